@@ -1,0 +1,25 @@
+/**
+ * The client speaks to the CRM through this synchronous seam, because Apps Script's
+ * UrlFetchApp is synchronous. Adapters: src/gas/url-fetch-transport.ts (Apps Script)
+ * and tools/sync-http.ts (Node, for tests and tools).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpRequest {
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Header names are lowercase. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface Transport {
+  /** Returns every HTTP status; throws only when no response arrived (DNS, refused, reset). */
+  send(request: HttpRequest): HttpResponse;
+}
