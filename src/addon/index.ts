@@ -1,2 +1,3 @@
-// Placeholder entry: the real entry points land with the foundation build.
-export function onOpen(): void {}
+// Every global the add-on exposes is exported here; scripts/build.ts turns each export into a
+// top-level Apps Script function.
+export { onOpen } from './menu';

@@ -1,0 +1,2 @@
+/** Adds the CRM menu when the spreadsheet opens. */
+export function onOpen(): void {}

@@ -1,0 +1,38 @@
+import type { HttpRequest, HttpResponse, Transport } from '../api/transport';
+
+/**
+ * Transport over UrlFetchApp. muteHttpExceptions makes every HTTP status a response (the
+ * client maps them to typed errors); UrlFetchApp still throws when nothing came back
+ * (DNS, refused, timeout), which the client reports as a network error.
+ */
+export function createUrlFetchTransport(): Transport {
+  return {
+    send(request: HttpRequest): HttpResponse {
+      const options: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {
+        method: request.method.toLowerCase() as GoogleAppsScript.URL_Fetch.HttpMethod,
+        headers: request.headers,
+        muteHttpExceptions: true,
+        followRedirects: true,
+      };
+      if (request.body !== undefined) {
+        options.payload = request.body;
+        options.contentType = request.headers['Content-Type'] ?? 'application/json';
+      }
+      const response = UrlFetchApp.fetch(request.url, options);
+      return {
+        status: response.getResponseCode(),
+        headers: lowercaseHeaders(response.getAllHeaders() as Record<string, unknown>),
+        body: response.getContentText(),
+      };
+    },
+  };
+}
+
+function lowercaseHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return result;
+}

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { createContext, runInContext } from 'node:vm';
+import { parse } from 'acorn';
+import { describe, expect, it } from 'vitest';
+
+const code = readFileSync(new URL('../../dist/Code.js', import.meta.url), 'utf8');
+
+/** The globals Apps Script must see: menus, triggers, google.script.run targets, the crm* API, custom functions. */
+const EXPECTED_GLOBALS = ['onOpen'];
+
+describe('dist/Code.js', () => {
+  it('parses as plain ES2020 script: no import/export, class fields or #private', () => {
+    expect(() => parse(code, { ecmaVersion: 2020, sourceType: 'script' })).not.toThrow();
+  });
+
+  it('loads in a bare V8 context and defines every expected global function', () => {
+    const context = createContext({});
+    runInContext(code, context);
+    for (const name of [
+      'require',
+      'process',
+      'Buffer',
+      'fetch',
+      'setTimeout',
+      'URL',
+      'TextEncoder',
+    ]) {
+      expect(runInContext(`typeof ${name}`, context), name).toBe('undefined');
+    }
+    for (const name of EXPECTED_GLOBALS) {
+      expect(runInContext(`typeof ${name}`, context), name).toBe('function');
+    }
+  });
+});
