@@ -1,0 +1,349 @@
+import type { Clock, Mutex } from '../ports';
+import { type JobYield, jobControlOf, messageOf } from './errors';
+import {
+  copyRecord,
+  isFinished,
+  isPending,
+  JobIdSchema,
+  type JobRecord,
+  type JobSummary,
+  toSummary,
+} from './record';
+import type { JobStore } from './store';
+
+/**
+ * Apps Script kills an execution at 6 minutes. 4.5 minutes of work leaves over a minute for
+ * the step in flight, the checkpoint, and whatever the driver does after the slice.
+ */
+export const DEFAULT_BUDGET_MS = 270_000;
+/** Long enough for LockService to hand over between two back-to-back executions. */
+export const DEFAULT_LOCK_TIMEOUT_MS = 500;
+/** Assumed cost of a step before this slice has timed one (about one API request). */
+export const DEFAULT_INITIAL_STEP_ESTIMATE_MS = 2_000;
+
+export interface StepContext {
+  /**
+   * Wait through this clock (or build the pacer over it) so that time spent waiting for a
+   * rate-limit slot is not mistaken for the cost of a step.
+   */
+  clock: Clock;
+  /** When the slice's budget ends (epoch ms); the step's work must be over by then. */
+  deadline: number;
+  /**
+   * The latest instant (epoch ms) at which the step can begin its request and still end
+   * before the deadline. Give it to `pacer.acquire({ deadline })`.
+   */
+  latestStartAt: number;
+}
+
+/**
+ * - `more`: one unit of work is done and more remains.
+ * - `finished`: the last unit is done; the job becomes `done`.
+ * - `wait`: nothing was done (any change to the job is dropped); try again after `notBefore`.
+ */
+export type StepResult =
+  | { status: 'more' }
+  | { status: 'finished' }
+  | { status: 'wait'; notBefore?: number };
+
+export interface JobHandler {
+  kind: string;
+  /** Row statuses of this kind; a new job starts with each of them at 0 in `counts`. */
+  statuses?: readonly string[];
+  /**
+   * Does one unit of work (ideally at most one API request) and records its effect on the
+   * `job` it is given: a copy the engine checkpoints after the step returns, and drops when
+   * the step throws. Throw JobPause / JobFailure / JobYield to stop the job; anything else
+   * thrown fails the job with that error's message.
+   */
+  step(job: JobRecord, ctx: StepContext): StepResult;
+}
+
+export interface EngineDeps {
+  store: JobStore;
+  clock: Clock;
+  /** The lock every driver takes before working jobs (the document lock in Apps Script). */
+  mutex: Mutex;
+}
+
+export interface SliceOptions {
+  budgetMs?: number;
+  /** Work only this job; otherwise every pending job, oldest first. */
+  jobId?: string;
+  lockTimeoutMs?: number;
+  initialStepEstimateMs?: number;
+}
+
+export interface SliceResult {
+  /** Another driver holds the lock; nothing was done. */
+  busy: boolean;
+  /** The jobs in this slice's scope (the given job, or every job that was pending). */
+  summaries: JobSummary[];
+  /** Work remains in this slice's scope: the driver should arrange a continuation. */
+  moreWork: boolean;
+  /** When continuing is first useful (epoch ms), if a step had to wait (e.g. for the pacer). */
+  nextRunAt?: number;
+  /** Steps completed and checkpointed in this slice. */
+  stepsRun: number;
+}
+
+function handlerMap(handlers: readonly JobHandler[]): Map<string, JobHandler> {
+  const byKind = new Map<string, JobHandler>();
+  for (const handler of handlers) {
+    if (byKind.has(handler.kind)) {
+      throw new Error(`Two job handlers are registered for kind "${handler.kind}"; keep one.`);
+    }
+    byKind.set(handler.kind, handler);
+  }
+  return byKind;
+}
+
+function earlier(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Math.min(a, b);
+}
+
+function requireJob(store: JobStore, jobId: string): JobRecord {
+  const job = store.get(jobId);
+  if (!job) {
+    throw new Error(`No job has the id "${jobId}"; call crmListJobs() to see this sheet's jobs.`);
+  }
+  return job;
+}
+
+/** A clock that also tells how long the step slept, so waits do not inflate the step estimate. */
+function sleepMeasuringClock(clock: Clock): { clock: Clock; sleptMs: () => number } {
+  let slept = 0;
+  return {
+    clock: {
+      now: () => clock.now(),
+      sleep: (ms) => {
+        const before = clock.now();
+        clock.sleep(ms);
+        slept += clock.now() - before;
+      },
+    },
+    sleptMs: () => slept,
+  };
+}
+
+/**
+ * Works pending jobs for at most `budgetMs`, one step at a time, checkpointing after every
+ * step. Killing the execution at any instant loses nothing that was checkpointed; the step in
+ * flight (if any) runs again on the next slice, so handlers make each step safe to repeat
+ * (e.g. by reading the row's status cell first).
+ */
+export function runSlice(
+  deps: EngineDeps,
+  handlers: readonly JobHandler[],
+  options: SliceOptions = {},
+): SliceResult {
+  const { store, clock, mutex } = deps;
+  const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+  if (!(budgetMs > 0)) throw new Error(`budgetMs must be a positive number (got ${budgetMs}).`);
+  const byKind = handlerMap(handlers);
+  const sliceStart = clock.now();
+  const deadline = sliceStart + budgetMs;
+
+  const scopeIds = (): string[] =>
+    options.jobId !== undefined
+      ? [options.jobId]
+      : store
+          .list()
+          .filter((job) => isPending(job.state))
+          .map((job) => job.jobId);
+  const summariesOf = (ids: readonly string[]): JobSummary[] =>
+    ids.flatMap((id) => {
+      const job = store.get(id);
+      return job ? [toSummary(job)] : [];
+    });
+
+  if (options.jobId !== undefined) requireJob(store, options.jobId);
+  if (!mutex.tryLock(options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS)) {
+    return { busy: true, summaries: summariesOf(scopeIds()), moreWork: true, stepsRun: 0 };
+  }
+  try {
+    const ids = scopeIds();
+    let estimateMs = options.initialStepEstimateMs ?? DEFAULT_INITIAL_STEP_ESTIMATE_MS;
+    let nextRunAt: number | undefined;
+    let stepsRun = 0;
+    let outOfTime = false;
+
+    for (const jobId of ids) {
+      if (outOfTime) break;
+      const handler = byKind.get(requireJob(store, jobId).kind);
+      for (;;) {
+        // Re-read every time: a cancel may have arrived from another execution.
+        const job = store.get(jobId);
+        if (!job || !isPending(job.state)) break;
+        if (!handler) {
+          store.save({
+            ...job,
+            state: 'failed',
+            updatedAt: clock.now(),
+            message: `This version of the add-on cannot run "${job.kind}" jobs; start the job again.`,
+          });
+          break;
+        }
+        const stepStart = clock.now();
+        if (stepStart + estimateMs > deadline) {
+          outOfTime = true;
+          break;
+        }
+        const draft = copyRecord(job);
+        draft.state = 'running';
+        const measuring = sleepMeasuringClock(clock);
+        let result: StepResult;
+        try {
+          result = handler.step(draft, {
+            clock: measuring.clock,
+            deadline,
+            latestStartAt: deadline - estimateMs,
+          });
+        } catch (error) {
+          const control = jobControlOf(error);
+          if (control === 'yield') {
+            nextRunAt = earlier(nextRunAt, (error as JobYield).notBefore);
+            break;
+          }
+          store.save({
+            ...job,
+            state: control === 'pause' ? 'paused' : 'failed',
+            updatedAt: clock.now(),
+            message: messageOf(error),
+          });
+          break;
+        }
+        if (result.status === 'wait') {
+          nextRunAt = earlier(nextRunAt, result.notBefore);
+          break;
+        }
+        if (result.status === 'finished') draft.state = 'done';
+        draft.updatedAt = clock.now();
+        const saved = store.save(draft);
+        stepsRun += 1;
+        const workMs = clock.now() - stepStart - measuring.sleptMs();
+        estimateMs = Math.max(estimateMs, workMs);
+        if (saved.state !== 'running') break;
+      }
+    }
+
+    const summaries = summariesOf(options.jobId !== undefined ? [options.jobId] : ids);
+    const moreWork = summaries.some((summary) => isPending(summary.state));
+    return {
+      busy: false,
+      summaries,
+      moreWork,
+      ...(moreWork && nextRunAt !== undefined ? { nextRunAt } : {}),
+      stepsRun,
+    };
+  } finally {
+    mutex.release();
+  }
+}
+
+export interface NewJob {
+  kind: string;
+  options?: unknown;
+  cursor?: unknown;
+  total?: number;
+  message?: string;
+  /** Row statuses to show at 0 from the start (usually the handler's `statuses`). */
+  statuses?: readonly string[];
+}
+
+export interface CreateJobOptions {
+  /** Source of the random part of job ids; tests pass a seeded one. */
+  random?: () => number;
+  /** Pruning done on every create, so the 500 KB Properties store never fills with old jobs. */
+  pruneAfterDays?: number;
+  keepFinishedAtMost?: number;
+}
+
+/** Stores a new `queued` job and returns it; a driver then runs it with runSlice. */
+export function createJob(
+  deps: Pick<EngineDeps, 'store' | 'clock'>,
+  input: NewJob,
+  options: CreateJobOptions = {},
+): JobRecord {
+  const { store, clock } = deps;
+  const random = options.random ?? Math.random;
+  const now = clock.now();
+  store.prune({
+    now,
+    maxAgeDays: options.pruneAfterDays ?? 30,
+    keepAtMost: options.keepFinishedAtMost ?? 50,
+  });
+  let jobId = '';
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const suffix = Math.floor(random() * 36 ** 4)
+      .toString(36)
+      .padStart(4, '0');
+    const candidate = `job-${now.toString(36)}-${suffix}`;
+    if (!store.get(candidate)) {
+      jobId = candidate;
+      break;
+    }
+  }
+  if (!JobIdSchema.safeParse(jobId).success) {
+    throw new Error('Could not pick a free job id; check that the random source is not constant.');
+  }
+  const counts: Record<string, number> = {};
+  for (const status of input.statuses ?? []) counts[status] = 0;
+  return store.save({
+    jobId,
+    kind: input.kind,
+    state: 'queued',
+    createdAt: now,
+    updatedAt: now,
+    total: input.total ?? 0,
+    done: 0,
+    counts,
+    message: input.message ?? '',
+    options: input.options ?? null,
+    cursor: input.cursor ?? null,
+  });
+}
+
+export function getJob(deps: Pick<EngineDeps, 'store'>, jobId: string): JobSummary {
+  return toSummary(requireJob(deps.store, jobId));
+}
+
+/** Newest first, as the Jobs sidebar shows them. */
+export function listJobs(deps: Pick<EngineDeps, 'store'>): JobSummary[] {
+  return deps.store.list().reverse().map(toSummary);
+}
+
+/**
+ * Cancels at once when no slice is running; otherwise the running slice sees the request
+ * before its next step. Either way the summary returned already says `cancelled`.
+ */
+export function cancelJob(deps: EngineDeps, jobId: string): JobSummary {
+  const { store, mutex } = deps;
+  const job = requireJob(store, jobId);
+  if (isFinished(job.state)) return toSummary(job);
+  store.requestCancel(jobId);
+  if (mutex.tryLock(0)) {
+    try {
+      const current = store.get(jobId);
+      if (current) store.save({ ...current, updatedAt: deps.clock.now() });
+    } finally {
+      mutex.release();
+    }
+  }
+  return toSummary(requireJob(store, jobId));
+}
+
+/** Puts a paused job back in the queue (after the user fixed what its message named). */
+export function resumeJob(deps: Pick<EngineDeps, 'store' | 'clock'>, jobId: string): JobSummary {
+  const { store, clock } = deps;
+  const job = requireJob(store, jobId);
+  if (isPending(job.state)) return toSummary(job);
+  if (job.state !== 'paused') {
+    throw new Error(`Job ${jobId} is ${job.state} and cannot be resumed; start a new job instead.`);
+  }
+  return toSummary(
+    store.save({ ...job, state: 'queued', updatedAt: clock.now(), message: 'Resumed.' }),
+  );
+}

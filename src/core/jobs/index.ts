@@ -1,0 +1,6 @@
+export * from './chunked-json';
+export * from './continuation';
+export * from './engine';
+export * from './errors';
+export * from './record';
+export * from './store';

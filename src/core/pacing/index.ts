@@ -1,0 +1,2 @@
+export * from './pacer';
+export * from './retry';

@@ -1,0 +1,214 @@
+import type { Cache, Clock, Mutex } from '../ports';
+
+/** The CRM allows 60 requests per 60 s per API key (crm-api-v1.md, Limits). */
+export const DEFAULT_LIMIT = 60;
+export const DEFAULT_WINDOW_MS = 60_000;
+/**
+ * Our timestamps are taken before a request leaves; the server counts it on arrival. A
+ * quarter second covers the difference in latency between two requests 60 apart, and costs
+ * under half a percent of the budget (60 per 60.25 s = 59.75 per minute).
+ */
+export const DEFAULT_SAFETY_MARGIN_MS = 250;
+/** Used when a 429 carries no usable Retry-After. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+/** How long acquire waits for the user lock before sleeping and trying again. */
+const LOCK_TIMEOUT_MS = 10_000;
+const LOCK_RETRY_SLEEP_MS = 250;
+
+export interface PacerDeps {
+  /** Shared by every execution and document of the user (CacheService.getUserCache()). */
+  cache: Cache;
+  /** Guards the read-modify-write of the log (LockService.getUserLock()). */
+  mutex: Mutex;
+  clock: Clock;
+}
+
+export interface PacerOptions {
+  /** The API key whose budget this pacer spends. Only a hash of it is ever stored. */
+  apiKey: string;
+  limit?: number;
+  windowMs?: number;
+  safetyMarginMs?: number;
+}
+
+export interface AcquireOptions {
+  /** Give up (return false, without waiting) if the slot would only come after this instant. */
+  deadline?: number;
+}
+
+export interface Pacer {
+  /** Waits for a free slot and records a request in it; false when the slot is past the deadline. */
+  acquire(options?: AcquireOptions): boolean;
+  /** Records a 429: nobody using this key sends before Retry-After has passed. */
+  reportRateLimited(retryAfterSeconds: number | null | undefined): void;
+  /** How long acquire() would wait if called now (0 when a slot is free). */
+  waitMsIfAcquiredNow(): number;
+  /** The instant (epoch ms) the next slot frees up, as far as the log knows now. */
+  nextSlotAt(): number;
+  /** The cache key of this key's log (derived from a hash, never the key itself). */
+  readonly cacheKey: string;
+}
+
+interface PacingState {
+  /** Start times (epoch ms) of recent requests, oldest first. */
+  sent: number[];
+  /** No request before this instant (epoch ms), set from a 429's Retry-After. */
+  blockedUntil: number;
+}
+
+/**
+ * A 64-bit FNV-1a-style hash as 16 hex digits. It only has to keep different keys' logs
+ * apart in the user's own cache; it is not a secret-keeping digest, but nothing about the
+ * key can be read back from it.
+ */
+export function hashApiKey(apiKey: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ apiKey.length;
+  for (let i = 0; i < apiKey.length; i++) {
+    const c = apiKey.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b) ^ h2;
+  h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35) ^ h1;
+  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+  return hex(h1) + hex(h2);
+}
+
+function parseState(raw: string | null): PacingState | null {
+  if (raw === null) return null;
+  try {
+    const value = JSON.parse(raw) as { sent?: unknown; blockedUntil?: unknown };
+    const sent = Array.isArray(value.sent)
+      ? value.sent.filter((t): t is number => typeof t === 'number' && Number.isFinite(t))
+      : [];
+    const blockedUntil = typeof value.blockedUntil === 'number' ? value.blockedUntil : 0;
+    return { sent: sent.sort((a, b) => a - b), blockedUntil };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The shared log normally already holds this execution's requests; if the cache dropped it
+ * and another execution started a new one, ours are added back. Counting each timestamp as
+ * often as the longer list has it keeps two requests in the same millisecond apart.
+ */
+function mergeLogs(shared: PacingState, own: PacingState): PacingState {
+  const sent = [...shared.sent];
+  const inShared = new Map<number, number>();
+  for (const t of shared.sent) inShared.set(t, (inShared.get(t) ?? 0) + 1);
+  for (const t of own.sent) {
+    const left = inShared.get(t) ?? 0;
+    if (left > 0) inShared.set(t, left - 1);
+    else sent.push(t);
+  }
+  return {
+    sent: sent.sort((a, b) => a - b),
+    blockedUntil: Math.max(shared.blockedUntil, own.blockedUntil),
+  };
+}
+
+export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
+  const { cache, mutex, clock } = deps;
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
+  const marginMs = options.safetyMarginMs ?? DEFAULT_SAFETY_MARGIN_MS;
+  if (!options.apiKey) throw new Error('The pacer needs the API key it paces; set it in Settings.');
+  if (!(Number.isInteger(limit) && limit > 0)) {
+    throw new Error(`limit must be a positive whole number (got ${limit}).`);
+  }
+  if (!(windowMs > 0)) throw new Error(`windowMs must be positive (got ${windowMs}).`);
+  if (!(marginMs >= 0)) throw new Error(`safetyMarginMs must be 0 or more (got ${marginMs}).`);
+
+  const cacheKey = `crm.pace.${hashApiKey(options.apiKey)}`;
+  const spanMs = windowMs + marginMs;
+  // Cache entries may vanish; this execution's own requests survive here so that losing the
+  // cache never makes the pacer forget what it sent itself.
+  let ownLog: PacingState = { sent: [], blockedUntil: 0 };
+
+  function relevant(state: PacingState, now: number): PacingState {
+    return { sent: state.sent.filter((t) => t > now - spanMs), blockedUntil: state.blockedUntil };
+  }
+
+  function load(now: number): PacingState {
+    const shared = parseState(cache.get(cacheKey));
+    return relevant(shared ? mergeLogs(shared, ownLog) : ownLog, now);
+  }
+
+  function save(state: PacingState, now: number): void {
+    ownLog = state;
+    const ttlSeconds = Math.ceil((Math.max(state.blockedUntil - now, 0) + spanMs) / 1000) + 60;
+    cache.put(cacheKey, JSON.stringify(state), Math.min(ttlSeconds, 21_600));
+  }
+
+  /** The earliest instant a new request fits: after any block, and after the oldest request that must leave the window. */
+  function nextSlot(state: PacingState, now: number): number {
+    let slot = Math.max(now, state.blockedUntil);
+    if (state.sent.length >= limit) {
+      const mustExpire = state.sent[state.sent.length - limit] ?? now;
+      slot = Math.max(slot, mustExpire + spanMs);
+    }
+    return slot;
+  }
+
+  function withLock<T>(work: () => T): T | undefined {
+    if (!mutex.tryLock(LOCK_TIMEOUT_MS)) return undefined;
+    try {
+      return work();
+    } finally {
+      mutex.release();
+    }
+  }
+
+  function acquire(acquireOptions: AcquireOptions = {}): boolean {
+    const { deadline } = acquireOptions;
+    for (;;) {
+      // Decide and record under the lock; never sleep while holding it.
+      const decision = withLock(() => {
+        const now = clock.now();
+        const state = load(now);
+        const slot = nextSlot(state, now);
+        if (slot > now) return slot;
+        state.sent.push(now);
+        save(state, now);
+        return 'acquired' as const;
+      });
+      if (decision === 'acquired') return true;
+      const now = clock.now();
+      const resumeAt = decision ?? now + LOCK_RETRY_SLEEP_MS;
+      if (deadline !== undefined && resumeAt > deadline) return false;
+      clock.sleep(Math.max(resumeAt - now, 1));
+    }
+  }
+
+  function reportRateLimited(retryAfterSeconds: number | null | undefined): void {
+    const seconds =
+      typeof retryAfterSeconds === 'number' && Number.isFinite(retryAfterSeconds)
+        ? Math.min(Math.max(retryAfterSeconds, 0), 3600)
+        : DEFAULT_RETRY_AFTER_SECONDS;
+    const block = (): true => {
+      const now = clock.now();
+      const state = load(now);
+      state.blockedUntil = Math.max(state.blockedUntil, now + seconds * 1000 + marginMs);
+      save(state, now);
+      return true;
+    };
+    // The block matters more than the lock: without the lock, write it anyway.
+    if (withLock(block) === undefined) block();
+  }
+
+  function nextSlotAt(): number {
+    const now = clock.now();
+    return nextSlot(load(now), now);
+  }
+
+  return {
+    acquire,
+    reportRateLimited,
+    waitMsIfAcquiredNow: () => Math.max(0, nextSlotAt() - clock.now()),
+    nextSlotAt,
+    cacheKey,
+  };
+}
