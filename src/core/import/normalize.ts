@@ -1,0 +1,311 @@
+import {
+  type CountryCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/min';
+import { describeCell, listBriefly, valueKey } from './text-key';
+
+/** A normalised cell, or an error phrase about the value (no column name: the caller adds it). */
+export type Normalized<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** Formats a Date as `YYYY-MM-DD` in the spreadsheet's time zone. */
+export type DateFormatter = (date: Date) => string;
+
+/** How to read `01/02/2026`: day first (pt-BR, default) or month first (en-US). */
+export type DateOrder = 'DMY' | 'MDY';
+
+const ok = <T>(value: T): Normalized<T> => ({ ok: true, value });
+const fail = <T>(error: string): Normalized<T> => ({ ok: false, error });
+
+/** True for cells that hold nothing: empty, whitespace, null or undefined. */
+export function isBlankCell(value: unknown): boolean {
+  return (
+    value === null || value === undefined || (typeof value === 'string' && value.trim() === '')
+  );
+}
+
+/** Cell as trimmed text. Date cells are written as `YYYY-MM-DD` through the formatter. */
+export function normalizeText(value: unknown, formatDate?: DateFormatter): Normalized<string> {
+  if (value instanceof Date) {
+    if (!formatDate || Number.isNaN(value.getTime()))
+      return fail(`${describeCell(value)} is not text`);
+    return ok(formatDate(value));
+  }
+  if (typeof value === 'object' || typeof value === 'function') {
+    return fail(`${describeCell(value)} is not text`);
+  }
+  const text = String(value).trim();
+  return text ? ok(text) : fail('is empty');
+}
+
+// Deliberately simple: catches typos such as missing @ or domain, not every RFC corner.
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+
+export function normalizeEmail(value: unknown): Normalized<string> {
+  if (typeof value !== 'string') return fail(`${describeCell(value)} is not an email address`);
+  const email = value
+    .trim()
+    .replace(/^mailto:/i, '')
+    .toLowerCase();
+  return EMAIL.test(email)
+    ? ok(email)
+    : fail(`${describeCell(value)} is not a valid email address`);
+}
+
+/** Throws when the country is not an ISO 3166 alpha-2 code that phone parsing knows. */
+export function assertPhoneCountry(country: string): asserts country is CountryCode {
+  if (!isSupportedCountry(country)) {
+    throw new Error(
+      `defaultCountry "${country}" is not a supported two-letter country code; use e.g. "BR" or "US"`,
+    );
+  }
+}
+
+/**
+ * Phone to E.164. National numbers take the default country; numbers typed as numbers
+ * (Sheets drops their formatting) are read as digits; `00` international prefixes count as `+`.
+ */
+export function normalizePhone(value: unknown, defaultCountry: string): Normalized<string> {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value) || value <= 0)
+      return fail(`${describeCell(value)} is not a phone number`);
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return fail(`${describeCell(value)} is not a phone number`);
+  }
+  if (/[,;/]/.test(text))
+    return fail(`${describeCell(value)} holds more than one phone number; keep one`);
+  if (/[a-z]/i.test(text.replace(/\b(?:ext|ramal)\b.*$/i, ''))) {
+    return fail(`${describeCell(value)} is not a phone number`);
+  }
+  const country = isSupportedCountry(defaultCountry) ? defaultCountry : undefined;
+  const parsed = parsePhoneNumberFromString(text, country);
+  if (parsed?.isValid()) return ok(parsed.number);
+  const digits = text.replace(/\D/g, '');
+  if (digits.startsWith('00')) {
+    const international = parsePhoneNumberFromString(`+${digits.slice(2)}`);
+    if (international?.isValid()) return ok(international.number);
+  }
+  return fail(
+    `${describeCell(value)} is not a valid phone number (default country ${defaultCountry}; write it as e.g. +55 11 98765-4321)`,
+  );
+}
+
+const CURRENCY = /^(?:R\$|US\$|\$|€|£|BRL|USD|EUR)|(?:R\$|BRL|USD|EUR|€)$/i;
+
+/**
+ * Reads an amount written the pt-BR or the en-US way, with or without a currency symbol.
+ * Both separators present: the last one is the decimal mark. One kind repeated
+ * (`1.234.567`): thousands. A single separator followed by exactly three digits after a
+ * non-zero integer part of one to three digits (`1.234`, `12,500`) is a thousands
+ * separator — money is rarely written with three decimals — otherwise it is the decimal
+ * mark (`1,5`, `1234.56`, `0,125`). Negative: leading or trailing `-`, or parentheses.
+ */
+export function parseNumber(value: unknown): Normalized<number> {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? ok(value) : fail(`${describeCell(value)} is not a number`);
+  }
+  if (typeof value !== 'string') return fail(`${describeCell(value)} is not a number`);
+  let text = value.replace(/[\s\u00a0\u202f]/g, '').replace(/\u2212/g, '-');
+  let signs = 0;
+  if (/^\(.*\)$/.test(text)) {
+    signs++;
+    text = text.slice(1, -1);
+  }
+  // Sign and currency come in either order: `-R$ 5`, `R$ -5`, `5-`.
+  for (let pass = 0; pass < 3; pass++) {
+    const before = text;
+    if (text.startsWith('-') || text.endsWith('-')) {
+      signs++;
+      text = text.startsWith('-') ? text.slice(1) : text.slice(0, -1);
+    } else if (text.startsWith('+')) {
+      text = text.slice(1);
+    }
+    text = text.replace(CURRENCY, '');
+    if (text === before) break;
+  }
+  const amount = signs > 1 ? undefined : parseDigits(text);
+  if (amount === undefined) {
+    return fail(
+      `${describeCell(value)} is not a number (write e.g. 1234,56, R$ 1.234,56 or 1,234.56)`,
+    );
+  }
+  return ok(signs === 1 ? -amount : amount);
+}
+
+function parseDigits(text: string): number | undefined {
+  if (/^\d+$/.test(text)) return Number(text);
+  const lastDot = text.lastIndexOf('.');
+  const lastComma = text.lastIndexOf(',');
+  if (lastDot >= 0 && lastComma >= 0) {
+    const decimal = lastDot > lastComma ? '.' : ',';
+    const thousands = decimal === '.' ? ',' : '.';
+    const [integer = '', fraction = '', extra] = text.split(decimal);
+    if (extra !== undefined || !/^\d+$/.test(fraction)) return undefined;
+    return isGrouped(integer, thousands)
+      ? Number(`${integer.split(thousands).join('')}.${fraction}`)
+      : undefined;
+  }
+  const separator = lastDot >= 0 ? '.' : ',';
+  const parts = text.split(separator);
+  if (parts.length > 2) return isGrouped(text, separator) ? Number(parts.join('')) : undefined;
+  const [integer = '', fraction = ''] = parts;
+  if (!/^\d*$/.test(integer) || !/^\d+$/.test(fraction)) return undefined;
+  if (fraction.length === 3 && /^[1-9]\d{0,2}$/.test(integer)) return Number(integer + fraction);
+  return Number(`${integer || '0'}.${fraction}`);
+}
+
+function isGrouped(text: string, separator: string): boolean {
+  const [head = '', ...groups] = text.split(separator);
+  return /^\d{1,3}$/.test(head) && groups.every((g) => /^\d{3}$/.test(g));
+}
+
+export interface DateOptions {
+  formatDate: DateFormatter;
+  dateOrder?: DateOrder;
+}
+
+const ISO_DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T\s].*)?$/;
+const LOCAL_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/;
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+/**
+ * Date cell or text to `YYYY-MM-DD`. A Date from a sheet cell is midnight in the
+ * spreadsheet's time zone, so it is formatted by the caller's formatter (Apps Script:
+ * Utilities.formatDate with the spreadsheet's zone), never by this runtime's zone.
+ * Text: `dd/mm/yyyy` (or `mm/dd/yyyy` with dateOrder MDY), `-` or `.` separators allowed,
+ * two-digit years 00–49 → 20xx and 50–99 → 19xx; ISO `yyyy-mm-dd`; ISO timestamps keep the
+ * calendar date as written. Impossible dates such as 31/02/2026 are errors.
+ */
+export function normalizeDate(value: unknown, options: DateOptions): Normalized<string> {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return fail('is an invalid date');
+    const formatted = options.formatDate(value);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(formatted)) {
+      throw new Error(
+        `formatDate must return YYYY-MM-DD; it returned ${JSON.stringify(formatted)}`,
+      );
+    }
+    return ok(formatted);
+  }
+  if (typeof value !== 'string') {
+    return fail(
+      `${describeCell(value)} is not a date (format the cell as a date, or write dd/mm/yyyy)`,
+    );
+  }
+  const text = value.trim();
+  let year: number;
+  let month: number;
+  let day: number;
+  const iso = ISO_DATE.exec(text);
+  const local = iso ? null : LOCAL_DATE.exec(text);
+  if (iso) {
+    [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  } else if (local) {
+    const [first, second] = [Number(local[1]), Number(local[2])];
+    [day, month] = options.dateOrder === 'MDY' ? [second, first] : [first, second];
+    const yearText = local[3] ?? '';
+    year = Number(yearText);
+    if (yearText.length === 2) year += year < 50 ? 2000 : 1900;
+  } else {
+    const shape = options.dateOrder === 'MDY' ? 'mm/dd/yyyy' : 'dd/mm/yyyy';
+    return fail(`${describeCell(value)} is not a date (write ${shape} or yyyy-mm-dd)`);
+  }
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+    return fail(`${describeCell(value)} is not a real date`);
+  }
+  return ok(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`);
+}
+
+/** Splits a list cell on `,`, `;` and line breaks: trimmed, empties dropped, first spelling kept. */
+export function splitList(value: unknown): string[] {
+  if (isBlankCell(value)) return [];
+  const seen = new Set<string>();
+  const items: string[] = [];
+  for (const raw of String(value).split(/[,;\n]/)) {
+    const item = raw.trim();
+    const key = valueKey(item);
+    if (item && !seen.has(key)) {
+      seen.add(key);
+      items.push(item);
+    }
+  }
+  return items;
+}
+
+export function normalizeTags(value: unknown): Normalized<string[]> {
+  if (typeof value !== 'string' && typeof value !== 'number')
+    return fail(`${describeCell(value)} is not a tag list`);
+  const tags = splitList(value);
+  return tags.length ? ok(tags) : fail('holds no tag');
+}
+
+const TRUE_WORDS = new Set(['true', 'sim', 'yes', 'x', 's', 'y', '1', 'verdadeiro', '✓', '✔']);
+const FALSE_WORDS = new Set(['false', 'nao', 'no', 'n', '0', 'falso']);
+
+/**
+ * Checkbox from a Sheets checkbox (boolean) or a word: TRUE/FALSE, sim/não, yes/no, x, 1/0.
+ * A blank cell is not "false": it is omitted like every empty cell (see buildLeadPayload).
+ */
+export function parseCheckbox(value: unknown): Normalized<boolean> {
+  if (typeof value === 'boolean') return ok(value);
+  if (typeof value === 'number' && (value === 0 || value === 1)) return ok(value === 1);
+  const word = typeof value === 'string' ? valueKey(value) : undefined;
+  if (word !== undefined && TRUE_WORDS.has(word)) return ok(true);
+  if (word !== undefined && FALSE_WORDS.has(word)) return ok(false);
+  return fail(`${describeCell(value)} is not a yes/no value (use TRUE/FALSE, sim/não or x)`);
+}
+
+const matchers = new WeakMap<readonly string[], (text: string) => string | undefined>();
+
+/** Case- and accent-blind lookup of a field's options; returns the option's own spelling. */
+export function optionMatcher(options: readonly string[]): (text: string) => string | undefined {
+  const cached = matchers.get(options);
+  if (cached) return cached;
+  const byKey = new Map<string, string>();
+  for (const option of options)
+    if (!byKey.has(valueKey(option))) byKey.set(valueKey(option), option);
+  const matcher = (text: string) => byKey.get(valueKey(text));
+  matchers.set(options, matcher);
+  return matcher;
+}
+
+export function normalizeSelect(value: unknown, options: readonly string[]): Normalized<string> {
+  const text = normalizeText(value);
+  if (!text.ok) return text;
+  const option = optionMatcher(options)(text.value);
+  return option !== undefined
+    ? ok(option)
+    : fail(`${describeCell(value)} is not one of the options: ${listBriefly(options)}`);
+}
+
+export function normalizeMultiselect(
+  value: unknown,
+  options: readonly string[],
+): Normalized<string[]> {
+  if (typeof value !== 'string' && typeof value !== 'number')
+    return fail(`${describeCell(value)} is not a list`);
+  const match = optionMatcher(options);
+  const chosen: string[] = [];
+  const wrong: string[] = [];
+  for (const item of splitList(value)) {
+    const option = match(item);
+    if (option === undefined) wrong.push(JSON.stringify(item));
+    else if (!chosen.includes(option)) chosen.push(option);
+  }
+  if (wrong.length) {
+    const these = wrong.length === 1 ? 'is not an option' : 'are not options';
+    return fail(`${wrong.join(', ')} ${these}; options: ${listBriefly(options)}`);
+  }
+  return chosen.length ? ok(chosen) : fail('holds no option');
+}

@@ -1,0 +1,30 @@
+/**
+ * Headers of the columns an import writes at the right of the data. They are found by
+ * header text, never by position, and are never mapped to a lead field.
+ */
+export const IMPORT_STATUS_HEADER = 'CRM Import Status';
+export const IMPORT_LEAD_ID_HEADER = 'CRM Lead ID';
+export const IMPORT_DETAIL_HEADER = 'CRM Import Detail';
+export const IMPORT_IMPORTED_AT_HEADER = 'CRM Imported At';
+
+export const IMPORT_STATUS_HEADERS = [
+  IMPORT_STATUS_HEADER,
+  IMPORT_LEAD_ID_HEADER,
+  IMPORT_DETAIL_HEADER,
+  IMPORT_IMPORTED_AT_HEADER,
+] as const;
+
+export type ImportStatusHeader = (typeof IMPORT_STATUS_HEADERS)[number];
+
+/** Every status an import can write in the `CRM Import Status` column. */
+export const IMPORT_ROW_STATUSES = [
+  'VALID',
+  'CREATED',
+  'UPDATED',
+  'UNCHANGED',
+  'DUPLICATE',
+  'INVALID',
+  'FAILED',
+] as const;
+
+export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
