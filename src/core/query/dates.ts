@@ -1,0 +1,167 @@
+/**
+ * Date handling shared by filters (what users type) and export cells (what the CRM returns).
+ * Written by hand because Apps Script's Date.parse is lenient in surprising ways (it accepts
+ * "2026-02-31" and reads offset-less ISO strings in the script's zone).
+ */
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const BRAZILIAN_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+export interface ParsedDateTime extends CalendarDate {
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+  /** Minutes east of UTC; null when the text carried no zone. */
+  offsetMinutes: number | null;
+}
+
+export function isValidCalendarDate({ year, month, day }: CalendarDate): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth;
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
+
+export function formatCalendarDate({ year, month, day }: CalendarDate): string {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** `YYYY-MM-DD` → its parts, or null when it is not exactly a real calendar date. */
+export function parseDateOnly(text: string): CalendarDate | null {
+  const match = DATE_ONLY.exec(text.trim());
+  if (!match) return null;
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  return isValidCalendarDate(date) ? date : null;
+}
+
+/** An ISO 8601 date-time (`T` or a space; seconds, fraction and zone optional) → its parts. */
+export function parseIsoDateTime(text: string): ParsedDateTime | null {
+  const match = ISO_DATE_TIME.exec(text.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s, fraction, zone] = match;
+  const parsed: ParsedDateTime = {
+    year: Number(y),
+    month: Number(mo),
+    day: Number(d),
+    hour: Number(h),
+    minute: Number(mi),
+    second: s === undefined ? 0 : Number(s),
+    // The CRM may send microseconds; a Date keeps milliseconds.
+    millisecond: fraction === undefined ? 0 : Number(fraction.slice(0, 3).padEnd(3, '0')),
+    offsetMinutes: zone === undefined ? null : zoneOffsetMinutes(zone),
+  };
+  if (!isValidCalendarDate(parsed)) return null;
+  if (parsed.hour > 23 || parsed.minute > 59 || parsed.second > 59) return null;
+  return parsed;
+}
+
+function zoneOffsetMinutes(zone: string): number {
+  if (zone.toUpperCase() === 'Z') return 0;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
+}
+
+/**
+ * An ISO timestamp from the CRM → the instant it names. Offset-less timestamps are read as
+ * UTC: the API's "dates in responses are ISO 8601" come from a server clock, not a wall clock.
+ */
+export function parseIsoInstant(text: string): Date | null {
+  const parsed = parseIsoDateTime(text);
+  if (!parsed) return null;
+  const utc = Date.UTC(
+    parsed.year,
+    parsed.month - 1,
+    parsed.day,
+    parsed.hour,
+    parsed.minute,
+    parsed.second,
+    parsed.millisecond,
+  );
+  return new Date(utc - (parsed.offsetMinutes ?? 0) * 60_000);
+}
+
+/** `dd/mm/yyyy` (Brazilian order, one- or two-digit day and month) → its parts. */
+export function parseBrazilianDate(text: string): CalendarDate | null {
+  const match = BRAZILIAN_DATE.exec(text.trim());
+  if (!match) return null;
+  const date = { year: Number(match[3]), month: Number(match[2]), day: Number(match[1]) };
+  return isValidCalendarDate(date) ? date : null;
+}
+
+/**
+ * A Date's calendar day as the script sees it. In Apps Script the "local" zone is the script's
+ * time zone; callers who know the spreadsheet's zone pass their own formatter
+ * (e.g. `d => Utilities.formatDate(d, tz, 'yyyy-MM-dd')`).
+ */
+export function localCalendarDate(date: Date): string {
+  return formatCalendarDate({
+    year: date.getFullYear(),
+    month: date.getMonth() + 1,
+    day: date.getDate(),
+  });
+}
+
+export const ACCEPTED_DATE_FORMATS =
+  'a date cell, YYYY-MM-DD, dd/mm/yyyy or an ISO date-time such as 2026-11-01T08:00:00-03:00';
+
+export interface DateInputOptions {
+  /** Keep a time of day when one is given (updated_since); otherwise only the day is kept. */
+  allowTime: boolean;
+  /** How a Date object (a Sheets date cell) becomes YYYY-MM-DD; defaults to the script's zone. */
+  formatDate?: (date: Date) => string;
+}
+
+/**
+ * A date typed or picked by a user → what the API takes: `YYYY-MM-DD`, or for `allowTime`
+ * fields a full ISO timestamp when a time was given (converted to UTC when it had a zone,
+ * kept as written when it had none). Throws an Error naming `field` on anything else.
+ */
+export function normalizeDateInput(
+  value: unknown,
+  field: string,
+  options: DateInputOptions,
+): string {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime()))
+      throw new Error(`${field}: the date cell is not a valid date.`);
+    return options.allowTime
+      ? value.toISOString()
+      : (options.formatDate ?? localCalendarDate)(value);
+  }
+  if (typeof value !== 'string') {
+    throw new Error(`${field} must be ${ACCEPTED_DATE_FORMATS}; got ${describeValue(value)}.`);
+  }
+  const text = value.trim();
+  const dateOnly = parseDateOnly(text) ?? parseBrazilianDate(text);
+  if (dateOnly) return formatCalendarDate(dateOnly);
+  const dateTime = parseIsoDateTime(text);
+  if (dateTime) {
+    if (!options.allowTime) return formatCalendarDate(dateTime);
+    if (dateTime.offsetMinutes === null) {
+      return `${formatCalendarDate(dateTime)}T${pad(dateTime.hour)}:${pad(dateTime.minute)}:${pad(dateTime.second)}`;
+    }
+    return (parseIsoInstant(text) as Date).toISOString();
+  }
+  throw new Error(`${field} must be ${ACCEPTED_DATE_FORMATS}; got "${text}".`);
+}
+
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `a list (${value.length} items)`;
+  if (typeof value === 'string') return `"${value}"`;
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
