@@ -20,10 +20,14 @@ export const TaskSchema = z.looseObject({
 export type Task = z.infer<typeof TaskSchema>;
 
 /** `GET /tasks` query: paging like leads; other filters are not shown, so any are passed on. */
-export const TaskFiltersSchema = z.looseObject({
-  page: z.optional(z.int().check(z.minimum(1))),
-  per_page: z.optional(z.int().check(z.minimum(1), z.maximum(200))),
-});
+const QueryScalarSchema = z.union([z.string(), z.number(), z.boolean(), z.date()]);
+export const TaskFiltersSchema = z.catchall(
+  z.object({
+    page: z.optional(z.int().check(z.minimum(1))),
+    per_page: z.optional(z.int().check(z.minimum(1), z.maximum(200))),
+  }),
+  z.nullish(z.union([QueryScalarSchema, z.array(QueryScalarSchema)])),
+);
 export type TaskFilters = z.infer<typeof TaskFiltersSchema>;
 
 export const TaskListResponseSchema = listResponse(TaskSchema);

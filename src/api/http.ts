@@ -1,0 +1,186 @@
+import type * as z from 'zod/mini';
+import { NetworkError, UnexpectedResponseError } from './errors';
+import { describeIssues, formatPath } from './issues';
+import { buildQuery, type QueryParams } from './query';
+import {
+  errorFromJson,
+  errorFromResponse,
+  parseJsonBody,
+  type RequestContext,
+  snippetOf,
+  unreadableBodyError,
+} from './response-errors';
+import { redactApiKey } from './secrets';
+import type { HttpMethod, HttpRequest, HttpResponse, Transport } from './transport';
+
+/** What the `onResponse` hook sees of every response (never the API key). */
+export interface ResponseInfo {
+  method: HttpMethod;
+  /** Concrete path below the base URL, without the query: `/leads/42`. */
+  path: string;
+  /** The route it belongs to: `/leads/{id}`. */
+  endpoint: string;
+  status: number;
+  /** Lowercase names. */
+  headers: Record<string, string>;
+  durationMs: number;
+}
+
+/** A `Deprecation` / `Sunset` announcement seen on a route. */
+export interface ApiNotice {
+  method: HttpMethod;
+  endpoint: string;
+  deprecation?: string;
+  sunset?: string;
+  /** The `Link` header sent with it, which usually points at the migration notes. */
+  link?: string;
+}
+
+export interface RequesterOptions {
+  baseUrl: string;
+  apiKey: string;
+  transport: Transport;
+  onResponse?: (info: ResponseInfo) => void;
+  /** Milliseconds since the epoch; used to read a Retry-After given as a date. */
+  now?: () => number;
+}
+
+export interface CallSpec<S extends z.ZodMiniType> {
+  method: HttpMethod;
+  /** Route template, for notices and hooks: `/leads/{id}`. */
+  endpoint: string;
+  /** Concrete path, segments already encoded: `/leads/42`. */
+  path: string;
+  query?: QueryParams;
+  /** Sent as JSON when defined. */
+  body?: unknown;
+  schema: S;
+  /** An empty 2xx body is fine (deletes): it is read as `{}`. */
+  allowEmpty?: boolean;
+  /** A 2xx `{success:false}` is an answer, not a failure (validate_only). */
+  allowUnsuccessful?: boolean;
+}
+
+export type Call = <S extends z.ZodMiniType>(spec: CallSpec<S>) => z.output<S>;
+
+function lowercaseHeaders(headers: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
+  return result;
+}
+
+function isUnsuccessful(value: unknown): boolean {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    (value as { success?: unknown }).success === false
+  );
+}
+
+/**
+ * The one place requests are made: headers, JSON, error mapping, schema checks, notices.
+ * Synchronous, and it never waits or retries: pacing belongs to the caller.
+ */
+export function createRequester(options: RequesterOptions) {
+  const { baseUrl, apiKey, transport, onResponse } = options;
+  const now = options.now ?? Date.now;
+  const notices = new Map<string, ApiNotice>();
+
+  function recordNotice(method: HttpMethod, endpoint: string, headers: Record<string, string>) {
+    const deprecation = headers.deprecation;
+    const sunset = headers.sunset;
+    if (deprecation === undefined && sunset === undefined) return;
+    const key = [method, endpoint, deprecation ?? '', sunset ?? ''].join('\n');
+    if (notices.has(key)) return;
+    const notice: ApiNotice = { method, endpoint };
+    if (deprecation !== undefined) notice.deprecation = deprecation;
+    if (sunset !== undefined) notice.sunset = sunset;
+    if (headers.link !== undefined) notice.link = headers.link;
+    notices.set(key, notice);
+  }
+
+  function send(spec: CallSpec<z.ZodMiniType>): HttpResponse {
+    const headers: Record<string, string> = {
+      'X-API-Key': apiKey,
+      Accept: 'application/json',
+    };
+    const request: HttpRequest = {
+      method: spec.method,
+      url: `${baseUrl}${spec.path}${buildQuery(spec.query ?? {})}`,
+      headers,
+    };
+    if (spec.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      request.body = JSON.stringify(spec.body);
+    }
+    const started = now();
+    let raw: HttpResponse;
+    try {
+      raw = transport.send(request);
+    } catch (error) {
+      const reason = redactApiKey(error instanceof Error ? error.message : String(error), apiKey);
+      throw new NetworkError(
+        `Could not reach the CRM (${spec.method} ${spec.path}): ${reason || 'no response'}`,
+        { status: 0, method: spec.method, path: spec.path },
+      );
+    }
+    const response: HttpResponse = {
+      status: raw.status,
+      headers: lowercaseHeaders(raw.headers ?? {}),
+      body: redactApiKey(typeof raw.body === 'string' ? raw.body : '', apiKey),
+    };
+    recordNotice(spec.method, spec.endpoint, response.headers);
+    if (onResponse) {
+      try {
+        onResponse({
+          method: spec.method,
+          path: spec.path,
+          endpoint: spec.endpoint,
+          status: response.status,
+          headers: response.headers,
+          durationMs: now() - started,
+        });
+      } catch {
+        // A failing counter must not turn a request that did its work (a send) into a failure.
+      }
+    }
+    return response;
+  }
+
+  const call: Call = (spec) => {
+    const response = send(spec);
+    const context: RequestContext = { method: spec.method, path: spec.path };
+    if (response.status < 200 || response.status >= 300) {
+      throw errorFromResponse(response, context, now());
+    }
+    const parsed = parseJsonBody(response.body);
+    let value: unknown;
+    if (parsed.kind === 'json') value = parsed.value;
+    else if (parsed.kind === 'empty' && spec.allowEmpty) value = {};
+    else throw unreadableBodyError(response, context, parsed.kind);
+
+    if (isUnsuccessful(value) && !spec.allowUnsuccessful) {
+      throw errorFromJson(response, value, context, now());
+    }
+    const result = spec.schema.safeParse(value);
+    if (result.success) return result.data;
+    const first = result.error.issues[0];
+    throw new UnexpectedResponseError(
+      `The CRM answered ${response.status} to ${spec.method} ${spec.path} with an unexpected shape: ${describeIssues(result.error.issues, value)}`,
+      {
+        status: response.status,
+        body: value,
+        method: spec.method,
+        path: spec.path,
+        snippet: snippetOf(response.body),
+        issuePath: first ? formatPath(first.path) : undefined,
+      },
+    );
+  };
+
+  return {
+    call,
+    /** Distinct deprecation notices seen so far, oldest first. */
+    notices: (): ApiNotice[] => [...notices.values()].map((notice) => ({ ...notice })),
+  };
+}
