@@ -3,7 +3,7 @@
  * cryptographic; collisions are ~1 in 2^53, plenty for telling a changed row from an
  * unchanged one.
  */
-function cyrb53(text: string, seed = 0): number {
+export function cyrb53(text: string, seed = 0): number {
   let h1 = 0xdeadbeef ^ seed;
   let h2 = 0x41c6ce57 ^ seed;
   for (let i = 0; i < text.length; i++) {

@@ -1,5 +1,5 @@
 export { intlDateFormatter } from './date-format';
-export { canonicalJson, matchKeyId, payloadFingerprint } from './fingerprint';
+export { canonicalJson, cyrb53, matchKeyId, payloadFingerprint } from './fingerprint';
 export {
   type ColumnTarget,
   type HeaderMap,

@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import { UpsertLeadInputSchema } from '../../../../src/api/schemas';
+import { intlDateFormatter } from '../../../../src/core/import/date-format';
+import { mapHeaders } from '../../../../src/core/import/headers';
+import { buildLeadPayload, type LeadPayloadResult } from '../../../../src/core/import/row';
+import { context, customFields, sheetDate } from './fixtures';
+
+function build(
+  headers: string[],
+  row: unknown[],
+  overrides: Parameters<typeof context>[0] = {},
+  mapping?: Record<string, string>,
+) {
+  return buildLeadPayload(row, mapHeaders(headers, { customFields, mapping }), context(overrides));
+}
+
+function reasonOf(result: LeadPayloadResult): string {
+  if (result.ok) throw new Error(`expected INVALID, got ${JSON.stringify(result.payload)}`);
+  return result.reason;
+}
+
+describe('buildLeadPayload: custom fields per field_type', () => {
+  const headers = [
+    'Nome',
+    'E-mail',
+    'CPF',
+    'Data do contrato',
+    'Renda mensal',
+    'Número de filhos',
+    'Plano',
+    'Interesses',
+    'Aceita contato',
+  ];
+
+  it.each([
+    ['CPF', '  123.456.789-09 ', { cpf: '123.456.789-09' }],
+    ['CPF', 12345678909, { cpf: '12345678909' }],
+    ['Data do contrato', sheetDate('2026-11-21'), { data_contrato: '2026-11-21' }],
+    ['Data do contrato', '21/11/2026', { data_contrato: '2026-11-21' }],
+    ['Renda mensal', 'R$ 12.500,00', { renda: 12500 }],
+    ['Número de filhos', 2, { filhos: 2 }],
+    ['Número de filhos', '3', { filhos: 3 }],
+    ['Plano', 'enterprise', { plano: 'Enterprise' }],
+    ['Interesses', 'Veículos;seguros', { interesses: ['Veículos', 'Seguros'] }],
+    ['Aceita contato', 'não', { aceita_contato: false }],
+    ['Aceita contato', true, { aceita_contato: true }],
+  ])('%s = %j', (header, value, expected) => {
+    const row = headers.map((h) => (h === header ? value : ''));
+    row[0] = 'Ana';
+    row[1] = 'ana@x.com';
+    const result = build(headers, row);
+    expect(result.ok && result.payload.custom_fields).toEqual(expected);
+  });
+
+  it('reports a bad custom value under its column header', () => {
+    const result = build(headers, ['Ana', 'ana@x.com', '', '32/01/2026']);
+    expect(reasonOf(result)).toBe('Column "Data do contrato": "32/01/2026" is not a real date');
+  });
+
+  it('sends a custom field whose label collides with a standard synonym only when mapped', () => {
+    const auto = build(['Nome', 'E-mail', 'Origem'], ['Ana', 'ana@x.com', 'Google']);
+    expect(auto.ok && auto.payload).toMatchObject({ source: 'Google' });
+    expect(auto.ok && auto.payload.custom_fields).toBeFalsy();
+    const mapped = build(
+      ['Nome', 'E-mail', 'Origem'],
+      ['Ana', 'ana@x.com', 'Google'],
+      {},
+      { Origem: 'custom_fields.origem_cf' },
+    );
+    expect(mapped.ok && mapped.payload.custom_fields).toEqual({ origem_cf: 'Google' });
+    expect(mapped.ok && mapped.payload).not.toHaveProperty('source');
+  });
+});
+
+describe('buildLeadPayload: pipeline and stage', () => {
+  const headers = ['Nome', 'E-mail', 'Funil', 'Etapa'];
+  const noDefaults = { defaults: {} };
+
+  it.each([
+    [
+      'stage name unique across pipelines decides the pipeline',
+      ['', 'Onboarding'],
+      noDefaults,
+      { pipeline_id: 2, stage_id: 21 },
+    ],
+    ['stage id decides the pipeline', ['', 23], noDefaults, { pipeline_id: 2, stage_id: 23 }],
+    ['stage id as text', ['', '13'], noDefaults, { pipeline_id: 1, stage_id: 13 }],
+    [
+      'pipeline by name, accents and case ignored',
+      ['pos-venda', 'ATIVO'],
+      noDefaults,
+      { pipeline_id: 2, stage_id: 23 },
+    ],
+    ['pipeline id as text', ['2', 'Proposta'], noDefaults, { pipeline_id: 2, stage_id: 22 }],
+    [
+      'default stage looked up in the row pipeline',
+      ['Pós-venda', ''],
+      { defaults: { stage: 'Proposta' } },
+      { pipeline_id: 2, stage_id: 22 },
+    ],
+    [
+      'default pipeline and stage by id',
+      ['', ''],
+      { defaults: { pipeline: 2, stage: 21 } },
+      { pipeline_id: 2, stage_id: 21 },
+    ],
+  ] as const)('%s', (_label, cells, overrides, expected) => {
+    const result = build(headers, ['Ana', 'ana@x.com', ...cells], overrides);
+    expect(result.ok && result.payload).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      'stage name found in two pipelines',
+      ['', 'Proposta'],
+      noDefaults,
+      /^Column "Etapa": stage "Proposta" exists in pipelines Vendas, Pós-venda; add a pipeline column or choose a default pipeline$/,
+    ],
+    [
+      'no pipeline at all',
+      ['', ''],
+      noDefaults,
+      /^Column "Funil" is empty: the CRM requires a pipeline$/,
+    ],
+    [
+      'pipeline but no stage',
+      ['Vendas', ''],
+      noDefaults,
+      /^Column "Etapa" is empty: the CRM requires a stage$/,
+    ],
+    [
+      'default stage missing from the row pipeline',
+      ['Vendas', ''],
+      { defaults: { stage: 'Ativo' } },
+      /^default stage: no stage "Ativo" in pipeline "Vendas"/,
+    ],
+  ] as const)('%s', (_label, cells, overrides, reason) => {
+    expect(reasonOf(build(headers, ['Ana', 'ana@x.com', ...cells], overrides))).toMatch(reason);
+  });
+
+  it('says which column to add when the sheet has none', () => {
+    const result = build(['Nome', 'E-mail'], ['Ana', 'ana@x.com'], noDefaults);
+    expect(reasonOf(result)).toBe(
+      'the CRM requires a pipeline; add a Pipeline / Funil column or choose a default pipeline',
+    );
+  });
+});
+
+describe('buildLeadPayload: match key', () => {
+  it.each([
+    ['email', ['Ana', 'ana@x.com', '11 98765-4321'], 'email:ana@x.com'],
+    ['phone', ['Ana', 'ana@x.com', '11 98765-4321'], 'phone:+5511987654321'],
+    ['email_or_phone', ['Ana', 'ana@x.com', '11 98765-4321'], 'email:ana@x.com'],
+    ['email_or_phone', ['Ana', '', '11 98765-4321'], 'phone:+5511987654321'],
+  ] as const)('match_by %s, row %j → %s', (matchBy, row, key) => {
+    const result = build(['Nome', 'E-mail', 'Celular'], [...row], { matchBy });
+    expect(result.ok && result.matchKey).toBe(key);
+    expect(result.ok && result.payload.match_by).toBe(matchBy);
+  });
+
+  it.each([
+    [
+      'email',
+      ['Nome', 'Celular'],
+      ['Ana', '11 98765-4321'],
+      'matching by email needs an email; add an Email column',
+    ],
+    [
+      'phone',
+      ['Nome', 'E-mail', 'Celular'],
+      ['Ana', 'ana@x.com', ''],
+      'Column "Celular" is empty: matching by phone needs a phone',
+    ],
+    [
+      'email_or_phone',
+      ['Nome', 'Empresa'],
+      ['Ana', 'ACME'],
+      'matching by email or phone needs one of them; add an Email or a Phone / Telefone column',
+    ],
+  ] as const)('match_by %s without its key', (matchBy, headers, row, reason) => {
+    expect(reasonOf(build([...headers], [...row], { matchBy }))).toBe(reason);
+  });
+
+  it('does not call a bad email "empty"', () => {
+    expect(reasonOf(build(['Nome', 'E-mail'], ['Ana', 'ana@'], { matchBy: 'email' }))).toBe(
+      'Column "E-mail": "ana@" is not a valid email address',
+    );
+  });
+});
+
+describe('buildLeadPayload: English sheet', () => {
+  const headers = [
+    'Name',
+    'Email',
+    'Mobile',
+    'Company',
+    'Deal value',
+    'Source',
+    'Tags',
+    'Pipeline',
+    'Stage',
+    'Assigned to',
+    'Birthday',
+    'Notes',
+    'utm_campaign',
+  ];
+
+  it('reads a US row with US defaults and month-first dates', () => {
+    const result = build(
+      headers,
+      [
+        'Walter White',
+        'Walter@Acme.com',
+        '(505) 555-0147',
+        'ACME Inc.',
+        '$12,000.50',
+        'Referral',
+        'hot, enterprise',
+        'Vendas',
+        'Qualificado',
+        'bruno@empresa.com.br',
+        '09/07/1958',
+        'Call back',
+        'black-friday',
+      ],
+      { defaultCountry: 'US', dateOrder: 'MDY', formatDate: intlDateFormatter('America/New_York') },
+    );
+    expect(result).toEqual({
+      ok: true,
+      matchKey: 'email:walter@acme.com',
+      payload: {
+        name: 'Walter White',
+        email: 'walter@acme.com',
+        phone: '+15055550147',
+        company: 'ACME Inc.',
+        value: 12000.5,
+        source: 'Referral',
+        tags: ['hot', 'enterprise'],
+        assigned_to: 8,
+        birthday: '1958-09-07',
+        notes: 'Call back',
+        utm_campaign: 'black-friday',
+        pipeline_id: 1,
+        stage_id: 12,
+        match_by: 'email_or_phone',
+      },
+    });
+    // The payload satisfies the API layer's own schema for POST /leads/upsert.
+    expect(result.ok && UpsertLeadInputSchema.safeParse(result.payload).success).toBe(true);
+  });
+});
