@@ -1,0 +1,292 @@
+/**
+ * Plans the writes of one export page as a few rectangular blocks, so the Apps Script side does
+ * one getValues and (usually) one setValues per page, never a call per cell.
+ *
+ * Coordinates are 0-based and relative to the table: row 0 is the header row, row 1 the first
+ * data row; column 0 is the sheet's first column. On a sheet whose header is on row `headerRow`,
+ * block (row, column) is written at sheet row `headerRow + row`, sheet column `1 + column`.
+ */
+import type { CellValue } from './cells';
+import type { FlatRecord, FlatValue } from './columns';
+
+export interface SheetBlock {
+  row: number;
+  column: number;
+  /** Rectangular: every row has the same length. */
+  values: CellValue[][];
+}
+
+export interface SheetArea {
+  row: number;
+  column: number;
+  rows: number;
+  columns: number;
+}
+
+export interface SheetPlan {
+  /** Cleared (contents only) before the writes; replace mode's first page only. */
+  clear: SheetArea | null;
+  writes: SheetBlock[];
+  /** The header row once the plan is applied. */
+  header: string[];
+  updatedRows: number;
+  appendedRows: number;
+  /** Leads whose row already held exactly these values: nothing written for them. */
+  unchangedRows: number;
+}
+
+/** A flat value of `column` → the cell to write (e.g. toSheetCell with the column's kind). */
+export type ToCell = (column: string, value: FlatValue | undefined) => CellValue;
+
+export interface PlanSyncInput {
+  /** The sheet's header row as read (getValues), [] for an empty sheet. */
+  header: readonly unknown[];
+  /** The data rows below the header as read (getValues), up to the last row with content. */
+  rows: readonly (readonly unknown[])[];
+  /** The chosen export columns. */
+  columns: readonly string[];
+  /** This page's leads, flattened. */
+  leads: readonly FlatRecord[];
+  toCell: ToCell;
+  /** The column that identifies a lead; must be among `columns`. Default `id`. */
+  idColumn?: string;
+  /**
+   * Changed rows at most this far apart are written as one block, the untouched rows between them
+   * rewritten with what was read (each string re-marked as text). Fewer setValues calls for a few
+   * more cells. Default 50.
+   */
+  maxGapRows?: number;
+}
+
+const DEFAULT_MAX_GAP_ROWS = 50;
+
+/**
+ * Sync mode: rows are found by lead id and updated in place; leads not in the sheet are appended
+ * below the last row. The user's order of columns is kept, chosen columns missing from the header
+ * are added at its right, and every other column (the user's own) is never written. Several rows
+ * with the same id are all updated. Rows whose lead was deleted in the CRM are left as they are:
+ * the API reports no deletions, and a sync only sees leads updated since the last one.
+ */
+export function planSync(input: PlanSyncInput): SheetPlan {
+  const idColumn = input.idColumn ?? 'id';
+  if (!input.columns.includes(idColumn)) {
+    throw new Error(
+      `Sync matches rows by lead id: add the column "${idColumn}" to columns (or export with mode "replace").`,
+    );
+  }
+  const header = input.header.map(headerText);
+  const width = lastFilledIndex(header) + 1;
+  const finalHeader = header.slice(0, width);
+  const columnIndex = new Map<string, number>();
+  for (const column of input.columns) {
+    const found = finalHeader.findIndex((name) => name.toLowerCase() === column.toLowerCase());
+    if (found !== -1) {
+      columnIndex.set(column, found);
+    } else {
+      columnIndex.set(column, finalHeader.length);
+      finalHeader.push(column);
+    }
+  }
+  const idIndex = columnIndex.get(idColumn) as number;
+  if (idIndex >= width && input.rows.some((row) => row.some((cell) => !isBlank(cell)))) {
+    throw new Error(
+      `The sheet has data but no "${idColumn}" column, so its rows cannot be matched to leads. Add a column headed "${idColumn}" holding the lead ids, or export with mode "replace".`,
+    );
+  }
+
+  const rowsById = new Map<string, number[]>();
+  input.rows.forEach((row, index) => {
+    const key = idKey(row[idIndex]);
+    if (key === '') return;
+    const list = rowsById.get(key);
+    if (list) list.push(index);
+    else rowsById.set(key, [index]);
+  });
+
+  // A lead may come twice when it changed while pages were read: the later copy wins.
+  const latest = new Map<string, FlatRecord>();
+  for (const lead of input.leads) {
+    const key = idKey(lead[idColumn]);
+    if (key === '') throw new Error(`A lead without "${idColumn}" cannot be synced.`);
+    latest.delete(key);
+    latest.set(key, lead);
+  }
+
+  const positions = input.columns.map((column) => columnIndex.get(column) as number);
+  const newRows = new Map<number, CellValue[]>();
+  let updatedRows = 0;
+  let unchangedRows = 0;
+  let appendedRows = 0;
+  for (const [key, lead] of latest) {
+    const cells = input.columns.map((column) => input.toCell(column, lead[column]));
+    const existing = rowsById.get(key);
+    if (existing === undefined) {
+      newRows.set(input.rows.length + appendedRows, cells);
+      appendedRows++;
+      continue;
+    }
+    for (const rowIndex of existing) {
+      const row = input.rows[rowIndex] ?? [];
+      if (positions.every((position, i) => sameCell(row[position], cells[i] as CellValue))) {
+        unchangedRows++;
+      } else {
+        newRows.set(rowIndex, cells);
+        updatedRows++;
+      }
+    }
+  }
+
+  const headerChanged = finalHeader.length > width;
+  const writes = planBlocks({
+    rows: input.rows,
+    positions,
+    newRows,
+    header: headerChanged ? finalHeader : null,
+    maxGapRows: input.maxGapRows ?? DEFAULT_MAX_GAP_ROWS,
+  });
+  return { clear: null, writes, header: finalHeader, updatedRows, appendedRows, unchangedRows };
+}
+
+export interface PlanReplaceInput {
+  columns: readonly string[];
+  leads: readonly FlatRecord[];
+  toCell: ToCell;
+  /** Data rows this export job already wrote on earlier pages; 0 on the first page. */
+  writtenRows: number;
+  /** Size of the sheet's used area (header included) before the job; cleared on the first page. */
+  existing: { rows: number; columns: number };
+}
+
+/**
+ * Replace mode: the first page clears the used area and writes header and rows as one block;
+ * later pages write their rows as one block below the rows already written.
+ */
+export function planReplace(input: PlanReplaceInput): SheetPlan {
+  const header = [...input.columns];
+  const rows = input.leads.map((lead) =>
+    input.columns.map((column) => input.toCell(column, lead[column])),
+  );
+  const first = input.writtenRows === 0;
+  const clear =
+    first && input.existing.rows > 0 && input.existing.columns > 0
+      ? { row: 0, column: 0, rows: input.existing.rows, columns: input.existing.columns }
+      : null;
+  const values: CellValue[][] = first ? [header.map(asHeaderCell), ...rows] : rows;
+  const writes =
+    values.length > 0 && header.length > 0
+      ? [{ row: first ? 0 : 1 + input.writtenRows, column: 0, values }]
+      : [];
+  return { clear, writes, header, updatedRows: 0, appendedRows: rows.length, unchangedRows: 0 };
+}
+
+interface BlockInput {
+  rows: readonly (readonly unknown[])[];
+  /** Sheet column of each chosen column, in the order of the cells in `newRows`. */
+  positions: readonly number[];
+  /** Data row index → the chosen columns' new cells. */
+  newRows: ReadonlyMap<number, readonly CellValue[]>;
+  /** The full header when it gained columns (written with the blocks), else null. */
+  header: readonly string[] | null;
+  maxGapRows: number;
+}
+
+/** Rectangles over contiguous chosen columns × runs of changed rows (header row included). */
+function planBlocks(input: BlockInput): SheetBlock[] {
+  // Table rows: 0 is the header, data row i is table row i + 1.
+  const tableRows = [...input.newRows.keys()].map((index) => index + 1);
+  if (input.header) tableRows.push(0);
+  tableRows.sort((a, b) => a - b);
+  const rowRuns = runs(tableRows, input.maxGapRows + 1);
+
+  const cellOf = new Map<number, number>();
+  input.positions.forEach((position, i) => {
+    cellOf.set(position, i);
+  });
+  const columnRuns = runs(
+    [...input.positions].sort((a, b) => a - b),
+    1,
+  );
+
+  const blocks: SheetBlock[] = [];
+  for (const [firstRow, lastRow] of rowRuns) {
+    for (const [firstColumn, lastColumn] of columnRuns) {
+      const values: CellValue[][] = [];
+      for (let row = firstRow; row <= lastRow; row++) {
+        const line: CellValue[] = [];
+        for (let column = firstColumn; column <= lastColumn; column++) {
+          line.push(cellAt(input, row, column, cellOf.get(column) as number));
+        }
+        values.push(line);
+      }
+      blocks.push({ row: firstRow, column: firstColumn, values });
+    }
+  }
+  return blocks;
+}
+
+function cellAt(input: BlockInput, tableRow: number, column: number, cellIndex: number): CellValue {
+  if (tableRow === 0) {
+    // Row 0 is in a block only when the header gained columns.
+    return asHeaderCell(input.header?.[column] ?? '');
+  }
+  const fresh = input.newRows.get(tableRow - 1);
+  if (fresh) return fresh[cellIndex] as CellValue;
+  return rewriteExisting(input.rows[tableRow - 1]?.[column]);
+}
+
+/** Sorted numbers → [first, last] runs, joining neighbours at most `maxStep` apart. */
+function runs(sorted: readonly number[], maxStep: number): Array<[number, number]> {
+  const result: Array<[number, number]> = [];
+  for (const value of sorted) {
+    const last = result[result.length - 1];
+    if (last && value - last[1] <= maxStep) last[1] = Math.max(last[1], value);
+    else result.push([value, value]);
+  }
+  return result;
+}
+
+/**
+ * A value read with getValues, written back unchanged: text read back has lost the apostrophe
+ * that kept it text, so it gets one again.
+ */
+export function rewriteExisting(value: unknown): CellValue {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value === '' ? '' : `'${value}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date)
+    return value;
+  return `'${String(value)}`;
+}
+
+function asHeaderCell(name: string): CellValue {
+  return name === '' ? '' : `'${name}`;
+}
+
+/** Would writing `next` leave the cell showing what `current` (read by getValues) holds? */
+function sameCell(current: unknown, next: CellValue): boolean {
+  const written = typeof next === 'string' && next.startsWith("'") ? next.slice(1) : next;
+  if (written instanceof Date)
+    return current instanceof Date && current.getTime() === written.getTime();
+  if (current === null || current === undefined) return written === '';
+  return current === written;
+}
+
+function headerText(cell: unknown): string {
+  if (cell === null || cell === undefined) return '';
+  return String(cell).trim();
+}
+
+function lastFilledIndex(cells: readonly string[]): number {
+  for (let i = cells.length - 1; i >= 0; i--) if (cells[i] !== '') return i;
+  return -1;
+}
+
+function isBlank(cell: unknown): boolean {
+  return cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+}
+
+/** Lead ids as read back from a sheet may be numbers or text ("123", " 123 "). */
+function idKey(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  return String(value).trim();
+}
