@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ADDON_TRIGGER_INTERVAL_MS,
+  BOUND_TRIGGER_DELAY_MS,
+  BUSY_POLL_MS,
+  type ContinuationInput,
+  type ContinuationPlan,
+  continuationPlan,
+} from '../../../../src/core/jobs/continuation';
+
+const NOW = 1_000_000;
+
+const cases: Array<[string, Omit<ContinuationInput, 'now'>, ContinuationPlan]> = [
+  [
+    'nothing left: no call, no trigger',
+    { moreWork: false, driver: 'sidebar', publishedAddon: true },
+    { callAgain: false },
+  ],
+  [
+    'sidebar, bound script: call again now, one-off trigger a minute later as fallback',
+    { moreWork: true, driver: 'sidebar', publishedAddon: false },
+    {
+      callAgain: true,
+      callAgainInMs: 0,
+      scheduleTriggerAt: NOW + BOUND_TRIGGER_DELAY_MS,
+      trigger: 'one-off',
+    },
+  ],
+  [
+    'sidebar, published add-on: call again now, hourly trigger as the slow fallback',
+    { moreWork: true, driver: 'sidebar', publishedAddon: true },
+    {
+      callAgain: true,
+      callAgainInMs: 0,
+      scheduleTriggerAt: NOW + ADDON_TRIGGER_INTERVAL_MS,
+      trigger: 'hourly',
+    },
+  ],
+  [
+    'sidebar while the pacer is blocked: call again when it frees',
+    { moreWork: true, driver: 'sidebar', publishedAddon: false, nextRunAt: NOW + 20_000 },
+    {
+      callAgain: true,
+      callAgainInMs: 20_000,
+      scheduleTriggerAt: NOW + BOUND_TRIGGER_DELAY_MS,
+      trigger: 'one-off',
+    },
+  ],
+  [
+    'sidebar while another driver works: poll a little later',
+    { moreWork: true, driver: 'sidebar', publishedAddon: false, busy: true },
+    {
+      callAgain: true,
+      callAgainInMs: BUSY_POLL_MS,
+      scheduleTriggerAt: NOW + BOUND_TRIGGER_DELAY_MS,
+      trigger: 'one-off',
+    },
+  ],
+  [
+    'trigger in a bound script: chain the next one-off trigger',
+    { moreWork: true, driver: 'trigger', publishedAddon: false },
+    { callAgain: false, scheduleTriggerAt: NOW + BOUND_TRIGGER_DELAY_MS, trigger: 'one-off' },
+  ],
+  [
+    'trigger found another driver busy: keep the chain alive',
+    { moreWork: false, driver: 'trigger', publishedAddon: false, busy: true },
+    { callAgain: false, scheduleTriggerAt: NOW + BOUND_TRIGGER_DELAY_MS, trigger: 'one-off' },
+  ],
+  [
+    'trigger with a long Retry-After: not before the pacer frees',
+    { moreWork: true, driver: 'trigger', publishedAddon: false, nextRunAt: NOW + 300_000 },
+    { callAgain: false, scheduleTriggerAt: NOW + 300_000, trigger: 'one-off' },
+  ],
+  [
+    'direct call from a published add-on: the hourly trigger finishes the job',
+    { moreWork: true, driver: 'direct', publishedAddon: true },
+    { callAgain: false, scheduleTriggerAt: NOW + ADDON_TRIGGER_INTERVAL_MS, trigger: 'hourly' },
+  ],
+];
+
+describe('continuationPlan', () => {
+  it.each(cases)('%s', (_name, input, expected) => {
+    expect(continuationPlan({ ...input, now: NOW })).toEqual(expected);
+  });
+});
