@@ -59,7 +59,7 @@ function asId(value: unknown): number | undefined {
 }
 
 const names = (items: readonly { name?: string | null }[]) =>
-  listBriefly(items.map((i) => i.name ?? ''));
+  listBriefly([...new Set(items.map((i) => i.name ?? ''))]);
 
 /** Pipeline by id or name (case- and accent-blind). */
 export function resolvePipeline(value: unknown, directory: Directory): Normalized<Pipeline> {

@@ -32,6 +32,7 @@ import {
   resolveUser,
   type Stage,
 } from './resolve';
+import { describeCell } from './text-key';
 
 export interface ImportContext {
   customFields: readonly CustomFieldDefinition[];
@@ -78,9 +79,10 @@ export function prepareContext(context: ImportContext): Prepared {
       if (!inPipeline.ok) throw new Error(`stage option: ${inPipeline.error}`);
     }
   } else if (!isBlankCell(stage)) {
-    const anywhere = resolveStageAnywhere(stage, directory);
-    if (!anywhere.ok && !/exists in pipelines/.test(anywhere.error)) {
-      throw new Error(`stage option: ${anywhere.error}`);
+    // Without a default pipeline the default stage is looked up in each row's pipeline,
+    // so it only has to exist somewhere.
+    if (!directory.pipelines.some((p) => resolveStageIn(stage, p, directory).ok)) {
+      throw new Error(`stage option: no stage ${describeCell(stage)} in any pipeline`);
     }
   }
   prepared.set(context, result);

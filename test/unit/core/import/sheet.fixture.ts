@@ -332,7 +332,8 @@ export const SHEET_CASES: SheetCase[] = [
     cells: { Nome: 'Quésia', 'E-mail': 'quesia@x.com', Responsável: 'ninguem@x.com', ...base },
     expect: {
       status: 'INVALID',
-      reason: /^Column "Responsável": no user "ninguem@x\.com"; users: Ana Souza, Bruno Lima/,
+      reason:
+        /^Column "Responsável": no user "ninguem@x\.com"; users: Ana Souza, Bruno Lima, Carla Dias$/,
     },
   },
   {
