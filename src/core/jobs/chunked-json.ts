@@ -99,13 +99,17 @@ export function readChunkedJson(store: KeyValueStore, key: string): unknown {
 }
 
 /**
- * Every chunk key of this value except those of keepGeneration. Looking at all keys (not just
- * the generation the index names) also sweeps chunks orphaned by a write killed half-way.
+ * Every chunk key of this value except those in `keep`. Looking at all keys (not just the
+ * generation the index names) also sweeps chunks orphaned by a write killed half-way, even
+ * ones of the same generation number beyond the current chunk count.
  */
-function chunkKeysOf(store: KeyValueStore, key: string, keepGeneration?: number): string[] {
+function chunkKeysOf(
+  store: KeyValueStore,
+  key: string,
+  keep: ReadonlySet<string> = new Set(),
+): string[] {
   const prefix = `${key}${CHUNK_KEY_SEPARATOR}`;
-  const keep = keepGeneration === undefined ? null : `${prefix}${keepGeneration}.`;
-  return store.keys().filter((k) => k.startsWith(prefix) && (keep === null || !k.startsWith(keep)));
+  return store.keys().filter((k) => k.startsWith(prefix) && !keep.has(k));
 }
 
 /**
@@ -124,25 +128,31 @@ export function writeChunkedJson(
   }
   const text = JSON.stringify(value);
   if (text === undefined) throw new Error(`Value for "${key}" cannot be stored as JSON.`);
-  const inline = JSON.stringify({ value });
-  if (splitByUtf8Bytes(inline, maxChunkBytes).length === 1) {
-    store.set(key, inline);
-    for (const stale of chunkKeysOf(store, key)) store.delete(stale);
-    return;
-  }
   let previous: StoredIndex | null = null;
   try {
     previous = readIndex(store, key);
   } catch {
     previous = null;
   }
+  const inline = JSON.stringify({ value });
+  if (splitByUtf8Bytes(inline, maxChunkBytes).length === 1) {
+    store.set(key, inline);
+    // Listing keys costs a service call, so sweep only when chunks can exist (this is called
+    // after every job step). Orphans of a killed write go with the next chunked write or delete.
+    if (previous === null || 'generation' in previous) {
+      for (const stale of chunkKeysOf(store, key)) store.delete(stale);
+    }
+    return;
+  }
   const generation = previous && 'generation' in previous ? previous.generation + 1 : 1;
   const parts = splitByUtf8Bytes(text, maxChunkBytes);
-  parts.forEach((part, i) => {
-    store.set(chunkKey(key, generation, i), part);
+  const written = parts.map((part, i) => {
+    const partKey = chunkKey(key, generation, i);
+    store.set(partKey, part);
+    return partKey;
   });
   store.set(key, JSON.stringify({ generation, chunks: parts.length }));
-  for (const stale of chunkKeysOf(store, key, generation)) store.delete(stale);
+  for (const stale of chunkKeysOf(store, key, new Set(written))) store.delete(stale);
 }
 
 /** Removes the index first so no reader follows it to chunks that are being deleted. */

@@ -117,6 +117,23 @@ describe('chunked JSON over a 9 KB-per-value store', () => {
     }
   });
 
+  it('sweeps chunks a killed write left under the generation number it reuses', () => {
+    const kv = new MemoryKeyValueStore();
+    writeChunkedJson(kv, 'k', { small: 1 });
+    let writes = 0;
+    kv.beforeWrite = (key) => {
+      // Kill when the index is about to be written: every chunk of gen 1 is already there.
+      if (key === 'k' && writes++ === 0) throw new SimulatedKill('index');
+    };
+    expect(() => writeChunkedJson(kv, 'k', bulkyValue(40_000, 11))).toThrow(SimulatedKill);
+    kv.beforeWrite = null;
+    expect(readChunkedJson(kv, 'k')).toEqual({ small: 1 });
+    const smaller = bulkyValue(12_000, 12);
+    writeChunkedJson(kv, 'k', smaller);
+    expect(readChunkedJson(kv, 'k')).toEqual(smaller);
+    expect(kv.keys().sort()).toEqual(['k', 'k~1.0', 'k~1.1']);
+  });
+
   it('deletes the value and all its chunks', () => {
     const kv = new MemoryKeyValueStore();
     writeChunkedJson(kv, 'k', bulkyValue(20_000, 9));
