@@ -27,7 +27,8 @@ function applyPlan(grid: unknown[][], plan: SheetPlan): unknown[][] {
   }
   for (const block of plan.writes) {
     block.values.forEach((line, i) => {
-      const row = (next[block.row + i] ??= []);
+      if (next[block.row + i] === undefined) next[block.row + i] = [];
+      const row = next[block.row + i] as unknown[];
       line.forEach((cell, j) => {
         row[block.column + j] = stored(cell);
       });
