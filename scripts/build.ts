@@ -62,7 +62,10 @@ export async function buildAddon(): Promise<{ codeBytes: number; globals: string
     keepNames: false,
     charset: 'utf8',
     legalComments: 'none',
-    define: { CRM_DEFAULT_BASE_URL: JSON.stringify(baseUrl) },
+    define: {
+      CRM_DEFAULT_BASE_URL: JSON.stringify(baseUrl),
+      CRM_PUBLISHED_ADDON: String(process.env.CRM_DEPLOYMENT === 'addon'),
+    },
     write: false,
     logLevel: 'warning',
   });

@@ -6,7 +6,23 @@ import { describe, expect, it } from 'vitest';
 const code = readFileSync(new URL('../../dist/Code.js', import.meta.url), 'utf8');
 
 /** The globals Apps Script must see: menus, triggers, google.script.run targets, the crm* API, custom functions. */
-const EXPECTED_GLOBALS = ['onOpen'];
+const EXPECTED_GLOBALS = [
+  'onOpen',
+  'onInstall',
+  'crmConfigure',
+  'crmGetJob',
+  'crmListJobs',
+  'crmCancelJob',
+  'crmResumeJob',
+  'crmRunJobs',
+  'uiContinueJob',
+  'uiGetSettings',
+  'showSettingsSidebar',
+  'showImportSidebar',
+  'showExportSidebar',
+  'showJobsSidebar',
+  'showHelpSidebar',
+];
 
 describe('dist/Code.js', () => {
   it('parses as plain ES2020 script: no import/export, class fields or #private', () => {

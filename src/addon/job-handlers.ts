@@ -1,0 +1,11 @@
+import type { JobHandler } from '../core/jobs';
+import { lazyJobEnv } from './job-env';
+
+/**
+ * Every job kind the add-on runs. One line per kind: each feature registers its handler here.
+ */
+export function jobHandlers(): JobHandler[] {
+  const env = lazyJobEnv();
+  void env;
+  return [];
+}

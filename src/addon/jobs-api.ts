@@ -1,0 +1,90 @@
+import {
+  cancelJob,
+  continuationPlan,
+  type Driver,
+  getJob,
+  type JobSummary,
+  listJobs,
+  resumeJob,
+  runSlice,
+} from '../core/jobs';
+import { ensureContinuationTrigger, removeContinuationTriggers } from '../gas/triggers';
+import { engineDeps } from './context';
+import { PUBLISHED_ADDON } from './deployment';
+import { jobHandlers } from './job-handlers';
+
+export interface DriveResult {
+  summaries: JobSummary[];
+  /** For the sidebar: call again after this many ms; absent when nothing is left to do. */
+  callAgainInMs?: number;
+}
+
+/**
+ * Works pending jobs (or one job) for one slice, then makes sure someone continues: the
+ * caller (sidebar) and, always, a time-driven trigger so that closing the sidebar never
+ * strands a job.
+ */
+export function driveJobs(driver: Driver, jobId?: string): DriveResult {
+  const deps = engineDeps();
+  const slice = runSlice(deps, jobHandlers(), jobId === undefined ? {} : { jobId });
+  const now = deps.clock.now();
+  const anyPending = listJobs(deps).some(
+    (job) => job.state === 'queued' || job.state === 'running',
+  );
+  const plan = continuationPlan({
+    moreWork: slice.moreWork || anyPending,
+    driver,
+    publishedAddon: PUBLISHED_ADDON,
+    now,
+    busy: slice.busy,
+    ...(slice.nextRunAt === undefined ? {} : { nextRunAt: slice.nextRunAt }),
+  });
+  if (plan.scheduleTriggerAt !== undefined && plan.trigger) {
+    ensureContinuationTrigger(plan.trigger, plan.scheduleTriggerAt, now);
+  } else if (!anyPending) {
+    removeContinuationTriggers();
+  }
+  return {
+    summaries: slice.summaries,
+    ...(plan.callAgain ? { callAgainInMs: plan.callAgainInMs ?? 0 } : {}),
+  };
+}
+
+/** Summary of one job: `{jobId, kind, state, total, done, counts, message}`. */
+export function crmGetJob(jobId: string): JobSummary {
+  return getJob(engineDeps(), requireJobId(jobId));
+}
+
+/** Summaries of this spreadsheet's jobs, newest first. */
+export function crmListJobs(): JobSummary[] {
+  return listJobs(engineDeps());
+}
+
+/** Cancels a job; rows already processed keep their status. */
+export function crmCancelJob(jobId: string): JobSummary {
+  return cancelJob(engineDeps(), requireJobId(jobId));
+}
+
+/** Resumes a paused job (for example after a new API key was saved) and works on it. */
+export function crmResumeJob(jobId: string): JobSummary {
+  const deps = engineDeps();
+  resumeJob(deps, requireJobId(jobId));
+  return driveJobs('direct', jobId).summaries[0] ?? getJob(deps, jobId);
+}
+
+/** The time-driven trigger handler: continues every pending job. */
+export function crmRunJobs(): JobSummary[] {
+  return driveJobs('trigger').summaries;
+}
+
+/** google.script.run target of an open sidebar: one more slice of one job. */
+export function uiContinueJob(jobId: string): DriveResult {
+  return driveJobs('sidebar', requireJobId(jobId));
+}
+
+function requireJobId(jobId: unknown): string {
+  if (typeof jobId !== 'string' || jobId.trim() === '') {
+    throw new Error('Pass the jobId returned when the job started (see crmListJobs()).');
+  }
+  return jobId.trim();
+}
