@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   IdSchema,
+  listOrEmpty,
   listResponse,
   nullishBoolean,
   nullishNumber,
@@ -26,7 +27,7 @@ export const CustomFieldDefinitionSchema = z.looseObject({
   name: z.string(),
   label: nullishString,
   field_type: FieldTypeSchema,
-  options: z._default(z.nullable(z.array(z.string())), []),
+  options: listOrEmpty(z.string()),
   is_required: nullishBoolean,
   is_active: nullishBoolean,
   show_on_card: nullishBoolean,

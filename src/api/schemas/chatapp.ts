@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   IdSchema,
+  listOrEmpty,
   listResponse,
   nullishBoolean,
   nullishId,
@@ -49,8 +50,8 @@ export const ChatappTemplateSchema = z.looseObject({
   category: nullishString,
   status: TemplateStatusSchema,
   chatapp_instance_id: nullishId,
-  variables: z._default(z.nullable(z.array(z.string())), []),
-  components: z._default(z.nullable(z.array(TemplateComponentSchema)), []),
+  variables: listOrEmpty(z.string()),
+  components: listOrEmpty(TemplateComponentSchema),
   quality_rating: nullishString,
 });
 export type ChatappTemplate = z.infer<typeof ChatappTemplateSchema>;

@@ -38,6 +38,14 @@ export const nullishBoolean = z.nullish(z.boolean());
 export const nullishNumber = z.nullish(NumberishSchema);
 export const nullishId = z.nullish(IdSchema);
 
+/** A list that may come as null or be left out: read as an empty list. */
+export function listOrEmpty<T extends z.core.SomeType>(item: T) {
+  return z.pipe(
+    z.nullish(z.array(item)),
+    z.transform((list): z.output<T>[] => list ?? []),
+  );
+}
+
 /** Any JSON object, unknown keys kept (for bodies the contract does not show). */
 export const JsonObjectSchema = z.looseObject({});
 export type JsonObject = z.infer<typeof JsonObjectSchema>;

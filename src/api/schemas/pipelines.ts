@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   IdSchema,
+  listOrEmpty,
   nullishBoolean,
   nullishNumber,
   nullishString,
@@ -21,7 +22,7 @@ export type Stage = z.infer<typeof StageSchema>;
 export const PipelineSchema = z.looseObject({
   id: IdSchema,
   name: z.string(),
-  stages: z._default(z.array(StageSchema), []),
+  stages: listOrEmpty(StageSchema),
 });
 export type Pipeline = z.infer<typeof PipelineSchema>;
 
@@ -68,7 +69,7 @@ export type PipelineDetail = z.infer<typeof PipelineDetailSchema>;
 export const PipelineListResponseSchema = z.looseObject({
   success: nullishBoolean,
   pipelines: z.array(PipelineSchema),
-  lost_reasons: z._default(z.array(LostReasonSchema), []),
+  lost_reasons: listOrEmpty(LostReasonSchema),
 });
 export type PipelineList = z.infer<typeof PipelineListResponseSchema>;
 
