@@ -96,15 +96,27 @@ export function formatSimpleDate(epochMs: number, timeZone: string, pattern: str
   while (i < pattern.length) {
     const ch = pattern[i] as string;
     if (ch === "'") {
-      const end = pattern.indexOf("'", i + 1);
-      if (end === i + 1) {
+      if (pattern[i + 1] === "'") {
         out += "'";
         i += 2;
         continue;
       }
-      if (end < 0) throw new Error(`Unterminated quote in date pattern "${pattern}"`);
-      out += pattern.slice(i + 1, end);
-      i = end + 1;
+      // Inside quotes, '' is one literal quote.
+      let j = i + 1;
+      for (;;) {
+        if (j >= pattern.length) throw new Error(`Unterminated quote in date pattern "${pattern}"`);
+        if (pattern[j] === "'") {
+          if (pattern[j + 1] === "'") {
+            out += "'";
+            j += 2;
+            continue;
+          }
+          break;
+        }
+        out += pattern[j];
+        j++;
+      }
+      i = j + 1;
       continue;
     }
     if (/[A-Za-z]/.test(ch)) {

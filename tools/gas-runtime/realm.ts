@@ -35,20 +35,20 @@ const PRELUDE = new vm.Script(
   `(function (clockNow, removed) {
   'use strict';
   for (var i = 0; i < removed.length; i++) delete globalThis[removed[i]];
-  var NativeDate = Date;
-  function Date() {
+  var NativeDate = globalThis.Date;
+  function FakeDate() {
     if (!new.target) return new NativeDate(clockNow()).toString();
     if (arguments.length === 0) return Reflect.construct(NativeDate, [clockNow()], new.target);
     return Reflect.construct(NativeDate, Array.prototype.slice.call(arguments), new.target);
   }
-  Date.prototype = NativeDate.prototype;
-  Object.defineProperty(NativeDate.prototype, 'constructor', { value: Date, writable: true, configurable: true });
-  Date.now = function now() { return clockNow(); };
-  Date.parse = NativeDate.parse;
-  Date.UTC = NativeDate.UTC;
-  Object.defineProperty(Date, 'name', { value: 'Date' });
-  Object.defineProperty(globalThis, 'Date', { value: Date, writable: true, configurable: true, enumerable: false });
-  return { Array: Array, Object: Object, Date: Date, Error: Error };
+  FakeDate.prototype = NativeDate.prototype;
+  Object.defineProperty(NativeDate.prototype, 'constructor', { value: FakeDate, writable: true, configurable: true });
+  FakeDate.now = function now() { return clockNow(); };
+  FakeDate.parse = NativeDate.parse;
+  FakeDate.UTC = NativeDate.UTC;
+  Object.defineProperty(FakeDate, 'name', { value: 'Date' });
+  Object.defineProperty(globalThis, 'Date', { value: FakeDate, writable: true, configurable: true, enumerable: false });
+  return { Array: Array, Object: Object, Date: FakeDate, Error: Error };
 })`,
   { filename: 'gas-runtime-prelude.js' },
 );
