@@ -507,13 +507,15 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
     stats.executions++;
     if (costs.executionStartMs > 0) clock.advance(costs.executionStartMs);
 
+    // A missing or unparsable bundle is a setup mistake: thrown, not recorded as a failed execution.
+    const script = bundleScript();
     const realm = createRealm(() => clock.now());
     let value: unknown;
     let error: unknown;
     let failed = false;
     try {
       installServices(realm, exec);
-      bundleScript().runInContext(realm.context, { timeout: realTimeoutMs });
+      script.runInContext(realm.context, { timeout: realTimeoutMs });
       const fn = lookupFunction(realm, spec.fn);
       if (typeof fn !== 'function') throw realm.error(`Script function not found: ${spec.fn}`);
       const args = spec.event !== undefined ? [spec.event] : (spec.args ?? []);

@@ -17,7 +17,7 @@ function runBody(body: string, options: GasRuntimeOptions = {}) {
   return { runtime, result: runtime.run('main') };
 }
 
-function valueOf(body: string, options: GasRuntimeOptions = {}) {
+function resultOf(body: string, options: GasRuntimeOptions = {}) {
   const { result } = runBody(body, options);
   if (!result.ok) throw new Error(`execution failed: ${result.error?.message}`);
   return result.value;
@@ -42,7 +42,7 @@ const leads = {
 describe('SpreadsheetApp: spreadsheets and sheets', () => {
   it('finds the active spreadsheet, sheets by name, and null for a missing one', () => {
     expect(
-      valueOf(
+      resultOf(
         `var ss = SpreadsheetApp.getActive();
          return [ss.getId() === SpreadsheetApp.getActiveSpreadsheet().getId(), SpreadsheetApp.getActiveSheet().getName(),
                  ss.getSheets().length, ss.getSheetByName('Leads').getName(), ss.getSheetByName('Nope')];`,
@@ -65,7 +65,7 @@ describe('SpreadsheetApp: spreadsheets and sheets', () => {
 
   it('reports 1000 rows and 26 columns for a new sheet, and content bounds', () => {
     expect(
-      valueOf(
+      resultOf(
         `var s = SpreadsheetApp.getActive().getSheetByName('Leads');
          var e = SpreadsheetApp.getActive().insertSheet('Empty');
          return [s.getLastRow(), s.getLastColumn(), s.getMaxRows(), s.getMaxColumns(), e.getLastRow(), e.getLastColumn(),
@@ -79,7 +79,7 @@ describe('SpreadsheetApp: spreadsheets and sheets', () => {
 describe('SpreadsheetApp: ranges', () => {
   it('gets ranges by A1 and by row/column/numRows/numColumns', () => {
     expect(
-      valueOf(
+      resultOf(
         `var s = SpreadsheetApp.getActiveSheet();
          return [s.getRange('A2:B3').getValues(), s.getRange(2, 1, 2, 2).getValues(), s.getRange(2, 2).getValue(),
                  s.getRange('B:B').getNumRows(), s.getRange('A2:B').getA1Notation(), s.getRange(1, 1, 1, 2).getA1Notation()];`,
@@ -131,7 +131,7 @@ describe('SpreadsheetApp: ranges', () => {
 
   it('applies the entry rules on setValues and returns Dates of the script realm', () => {
     expect(
-      valueOf(
+      resultOf(
         `var r = SpreadsheetApp.getActiveSheet().getRange(1, 1, 1, 6);
          r.setValues([['=HYPERLINK("x")', "'+55 11", '+5511987654321', '2026-11-21', 'TRUE', '1,234.56']]);
          var v = r.getValues()[0];
@@ -150,7 +150,7 @@ describe('SpreadsheetApp: ranges', () => {
 
   it("keeps strings as text under number format '@' and keeps numbers typed", () => {
     expect(
-      valueOf(
+      resultOf(
         `var r = SpreadsheetApp.getActiveSheet().getRange('A1:C1');
          r.setNumberFormat('@');
          r.setValues([['+5511987654321', 42, '=1+1']]);
@@ -200,7 +200,7 @@ describe('SpreadsheetApp: ranges', () => {
 
   it('clear removes formats, clearContents keeps them', () => {
     expect(
-      valueOf(
+      resultOf(
         `var s = SpreadsheetApp.getActiveSheet(); var r = s.getRange('A1:B1');
          r.setNumberFormat('0.00').setValues([[1, 2]]);
          s.clearContents(); var kept = [r.getValues()[0], r.getNumberFormat()];
@@ -263,7 +263,7 @@ describe('developer metadata', () => {
 
   it('keeps spreadsheet and sheet metadata', () => {
     expect(
-      valueOf(
+      resultOf(
         `var ss = SpreadsheetApp.getActive(); ss.addDeveloperMetadata('k', 'v');
          ss.getActiveSheet().addDeveloperMetadata('s', 'w', SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
          var md = ss.getDeveloperMetadata()[0]; md.setValue('v2');
