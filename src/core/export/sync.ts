@@ -290,3 +290,15 @@ function idKey(value: unknown): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   return String(value).trim();
 }
+
+/**
+ * The `updated_since` to store for the next sync: the moment this sync started, less a margin,
+ * because leads changed while its pages were being read (and clock skew between the CRM and
+ * Apps Script) must not fall between two syncs. Leads seen twice are simply updated twice.
+ */
+export function nextUpdatedSince(syncStartedAtMs: number, marginSeconds = 300): string {
+  if (!Number.isFinite(syncStartedAtMs)) {
+    throw new Error(`syncStartedAtMs must be a time in milliseconds; got ${syncStartedAtMs}.`);
+  }
+  return new Date(syncStartedAtMs - Math.max(0, marginSeconds) * 1000).toISOString();
+}

@@ -113,3 +113,15 @@ export function parseBooleanText(value: unknown, field: string): boolean {
   if (FALSE_WORDS.includes(text)) return false;
   throw new Error(`${field} must be true or false (or sim/não); got ${describeValue(value)}.`);
 }
+
+/** CRM_LEADS(…, limit): blank → `fallback`; otherwise a positive whole number up to `max`. */
+export function parseLimit(value: unknown, fallback: number, max: number): number {
+  if (isBlank(value)) return fallback;
+  const limit = parseId(value, 'limit');
+  if (limit > max) {
+    throw new Error(
+      `limit can be at most ${max} in a formula; got ${limit}. Use Export leads for more.`,
+    );
+  }
+  return limit;
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type CellValue, toSheetCell } from '../../../../src/core/export/cells';
 import { columnKind, type FlatRecord, flattenLead } from '../../../../src/core/export/columns';
 import {
+  nextUpdatedSince,
   planReplace,
   planSync,
   type SheetPlan,
@@ -276,5 +277,14 @@ describe('planReplace', () => {
     });
     expect(plan.clear).toBeNull();
     expect(plan.writes).toEqual([{ row: 0, column: 0, values: [["'id", "'name", "'company"]] }]);
+  });
+});
+
+describe('nextUpdatedSince', () => {
+  it('is the start of this sync less a margin, as an ISO instant', () => {
+    const started = Date.UTC(2026, 10, 21, 3, 0, 0);
+    expect(nextUpdatedSince(started)).toBe('2026-11-21T02:55:00.000Z');
+    expect(nextUpdatedSince(started, 0)).toBe('2026-11-21T03:00:00.000Z');
+    expect(() => nextUpdatedSince(Number.NaN)).toThrow(/syncStartedAtMs must be a time/);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   parseActiveOnly,
   parseAutomationQuery,
+  parseLimit,
   parseTaskQuery,
   parseTemplateArgs,
 } from '../../../../src/core/query/resource-queries';
@@ -86,5 +87,24 @@ describe('parseTemplateArgs and parseActiveOnly', () => {
 
   it('refuses a non-boolean active_only', () => {
     expect(() => parseActiveOnly('ativos')).toThrow(/active_only must be true or false/);
+  });
+});
+
+describe('parseLimit', () => {
+  it.each([
+    [undefined, 500],
+    ['', 500],
+    [10, 10],
+    ['2000', 2000],
+  ])('%j → %j', (value, expected) => {
+    expect(parseLimit(value, 500, 2000)).toBe(expected);
+  });
+
+  it.each([
+    [2001, /limit can be at most 2000 in a formula; got 2001\. Use Export leads/],
+    [0, /limit must be a positive whole number/],
+    ['dez', /limit must be a positive whole number/],
+  ])('%j is refused', (value, message) => {
+    expect(() => parseLimit(value, 500, 2000)).toThrow(message);
   });
 });
