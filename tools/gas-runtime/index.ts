@@ -25,7 +25,15 @@ import {
   type TriggerRecord,
   TriggerStore,
 } from './script-app';
-import { createSpreadsheetApp, type UiEvent } from './spreadsheet-app';
+import {
+  type AlertEvent,
+  createSpreadsheetApp,
+  type HtmlUiEvent,
+  type MenuEvent,
+  type MenuItem,
+  type ToastEvent,
+  type UiEvent,
+} from './spreadsheet-app';
 import {
   CacheStores,
   createCacheService,
@@ -51,7 +59,14 @@ export {
 export type { LogEntry, ServiceCallEvent } from './execution';
 export { TIME_LIMIT_MESSAGE } from './execution';
 export type { HtmlOutputRecord } from './html-service';
-export type { MenuItem, UiEvent } from './spreadsheet-app';
+export type {
+  AlertEvent,
+  HtmlUiEvent,
+  MenuEvent,
+  MenuItem,
+  ToastEvent,
+  UiEvent,
+} from './spreadsheet-app';
 export type { RequestLogEntry } from './url-fetch';
 export { SheetModel, Workbook, type WorkbookInit } from './workbook';
 export {
@@ -159,11 +174,11 @@ export interface RuntimeStats {
 
 export interface UiLog {
   readonly events: UiEvent[];
-  menus(): Extract<UiEvent, { type: 'menu' }>[];
-  sidebars(): Extract<UiEvent, { type: 'sidebar' }>[];
-  dialogs(): Extract<UiEvent, { type: 'modalDialog' | 'modelessDialog' }>[];
-  toasts(): Extract<UiEvent, { type: 'toast' }>[];
-  alerts(): Extract<UiEvent, { type: 'alert' | 'prompt' }>[];
+  menus(): MenuEvent[];
+  sidebars(): HtmlUiEvent[];
+  dialogs(): HtmlUiEvent[];
+  toasts(): ToastEvent[];
+  alerts(): AlertEvent[];
   /** Queues the answer the next alert or prompt gets (default: OK / YES, empty text). */
   respond(button: string, text?: string): void;
   /** Runs the function behind a menu item, found by caption, as a new execution. */
@@ -351,26 +366,20 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
 
   const ui: UiLog = {
     events: uiEvents,
-    menus: () => uiEvents.filter((e): e is Extract<UiEvent, { type: 'menu' }> => e.type === 'menu'),
-    sidebars: () =>
-      uiEvents.filter((e): e is Extract<UiEvent, { type: 'sidebar' }> => e.type === 'sidebar'),
+    menus: () => uiEvents.filter((e): e is MenuEvent => e.type === 'menu'),
+    sidebars: () => uiEvents.filter((e): e is HtmlUiEvent => e.type === 'sidebar'),
     dialogs: () =>
       uiEvents.filter(
-        (e): e is Extract<UiEvent, { type: 'modalDialog' | 'modelessDialog' }> =>
-          e.type === 'modalDialog' || e.type === 'modelessDialog',
+        (e): e is HtmlUiEvent => e.type === 'modalDialog' || e.type === 'modelessDialog',
       ),
-    toasts: () =>
-      uiEvents.filter((e): e is Extract<UiEvent, { type: 'toast' }> => e.type === 'toast'),
+    toasts: () => uiEvents.filter((e): e is ToastEvent => e.type === 'toast'),
     alerts: () =>
-      uiEvents.filter(
-        (e): e is Extract<UiEvent, { type: 'alert' | 'prompt' }> =>
-          e.type === 'alert' || e.type === 'prompt',
-      ),
+      uiEvents.filter((e): e is AlertEvent => e.type === 'alert' || e.type === 'prompt'),
     respond: (button, text) => {
       uiResponses.push(text === undefined ? { button } : { button, text });
     },
     clickMenuItem: (caption) => {
-      const find = (items: import('./spreadsheet-app').MenuItem[]): string | undefined => {
+      const find = (items: MenuItem[]): string | undefined => {
         for (const item of items) {
           if ('functionName' in item && item.caption === caption) return item.functionName;
           if ('items' in item) {

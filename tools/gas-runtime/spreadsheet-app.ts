@@ -14,42 +14,40 @@ import {
  * SpreadsheetApp over the in-memory Workbook. Messages of the exceptions are the ones
  * Apps Script throws (https://developers.google.com/apps-script/reference/spreadsheet).
  */
-export type UiEvent =
-  | { type: 'menu'; name: string; items: MenuItem[]; time: number; executionId: number }
-  | {
-      type: 'sidebar' | 'modalDialog' | 'modelessDialog';
-      title: string;
-      html: HtmlOutputRecord;
-      time: number;
-      executionId: number;
-    }
-  | {
-      type: 'alert';
-      title: string;
-      prompt: string;
-      buttons: string;
-      response: string;
-      time: number;
-      executionId: number;
-    }
-  | {
-      type: 'prompt';
-      title: string;
-      prompt: string;
-      buttons: string;
-      response: string;
-      text: string;
-      time: number;
-      executionId: number;
-    }
-  | {
-      type: 'toast';
-      message: string;
-      title: string;
-      timeoutSeconds: number;
-      time: number;
-      executionId: number;
-    };
+export type MenuEvent = {
+  type: 'menu';
+  name: string;
+  items: MenuItem[];
+  time: number;
+  executionId: number;
+};
+export type HtmlUiEvent = {
+  type: 'sidebar' | 'modalDialog' | 'modelessDialog';
+  title: string;
+  html: HtmlOutputRecord;
+  time: number;
+  executionId: number;
+};
+export type AlertEvent = {
+  type: 'alert' | 'prompt';
+  title: string;
+  prompt: string;
+  buttons: string;
+  response: string;
+  /** The text typed into a prompt ('' for alerts). */
+  text: string;
+  time: number;
+  executionId: number;
+};
+export type ToastEvent = {
+  type: 'toast';
+  message: string;
+  title: string;
+  timeoutSeconds: number;
+  time: number;
+  executionId: number;
+};
+export type UiEvent = MenuEvent | HtmlUiEvent | AlertEvent | ToastEvent;
 
 export type MenuItem =
   | { caption: string; functionName: string }
@@ -979,6 +977,7 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
           prompt: prompt ?? '',
           buttons: buttons ?? 'OK',
           response,
+          text: '',
           time: env.clock.now(),
           executionId: env.exec.id,
         });
