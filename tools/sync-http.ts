@@ -66,7 +66,8 @@ export function createSyncHttpTransport(options: { timeoutMs?: number } = {}): S
       const waited = Atomics.wait(signal, 0, 0, timeoutMs + 5_000);
       const received = receiveMessageOnPort(port1);
       port1.close();
-      if (waited === 'timed-out' || !received) throw new NetworkError(`No response from ${request.url}`);
+      if (waited === 'timed-out' || !received)
+        throw new NetworkError(`No response from ${request.url}`);
       const message = received.message as
         | { ok: true; response: HttpResponse }
         | { ok: false; error: string };
