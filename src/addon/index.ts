@@ -17,3 +17,4 @@ export {
   showJobsSidebar,
   showSettingsSidebar,
 } from './sidebars';
+export { uiListSheets, uiPauseJob } from './ui-api';
