@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { type ExportedFunction, findExportedFunctions, renderStub } from './build/stubs';
+import { buildSidebars } from './build/ui';
 
 const NAMESPACE = 'CrmSheets';
 const ROOT = process.cwd();
@@ -92,11 +93,7 @@ export async function buildAddon(): Promise<{ codeBytes: number; globals: string
   manifest.urlFetchWhitelist = [whitelistEntry(baseUrl)];
   writeFileSync(join(DIST, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-  const uiDist = join(ROOT, 'src/ui/dist');
-  if (existsSync(uiDist)) {
-    for (const file of readdirSync(uiDist))
-      if (file.endsWith('.html')) cpSync(join(uiDist, file), join(DIST, file));
-  }
+  await buildSidebars(DIST);
   if (existsSync(join(ROOT, '.clasp.json')))
     cpSync(join(ROOT, '.clasp.json'), join(DIST, '.clasp.json'));
   return { codeBytes: Buffer.byteLength(code), globals: names };

@@ -1,0 +1,2 @@
+// The Help sidebar is static text; this entry point exists so every surface builds the same way.
+export {};

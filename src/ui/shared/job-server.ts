@@ -1,0 +1,11 @@
+import type { JobServer } from './job-driver';
+import { callServer } from './server';
+
+/** The driver's server calls, bound to the add-on's functions by name (type-checked). */
+export const jobServer: JobServer = {
+  continueJob: (jobId) => callServer('uiContinueJob', jobId),
+  getJob: (jobId) => callServer('crmGetJob', jobId),
+  pauseJob: (jobId) => callServer('uiPauseJob', jobId),
+  cancelJob: (jobId) => callServer('crmCancelJob', jobId),
+  resumeJob: (jobId) => callServer('crmResumeJob', jobId),
+};

@@ -1,0 +1,91 @@
+import type { JobState, JobSummary } from '../../core/jobs/record';
+
+/** PRODUCT.md: every request made with one API key stays within 60 per 60 s. */
+export const REQUESTS_PER_MINUTE = 60;
+
+/**
+ * Row statuses that cost no request (dry-run VALID, INVALID, DUPLICATE, UNCHANGED, SKIPPED):
+ * the share of such rows so far shortens the estimate for the rows left.
+ */
+const FREE_STATUSES: readonly string[] = ['VALID', 'INVALID', 'DUPLICATE', 'UNCHANGED', 'SKIPPED'];
+
+const STATE_LABELS: Record<JobState, string> = {
+  queued: 'Waiting to run',
+  running: 'Running',
+  paused: 'Paused',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export function isPendingState(state: JobState): boolean {
+  return state === 'queued' || state === 'running';
+}
+
+export function isFinishedState(state: JobState): boolean {
+  return state === 'done' || state === 'failed' || state === 'cancelled';
+}
+
+/**
+ * Milliseconds left at the rate limit, or undefined when the total is not known yet. Rows left
+ * are assumed to need requests in the same share as the rows done so far (all of them at first).
+ */
+export function estimateRemainingMs(
+  summary: Pick<JobSummary, 'total' | 'done' | 'counts'>,
+  requestsPerMinute = REQUESTS_PER_MINUTE,
+): number | undefined {
+  if (!(summary.total > 0) || !(requestsPerMinute > 0)) return undefined;
+  const remaining = Math.max(0, summary.total - summary.done);
+  const free = FREE_STATUSES.reduce((sum, status) => sum + (summary.counts[status] ?? 0), 0);
+  const paidShare = summary.done > 0 ? Math.max(0, summary.done - free) / summary.done : 1;
+  return Math.round(((remaining * paidShare) / requestsPerMinute) * 60_000);
+}
+
+/** "under a minute", "about 3 min", "about 1 h 05 min". */
+export function formatDuration(ms: number): string {
+  if (ms < 60_000) return 'under a minute';
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return `about ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return `about ${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+export interface ProgressModel {
+  stateLabel: string;
+  /** 0–100; a finished job with no rows shows 100. */
+  percent: number;
+  /** "12 / 30 rows", or "12 rows" while the total is unknown. */
+  numbers: string;
+  /** The ETA line, empty when the job is not pending. */
+  eta: string;
+  /** Non-zero counts, e.g. [["CREATED", 10], ["INVALID", 2]]. */
+  counts: Array<[string, number]>;
+  message: string;
+  canPause: boolean;
+  canResume: boolean;
+  canCancel: boolean;
+}
+
+export function describeProgress(summary: JobSummary): ProgressModel {
+  const { state, total, done } = summary;
+  const pending = isPendingState(state);
+  const percent =
+    total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : state === 'done' ? 100 : 0;
+  const remainingMs = pending ? estimateRemainingMs(summary) : undefined;
+  return {
+    stateLabel: STATE_LABELS[state],
+    percent,
+    numbers: total > 0 ? `${done} / ${total} rows` : `${done} rows`,
+    eta:
+      remainingMs === undefined
+        ? ''
+        : `${formatDuration(remainingMs)} left at ${REQUESTS_PER_MINUTE} requests per minute`,
+    counts: Object.entries(summary.counts)
+      .filter(([, count]) => count > 0)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    message: summary.message,
+    canPause: pending,
+    canResume: state === 'paused',
+    canCancel: !isFinishedState(state),
+  };
+}
