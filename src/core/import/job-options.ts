@@ -1,0 +1,135 @@
+import * as z from 'zod/mini';
+import { MATCH_BY, MatchBySchema } from '../../api/schemas';
+
+/**
+ * Options of `crmImportLeads` (PRODUCT.md) and what the import job keeps of them. The sheet is
+ * kept by id as well as name: renaming the sheet mid-job must not lose it.
+ */
+export const ImportJobOptionsSchema = z.object({
+  sheetId: z.number(),
+  sheetName: z.string(),
+  headerRow: z.number(),
+  matchBy: MatchBySchema,
+  mapping: z.record(z.string(), z.nullable(z.string())),
+  pipeline: z.optional(z.union([z.string(), z.number()])),
+  stage: z.optional(z.union([z.string(), z.number()])),
+  dryRun: z.boolean(),
+});
+export type ImportJobOptions = z.infer<typeof ImportJobOptionsSchema>;
+
+/** The options a caller gives, checked; the sheet is still a name (the caller resolves it). */
+export type ImportRequest = Omit<ImportJobOptions, 'sheetId' | 'sheetName'> & { sheet: string };
+
+const OPTION_NAMES = [
+  'sheet',
+  'matchBy',
+  'headerRow',
+  'mapping',
+  'pipeline',
+  'stage',
+  'dryRun',
+] as const;
+
+const EXAMPLE = '{sheet: "Leads", matchBy: "email_or_phone", headerRow: 1}';
+
+function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null || value === undefined || typeof value !== 'object') return String(value);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+function optionalNameOrId(raw: Record<string, unknown>, name: 'pipeline' | 'stage') {
+  const value = raw[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  throw new Error(
+    `${name} must be a ${name} name or id, such as "${name === 'pipeline' ? 'Vendas' : 'Novo'}" or 3 (got ${shown(value)}).`,
+  );
+}
+
+/**
+ * Checks crmImportLeads options and fills in the defaults users expect (`matchBy`
+ * `email_or_phone`, `headerRow` 1, no mapping, no dry run). Every error says what to fix.
+ * Whether the sheet exists is the caller's question: here it only has to be a name.
+ */
+export function parseImportRequest(input: unknown): ImportRequest {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new Error(`crmImportLeads needs an options object such as ${EXAMPLE}.`);
+  }
+  const raw = input as Record<string, unknown>;
+  const unknown = Object.keys(raw).filter(
+    (key) => !(OPTION_NAMES as readonly string[]).includes(key) && raw[key] !== undefined,
+  );
+  if (unknown.length > 0) {
+    throw new Error(
+      `Unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; crmImportLeads takes ${OPTION_NAMES.join(', ')}.`,
+    );
+  }
+
+  const sheet = typeof raw.sheet === 'string' ? raw.sheet.trim() : '';
+  if (sheet === '') {
+    throw new Error(
+      `sheet must be the name of the sheet to import, such as "Leads" (got ${shown(raw.sheet)}).`,
+    );
+  }
+
+  const matchBy = raw.matchBy ?? 'email_or_phone';
+  const parsedMatchBy = MatchBySchema.safeParse(matchBy);
+  if (!parsedMatchBy.success) {
+    throw new Error(
+      `matchBy must be one of ${MATCH_BY.map((m) => `"${m}"`).join(', ')} (got ${shown(matchBy)}).`,
+    );
+  }
+
+  const headerRow = raw.headerRow ?? 1;
+  if (typeof headerRow !== 'number' || !Number.isInteger(headerRow) || headerRow < 1) {
+    throw new Error(
+      `headerRow must be a whole number of 1 or more: the sheet row that holds the headers (got ${shown(headerRow)}).`,
+    );
+  }
+
+  const mapping: Record<string, string | null> = {};
+  if (raw.mapping !== undefined && raw.mapping !== null) {
+    if (typeof raw.mapping !== 'object' || Array.isArray(raw.mapping)) {
+      throw new Error(
+        `mapping must be an object of sheet header → field, such as {"Celular": "phone", "Obs": ""} (got ${shown(raw.mapping)}).`,
+      );
+    }
+    for (const [header, target] of Object.entries(raw.mapping as Record<string, unknown>)) {
+      if (target !== null && typeof target !== 'string') {
+        throw new Error(
+          `mapping["${header}"] must be a field name such as "phone" or "custom_fields.cpf", or "" to ignore the column (got ${shown(target)}).`,
+        );
+      }
+      mapping[header] = target;
+    }
+  }
+
+  const dryRun = raw.dryRun ?? false;
+  if (typeof dryRun !== 'boolean') {
+    throw new Error(`dryRun must be true or false (got ${shown(dryRun)}).`);
+  }
+
+  const pipeline = optionalNameOrId(raw, 'pipeline');
+  const stage = optionalNameOrId(raw, 'stage');
+  return {
+    sheet,
+    matchBy: parsedMatchBy.data,
+    headerRow,
+    mapping,
+    ...(pipeline === undefined ? {} : { pipeline }),
+    ...(stage === undefined ? {} : { stage }),
+    dryRun,
+  };
+}
+
+/** The stored options of a job, read back; a record this version cannot read fails the job. */
+export function readImportJobOptions(stored: unknown): ImportJobOptions | null {
+  const parsed = ImportJobOptionsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}

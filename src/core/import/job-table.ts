@@ -1,0 +1,27 @@
+/**
+ * What the import job needs from a sheet. src/gas/sheet-table.ts implements it over
+ * SpreadsheetApp; tests use an in-memory table. Rows are 0-based data rows: index 0 is the row
+ * just below the header row. Columns are 0-based.
+ */
+export interface SheetTableValues {
+  /** The header row's values. */
+  header: unknown[];
+  /** Every row below the header row down to the last row with content, as values. */
+  rows: unknown[][];
+}
+
+export interface SheetTable {
+  /** Header row and data rows in one read. */
+  read(): SheetTableValues;
+  /**
+   * Writes `values[i]` into data row `firstRow + i` at `columns` (one value per column, same
+   * order). Adjacent columns are written together, never one call per cell.
+   */
+  writeRows(
+    firstRow: number,
+    columns: readonly number[],
+    values: readonly (readonly unknown[])[],
+  ): void;
+  /** Puts these headers at the right of the last used column; returns their column indexes. */
+  appendHeaders(headers: readonly string[]): number[];
+}
