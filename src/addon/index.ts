@@ -1,5 +1,6 @@
 // Every global the add-on exposes is exported here; scripts/build.ts turns each export into a
 // top-level Apps Script function (keeping its JSDoc, which Sheets shows for custom functions).
+export { crmExportLeads } from './export-api';
 export {
   crmCancelJob,
   crmGetJob,

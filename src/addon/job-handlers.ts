@@ -1,4 +1,5 @@
 import type { JobHandler } from '../core/jobs';
+import { exportJobHandler } from './export-api';
 import { lazyJobEnv } from './job-env';
 
 /**
@@ -7,5 +8,5 @@ import { lazyJobEnv } from './job-env';
 export function jobHandlers(): JobHandler[] {
   const env = lazyJobEnv();
   void env;
-  return [];
+  return [exportJobHandler(env)];
 }

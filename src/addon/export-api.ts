@@ -1,0 +1,135 @@
+import { type CrmClient, CrmError, type CustomFieldDefinition } from '../api';
+import {
+  createExportJobHandler,
+  EXPORT_JOB_KIND,
+  type ExportEnv,
+  exportStatuses,
+  FIRST_CURSOR,
+} from '../core/export/job';
+import { jobErrorFor } from '../core/export/job-errors';
+import {
+  buildExportJobOptions,
+  type ExportRequest,
+  parseExportRequest,
+  wantsCustomFields,
+} from '../core/export/job-request';
+import { readLastSync } from '../core/export/job-sync';
+import { createJob, getJob, type JobHandler, type JobSummary, messageOf } from '../core/jobs';
+import { type Pacer, withRateLimitRetry } from '../core/pacing';
+import type { FilterLookups } from '../core/query/resolve';
+import { needsLookups } from '../core/query/resolve';
+import { appsScriptClock, propertiesStore } from '../gas/services';
+import { ensureSheet, openExportSheet, zonedMidnightMaker } from '../gas/sheet-writer';
+import { clientFor, engineDeps, pacerFor, requireSettings } from './context';
+import type { JobEnv } from './job-env';
+import { driveJobs } from './jobs-api';
+
+export interface ExportLeadsOptions {
+  sheet: string;
+  filters?: Record<string, unknown>;
+  columns?: string | string[];
+  include?: string | string[];
+  mode?: 'replace' | 'sync';
+}
+
+/** How long the calling execution may wait for a rate-limit slot for a start-up lookup. */
+const LOOKUP_WAIT_MS = 60_000;
+
+/**
+ * Starts an export job and works on it in this execution as far as its time allows; the rest
+ * continues by trigger (or from the sidebar). Returns the job's summary.
+ * `sheet` is created when missing; `filters` are GET /leads parameters that also take names
+ * (`pipeline`, `stage`, `owner`); `mode` is `replace` (default) or `sync`.
+ */
+export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
+  const spreadsheet = SpreadsheetApp.getActive();
+  const timeZone = spreadsheet.getSpreadsheetTimeZone();
+  const request = parseExportRequest(options, {
+    formatDate: (date) => Utilities.formatDate(date, timeZone, 'yyyy-MM-dd'),
+  });
+  const settings = requireSettings();
+  const client = clientFor(settings);
+  const pacer = pacerFor(settings);
+  const startedAt = appsScriptClock.now();
+
+  const lookups = loadLookups(request, client, pacer);
+  const documentStore = propertiesStore(PropertiesService.getDocumentProperties());
+  const jobOptions = buildExportJobOptions({
+    request,
+    lookups: lookups.filters,
+    customFields: lookups.customFields,
+    startedAt,
+    // Only once every option has been checked: a mistake leaves no new empty sheet behind.
+    sheet: () => {
+      const sheet = ensureSheet(spreadsheet, request.sheet);
+      const sheetId = sheet.getSheetId();
+      // A sheet emptied since its last sync gets every lead again, not only the changed ones.
+      const hasRows = sheet.getLastRow() > 1;
+      return {
+        sheetId,
+        lastSync: (scope) => (hasRows ? readLastSync(documentStore, sheetId, scope) : null),
+      };
+    },
+  });
+
+  const deps = engineDeps();
+  const job = createJob(deps, {
+    kind: EXPORT_JOB_KIND,
+    options: jobOptions,
+    cursor: FIRST_CURSOR,
+    statuses: exportStatuses(jobOptions.mode),
+    message: `Export to "${jobOptions.sheetName}" queued.`,
+  });
+  return driveJobs('direct', job.jobId).summaries[0] ?? getJob(deps, job.jobId);
+}
+
+interface StartLookups {
+  filters: FilterLookups;
+  customFields: CustomFieldDefinition[] | undefined;
+}
+
+/** The few reference lists the options need (names → ids, custom field types), paced. */
+function loadLookups(request: ExportRequest, client: CrmClient, pacer: Pacer): StartLookups {
+  const needs = needsLookups(request.filters);
+  const filters: FilterLookups = {};
+  if (needs.pipelines) {
+    filters.pipelines = paced(pacer, 'the pipelines', () => client.pipelines.list().pipelines);
+  }
+  if (needs.users) filters.users = paced(pacer, 'the users', () => client.users.list());
+  const customFields = wantsCustomFields(request.columns)
+    ? paced(pacer, 'the custom fields', () => client.customFields.list())
+    : undefined;
+  return { filters, customFields };
+}
+
+function paced<T>(pacer: Pacer, what: string, request: () => T): T {
+  try {
+    return withRateLimitRetry(pacer, request, {
+      deadline: appsScriptClock.now() + LOOKUP_WAIT_MS,
+    });
+  } catch (error) {
+    if (
+      !(error instanceof CrmError) &&
+      (error as { jobControl?: unknown })?.jobControl === undefined
+    )
+      throw error;
+    throw new Error(`Could not start the export: ${messageOf(jobErrorFor(error, pacer, what))}`);
+  }
+}
+
+/** The `export` job handler over Apps Script services; registered in job-handlers.ts. */
+export function exportJobHandler(env: () => JobEnv): JobHandler {
+  let exportEnv: ExportEnv | undefined;
+  return createExportJobHandler(() => {
+    if (exportEnv) return exportEnv;
+    const base = env();
+    exportEnv = {
+      listLeads: (filters) => base.client.leads.list(filters),
+      pacer: base.pacer,
+      openSheet: (target) => openExportSheet(base.spreadsheet, target),
+      makeDate: zonedMidnightMaker(base.timeZone),
+      documentStore: propertiesStore(PropertiesService.getDocumentProperties()),
+    };
+    return exportEnv;
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * crmExportLeads({sheet, filters, columns, include, mode}) checked before anything is fetched or
+ * written, then (once the lookups it needs are loaded) turned into the export job's options.
+ * Every mistake is an Error that names the option and what to write instead.
+ */
+import type { CustomFieldDefinition, LeadListInclude } from '../../api/schemas';
+import { LEAD_LIST_INCLUDES } from '../../api/schemas';
+import { describeValue } from '../query/dates';
+import {
+  type NamedLeadFilters,
+  type NormalizeFilterOptions,
+  normalizeLeadFilters,
+  parseIncludes,
+} from '../query/parse';
+import { type FilterLookups, resolveLeadFilters } from '../query/resolve';
+import {
+  CUSTOM_FIELD_PREFIX,
+  DEFAULT_LEAD_COLUMNS,
+  parseColumns,
+  requiredIncludes,
+} from './columns';
+import { EXPORT_MODES, type ExportJobOptions, type ExportMode } from './job';
+import { laterSince, syncScope } from './job-sync';
+
+const OPTION_NAMES = ['sheet', 'filters', 'columns', 'include', 'mode'] as const;
+/** Sheets refuses longer sheet names. */
+const MAX_SHEET_NAME = 100;
+
+export interface ExportRequest {
+  sheet: string;
+  /** Checked filters, names (pipeline, stage, owner) not yet resolved. */
+  filters: NamedLeadFilters;
+  /** The columns as given ('' / absent → the defaults), checked once custom fields are known. */
+  columns: string | unknown[] | undefined;
+  /** The user's include tokens (from `include` and `filters.include`). */
+  include: LeadListInclude[];
+  mode: ExportMode;
+}
+
+/** Throws an Error saying what to fix for any bad option; no request is made before this passes. */
+export function parseExportRequest(
+  input: unknown,
+  options: NormalizeFilterOptions = {},
+): ExportRequest {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new Error(
+      `crmExportLeads takes one object such as {sheet: "Leads", filters: {pipeline: "Vendas"}}; got ${describeValue(input)}.`,
+    );
+  }
+  const raw = input as Record<string, unknown>;
+  for (const key of Object.keys(raw)) {
+    if (!(OPTION_NAMES as readonly string[]).includes(key)) {
+      throw new Error(
+        `Unknown option "${key}" for crmExportLeads. Options: ${OPTION_NAMES.join(', ')}.`,
+      );
+    }
+  }
+  const sheet = parseSheetName(raw.sheet);
+  const filters =
+    raw.filters === undefined || raw.filters === null
+      ? {}
+      : normalizeLeadFilters(raw.filters as Record<string, unknown>, options);
+  const { include: filterInclude, ...rest } = filters;
+  const include = mergeIncludes(
+    filterInclude ?? [],
+    raw.include === undefined || raw.include === null ? [] : parseIncludes(raw.include),
+  );
+  return {
+    sheet,
+    filters: rest,
+    columns: parseColumnsInput(raw.columns),
+    include,
+    mode: parseMode(raw.mode),
+  };
+}
+
+function parseSheetName(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new Error(
+      `sheet must be the name of the sheet to export into, e.g. {sheet: "Leads"} (it is created when missing); got ${describeValue(value)}.`,
+    );
+  }
+  const name = value.trim();
+  if (name.length > MAX_SHEET_NAME) {
+    throw new Error(
+      `sheet names have at most ${MAX_SHEET_NAME} characters; "${name.slice(0, 20)}…" has ${name.length}.`,
+    );
+  }
+  return name;
+}
+
+function parseMode(value: unknown): ExportMode {
+  if (value === undefined || value === null || value === '') return 'replace';
+  const mode = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if ((EXPORT_MODES as readonly string[]).includes(mode)) return mode as ExportMode;
+  throw new Error(
+    `mode must be "replace" (clear the sheet and write every lead) or "sync" (update rows by lead id, add new leads); got ${describeValue(value)}.`,
+  );
+}
+
+function parseColumnsInput(value: unknown): string | unknown[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string' || Array.isArray(value)) return value;
+  throw new Error(
+    `columns must be a comma list ("id,name,stage") or a list of names (["id", "name"]); got ${describeValue(value)}.`,
+  );
+}
+
+function mergeIncludes(...lists: readonly LeadListInclude[][]): LeadListInclude[] {
+  const wanted = new Set(lists.flat());
+  return LEAD_LIST_INCLUDES.filter((token) => wanted.has(token));
+}
+
+/** Whether the chosen columns name custom fields, so their definitions must be fetched first. */
+export function wantsCustomFields(columns: ExportRequest['columns']): boolean {
+  return parseColumns(columns as string | unknown[] | undefined, DEFAULT_LEAD_COLUMNS).some(
+    (column) => column.startsWith(CUSTOM_FIELD_PREFIX),
+  );
+}
+
+export interface ExportJobInput {
+  request: ExportRequest;
+  /** What `needsLookups(request.filters)` asked for. */
+  lookups: FilterLookups;
+  /** GET /custom-fields, when `wantsCustomFields`; else undefined. */
+  customFields: readonly CustomFieldDefinition[] | undefined;
+  startedAt: number;
+  /**
+   * Opens (or creates) the target sheet; called only once every option has been checked.
+   * `lastSync` is the sheet's stored watermark for a scope (readLastSync), when it applies.
+   */
+  sheet: () => { sheetId: number; lastSync: (scope: string) => string | null };
+}
+
+/** The job's options: ids instead of names, canonical columns, every include the columns need. */
+export function buildExportJobOptions(input: ExportJobInput): ExportJobOptions {
+  const { request } = input;
+  const filters = resolveLeadFilters(request.filters, input.lookups);
+  const columns = parseColumns(
+    request.columns as string | unknown[] | undefined,
+    DEFAULT_LEAD_COLUMNS,
+    input.customFields === undefined ? {} : { customFields: input.customFields },
+  );
+  if (request.mode === 'sync' && !columns.includes('id')) {
+    throw new Error(
+      'mode "sync" finds rows by lead id: add "id" to columns (or use mode "replace").',
+    );
+  }
+  const include = mergeIncludes(request.include, requiredIncludes(columns));
+  const chosenFields = (input.customFields ?? []).filter((field) =>
+    columns.includes(CUSTOM_FIELD_PREFIX + field.name),
+  );
+  const scope = syncScope(filters, columns, include);
+  const sheet = input.sheet();
+  const apiFilters: Record<string, unknown> = { ...filters };
+  if (request.mode === 'sync') {
+    const since = laterSince(filters.updated_since as string | undefined, sheet.lastSync(scope));
+    if (since !== undefined) apiFilters.updated_since = since;
+  }
+  return {
+    sheetName: request.sheet,
+    sheetId: sheet.sheetId,
+    mode: request.mode,
+    filters: apiFilters,
+    columns,
+    include,
+    customFields: chosenFields,
+    startedAt: input.startedAt,
+    scope,
+  };
+}

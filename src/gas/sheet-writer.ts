@@ -1,0 +1,111 @@
+/**
+ * The export's sheet over SpreadsheetApp: one getValues per read, one setValues per planned
+ * block, never a call per cell. Plans are 0-based with row 0 = the header on sheet row 1.
+ */
+import type { CellValue } from '../core/export/cells';
+import type { ExportSheet } from '../core/export/job';
+import type { SheetPlan } from '../core/export/sync';
+import { JobFailure } from '../core/jobs';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** The sheet by name, created (at the end) when missing. */
+export function ensureSheet(spreadsheet: Spreadsheet, name: string): Sheet {
+  return (
+    spreadsheet.getSheetByName(name) ?? spreadsheet.insertSheet(name, spreadsheet.getNumSheets())
+  );
+}
+
+/** By id (the user may have renamed it during the export); null when it was deleted. */
+export function findSheet(
+  spreadsheet: Spreadsheet,
+  target: { sheetId: number; sheetName: string },
+): Sheet | null {
+  return spreadsheet.getSheetById(target.sheetId);
+}
+
+export function openExportSheet(
+  spreadsheet: Spreadsheet,
+  target: { sheetId: number; sheetName: string },
+): ExportSheet {
+  const sheet = findSheet(spreadsheet, target);
+  if (!sheet) {
+    throw new JobFailure(
+      `The sheet "${target.sheetName}" was deleted during the export; start the export again.`,
+    );
+  }
+  return sheetExport(sheet);
+}
+
+export function sheetExport(sheet: Sheet): ExportSheet {
+  return {
+    usedSize: () => ({ rows: sheet.getLastRow(), columns: sheet.getLastColumn() }),
+    readTable() {
+      const lastRow = sheet.getLastRow();
+      const lastColumn = sheet.getLastColumn();
+      if (lastRow === 0 || lastColumn === 0) return { header: [], rows: [] };
+      const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues();
+      return { header: values[0] ?? [], rows: values.slice(1) };
+    },
+    apply(plan: SheetPlan) {
+      if (plan.clear) {
+        const { row, column, rows, columns } = plan.clear;
+        sheet.getRange(row + 1, column + 1, rows, columns).clearContent();
+      }
+      if (plan.writes.length === 0) return;
+      let lastRow = 0;
+      let lastColumn = 0;
+      for (const block of plan.writes) {
+        lastRow = Math.max(lastRow, block.row + block.values.length);
+        lastColumn = Math.max(lastColumn, block.column + (block.values[0]?.length ?? 0));
+      }
+      growTo(sheet, lastRow, lastColumn);
+      for (const block of plan.writes) {
+        const width = block.values[0]?.length ?? 0;
+        if (block.values.length === 0 || width === 0) continue;
+        sheet
+          .getRange(block.row + 1, block.column + 1, block.values.length, width)
+          .setValues(block.values as CellValue[][]);
+      }
+    },
+  };
+}
+
+/** Sheets refuses ranges beyond the grid: add rows and columns first, in one call each. */
+function growTo(sheet: Sheet, rows: number, columns: number): void {
+  const maxRows = sheet.getMaxRows();
+  if (rows > maxRows) sheet.insertRowsAfter(maxRows, rows - maxRows);
+  const maxColumns = sheet.getMaxColumns();
+  if (columns > maxColumns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
+}
+
+/**
+ * Midnight of a calendar day in `timeZone`, as a Date (what a date-only cell holds). Apps Script
+ * has no zone arithmetic but Utilities.formatDate knows every zone's offset: take the offset at
+ * noon of that day, then check it at the resulting instant (a DST change between the two).
+ */
+export function zonedMidnightMaker(
+  timeZone: string,
+): (year: number, month: number, day: number) => Date {
+  const memo = new Map<string, Date>();
+  const offsetMs = (instant: number): number => {
+    const text = Utilities.formatDate(new Date(instant), timeZone, 'Z');
+    const match = /^([+-])(\d{2})(\d{2})$/.exec(text);
+    if (!match) return 0;
+    const minutes = Number(match[2]) * 60 + Number(match[3]);
+    return (match[1] === '-' ? -1 : 1) * minutes * 60_000;
+  };
+  return (year, month, day) => {
+    const key = `${year}-${month}-${day}`;
+    const known = memo.get(key);
+    if (known) return new Date(known.getTime());
+    const utcMidnight = Date.UTC(year, month - 1, day);
+    let instant = utcMidnight - offsetMs(utcMidnight + 12 * 3_600_000);
+    const atInstant = offsetMs(instant);
+    instant = utcMidnight - atInstant;
+    const date = new Date(instant);
+    memo.set(key, date);
+    return new Date(instant);
+  };
+}

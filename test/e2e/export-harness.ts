@@ -1,0 +1,163 @@
+/**
+ * The add-on bundle in the local Apps Script runtime, talking in-process to a sandbox that
+ * shares its simulated clock. The bundle is built here, in memory, with the same esbuild
+ * settings and JSDoc stubs as scripts/build.ts, so tests never race another build of dist/.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { build } from 'esbuild';
+import {
+  createSandbox,
+  DEMO_KEYS,
+  DEMO_NOW,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../sandbox/index';
+import { findExportedFunctions, renderStub } from '../../scripts/build/stubs';
+import {
+  createGasRuntime,
+  createSimulatedClock,
+  type GasRuntime,
+  type GasRuntimeOptions,
+  routeToSandbox,
+  type SimulatedClock,
+} from '../../tools/gas-runtime/index';
+
+export const SANDBOX_ORIGIN = 'http://localhost:8787';
+export const BASE_URL = `${SANDBOX_ORIGIN}/api/v1`;
+const ROOT = join(import.meta.dirname, '..', '..');
+const NAMESPACE = 'CrmSheets';
+
+let bundle: Promise<string> | undefined;
+
+/** dist/Code.js as scripts/build.ts makes it, without writing it. Built once per test file. */
+export function buildBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const result = await build({
+      entryPoints: [join(ROOT, 'src/addon/index.ts')],
+      bundle: true,
+      format: 'iife',
+      globalName: NAMESPACE,
+      target: 'es2020',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      minify: true,
+      charset: 'utf8',
+      legalComments: 'none',
+      define: {
+        CRM_DEFAULT_BASE_URL: JSON.stringify('https://crm.example.com/api/v1'),
+        CRM_PUBLISHED_ADDON: 'false',
+      },
+      write: false,
+      logLevel: 'error',
+    });
+    const code = result.outputFiles[0]?.text ?? '';
+    const box: Record<string, unknown> = {};
+    runInNewContext(`${code}\nthis.__names = Object.keys(${NAMESPACE});`, box);
+    const documented = new Map<string, ReturnType<typeof findExportedFunctions>[number]>();
+    const addonDir = join(ROOT, 'src/addon');
+    for (const file of readdirSync(addonDir)) {
+      if (!file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
+      for (const fn of findExportedFunctions(readFileSync(join(addonDir, file), 'utf8'))) {
+        documented.set(fn.name, fn);
+      }
+    }
+    const stubs = (box.__names as string[]).map((name) =>
+      renderStub(documented.get(name) ?? { name, params: [], jsdoc: undefined }, NAMESPACE),
+    );
+    return `${code}\n${stubs.join('\n')}`;
+  })();
+  return bundle;
+}
+
+export interface Harness {
+  runtime: GasRuntime;
+  sandbox: Sandbox;
+  clock: SimulatedClock;
+  /** Sandbox API requests since the last clearRequests (the sandbox's own log). */
+  requests(): ReturnType<Sandbox['requests']>;
+}
+
+export interface HarnessOptions {
+  sandbox?: Omit<SandboxOptions, 'now'>;
+  runtime?: Omit<GasRuntimeOptions, 'code' | 'clock' | 'fetch'>;
+  /** Save settings with this key (default the demo admin key); null saves none. */
+  apiKey?: string | null;
+}
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const code = await buildBundle();
+  const clock = createSimulatedClock(DEMO_NOW);
+  const sandbox = createSandbox({ ...options.sandbox, now: () => clock.now() });
+  const runtime = createGasRuntime({
+    ...options.runtime,
+    code,
+    clock,
+    fetch: routeToSandbox(sandbox, SANDBOX_ORIGIN),
+  });
+  const apiKey = options.apiKey === undefined ? DEMO_KEYS.admin : options.apiKey;
+  if (apiKey !== null) runtime.runOrThrow('crmConfigure', { apiKey, baseUrl: BASE_URL });
+  sandbox.clearRequests();
+  return { runtime, sandbox, clock, requests: () => sandbox.requests() };
+}
+
+/** Moves simulated time past the rate-limit window, so a test starts with a full budget. */
+export function waitOutRateWindow(harness: Harness): void {
+  harness.clock.advance(61_000);
+}
+
+/** The demo account's leads as the sandbox holds them. */
+export function accountLeads(sandbox: Sandbox, accountId = 1) {
+  return sandbox.state.leads.filter((lead) => lead.account_id === accountId);
+}
+
+/**
+ * Adds `count` leads to the demo account's state directly (the API would refuse past the plan's
+ * lead limit and cost a request each). Spread over the last days, newest last.
+ */
+export function seedLeads(sandbox: Sandbox, count: number, now: number): void {
+  const state = sandbox.state;
+  const account = state.accounts.find((a) => a.id === 1);
+  if (account) account.lead_limit = Math.max(account.lead_limit, 1_000_000);
+  // The sandbox's own id counter, so leads created later through the API get fresh ids.
+  const nextId = () => {
+    const id = (state.sequences.leads ?? 0) + 1;
+    state.sequences.leads = id;
+    return id;
+  };
+  const stages = state.stages.filter((stage) => stage.pipeline_id === 1);
+  for (let i = 0; i < count; i++) {
+    const id = nextId();
+    const stage = stages[i % stages.length];
+    const at = new Date(now - (count - i) * 60_000).toISOString();
+    state.leads.push({
+      id,
+      account_id: 1,
+      name: `Lead Semeado ${id}`,
+      phone: `+55119${String(70_000_000 + id).padStart(8, '0')}`,
+      email: `semeado${id}@example.com.br`,
+      company: i % 7 === 0 ? null : `Empresa ${i % 50}`,
+      birthday: i % 5 === 0 ? '1990-03-15' : null,
+      value: i % 3 === 0 ? null : 100 + (i % 97) * 10.5,
+      source: ['site', 'chatapp', 'evento'][i % 3] ?? null,
+      tags: i % 4 === 0 ? ['vip', 'semeado'] : ['semeado'],
+      pipeline_id: 1,
+      stage_id: stage?.id ?? 1,
+      notes: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+      custom_fields: i % 2 === 0 ? { cpf: `000.000.${String(id % 1000).padStart(3, '0')}-00` } : {},
+      assigned_to: (i % 4) + 1,
+      score: i % 100,
+      score_updated_at: null,
+      created_at: at,
+      updated_at: at,
+    });
+  }
+}
+
+export { DEMO_KEYS, DEMO_NOW };
