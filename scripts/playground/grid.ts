@@ -1,0 +1,82 @@
+import { displayValue } from '../../tools/gas-runtime/cells';
+import type { SheetModel } from '../../tools/gas-runtime/workbook';
+
+/** Row statuses worth a colour in the grid (PRODUCT.md "Sheet conventions"). */
+const STATUS_TONES: Record<string, 'ok' | 'warn' | 'bad' | 'info'> = {
+  CREATED: 'ok',
+  UPDATED: 'ok',
+  UNCHANGED: 'info',
+  VALID: 'info',
+  SENT: 'ok',
+  QUEUED: 'info',
+  SENDING: 'info',
+  DUPLICATE: 'warn',
+  SKIPPED: 'warn',
+  UNCERTAIN: 'warn',
+  INVALID: 'bad',
+  FAILED: 'bad',
+};
+
+const MIN_ROWS = 20;
+const MIN_COLUMNS = 8;
+/** A grid this big is already more than a person reads in a browser tab. */
+const MAX_ROWS = 2_000;
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+export function columnLetter(column: number): string {
+  let letters = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+/**
+ * One sheet as an HTML table with A, B, C… and row numbers, as Sheets draws it. A cell shows
+ * its formula when it has one (the local runtime does not evaluate formulas), else its
+ * displayed value.
+ */
+export function renderSheetTable(sheet: SheetModel): string {
+  const lastRow = sheet.lastRow();
+  const lastColumn = sheet.lastColumn();
+  const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, lastRow + 1));
+  const columns = Math.max(MIN_COLUMNS, lastColumn + 1);
+  const out: string[] = [];
+  out.push(`<table class="grid" data-sheet="${escapeHtml(sheet.name)}"><thead><tr><th></th>`);
+  for (let c = 1; c <= columns; c++) out.push(`<th>${columnLetter(c)}</th>`);
+  out.push('</tr></thead><tbody>');
+  for (let r = 1; r <= rows; r++) {
+    out.push(`<tr><th>${r}</th>`);
+    for (let c = 1; c <= columns; c++) {
+      const cell = sheet.cell(r, c);
+      const a1 = `${columnLetter(c)}${r}`;
+      if (!cell) {
+        out.push(`<td data-a1="${a1}"></td>`);
+        continue;
+      }
+      const formula = cell.formula;
+      const text = formula ?? displayValue(cell, sheet.timeZone);
+      const classes: string[] = [];
+      if (formula !== undefined) classes.push('formula');
+      else if (typeof cell.value === 'number') classes.push('number');
+      const tone = STATUS_TONES[text];
+      if (tone) classes.push(`status-${tone}`);
+      const classAttr = classes.length > 0 ? ` class="${classes.join(' ')}"` : '';
+      out.push(
+        `<td data-a1="${a1}"${classAttr} title="${escapeHtml(text)}">${escapeHtml(text)}</td>`,
+      );
+    }
+    out.push('</tr>');
+  }
+  out.push('</tbody></table>');
+  if (lastRow > MAX_ROWS)
+    out.push(`<p class="note">Showing the first ${MAX_ROWS} of ${lastRow} rows.</p>`);
+  return out.join('');
+}

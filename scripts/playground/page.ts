@@ -1,0 +1,163 @@
+/**
+ * The playground page: the CRM menu as buttons, the workbook as a grid with a tab per sheet,
+ * the sidebar in an iframe at the right (300 px, as in Sheets), and logs of the executions
+ * and of the requests the sandbox received. Its small script only fetches /state and swaps
+ * in the HTML the server rendered.
+ */
+const PAGE_CSS = `
+* { box-sizing: border-box; }
+body { margin: 0; font: 13px Arial, sans-serif; color: #222; background: #f8f9fa; height: 100vh; display: flex; flex-direction: column; }
+header { display: flex; align-items: center; gap: 16px; padding: 8px 12px; background: #fff; border-bottom: 1px solid #dadce0; }
+header h1 { font-size: 16px; margin: 0; color: #188038; }
+header .clock { color: #5f6368; }
+header .note { color: #5f6368; font-size: 11px; flex: 1; }
+nav { display: flex; gap: 6px; align-items: center; padding: 6px 12px; background: #fff; border-bottom: 1px solid #dadce0; }
+nav .label { font-weight: bold; color: #5f6368; margin-right: 4px; }
+nav button, .tab { height: 28px; padding: 0 12px; border: 1px solid #dadce0; border-radius: 4px; background: #fff; cursor: pointer; font: inherit; }
+nav button:hover, .tab:hover { background: #f1f3f4; }
+nav .spacer { flex: 1; }
+main { flex: 1; display: flex; min-height: 0; }
+.workbook { flex: 1; display: flex; flex-direction: column; min-width: 0; }
+.grid-wrap { flex: 1; overflow: auto; background: #fff; }
+.tabs { display: flex; gap: 2px; padding: 4px 8px; background: #f1f3f4; border-top: 1px solid #dadce0; }
+.tab.active { background: #e8f0fe; border-color: #1a73e8; color: #1a73e8; font-weight: bold; }
+table.grid { border-collapse: collapse; font-size: 12px; }
+table.grid th { position: sticky; top: 0; background: #f8f9fa; color: #5f6368; font-weight: normal; border: 1px solid #e0e0e0; padding: 2px 6px; min-width: 32px; }
+table.grid tbody th { position: sticky; left: 0; top: auto; }
+table.grid td { border: 1px solid #e0e0e0; padding: 2px 6px; white-space: nowrap; max-width: 240px; overflow: hidden; text-overflow: ellipsis; height: 21px; }
+table.grid td.number { text-align: right; }
+table.grid td.formula { color: #1a73e8; font-family: Consolas, monospace; }
+td.status-ok { background: #e6f4ea; color: #137333; font-weight: bold; }
+td.status-warn { background: #fef7e0; color: #b06000; font-weight: bold; }
+td.status-bad { background: #fce8e6; color: #a50e0e; font-weight: bold; }
+td.status-info { background: #e8f0fe; color: #174ea6; font-weight: bold; }
+aside { width: 300px; display: flex; flex-direction: column; border-left: 1px solid #dadce0; background: #fff; }
+aside .title { display: flex; justify-content: space-between; align-items: center; padding: 10px 12px; border-bottom: 1px solid #dadce0; font-size: 15px; }
+aside .title button { border: 0; background: none; font-size: 18px; cursor: pointer; color: #5f6368; }
+aside iframe { flex: 1; border: 0; width: 100%; }
+.sidebar-panel { flex: 1; display: flex; flex-direction: column; min-height: 0; }
+.sidebar-panel[hidden] { display: none; }
+aside .placeholder { padding: 16px; color: #5f6368; }
+footer { height: 190px; display: flex; gap: 1px; background: #dadce0; border-top: 1px solid #dadce0; }
+footer section { flex: 1; overflow: auto; background: #fff; padding: 6px 10px; font: 11px Consolas, monospace; }
+footer h2 { font: bold 11px Arial, sans-serif; margin: 0 0 4px; color: #5f6368; text-transform: uppercase; }
+footer .bad { color: #a50e0e; }
+footer .ok { color: #137333; }
+.note { color: #5f6368; padding: 4px 8px; }
+`;
+
+const PAGE_SCRIPT = `
+(function () {
+  'use strict';
+  var activeSheet = null;
+  var pending = false;
+  var again = false;
+  function $(id) { return document.getElementById(id); }
+  function refresh() {
+    if (pending) { again = true; return; }
+    pending = true;
+    fetch('/state' + (activeSheet ? '?sheet=' + encodeURIComponent(activeSheet) : ''))
+      .then(function (r) { return r.json(); })
+      .then(render)
+      .catch(function (e) { $('clock').textContent = 'Playground server unreachable: ' + e.message; })
+      .then(function () { pending = false; if (again) { again = false; refresh(); } });
+  }
+  function render(state) {
+    activeSheet = state.active;
+    $('clock').textContent = 'Simulated time: ' + state.time;
+    var tabs = $('tabs');
+    tabs.replaceChildren.apply(tabs, state.sheets.map(function (name) {
+      var b = document.createElement('button');
+      b.className = 'tab' + (name === state.active ? ' active' : '');
+      b.textContent = name;
+      b.dataset.sheet = name;
+      b.onclick = function () { activeSheet = name; refresh(); };
+      return b;
+    }));
+    $('grid').innerHTML = state.table;
+    $('executions').innerHTML = state.executions;
+    $('requests').innerHTML = state.requests;
+    var menu = $('menu');
+    if (!menu.dataset.ready) {
+      menu.dataset.ready = '1';
+      state.menu.forEach(function (caption) {
+        var b = document.createElement('button');
+        b.textContent = caption;
+        b.dataset.menu = caption;
+        b.onclick = function () { openMenu(caption); };
+        menu.appendChild(b);
+      });
+    }
+  }
+  function post(path, body) {
+    return fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) })
+      .then(function (r) { return r.json(); });
+  }
+  function openMenu(caption) {
+    post('/menu', { caption: caption }).then(function (answer) {
+      if (!answer.ok) { alert(caption + ' failed: ' + answer.error); return; }
+      if (answer.sidebar) {
+        $('sidebar-title').textContent = answer.sidebar.title;
+        $('sidebar-frame').src = answer.sidebar.url;
+        $('sidebar').hidden = false;
+        $('sidebar-placeholder').hidden = true;
+      }
+      refresh();
+    });
+  }
+  function closeSidebar() {
+    $('sidebar-frame').src = 'about:blank';
+    $('sidebar').hidden = true;
+    $('sidebar-placeholder').hidden = false;
+  }
+  $('close-sidebar').onclick = closeSidebar;
+  $('run-triggers').onclick = function () { post('/triggers').then(refresh); };
+  window.addEventListener('message', function (event) {
+    var data = event.data || {};
+    if (data.type === 'crm-playground:ran') refresh();
+    if (data.type === 'crm-playground:close') closeSidebar();
+  });
+  setInterval(refresh, 4000);
+  refresh();
+})();
+`;
+
+export function renderPage(): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>CRM Sheets playground</title>
+<style>${PAGE_CSS}</style>
+</head>
+<body>
+<header>
+  <h1>CRM Sheets playground</h1>
+  <span class="clock" id="clock">Loading…</span>
+  <span class="note">Time here is simulated and shared with the local CRM sandbox: the 60 requests per
+    minute limit holds in simulated time, so a 1,000-row import runs in seconds. The sidebars run the
+    real add-on bundle in a local Apps Script runtime; nothing leaves this machine.</span>
+</header>
+<nav id="menu"><span class="label">CRM menu:</span></nav>
+<main>
+  <div class="workbook">
+    <div class="grid-wrap" id="grid"></div>
+    <div class="tabs" id="tabs"></div>
+  </div>
+  <aside>
+    <div id="sidebar" class="sidebar-panel" hidden>
+      <div class="title"><span id="sidebar-title"></span><button id="close-sidebar" title="Close">×</button></div>
+      <iframe id="sidebar-frame" title="Sidebar"></iframe>
+    </div>
+    <div class="placeholder" id="sidebar-placeholder">Pick an item of the CRM menu above to open its sidebar.</div>
+  </aside>
+</main>
+<footer>
+  <section><h2>Executions <button id="run-triggers" title="Fire the time-driven triggers that are due">Run due triggers</button></h2><div id="executions"></div></section>
+  <section><h2>Requests to the CRM sandbox</h2><div id="requests"></div></section>
+</footer>
+<script>${PAGE_SCRIPT}</script>
+</body>
+</html>
+`;
+}
