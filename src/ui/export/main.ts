@@ -1,2 +1,95 @@
-// Filled in once the server function lands in src/addon/index.ts.
-export {};
+import type { LeadListInclude } from '../../api/schemas/leads';
+import { byId, commaList, h, inputValue, showStatus, whileBusy } from '../shared/dom';
+import { jobServer } from '../shared/job-server';
+import { trackJob } from '../shared/progress';
+import { callServer, errorText, type ServerArgs } from '../shared/server';
+
+type ExportOptions = ServerArgs<'crmExportLeads'>[0];
+
+/** Keyed by the API's own token type, so a token added to the API must be listed here to build. */
+const INCLUDE_LABELS: Record<LeadListInclude, string> = {
+  owner: 'Owner (owner_name…)',
+  products: 'Products',
+  contacts: 'Contacts',
+  notes: 'Notes',
+  sales: 'Sales',
+  tasks: 'Tasks',
+  sequences: 'Sequences',
+  score: 'Score',
+};
+
+/** Form field id → the filter it sets; empty fields set nothing. */
+const TEXT_FILTERS: Record<string, string> = {
+  'f-pipeline': 'pipeline',
+  'f-stage': 'stage',
+  'f-owner': 'owner',
+  'f-source': 'source',
+  'f-status': 'status',
+  'f-q': 'q',
+  'f-created-from': 'created_from',
+  'f-created-to': 'created_to',
+  'f-updated-since': 'updated_since',
+};
+
+function renderIncludes(): void {
+  byId('includes').replaceChildren(
+    ...Object.entries(INCLUDE_LABELS).map(([token, label]) =>
+      h(
+        'div',
+        {},
+        h('input', { type: 'checkbox', id: `inc-${token}`, value: token, name: 'include' }),
+        h('label', { class: 'inline', for: `inc-${token}` }, label),
+      ),
+    ),
+  );
+}
+
+function readExportForm(): ExportOptions {
+  const filters: Record<string, unknown> = {};
+  for (const [id, name] of Object.entries(TEXT_FILTERS)) {
+    const value = inputValue(id);
+    if (value !== '') filters[name] = value;
+  }
+  const tags = commaList(inputValue('f-tags'));
+  if (tags.length > 0) filters.tags = tags;
+  const include = Array.from(
+    document.querySelectorAll<HTMLInputElement>('input[name="include"]:checked'),
+  ).map((box) => box.value);
+  const columns = commaList(inputValue('columns'));
+  const mode = byId<HTMLInputElement>('mode-sync').checked ? 'sync' : 'replace';
+  return {
+    sheet: inputValue('sheet'),
+    filters,
+    ...(columns.length > 0 ? { columns } : {}),
+    ...(include.length > 0 ? { include } : {}),
+    mode,
+  };
+}
+
+async function start(): Promise<void> {
+  showStatus('status', 'Starting the export…');
+  try {
+    const summary = await callServer('crmExportLeads', readExportForm());
+    showStatus('status', '');
+    const { view } = trackJob(jobServer, summary, { drive: true });
+    byId('progress').replaceChildren(view.element);
+  } catch (error) {
+    showStatus('status', errorText(error), 'error');
+  }
+}
+
+async function loadSheetNames(): Promise<void> {
+  try {
+    const { sheets } = await callServer('uiListSheets');
+    byId('sheet-names').replaceChildren(...sheets.map((name) => h('option', { value: name })));
+  } catch {
+    // Only suggestions: the sheet can still be typed.
+  }
+}
+
+renderIncludes();
+byId<HTMLFormElement>('export-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void whileBusy(byId<HTMLButtonElement>('start'), start);
+});
+void loadSheetNames();
