@@ -27,7 +27,13 @@ function summary(overrides: Partial<JobSummary> = {}): JobSummary {
 }
 
 describe('estimateRemainingMs', () => {
-  it.each([
+  it.each<{
+    name: string;
+    total: number;
+    done: number;
+    counts: Record<string, number>;
+    expected: number | undefined;
+  }>([
     { name: 'total unknown', total: 0, done: 0, counts: {}, expected: undefined },
     { name: '60 rows left, none done yet', total: 60, done: 0, counts: {}, expected: 60_000 },
     { name: '120 rows left', total: 150, done: 30, counts: { CREATED: 30 }, expected: 120_000 },
@@ -149,7 +155,7 @@ function fakeServer(total: number, rowsPerSlice: number) {
         job.counts.CREATED = job.done;
         job.state = job.done === total ? 'done' : 'running';
       }
-      const more = job.state === 'running' || job.state === 'queued';
+      const more = !['done', 'failed', 'cancelled', 'paused'].includes(job.state);
       return { summaries: [snapshot()], ...(more ? { callAgainInMs: 0 } : {}) };
     },
     async getJob() {
