@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEYS } from '../../sandbox/index';
+import { demoWorkbook, LEADS_HEADERS } from '../../scripts/playground/demo-workbook';
+import { columnLetter, renderSheetTable } from '../../scripts/playground/grid';
+import { type Playground, startPlayground } from '../../scripts/playground/server';
+import { GOOGLE_SCRIPT_SHIM, injectShim } from '../../scripts/playground/shim';
+import { Workbook } from '../../tools/gas-runtime';
+
+describe('playground grid', () => {
+  it.each([
+    [1, 'A'],
+    [26, 'Z'],
+    [27, 'AA'],
+    [52, 'AZ'],
+    [702, 'ZZ'],
+    [703, 'AAA'],
+  ])('column %i is %s', (column, letters) => {
+    expect(columnLetter(column)).toBe(letters);
+  });
+
+  it('shows formulas as formulas, escapes text, and colours row statuses', () => {
+    const workbook = Workbook.from({
+      sheets: { S: [['=SUM(B1:B2)', '<b>bold</b>', 'CREATED', 'INVALID', 1234.5]] },
+    });
+    const html = renderSheetTable(workbook.sheet('S'));
+    expect(html).toContain('<td data-a1="A1" class="formula" title="=SUM(B1:B2)">=SUM(B1:B2)</td>');
+    expect(html).toContain('&lt;b&gt;bold&lt;/b&gt;');
+    expect(html).not.toContain('<b>bold</b>');
+    expect(html).toMatch(/data-a1="C1" class="status-ok"/);
+    expect(html).toMatch(/data-a1="D1" class="status-bad"/);
+    expect(html).toMatch(/data-a1="E1" class="number"[^>]*>1234.5</);
+  });
+});
+
+describe('injectShim', () => {
+  it('puts google.script.run before any script of the sidebar', () => {
+    const html =
+      '<!DOCTYPE html><html><head><style></style></head><body><script>app()</script></body></html>';
+    const out = injectShim(html);
+    expect(out.indexOf(GOOGLE_SCRIPT_SHIM)).toBeGreaterThan(out.indexOf('<head>'));
+    expect(out.indexOf(GOOGLE_SCRIPT_SHIM)).toBeLessThan(out.indexOf('app()'));
+  });
+});
+
+describe('demo workbook', () => {
+  it('has ~30 lead rows under Portuguese headers and an empty Export sheet', () => {
+    const init = demoWorkbook();
+    const leads = init.sheets.Leads ?? [];
+    expect(leads[0]).toEqual([...LEADS_HEADERS]);
+    expect(leads.length - 1).toBeGreaterThanOrEqual(28);
+    expect(init.sheets.Export).toEqual([]);
+  });
+});
+
+describe('startPlayground', () => {
+  let playground: Playground;
+  let startMs = 0;
+
+  beforeAll(async () => {
+    const started = Date.now();
+    playground = await startPlayground({ port: 0, uiPort: 0 });
+    startMs = Date.now() - started;
+  });
+  afterAll(async () => {
+    await playground?.close();
+  });
+
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(new URL(path, playground.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+
+  it('starts in under 10 s', () => {
+    expect(startMs).toBeLessThan(10_000);
+  });
+
+  it('serves the page, and the workbook state with the CRM menu added by onOpen', async () => {
+    const page = await (await fetch(playground.url)).text();
+    expect(page).toContain('CRM Sheets playground');
+    const state = (await (await fetch(new URL('/state', playground.url))).json()) as {
+      sheets: string[];
+      menu: string[];
+      table: string;
+    };
+    expect(state.sheets).toEqual(['Leads', 'Export']);
+    expect(state.menu).toEqual(['Settings', 'Import leads', 'Export leads', 'Jobs', 'Help']);
+    expect(state.table).toContain('Fernanda Albuquerque');
+  });
+
+  it('opens a sidebar from the menu and serves it with the google.script.run shim', async () => {
+    const answer = (await post('/menu', { caption: 'Settings' })) as {
+      ok: boolean;
+      sidebar: { url: string; title: string };
+    };
+    expect(answer.ok).toBe(true);
+    expect(answer.sidebar.title).toBe('CRM · Settings');
+    const html = await (await fetch(new URL(answer.sidebar.url, playground.url))).text();
+    expect(html).toContain(GOOGLE_SCRIPT_SHIM);
+    expect(html).toContain('id="api-key"');
+  });
+
+  it('runs server functions as executions of the real bundle, with the demo key preconfigured', async () => {
+    expect(await post('/run', { fn: 'uiGetSettings', args: [] })).toEqual({
+      ok: true,
+      value: {
+        configured: true,
+        apiKeyMasked: 'crm_…dmin',
+        baseUrl: playground.sandboxUrl,
+        defaultCountry: 'BR',
+      },
+    });
+    const configured = await post('/run', {
+      fn: 'crmConfigure',
+      args: [{ apiKey: DEMO_KEYS.admin }],
+    });
+    expect(configured).toMatchObject({ ok: true, value: { account: { id: 1 } } });
+    const before = playground.sandbox.requests().length;
+    expect(before).toBeGreaterThan(0);
+    expect(playground.sandbox.requests().at(-1)).toMatchObject({ method: 'GET', status: 200 });
+  });
+
+  it('returns server errors as errors, and refuses names that are not public functions', async () => {
+    const bad = await post('/run', { fn: 'crmConfigure', args: [{ apiKey: 'nope' }] });
+    expect(bad).toMatchObject({ ok: false, error: { message: expect.stringMatching(/crm_/) } });
+    const missing = await post('/run', { fn: 'noSuchFunction', args: [] });
+    expect(missing).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/noSuchFunction/) },
+    });
+    const privateFn = await post('/run', { fn: 'helper_', args: [] });
+    expect(privateFn).toMatchObject({ ok: false });
+    const notCode = await post('/run', { fn: 'alert(1)', args: [] });
+    expect(notCode).toMatchObject({ ok: false });
+  });
+
+  it('shares one simulated clock between the add-on and the sandbox, also over HTTP', async () => {
+    expect(playground.sandbox.clock.now()).toBe(playground.runtime.now());
+    const response = await fetch(`${playground.sandboxUrl}/account`, {
+      headers: { 'x-api-key': DEMO_KEYS.admin },
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { account: { name: string } }).account.name).toBe(
+      'Comercial Automação Demo Ltda',
+    );
+  });
+});
