@@ -1,6 +1,7 @@
 // Every global the add-on exposes is exported here; scripts/build.ts turns each export into a
 // top-level Apps Script function (keeping its JSDoc, which Sheets shows for custom functions).
 export { crmExportLeads } from './export-api';
+export { crmImportLeads, uiPreviewImport } from './import-api';
 export {
   crmCancelJob,
   crmGetJob,

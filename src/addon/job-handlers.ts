@@ -1,5 +1,6 @@
 import type { JobHandler } from '../core/jobs';
 import { exportJobHandler } from './export-api';
+import { importJobHandler } from './import-api';
 import { lazyJobEnv } from './job-env';
 
 /**
@@ -8,5 +9,5 @@ import { lazyJobEnv } from './job-env';
 export function jobHandlers(): JobHandler[] {
   const env = lazyJobEnv();
   void env;
-  return [exportJobHandler(env)];
+  return [exportJobHandler(env), importJobHandler(env)];
 }

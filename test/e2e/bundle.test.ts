@@ -10,6 +10,7 @@ const EXPECTED_GLOBALS = [
   'onOpen',
   'onInstall',
   'crmConfigure',
+  'crmImportLeads',
   'crmGetJob',
   'crmListJobs',
   'crmCancelJob',

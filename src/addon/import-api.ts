@@ -1,0 +1,255 @@
+import { CrmError } from '../api';
+import { mapHeaders, prepareContext, targetName } from '../core/import';
+import { createImportJobHandler, IMPORT_JOB_KIND, type ImportJobEnv } from '../core/import/job';
+import { type ImportJobOptions, parseImportRequest } from '../core/import/job-options';
+import {
+  fetchReferenceData,
+  type PacedCallOptions,
+  pauseForAccessError,
+  type ReferenceData,
+} from '../core/import/job-requests';
+import { missingStatusHeaders } from '../core/import/job-sheet';
+import { isBlankCell } from '../core/import/normalize';
+import { IMPORT_ROW_STATUSES, IMPORT_STATUS_HEADERS } from '../core/import/status-columns';
+import { columnLetter } from '../core/import/text-key';
+import {
+  createJob,
+  getJob,
+  isPending,
+  type JobHandler,
+  type JobSummary,
+  jobControlOf,
+  messageOf,
+} from '../core/jobs';
+import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
+import { appsScriptClock, propertiesStore } from '../gas/services';
+import { createSheetTable, findSheetById } from '../gas/sheet-table';
+import { clientFor, engineDeps, pacerFor, requireSettings } from './context';
+import type { JobEnv } from './job-env';
+import { driveJobs } from './jobs-api';
+
+export interface ImportLeadsOptions {
+  /** Name of the sheet to import. */
+  sheet: string;
+  /** `email`, `phone` or `email_or_phone` (default). */
+  matchBy?: string;
+  /** The row holding the headers (default 1); every later non-empty row is a lead. */
+  headerRow?: number;
+  /** Sheet header → lead field (`phone`, `custom_fields.cpf`…), or '' to ignore the column. */
+  mapping?: Record<string, string | null>;
+  /** Pipeline (name or id) for rows without a Pipeline / Funil cell. */
+  pipeline?: string | number;
+  /** Stage (name or id) for rows without a Stage / Etapa cell. */
+  stage?: string | number;
+  /** Check and mark rows VALID / INVALID / DUPLICATE without sending anything. */
+  dryRun?: boolean;
+}
+
+/** How long a start-up lookup may wait for a rate-limit slot before giving up. */
+const LOOKUP_WAIT_MS = 60_000;
+
+/*
+ * Reference data fetched in this execution (Apps Script starts every execution afresh, so this
+ * lives exactly one execution): crmImportLeads fetches it to check the options, and the first
+ * slice that runs in the same execution reuses it instead of paying three more requests.
+ */
+let referenceThisExecution: ReferenceData | undefined;
+const referenceMemo = {
+  get: () => referenceThisExecution,
+  set: (data: ReferenceData) => {
+    referenceThisExecution = data;
+  },
+};
+
+function sheetNames(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
+  return spreadsheet
+    .getSheets()
+    .map((s) => `"${s.getName()}"`)
+    .join(', ');
+}
+
+function requireSheet(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  name: string,
+): GoogleAppsScript.Spreadsheet.Sheet {
+  const sheet = spreadsheet.getSheetByName(name);
+  if (!sheet) {
+    throw new Error(
+      `No sheet is named "${name}"; the sheets are ${sheetNames(spreadsheet)}. Pass one of them as sheet.`,
+    );
+  }
+  return sheet;
+}
+
+/** The three reference lists, paced; a CRM refusal becomes an error that names the fix. */
+function loadReference(settings: Settings, what: string): ReferenceData {
+  const memo = referenceMemo.get();
+  if (memo) return memo;
+  const options: PacedCallOptions = {
+    pacer: pacerFor(settings),
+    clock: appsScriptClock,
+    latestStartAt: appsScriptClock.now() + LOOKUP_WAIT_MS,
+  };
+  try {
+    const data = fetchReferenceData(clientFor(settings), options);
+    referenceMemo.set(data);
+    return data;
+  } catch (error) {
+    const pause = pauseForAccessError(error);
+    if (pause)
+      throw new Error(
+        `Could not ${what}: ${pause.message.replace(/,? then resume this job\.$/, '.')}`,
+      );
+    if (error instanceof CrmError || jobControlOf(error)) {
+      throw new Error(`Could not ${what}: ${messageOf(error)} Try again in a minute.`);
+    }
+    throw error;
+  }
+}
+
+function headerValues(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  headerRow: number,
+): { header: unknown[]; rows: unknown[][] } {
+  const values = createSheetTable(sheet, headerRow).read();
+  if (values.header.every(isBlankCell)) {
+    throw new Error(
+      `Row ${headerRow} of "${sheet.getName()}" is empty: headerRow must be the row with the column headers (Nome, E-mail, Telefone…).`,
+    );
+  }
+  return values;
+}
+
+/**
+ * Starts an import job: every non-empty row below `headerRow` is upserted (`POST
+ * /leads/upsert` with `match_by`), and its status written in the CRM Import columns at the
+ * right of the data (created when missing). The job runs in this execution as far as its time
+ * allows and continues by trigger (or from the sidebar). Returns the job's summary
+ * `{jobId, kind, state, total, done, counts, message}`.
+ *
+ * Bad options, unknown headers in `mapping`, or a header row no lead field can be read from
+ * throw an Error that says what to fix, and nothing is written.
+ */
+export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
+  const request = parseImportRequest(options);
+  const settings = requireSettings();
+  const spreadsheet = SpreadsheetApp.getActive();
+  const sheet = requireSheet(spreadsheet, request.sheet);
+  const sheetId = sheet.getSheetId();
+
+  const deps = engineDeps();
+  const other = deps.store.list().find((job) => {
+    if (job.kind !== IMPORT_JOB_KIND || !(isPending(job.state) || job.state === 'paused'))
+      return false;
+    return (job.options as { sheetId?: unknown } | null)?.sheetId === sheetId;
+  });
+  if (other) {
+    throw new Error(
+      `Import ${other.jobId} is already ${other.state} on "${request.sheet}": let it finish, resume it with crmResumeJob("${other.jobId}") or cancel it with crmCancelJob("${other.jobId}") before starting another.`,
+    );
+  }
+
+  const values = headerValues(sheet, request.headerRow);
+  const reference = loadReference(settings, 'start the import');
+  const headerMap = mapHeaders(values.header, {
+    customFields: reference.customFields,
+    mapping: request.mapping,
+  });
+  if (headerMap.columns.length === 0) {
+    throw new Error(
+      `No header in row ${request.headerRow} of "${request.sheet}" names a lead field (Nome, E-mail, Telefone, Empresa…); rename the headers or give a mapping such as {"Cliente": "name"}.`,
+    );
+  }
+  // Pipeline, stage and country are checked against the CRM before anything is written.
+  prepareContext({
+    customFields: reference.customFields,
+    pipelines: reference.pipelines,
+    users: reference.users,
+    defaultCountry: settings.defaultCountry || DEFAULT_COUNTRY,
+    matchBy: request.matchBy,
+    formatDate: () => '',
+    defaults: {
+      ...(request.pipeline === undefined ? {} : { pipeline: request.pipeline }),
+      ...(request.stage === undefined ? {} : { stage: request.stage }),
+    },
+  });
+
+  const missing = missingStatusHeaders(headerMap);
+  if (missing.length > 0) createSheetTable(sheet, request.headerRow).appendHeaders(missing);
+  const statusIndexes = new Set(Object.values(headerMap.statusColumns));
+  const total = values.rows.filter((row) =>
+    row.some((cell, i) => !statusIndexes.has(i) && !isBlankCell(cell)),
+  ).length;
+
+  const { sheet: sheetName, ...rest } = request;
+  const jobOptions: ImportJobOptions = { ...rest, sheetId, sheetName };
+  const job = createJob(deps, {
+    kind: IMPORT_JOB_KIND,
+    options: jobOptions,
+    total,
+    statuses: IMPORT_ROW_STATUSES,
+    message: `${request.dryRun ? 'Dry run' : 'Import'} of "${sheetName}" queued.`,
+  });
+  return driveJobs('direct', job.jobId).summaries[0] ?? getJob(deps, job.jobId);
+}
+
+export type ImportPreviewOptions = Pick<ImportLeadsOptions, 'sheet' | 'headerRow' | 'mapping'>;
+
+export interface ImportPreview {
+  /** Columns whose values would be sent, with the field each one feeds. */
+  mapped: { column: string; header: string; target: string }[];
+  /** Headers that match no field: reported, never sent. */
+  unknown: { column: string; header: string }[];
+  /** Columns ignored on purpose (mapped to ''). */
+  ignored: { column: string; header: string }[];
+  /** Status columns already present (the others are created by the import). */
+  statusColumns: string[];
+}
+
+/**
+ * For the import sidebar: how the header row maps to lead fields with these options, before
+ * anything starts. Throws the same errors as crmImportLeads for bad options or mapping.
+ */
+export function uiPreviewImport(options: ImportPreviewOptions): ImportPreview {
+  const request = parseImportRequest(options);
+  const settings = requireSettings();
+  const sheet = requireSheet(SpreadsheetApp.getActive(), request.sheet);
+  const values = headerValues(sheet, request.headerRow);
+  const reference = loadReference(settings, 'read the CRM fields');
+  const headerMap = mapHeaders(values.header, {
+    customFields: reference.customFields,
+    mapping: request.mapping,
+  });
+  const ref = (c: { index: number; header: string }) => ({
+    column: columnLetter(c.index),
+    header: c.header,
+  });
+  return {
+    mapped: headerMap.columns.map((c) => ({ ...ref(c), target: targetName(c.target) })),
+    unknown: headerMap.unknown.map(ref),
+    ignored: headerMap.ignored.map(ref),
+    statusColumns: IMPORT_STATUS_HEADERS.filter((h) => headerMap.statusColumns[h] !== undefined),
+  };
+}
+
+/** The `import` job handler over Apps Script services; registered in job-handlers.ts. */
+export function importJobHandler(env: () => JobEnv): JobHandler {
+  let importEnv: ImportJobEnv | undefined;
+  return createImportJobHandler(() => {
+    if (importEnv) return importEnv;
+    const base = env();
+    importEnv = {
+      client: base.client,
+      pacer: base.pacer,
+      store: propertiesStore(PropertiesService.getDocumentProperties()),
+      defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
+      formatDate: (date) => Utilities.formatDate(date, base.timeZone, 'yyyy-MM-dd'),
+      openTable: (sheetId, headerRow) => {
+        const sheet = findSheetById(base.spreadsheet, sheetId);
+        return sheet ? createSheetTable(sheet, headerRow) : null;
+      },
+      referenceMemo,
+    };
+    return importEnv;
+  });
+}
