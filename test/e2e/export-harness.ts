@@ -28,6 +28,7 @@ export const SANDBOX_ORIGIN = 'http://localhost:8787';
 export const BASE_URL = `${SANDBOX_ORIGIN}/api/v1`;
 const ROOT = join(import.meta.dirname, '..', '..');
 const NAMESPACE = 'CrmSheets';
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 let bundle: Promise<string> | undefined;
 
@@ -63,9 +64,12 @@ export function buildBundle(): Promise<string> {
         documented.set(fn.name, fn);
       }
     }
-    const stubs = (box.__names as string[]).map((name) =>
-      renderStub(documented.get(name) ?? { name, params: [], jsdoc: undefined }, NAMESPACE),
-    );
+    // Parameter names only matter for Sheets' help; keeping plain identifiers keeps a stub
+    // valid even while another file's signature is one the stub parser misreads.
+    const stubs = (box.__names as string[]).map((name) => {
+      const fn = documented.get(name) ?? { name, params: [], jsdoc: undefined };
+      return renderStub({ ...fn, params: fn.params.filter((p) => IDENTIFIER.test(p)) }, NAMESPACE);
+    });
     return `${code}\n${stubs.join('\n')}`;
   })();
   return bundle;
@@ -161,3 +165,23 @@ export function seedLeads(sandbox: Sandbox, count: number, now: number): void {
 }
 
 export { DEMO_KEYS, DEMO_NOW };
+
+/** One sandbox API call with the demo admin key (counts against the key's rate limit). */
+export function sandboxApi(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
+): { status: number; json: any } {
+  const response = sandbox.handle({
+    method,
+    path: `/api/v1${path}`,
+    headers: {
+      'X-API-Key': DEMO_KEYS.admin,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, json: JSON.parse(response.body || 'null') };
+}
