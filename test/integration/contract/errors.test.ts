@@ -236,6 +236,12 @@ describe('429: rate limit', () => {
     expect(isRetryable(error)).toBe(true);
   });
 
+  it('a 429 HTML page from a proxy is still a RateLimitError (60 s without Retry-After)', async () => {
+    await sandbox.server.fault({ kind: 'html', status: 429 });
+    const error = errorFrom(RateLimitError, () => sandbox.server.client().account.get());
+    expect(error.retryAfterSeconds).toBe(60);
+  });
+
   describe('a server with a limit of 3 requests per 60 s', () => {
     let limited: ContractServer;
     beforeAll(async () => {
