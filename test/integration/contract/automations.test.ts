@@ -162,6 +162,39 @@ describe('automations.create (POST /automations)', () => {
     expect(error.detail).toContain(path);
   });
 
+  it('a graph with a repeated handle: duplicate_handle; an unreachable node is a warning', () => {
+    const client = sandbox.server.client();
+    const node = (handle: string, kind: string, type: string, config = {}) => ({
+      handle,
+      kind,
+      type,
+      config,
+    });
+    const error = errorFrom(AutomationSpecError, () =>
+      client.automations.create({
+        name: 'Grafo repetido',
+        nodes: [
+          node('t', 'trigger', 'lead_created'),
+          node('a', 'action', 'add_tag_lead', { tags: ['x'] }),
+          node('a', 'action', 'add_tag_lead', { tags: ['y'] }),
+        ],
+        edges: [{ from: 't', to: 'a' }],
+      }),
+    );
+    expect(error.errors.map((e) => e.code)).toContain('duplicate_handle');
+
+    const saved = client.automations.create({
+      name: 'Grafo com sobra',
+      nodes: [
+        node('t', 'trigger', 'lead_created'),
+        node('a', 'action', 'add_tag_lead', { tags: ['x'] }),
+        node('solto', 'action', 'add_tag_lead', { tags: ['y'] }),
+      ],
+      edges: [{ from: 't', to: 'a' }],
+    });
+    expect(saved.warnings.map((w) => w.code)).toContain('unreachable_node');
+  });
+
   it('an unknown token is a warning, not an error', () => {
     const saved = sandbox.server.client().automations.create({
       ...tagOnKeyword('Com token'),

@@ -274,6 +274,32 @@ describe('leads.create and leads.upsert', () => {
     expect(client.leads.get(lead.id).email).toBe('livia@example.com');
   });
 
+  it('creation answers 201 Created; an upsert that updates answers 200', () => {
+    const statuses: number[] = [];
+    const client = sandbox.server.client(undefined, {
+      onResponse: (info) => statuses.push(info.status),
+    });
+    client.leads.create({ name: 'Novo', pipeline_id: 1, stage_id: 1, email: 'n@example.com' });
+    client.leads.upsert({ email: 'n@example.com', value: 10 });
+    expect(statuses).toEqual([201, 200]);
+  });
+
+  it.each([
+    ['create into a won stage records a sale', 'create', DEMO.stages.ganho, 'sales'],
+    ['upsert into a lost stage records a loss', 'upsert', DEMO.stages.perdido, 'lost_sales'],
+  ] as const)('%s', (_name, method, stageId, relation) => {
+    const client = sandbox.server.client();
+    const input = {
+      name: 'Direto no resultado',
+      email: 'resultado@example.com',
+      value: 700,
+      pipeline_id: DEMO.pipelines.vendas,
+      stage_id: stageId,
+    };
+    const lead = method === 'create' ? client.leads.create(input) : client.leads.upsert(input).lead;
+    expect(client.leads.get(lead.id, ['sales'])[relation]).toHaveLength(1);
+  });
+
   it('a stage of another pipeline is a field error naming stage_id', () => {
     const error = errorFrom(ValidationError, () =>
       sandbox.server.client().leads.create({
