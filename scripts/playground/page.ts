@@ -24,7 +24,7 @@ main { flex: 1; display: flex; min-height: 0; }
 table.grid { border-collapse: collapse; font-size: 12px; }
 table.grid th { position: sticky; top: 0; background: #f8f9fa; color: #5f6368; font-weight: normal; border: 1px solid #e0e0e0; padding: 2px 6px; min-width: 32px; }
 table.grid tbody th { position: sticky; left: 0; top: auto; }
-table.grid td { border: 1px solid #e0e0e0; padding: 2px 6px; white-space: nowrap; max-width: 240px; overflow: hidden; text-overflow: ellipsis; height: 21px; }
+table.grid td { border: 1px solid #e0e0e0; padding: 2px 6px; white-space: nowrap; max-width: 200px; overflow: hidden; text-overflow: ellipsis; height: 21px; }
 table.grid td.number { text-align: right; }
 table.grid td.formula { color: #1a73e8; font-family: Consolas, monospace; }
 td.status-ok { background: #e6f4ea; color: #137333; font-weight: bold; }
@@ -153,7 +153,7 @@ export function renderPage(): string {
   </aside>
 </main>
 <footer>
-  <section><h2>Executions <button id="run-triggers" title="Fire the time-driven triggers that are due">Run due triggers</button></h2><div id="executions"></div></section>
+  <section><h2>Executions <button id="run-triggers" title="Move simulated time to the next time-driven trigger and fire it">Fire next trigger</button></h2><div id="executions"></div></section>
   <section><h2>Requests to the CRM sandbox</h2><div id="requests"></div></section>
 </footer>
 <script>${PAGE_SCRIPT}</script>

@@ -73,6 +73,7 @@ async function start(): Promise<void> {
     showStatus('status', '');
     const { view } = trackJob(jobServer, summary, { drive: true });
     byId('progress').replaceChildren(view.element);
+    view.element.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }

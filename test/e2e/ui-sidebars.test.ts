@@ -1,0 +1,162 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type FrameLocator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEYS } from '../../sandbox/index';
+import { DEMO_LEADS_EXPECTED } from '../../scripts/playground/demo-workbook';
+import { type Playground, startPlayground } from '../../scripts/playground/server';
+
+/**
+ * The sidebars in a real browser: the playground page, its sidebars' google.script.run calls
+ * running the real bundle. Chromium comes from Debian (`apt-get install -y chromium`).
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const SCREENSHOT = '/tmp/crm-playground.png';
+const IMPORT_SCREENSHOT = '/tmp/crm-playground-import.png';
+const TITLE = HAVE_CHROMIUM
+  ? 'sidebars in headless Chromium'
+  : `sidebars in headless Chromium — SKIPPED: ${CHROMIUM} is absent (apt-get install -y chromium)`;
+
+describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
+  let playground: Playground;
+  let context: BrowserContext;
+  let page: Page;
+  let profile: string;
+
+  beforeAll(async () => {
+    playground = await startPlayground({ port: 0, uiPort: 0 });
+    profile = mkdtempSync(join(tmpdir(), 'crm-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1400, height: 900 },
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    page = await context.newPage();
+    await page.goto(playground.url);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await playground?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  /** Clicks a CRM menu button and returns the sidebar frame once its title shows. */
+  async function openSidebar(caption: string, title: string): Promise<FrameLocator> {
+    await page.locator(`nav button[data-menu="${caption}"]`).click();
+    await expect.poll(() => page.locator('#sidebar-title').textContent()).toBe(title);
+    return page.frameLocator('#sidebar-frame');
+  }
+
+  const cellText = (sheet: string, a1: string) =>
+    page.locator(`table.grid[data-sheet="${sheet}"] td[data-a1="${a1}"]`).textContent();
+
+  it('shows the demo workbook as a grid with a tab per sheet', async () => {
+    await expect.poll(() => cellText('Leads', 'A1')).toBe('Nome');
+    expect(await cellText('Leads', 'A2')).toBe('Fernanda Albuquerque');
+    expect(await page.locator('#tabs .tab').allTextContents()).toEqual(['Leads', 'Export']);
+  });
+
+  it('Settings: saving the key checks it with the CRM and shows only its masked form', async () => {
+    const sidebar = await openSidebar('Settings', 'CRM · Settings');
+    await expect.poll(() => sidebar.locator('#masked-key').textContent()).toBe('crm_…dmin');
+    expect(await sidebar.locator('#api-key').getAttribute('type')).toBe('password');
+    await sidebar.locator('#api-key').fill(DEMO_KEYS.admin);
+    await sidebar.locator('#save').click();
+    await expect
+      .poll(() => sidebar.locator('#status').textContent())
+      .toBe('Connected to Comercial Automação Demo Ltda · plan Profissional.');
+    expect(await sidebar.locator('#api-key').inputValue()).toBe('');
+    expect(await sidebar.locator('body').innerHTML()).not.toContain(DEMO_KEYS.admin);
+    expect(await sidebar.locator('#masked-key').textContent()).toBe('crm_…dmin');
+  });
+
+  it('Settings: a bad key shows the error that says what to fix', async () => {
+    const sidebar = page.frameLocator('#sidebar-frame');
+    await sidebar.locator('#api-key').fill('not-a-key');
+    await sidebar.locator('#save').click();
+    await expect
+      .poll(() => sidebar.locator('#status').textContent())
+      .toMatch(/must start with "crm_"/);
+    expect(await sidebar.locator('#status').getAttribute('class')).toBe('status error');
+  });
+
+  it('Import: preview lists the mapped columns; the import ends done and the grid shows each row status', async () => {
+    const sidebar = await openSidebar('Import leads', 'CRM · Import leads');
+    await expect.poll(() => sidebar.locator('#sheet').inputValue()).toBe('Leads');
+    await sidebar.locator('#preview').click();
+    await expect.poll(() => sidebar.locator('#mapped .mapped').count()).toBe(11);
+    expect(await sidebar.locator('#mapped [data-header="Segmento"]').textContent()).toContain(
+      'custom_fields.segmento',
+    );
+
+    await sidebar.locator('#start').click();
+    const progress = sidebar.locator('.progress');
+    await expect.poll(() => progress.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    const total = DEMO_LEADS_EXPECTED.length;
+    expect(await progress.locator('.progress-numbers').textContent()).toBe(
+      `${total} / ${total} rows`,
+    );
+    expect(await progress.locator('[data-status="DUPLICATE"] b').textContent()).toBe('1');
+
+    // The grid refreshes after the sidebar's call: find the status column by its header.
+    await expect
+      .poll(() => page.locator('table.grid[data-sheet="Leads"] td[data-a1="L1"]').textContent())
+      .toBe('CRM Import Status');
+    for (const { row, status } of DEMO_LEADS_EXPECTED) {
+      expect(await cellText('Leads', `L${row}`), `row ${row}`).toBe(status);
+    }
+    const shown = await page.locator('table.grid[data-sheet="Leads"] td').allTextContents();
+    for (const status of ['CREATED', 'UPDATED', 'INVALID', 'DUPLICATE'])
+      expect(shown).toContain(status);
+    // The status columns sit at the right of the data: scroll there for the screenshot.
+    await page.locator('#grid').evaluate((grid) => {
+      grid.scrollLeft = grid.scrollWidth;
+    });
+    await page.screenshot({ path: IMPORT_SCREENSHOT });
+  });
+
+  it('Jobs: lists the import with its state, rows and counts', async () => {
+    const sidebar = await openSidebar('Jobs', 'CRM · Jobs');
+    const job = sidebar.locator('article.job').first();
+    await expect.poll(() => job.locator('.progress').getAttribute('data-state')).toBe('done');
+    expect(await job.locator('h2').textContent()).toMatch(/^Import job-/);
+    const total = DEMO_LEADS_EXPECTED.length;
+    expect(await job.locator('.progress-numbers').textContent()).toBe(`${total} / ${total} rows`);
+    expect(await job.locator('.progress-counts').textContent()).toMatch(/INVALID/);
+    expect(await job.locator('button.cancel').isHidden()).toBe(true);
+  });
+
+  it('Export: pulls the Vendas leads into the Export sheet; then a screenshot', async () => {
+    const sidebar = await openSidebar('Export leads', 'CRM · Export leads');
+    await sidebar.locator('#f-pipeline').fill('Vendas');
+    await sidebar.locator('#f-tags').fill('vip');
+    await sidebar.locator('#start').click();
+    const progress = sidebar.locator('.progress');
+    await expect.poll(() => progress.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+
+    await page.locator('#tabs .tab[data-sheet="Export"]').click();
+    await expect.poll(() => cellText('Export', 'A1')).toBe('id');
+    const names = await page
+      .locator('table.grid[data-sheet="Export"] td[data-a1^="B"]')
+      .allTextContents();
+    expect(names).toContain('Fernanda Albuquerque');
+
+    await page.locator('#tabs .tab[data-sheet="Leads"]').click();
+    await expect.poll(() => cellText('Leads', 'L2')).toBe('CREATED');
+    await page.screenshot({ path: SCREENSHOT });
+    expect(existsSync(SCREENSHOT)).toBe(true);
+  });
+});
