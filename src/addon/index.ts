@@ -1,5 +1,19 @@
 // Every global the add-on exposes is exported here; scripts/build.ts turns each export into a
 // top-level Apps Script function (keeping its JSDoc, which Sheets shows for custom functions).
+export {
+  CRM_ACCOUNT,
+  CRM_AUTOMATIONS,
+  CRM_CUSTOM_FIELDS,
+  CRM_INSTANCES,
+  CRM_LEAD,
+  CRM_LEADS,
+  CRM_LOST_REASONS,
+  CRM_PIPELINES,
+  CRM_SEQUENCES,
+  CRM_TASKS,
+  CRM_TEMPLATES,
+  CRM_USERS,
+} from './custom-functions';
 export { crmExportLeads } from './export-api';
 export { crmImportLeads, uiPreviewImport } from './import-api';
 export {

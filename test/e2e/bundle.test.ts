@@ -23,6 +23,19 @@ const EXPECTED_GLOBALS = [
   'showExportSidebar',
   'showJobsSidebar',
   'showHelpSidebar',
+  'crmExportLeads',
+  'CRM_LEADS',
+  'CRM_LEAD',
+  'CRM_PIPELINES',
+  'CRM_LOST_REASONS',
+  'CRM_CUSTOM_FIELDS',
+  'CRM_SEQUENCES',
+  'CRM_USERS',
+  'CRM_ACCOUNT',
+  'CRM_INSTANCES',
+  'CRM_TEMPLATES',
+  'CRM_AUTOMATIONS',
+  'CRM_TASKS',
 ];
 
 describe('dist/Code.js', () => {
