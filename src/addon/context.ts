@@ -4,6 +4,7 @@ import { createPacer, type Pacer } from '../core/pacing';
 import { DEFAULT_COUNTRY, type Settings, SettingsSchema } from '../core/settings/settings';
 import { appsScriptClock, cacheAdapter, lockAdapter, propertiesStore } from '../gas/services';
 import { createUrlFetchTransport } from '../gas/url-fetch-transport';
+import { surfaceDeprecation } from './notices';
 
 /**
  * Builds what entry points need from Apps Script services, fresh for every execution
@@ -42,6 +43,7 @@ export function clientFor(settings: Settings): CrmClient {
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
     transport: createUrlFetchTransport(),
+    onResponse: surfaceDeprecation,
   });
 }
 

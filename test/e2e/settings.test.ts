@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createSandbox, DEMO_KEYS } from '../../sandbox';
+import { createGasRuntime, createSimulatedClock, routeToSandbox } from '../../tools/gas-runtime';
+
+const BASE_URL = 'http://localhost:8787/api/v1';
+
+function setup() {
+  const clock = createSimulatedClock();
+  const sandbox = createSandbox({ now: () => clock.now() });
+  const runtime = createGasRuntime({
+    clock,
+    fetch: routeToSandbox(sandbox, 'http://localhost:8787'),
+  });
+  return { sandbox, runtime };
+}
+
+describe('crmConfigure in the Apps Script runtime', () => {
+  it('checks the key with GET /account, stores it for the user, and only ever shows it masked', () => {
+    const { runtime } = setup();
+    const result = runtime.runOrThrow('crmConfigure', {
+      apiKey: DEMO_KEYS.admin,
+      baseUrl: BASE_URL,
+    }) as {
+      account: { name: string };
+    };
+    expect(result.account.name).toBeTruthy();
+    expect(runtime.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      'GET /api/v1/account',
+    ]);
+    const shown = runtime.runOrThrow('uiGetSettings') as Record<string, unknown>;
+    expect(shown).toEqual({
+      configured: true,
+      apiKeyMasked: 'crm_…dmin',
+      baseUrl: BASE_URL,
+      defaultCountry: 'BR',
+    });
+    expect(JSON.stringify(shown)).not.toContain(DEMO_KEYS.admin);
+  });
+
+  it.each([
+    [DEMO_KEYS.suspended, /Conta inativa\./],
+    ['crm_not_a_real_key', /API Key inválida\./],
+  ])('refuses %s with the API message and stores nothing', (apiKey, message) => {
+    const { runtime } = setup();
+    const result = runtime.run('crmConfigure', { apiKey, baseUrl: BASE_URL });
+    expect(result.ok).toBe(false);
+    expect(String(result.error?.message)).toMatch(message);
+    expect(String(result.error?.message)).not.toContain(apiKey.slice(4));
+    expect(runtime.runOrThrow('uiGetSettings')).toMatchObject({ configured: false });
+  });
+
+  it('refuses plain http to anything but localhost before any request', () => {
+    const { runtime } = setup();
+    const result = runtime.run('crmConfigure', {
+      apiKey: DEMO_KEYS.admin,
+      baseUrl: 'http://crm.example.com/api/v1',
+    });
+    expect(String(result.error?.message)).toMatch(/https:\/\//);
+    expect(runtime.requests).toHaveLength(0);
+  });
+
+  it('surfaces a Deprecation / Sunset announcement once', () => {
+    const { sandbox, runtime } = setup();
+    sandbox.configure({ deprecation: 'true', sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' });
+    runtime.runOrThrow('crmConfigure', { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL });
+    runtime.runOrThrow('crmConfigure', { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL });
+    const toasts = runtime.ui.toasts();
+    expect(toasts).toHaveLength(1);
+    expect(JSON.stringify(toasts[0])).toContain('30 Jun 2027');
+  });
+});
