@@ -16,9 +16,15 @@ export class Query {
     return this.get(name) !== undefined;
   }
 
+  /**
+   * `tags=a,b` is split on commas; a bracketed `tags[]=Cliente, VIP` is one value, so a name
+   * that holds a comma can still be sent whole.
+   */
   list(name: string): string[] {
-    return [...this.params.getAll(name), ...this.params.getAll(`${name}[]`)]
-      .flatMap((value) => value.split(','))
+    return [
+      ...this.params.getAll(name).flatMap((value) => value.split(',')),
+      ...this.params.getAll(`${name}[]`),
+    ]
       .map((value) => value.trim())
       .filter((value) => value !== '');
   }

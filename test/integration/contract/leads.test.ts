@@ -464,11 +464,8 @@ describe('tags and sequences', () => {
     ]);
   });
 
-  // SANDBOX BUG (reported): sandbox/router.ts Query.list splits every value on commas, the
-  // bracketed `tags[]=` ones too, so `tags[]=Cliente%2C%20VIP` is read as the two tags
-  // "Cliente" and "VIP" and every lead tagged `vip` comes back. The client sends bracketed keys
-  // precisely so that a comma inside a tag name survives (src/api/query.ts).
-  it.fails('the tags filter matches a tag name containing a comma as one tag', () => {
+  // The client sends bracketed keys precisely so that a comma inside a tag name survives.
+  it('the tags filter matches a tag name containing a comma as one tag', () => {
     const client = sandbox.server.client();
     client.leads.addTags(DEMO.leads.noPhone, ['Cliente, VIP']);
     const leads = client.leads.listAll({ tags: ['Cliente, VIP'] });
