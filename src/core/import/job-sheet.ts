@@ -2,8 +2,14 @@ import type { UpsertLeadInput } from '../../api/schemas';
 import { locateRow } from '../jobs/row-locator';
 import { payloadFingerprint } from './fingerprint';
 import { type HeaderMap, mapHeaders } from './headers';
-import { planImport, type RowPlan } from './plan';
-import { buildLeadPayload, type ImportContext } from './row';
+import { isBlankCell } from './normalize';
+import type { RowPlan } from './plan';
+import {
+  buildLeadPayload,
+  type ImportContext,
+  type LeadPayloadResult,
+  prepareContext,
+} from './row';
 import {
   IMPORT_DETAIL_HEADER,
   IMPORT_IMPORTED_AT_HEADER,
@@ -77,7 +83,6 @@ export type Decision =
       kind: 'send';
       payload: UpsertLeadInput;
       matchKey: string;
-      fingerprint: string;
     };
 
 export interface SheetAnalysis {
@@ -92,6 +97,65 @@ export interface SheetAnalysis {
   readAt: number;
 }
 
+/**
+ * Row payloads by row content. The job plans the whole sheet at every step (rows may have been
+ * sorted, inserted or edited), but between two steps almost no row changes: reusing each
+ * row's payload makes a step's planning a string key per row instead of a full validation.
+ * Keep one per job run: the key does not cover the context (reference data, options).
+ */
+export type PayloadCache = Map<string, LeadPayloadResult>;
+
+function contentKey(row: readonly unknown[], headerMap: HeaderMap): string {
+  let key = '';
+  for (const column of headerMap.columns) {
+    const value = row[column.index];
+    key += isDateCell(value)
+      ? `\u0001d${value.getTime()}`
+      : `\u0001${typeof value}:${String(value)}`;
+  }
+  return key;
+}
+
+/**
+ * planImport's classification (same statuses, reasons and duplicate rule; a unit test holds
+ * them equal), with payloads reused from `cache`.
+ */
+export function planRows(
+  rows: readonly (readonly unknown[] | undefined)[],
+  headerMap: HeaderMap,
+  context: ImportContext,
+  headerRow: number,
+  cache: PayloadCache = new Map(),
+): RowPlan[] {
+  prepareContext(context);
+  const firstRow = headerRow + 1;
+  const statusIndexes = new Set(Object.values(headerMap.statusColumns));
+  const claimed = new Map<string, number>();
+  return rows.map((row, offset): RowPlan => {
+    const rowNumber = firstRow + offset;
+    if (!row || row.every((cell, i) => statusIndexes.has(i) || isBlankCell(cell))) {
+      return { rowNumber, status: 'EMPTY' };
+    }
+    const key = contentKey(row, headerMap);
+    let result = cache.get(key);
+    if (!result) {
+      result = buildLeadPayload(row, headerMap, context);
+      cache.set(key, result);
+    }
+    if (!result.ok) return { rowNumber, status: 'INVALID', reason: result.reason };
+    const keys = claimKeys(result.payload, context);
+    for (const claim of keys) {
+      const first = claimed.get(claim);
+      if (first !== undefined) {
+        const kind = claim.slice(0, claim.indexOf(':'));
+        return { rowNumber, status: 'DUPLICATE', reason: `Same ${kind} as row ${first}` };
+      }
+    }
+    for (const claim of keys) claimed.set(claim, rowNumber);
+    return { rowNumber, status: 'VALID', payload: result.payload, matchKey: result.matchKey };
+  });
+}
+
 export interface AnalyseInput {
   header: unknown[];
   rows: unknown[][];
@@ -102,6 +166,7 @@ export interface AnalyseInput {
   /** The job's createdAt; undefined for a dry run, which keeps no marks. */
   processedSince?: number;
   readAt: number;
+  cache?: PayloadCache;
 }
 
 /** Status columns may have a row shorter than the header; pads so writes by index work. */
@@ -125,7 +190,7 @@ const CLAIMING: ReadonlySet<string> = new Set(['CREATED', 'UPDATED', 'UNCHANGED'
 
 export function analyseSheet(input: AnalyseInput): SheetAnalysis {
   const { rows, headerMap, columns, context, processedSince } = input;
-  const plan = planImport(rows, headerMap, context, { headerRow: input.headerRow });
+  const plan = planRows(rows, headerMap, context, input.headerRow, input.cache);
   const firstRow = input.headerRow + 1;
   const processed = rows.map((row) => {
     if (processedSince === undefined) return false;
@@ -167,12 +232,9 @@ export function analyseSheet(input: AnalyseInput): SheetAnalysis {
         return { kind: 'duplicate', reason: `Same ${kind} as row ${first}` };
       }
     }
-    return {
-      kind: 'send',
-      payload: entry.payload,
-      matchKey: entry.matchKey,
-      fingerprint: payloadFingerprint(entry.payload),
-    };
+    // The fingerprint is left to the rows a step reaches: hashing every row at every step
+    // would cost more than all the rest of planning.
+    return { kind: 'send', payload: entry.payload, matchKey: entry.matchKey };
   });
 
   return {

@@ -10,7 +10,7 @@ import { jobControlOf, messageOf } from '../jobs/errors';
 import type { JobRecord } from '../jobs/record';
 import type { Pacer } from '../pacing';
 import type { Clock, KeyValueStore } from '../ports';
-import { matchKeyId } from './fingerprint';
+import { matchKeyId, payloadFingerprint } from './fingerprint';
 import { HeaderMappingError } from './headers';
 import { type FingerprintBook, openFingerprintBook } from './job-fingerprints';
 import { type ImportJobOptions, readImportJobOptions } from './job-options';
@@ -28,6 +28,7 @@ import {
   type JobCounts,
   mapJobHeaders,
   missingStatusHeaders,
+  type PayloadCache,
   relocateSentRow,
   type SheetAnalysis,
   type StatusColumns,
@@ -86,6 +87,7 @@ interface JobRun {
   table: SheetTable;
   book: FingerprintBook;
   analysis?: SheetAnalysis;
+  payloads: PayloadCache;
 }
 
 /** Job options that no longer fit the CRM's data: the user must fix something first. */
@@ -105,6 +107,20 @@ class StepClock implements Clock {
     if (!this.current) throw new Error('The import pacer was used outside a job step.');
     return this.current;
   }
+}
+
+/** Utilities.formatDate is a service call; the same date cells come back at every step. */
+function memoizedFormatter(format: DateFormatter): DateFormatter {
+  const seen = new Map<number, string>();
+  return (date) => {
+    const time = date.getTime();
+    let text = seen.get(time);
+    if (text === undefined) {
+      text = format(date);
+      seen.set(time, text);
+    }
+    return text;
+  };
 }
 
 function finishedMessage(counts: JobCounts, dryRun: boolean): string {
@@ -182,7 +198,7 @@ export function createImportJobHandler(
         users: data.users,
         defaultCountry: env.defaultCountry,
         matchBy: options.matchBy,
-        formatDate: env.formatDate,
+        formatDate: memoizedFormatter(env.formatDate),
         defaults: {
           ...(options.pipeline === undefined ? {} : { pipeline: options.pipeline }),
           ...(options.stage === undefined ? {} : { stage: options.stage }),
@@ -216,6 +232,7 @@ export function createImportJobHandler(
         headerRow: options.headerRow,
         ...(options.dryRun ? {} : { processedSince: job.createdAt }),
         readAt: ctx.clock.now(),
+        cache: run.payloads,
       });
     } catch (error) {
       // Options checked at the start no longer fit the CRM (a pipeline was deleted…).
@@ -234,7 +251,12 @@ export function createImportJobHandler(
     if (!table) {
       return `The sheet "${options.sheetName}" no longer exists; the import stopped (rows already sent are in the CRM).`;
     }
-    const run: JobRun = { options, table, book: openFingerprintBook(env.store, options.sheetId) };
+    const run: JobRun = {
+      options,
+      table,
+      book: openFingerprintBook(env.store, options.sheetId),
+      payloads: new Map(),
+    };
     runs.set(job.jobId, run);
     return run;
   }
@@ -310,7 +332,7 @@ export function createImportJobHandler(
           return { status: 'VALID', detail: 'Dry run: valid; an import would send this row.' };
         }
         const last = run.book.get(matchKeyId(decision.matchKey));
-        if (last && last.fingerprint === decision.fingerprint) {
+        if (last && last.fingerprint === payloadFingerprint(decision.payload)) {
           return {
             status: 'UNCHANGED',
             leadId: last.leadId,
@@ -391,7 +413,7 @@ export function createImportJobHandler(
       return finished ? { status: 'finished' } : { status: 'more' };
     }
 
-    const sent = target.decision;
+    const sent = { ...target.decision, fingerprint: payloadFingerprint(target.decision.payload) };
     let outcome: RowOutcome;
     let stopWith: string | undefined;
     try {
