@@ -370,13 +370,20 @@ describe('custom functions: cache and rate limit', () => {
     for (const o of refused) expect(o.durationMs).toBeLessThanOrEqual(2_500);
   });
 
-  it('CRM_LEADS with limit 1000 reads 5 pages within the 30-second limit', async () => {
+  it('CRM_LEADS with limit 1000 reads 5 pages within the 30-second limit, then serves them from a chunked cache', async () => {
     const h = await createHarness();
     seedLeads(h.sandbox, 1_200, DEMO_NOW);
-    const result = h.runtime.runCustomFunction('CRM_LEADS', '', 'id', 1000);
+    const result = h.runtime.runCustomFunction('CRM_LEADS', '', '', 1000);
     expect(result.ok).toBe(true);
     expect((result.value as Row[]).length).toBe(1001);
     expect(result.durationMs).toBeLessThan(30_000);
+    expect(h.requests().length).toBe(5);
+    // Over 100 KB: cached in chunks, and served from them on the next recalculation.
+    const entries = Object.entries(h.runtime.cache('document'));
+    expect(entries.some(([key]) => key.includes('~'))).toBe(true);
+    expect(entries.reduce((sum, [, value]) => sum + value.length, 0)).toBeGreaterThan(100_000);
+    const again = formula(h, 'CRM_LEADS', '', '', 1000);
+    expect(again).toEqual(result.value);
     expect(h.requests().length).toBe(5);
   });
 });
