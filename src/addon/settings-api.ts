@@ -1,6 +1,13 @@
-import type { Account } from '../api';
+import { type Account, RateLimitError } from '../api';
 import { maskApiKey, parseSettingsInput } from '../core/settings/settings';
-import { clientFor, loadSettings, saveSettings } from './context';
+import { clientFor, loadSettings, pacerFor, saveSettings } from './context';
+
+/** How long crmConfigure may wait for a request slot before giving up. */
+const MAX_WAIT_MS = 20_000;
+
+function rateLimitMessage(waitMs: number): string {
+  return `This API key used its 60 requests of the last minute; try again in ${Math.ceil(waitMs / 1000)} s.`;
+}
 
 export interface ConfigureInput {
   apiKey?: string;
@@ -17,7 +24,21 @@ export function crmConfigure(options: ConfigureInput): { account: Account } {
     baseUrl: CRM_DEFAULT_BASE_URL,
     previous: loadSettings(),
   });
-  const account = clientFor(settings).account.get();
+  // The check spends the key's budget like any other request, so it goes through the pacer.
+  const pacer = pacerFor(settings);
+  if (!pacer.acquire({ deadline: Date.now() + MAX_WAIT_MS })) {
+    throw new Error(rateLimitMessage(pacer.waitMsIfAcquiredNow()));
+  }
+  let account: Account;
+  try {
+    account = clientFor(settings).account.get();
+  } catch (error) {
+    if (error instanceof RateLimitError) {
+      pacer.reportRateLimited(error.retryAfterSeconds);
+      throw new Error(rateLimitMessage(error.retryAfterSeconds * 1000));
+    }
+    throw error;
+  }
   saveSettings(settings);
   return { account };
 }

@@ -69,3 +69,19 @@ describe('crmConfigure in the Apps Script runtime', () => {
     expect(JSON.stringify(toasts[0])).toContain('30 Jun 2027');
   });
 });
+
+describe('crmConfigure and the rate limit', () => {
+  it('spends a slot of the shared pacer: past 60 a minute it says when to retry, and never meets a 429', () => {
+    const { sandbox, runtime } = setup();
+    const results = Array.from({ length: 70 }, () =>
+      runtime.run('crmConfigure', { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL }),
+    );
+    const refused = results.filter((result) => !result.ok);
+    expect(results.filter((result) => result.ok)).toHaveLength(60);
+    expect(refused).toHaveLength(10);
+    for (const result of refused) expect(result.error?.message).toMatch(/try again in \d+ s/);
+    const statuses = sandbox.requests().map((request) => request.status);
+    expect(statuses).toHaveLength(60);
+    expect(statuses).not.toContain(429);
+  });
+});
