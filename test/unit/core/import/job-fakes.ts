@@ -150,7 +150,10 @@ export function createHarness(
     seed: 'empty',
     leadLimit: options.leadLimit ?? 100_000,
   });
-  const table = new MemoryTable(header, rows);
+  const table = new MemoryTable(
+    [...header],
+    rows.map((row) => [...row]),
+  );
   const kv = new MemoryKeyValueStore();
   const store = createJobStore(kv);
   const documentLock = new SharedLock(clock);

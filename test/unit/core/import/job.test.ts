@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_KEYS } from '../../../../sandbox/index';
 import { mapHeaders } from '../../../../src/core/import/headers';
 import { fingerprintKey } from '../../../../src/core/import/job-fingerprints';
 import { planRows } from '../../../../src/core/import/job-sheet';
 import { planImport } from '../../../../src/core/import/plan';
-import { resumeJob } from '../../../../src/core/jobs/engine';
 import {
   firstImportStatus,
   generateImportSheet,
@@ -16,13 +14,6 @@ import { busiestMinute, createHarness, type Harness, SHEET_ID } from './job-fake
 import { SHEET_CASES, SHEET_HEADERS } from './sheet.fixture';
 
 const DATA_WIDTH = 12;
-
-/** Expected status by row content, so that checks survive sorting. */
-function expectationsByContent(sheet: ImportSheet): Map<string, string> {
-  return new Map(
-    sheet.rows.map((row, i) => [contentOf(row), firstImportStatus(sheet.expected[i] ?? 'EMPTY')]),
-  );
-}
 
 function contentOf(row: readonly unknown[]): string {
   return JSON.stringify(row.slice(0, DATA_WIDTH));

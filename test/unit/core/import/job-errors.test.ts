@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_KEYS } from '../../../../sandbox/index';
+import { resumeJob } from '../../../../src/core/jobs/engine';
+import { generateImportSheet } from '../../../e2e/import-sheet';
+import { busiestMinute, createHarness, type Harness } from './job-fakes';
+
+/** `count` rows that are all valid, so every row costs one upsert. */
+function validRows(count: number) {
+  const sheet = generateImportSheet(count * 2, 3);
+  const rows = sheet.rows.filter((_, i) => sheet.expected[i] === 'VALID').slice(0, count);
+  return { header: sheet.header, rows };
+}
+
+function upsertAt(h: Harness, n: number, act: () => void): void {
+  let seen = 0;
+  h.onRequest = (request) => {
+    if (!request.url.endsWith('/leads/upsert')) return;
+    seen += 1;
+    if (seen === n) act();
+  };
+}
+
+describe('import job: what the CRM answers', () => {
+  it('limit_reached fails the job with a message, marks the row FAILED and keeps exact counts', () => {
+    const { header, rows } = validRows(15);
+    const h = createHarness(header, rows, { leadLimit: 10 });
+    const job = h.start();
+    h.drive(job.jobId);
+    const final = h.store.get(job.jobId);
+    expect(final?.state).toBe('failed');
+    expect(final?.message).toMatch(/lead limit is reached .*upgrade the plan or delete leads/);
+    expect(h.status().slice(0, 11)).toEqual([...Array(10).fill('CREATED'), 'FAILED']);
+    expect(
+      h
+        .status()
+        .slice(11)
+        .every((s) => s === ''),
+    ).toBe(true);
+    expect(final).toMatchObject({ done: 11, total: 15, counts: { CREATED: 10, FAILED: 1 } });
+    expect(String(h.table.column('CRM Import Detail')[10])).toMatch(/^CRM: /);
+  });
+
+  it('a key revoked mid-job pauses it with the fix; a new key and resume finish it', () => {
+    const { header, rows } = validRows(30);
+    const h = createHarness(header, rows);
+    upsertAt(h, 12, () => h.sandbox.faults.revokeKey(DEMO_KEYS.admin));
+    const job = h.start();
+    h.drive(job.jobId);
+    const paused = h.store.get(job.jobId);
+    expect(paused?.state).toBe('paused');
+    expect(paused?.message).toMatch(
+      /^The CRM refused the API key \("API Key inválida\."\): create a new key .* then resume this job\.$/,
+    );
+    expect(paused?.message).not.toContain(DEMO_KEYS.admin);
+    expect(paused?.done).toBe(11);
+    expect(h.status()[11]).toBe('');
+
+    h.onRequest = undefined;
+    h.apiKey = h.sandbox.createApiKey({ accountId: 1 });
+    resumeJob({ store: h.store, clock: h.clock }, job.jobId);
+    h.drive(job.jobId);
+    expect(h.store.get(job.jobId)?.state).toBe('done');
+    expect(h.status()).toEqual(Array(30).fill('CREATED'));
+    expect(h.sandbox.state.leads).toHaveLength(30);
+  });
+
+  it.each([
+    [DEMO_KEYS.readonly, /lacks the "leads:write" permission/],
+    [
+      DEMO_KEYS.suspended,
+      /account is suspended \("Conta inativa\."\): ask the CRM account's administrator/,
+    ],
+    [DEMO_KEYS.expired, /refused the API key \("API Key expirada\."\)/],
+  ])('key %s pauses the job: %s', (key, message) => {
+    const { header, rows } = validRows(3);
+    const h = createHarness(header, rows);
+    h.apiKey = key;
+    const job = h.start();
+    h.drive(job.jobId);
+    expect(h.store.get(job.jobId)).toMatchObject({ state: 'paused', done: 0 });
+    expect(h.store.get(job.jobId)?.message).toMatch(message);
+    expect(h.status().every((s) => s === '')).toBe(true);
+  });
+
+  it('502s are retried with back-off; past the retries the row is FAILED with the raw error', () => {
+    const { header, rows } = validRows(6);
+    const h = createHarness(header, rows);
+    upsertAt(h, 2, () => {
+      h.sandbox.faults.add({ kind: '502', count: 2, pathPrefix: '/leads/upsert' });
+    });
+    const job = h.start();
+    h.slice(job.jobId);
+    expect(h.status().slice(0, 2)).toEqual(['CREATED', 'CREATED']);
+    expect(h.upserts()).toBe(6 + 2);
+
+    h.sandbox.clearRequests();
+    const second = createHarness(header, rows);
+    upsertAt(second, 3, () => {
+      second.sandbox.faults.add({
+        kind: '502',
+        count: 3,
+        pathPrefix: '/leads/upsert',
+        raw: { error: { code: 131000, title: 'Provider down' } },
+      });
+    });
+    const job2 = second.start();
+    second.drive(job2.jobId);
+    expect(second.store.get(job2.jobId)?.state).toBe('done');
+    expect(second.status()).toEqual([
+      'CREATED',
+      'CREATED',
+      'FAILED',
+      'CREATED',
+      'CREATED',
+      'CREATED',
+    ]);
+    expect(String(second.table.column('CRM Import Detail')[2])).toMatch(
+      /^CRM error after retries: .*Provider down/,
+    );
+    expect(second.store.get(job2.jobId)?.counts.FAILED).toBe(1);
+  });
+
+  it('a dropped connection is retried like a 5xx', () => {
+    const { header, rows } = validRows(4);
+    const h = createHarness(header, rows);
+    upsertAt(h, 1, () => h.sandbox.faults.add({ kind: 'drop', count: 1 }));
+    const job = h.start();
+    h.drive(job.jobId);
+    expect(h.status()).toEqual(Array(4).fill('CREATED'));
+  });
+
+  it('a 429 storm is waited out: the same rows are sent again, none fails, the window holds', () => {
+    const { header, rows } = validRows(40);
+    const h = createHarness(header, rows);
+    upsertAt(h, 5, () => h.sandbox.faults.add({ kind: '429', count: 12, retryAfter: 5 }));
+    const job = h.start();
+    h.drive(job.jobId);
+    expect(h.store.get(job.jobId)?.state).toBe('done');
+    expect(h.status()).toEqual(Array(40).fill('CREATED'));
+    const log = h.sandbox.requests();
+    expect(log.filter((r) => r.status === 429)).toHaveLength(12);
+    // Each 429 is followed by a wait of at least Retry-After before the next request.
+    log.forEach((entry, i) => {
+      const next = log[i + 1];
+      if (entry.status === 429 && next) expect(next.at - entry.at).toBeGreaterThanOrEqual(5_000);
+    });
+    expect(busiestMinute(log.map((r) => r.at))).toBeLessThanOrEqual(60);
+    expect(h.sandbox.state.leads).toHaveLength(40);
+  });
+});
+
+describe('import job: the sheet changes under it', () => {
+  it('a header row that stops mapping during a request pauses the job; fixing it and resuming finishes', () => {
+    const { header, rows } = validRows(10);
+    const h = createHarness(header, rows);
+    const emailColumn = header.indexOf('E-mail');
+    upsertAt(h, 4, () => {
+      h.table.header[emailColumn] = 'Telefone';
+    });
+    const job = h.start();
+    h.drive(job.jobId);
+    const paused = h.store.get(job.jobId);
+    expect(paused?.state).toBe('paused');
+    expect(paused?.message).toMatch(
+      /^The header row of "Leads" no longer fits this import: .*both map to phone.*Fix the headers, then resume the job\.$/,
+    );
+    h.table.header[emailColumn] = 'E-mail';
+    resumeJob({ store: h.store, clock: h.clock }, job.jobId);
+    h.drive(job.jobId);
+    // The row whose answer could not be placed is known from its successful upsert: it costs
+    // no second request.
+    expect(h.status()).toEqual([
+      ...Array(3).fill('CREATED'),
+      'UNCHANGED',
+      ...Array(6).fill('CREATED'),
+    ]);
+    expect(h.upserts()).toBe(10);
+    expect(h.sandbox.state.leads).toHaveLength(10);
+  });
+
+  it('status columns deleted mid-job are created again at the right', () => {
+    const { header, rows } = validRows(6);
+    const h = createHarness(header, rows);
+    const job = h.start();
+    h.slice(job.jobId, 4_000);
+    const first = h.table.header.indexOf('CRM Import Status');
+    expect(first).toBe(header.length);
+    h.table.header.splice(first);
+    for (const row of h.table.rows) row.splice(first);
+    h.drive(job.jobId);
+    expect(h.store.get(job.jobId)?.state).toBe('done');
+    // Rows processed before the columns went are processed again (their marks went too), at no
+    // cost: their last import is remembered.
+    const statuses = h.status();
+    expect(statuses.filter((s) => s === 'UNCHANGED').length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 'CREATED' || s === 'UNCHANGED')).toBe(true);
+    expect(h.upserts()).toBe(6);
+    expect(h.sandbox.state.leads).toHaveLength(6);
+  });
+
+  it('a deleted sheet fails the job with a message', () => {
+    const { header, rows } = validRows(2);
+    const h = createHarness(header, rows);
+    const job = h.start({ sheetId: 999 });
+    h.drive(job.jobId);
+    expect(h.store.get(job.jobId)).toMatchObject({ state: 'failed' });
+    expect(h.store.get(job.jobId)?.message).toMatch(/^The sheet "Leads" no longer exists/);
+  });
+});
