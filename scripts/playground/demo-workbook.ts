@@ -3,7 +3,7 @@ import type { WorkbookInit } from '../../tools/gas-runtime';
 /**
  * The playground's workbook: a 'Leads' sheet to import, as a Brazilian sales-ops person would
  * paste it (Portuguese headers, R$ amounts, local phone formats, a custom field by its label),
- * and an empty 'Export' sheet. One row matches a lead the CRM already has and four are wrong on
+ * an empty 'Export' sheet, and a generated sheet of 1,000 leads to watch a long job. One row matches a lead the CRM already has and four are wrong on
  * purpose; DEMO_LEADS_EXPECTED says what each row becomes.
  */
 export const LEADS_HEADERS = [
@@ -96,6 +96,73 @@ export const DEMO_LEADS_EXPECTED: ReadonlyArray<{ row: number; status: string }>
   ({ status }, index) => ({ row: index + 2, status }),
 );
 
+/** Name of the generated sheet that shows a long job: progress, ETA, pause and resume. */
+export const BIG_SHEET = '1000 leads';
+export const BIG_SHEET_ROWS = 1_000;
+
+const FIRST_NAMES = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elisa',
+  'Fábio',
+  'Gabriela',
+  'Heitor',
+  'Íris',
+  'João',
+  'Kátia',
+  'Leonardo',
+  'Marina',
+  'Nuno',
+  'Olívia',
+  'Paulo',
+  'Quitéria',
+  'Rui',
+  'Sílvia',
+  'Túlio',
+];
+const SURNAMES = [
+  'Almeida',
+  'Batista',
+  'Cunha',
+  'Duarte',
+  'Esteves',
+  'Fonseca',
+  'Guimarães',
+  'Honorato',
+  'Leite',
+  'Macedo',
+];
+const STAGES = ['Novo', 'Qualificado', 'Proposta', 'Negociação'];
+
+/** Deterministic, valid and distinct leads: every row is CREATED the first time. */
+export function bigSheetRows(count = BIG_SHEET_ROWS): LeadRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const first = FIRST_NAMES[i % FIRST_NAMES.length] ?? 'Ana';
+    const last = SURNAMES[Math.floor(i / FIRST_NAMES.length) % SURNAMES.length] ?? 'Almeida';
+    const slug = `${first}.${last}`
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
+    const serial = String(i + 1).padStart(4, '0');
+    const value = `R$ ${(1_000 + ((i * 37) % 9_000)).toLocaleString('pt-BR')},00`;
+    return [
+      `${first} ${last} ${serial}`,
+      `${slug}.${serial}@exemplo.com.br`,
+      `(11) 97${serial.slice(0, 3)}-${serial}`,
+      '',
+      value,
+      'planilha',
+      'lote',
+      'Vendas',
+      STAGES[i % STAGES.length] ?? 'Novo',
+      '',
+      '',
+    ];
+  });
+}
+
 export function demoWorkbook(): WorkbookInit {
   return {
     name: 'CRM Sheets playground',
@@ -104,6 +171,7 @@ export function demoWorkbook(): WorkbookInit {
     sheets: {
       Leads: [[...LEADS_HEADERS], ...ROWS.map(({ values }) => values)],
       Export: [],
+      [BIG_SHEET]: [[...LEADS_HEADERS], ...bigSheetRows()],
     },
   };
 }

@@ -45,6 +45,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const TRIGGER_CHECK_MS = 5_000;
 const SETTINGS_KEY = 'crm.settings';
 const USER_EMAIL = 'demo@example.com';
+const PLAYGROUND_LEAD_LIMIT = 10_000;
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -117,7 +118,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   await ensureBuilt(options.build ?? 'if-stale');
 
   const clock = createSimulatedClock(Date.now());
-  const sandbox = createSandbox({ now: () => clock.now() });
+  // Room for the 1,000-lead sheet on top of the demo account's 300 leads (its plan allows 1,000).
+  const sandbox = createSandbox({ now: () => clock.now(), leadLimit: PLAYGROUND_LEAD_LIMIT });
   const sandboxServer = await startSandboxServer({ port: options.port ?? 8787, host, sandbox });
   const sandboxUrl = `http://localhost:${sandboxServer.port}/api/v1`;
   // The add-on's requests reach the same sandbox in-process (UrlFetchApp is synchronous);

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../sandbox/index';
-import { DEMO_LEADS_EXPECTED } from '../../scripts/playground/demo-workbook';
+import {
+  BIG_SHEET,
+  bigSheetRows,
+  DEMO_LEADS_EXPECTED,
+  LEADS_HEADERS,
+} from '../../scripts/playground/demo-workbook';
 import { type Playground, startPlayground } from '../../scripts/playground/server';
 
 /**
@@ -15,6 +20,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const SCREENSHOT = '/tmp/crm-playground.png';
 const IMPORT_SCREENSHOT = '/tmp/crm-playground-import.png';
+const PAUSED_SCREENSHOT = '/tmp/crm-playground-paused.png';
 const TITLE = HAVE_CHROMIUM
   ? 'sidebars in headless Chromium'
   : `sidebars in headless Chromium — SKIPPED: ${CHROMIUM} is absent (apt-get install -y chromium)`;
@@ -66,7 +72,11 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
   it('shows the demo workbook as a grid with a tab per sheet', async () => {
     await expect.poll(() => cellText('Leads', 'A1')).toBe('Nome');
     expect(await cellText('Leads', 'A2')).toBe('Fernanda Albuquerque');
-    expect(await page.locator('#tabs .tab').allTextContents()).toEqual(['Leads', 'Export']);
+    expect(await page.locator('#tabs .tab').allTextContents()).toEqual([
+      'Leads',
+      'Export',
+      BIG_SHEET,
+    ]);
   });
 
   it('Settings: saving the key checks it with the CRM and shows only its masked form', async () => {
@@ -158,5 +168,67 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     await expect.poll(() => cellText('Leads', 'L2')).toBe('CREATED');
     await page.screenshot({ path: SCREENSHOT });
     expect(existsSync(SCREENSHOT)).toBe(true);
+  });
+
+  it('a long import: the sidebar drives it slice after slice, shows the ETA, pauses and resumes', async () => {
+    // Slow answers make each row cost ~3 s of simulated time, so one 4.5-minute slice does
+    // fewer than 100 of these 400 rows and the sidebar has several slices to drive.
+    const rows = 400;
+    playground.runtime.workbook
+      .addSheet('Slow')
+      .setValues(1, 1, [[...LEADS_HEADERS], ...bigSheetRows(rows)]);
+    playground.sandbox.faults.add({
+      kind: 'latency',
+      latencyMs: 2_700,
+      count: rows,
+      method: 'POST',
+      pathPrefix: '/leads/upsert',
+    });
+
+    const sidebar = await openSidebar('Import leads', 'CRM · Import leads');
+    await expect.poll(() => sidebar.locator('#sheet option[value="Slow"]').count()).toBe(1);
+    await sidebar.locator('#sheet').selectOption('Slow');
+    // In simulated time a slice takes well under a second of wall time; hold the sidebar's
+    // uiContinueJob calls, as a real 4.5-minute execution would, so that Pause lands mid-job.
+    let releaseSlices = () => {};
+    const slicesHeld = new Promise<void>((resolve) => {
+      releaseSlices = resolve;
+    });
+    await page.route('**/run', async (route) => {
+      const call = route.request().postDataJSON() as { fn?: string };
+      if (call.fn === 'uiContinueJob') await slicesHeld;
+      await route.continue();
+    });
+    await sidebar.locator('#start').click();
+    const progress = sidebar.locator('.progress');
+    await progress.locator('button.pause').waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await progress.locator('.progress-eta').textContent()).toMatch(
+      /left at 60 requests per minute$/,
+    );
+    await progress.locator('button.pause').click();
+    await expect.poll(() => progress.locator('.progress-note').textContent()).toMatch(/Pausing/);
+    releaseSlices();
+    await expect
+      .poll(() => progress.getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('paused');
+    expect(await progress.locator('.progress-message').textContent()).toBe(
+      'Paused from the sidebar.',
+    );
+    const pausedAt = Number(
+      (await progress.locator('.progress-numbers').textContent())?.split(' ')[0],
+    );
+    expect(pausedAt).toBeGreaterThan(0);
+    expect(pausedAt).toBeLessThan(rows);
+    await page.screenshot({ path: PAUSED_SCREENSHOT });
+
+    await page.unroute('**/run');
+    await progress.locator('button.resume').click();
+    await expect.poll(() => progress.getAttribute('data-state'), { timeout: 40_000 }).toBe('done');
+    expect(await progress.locator('.progress-numbers').textContent()).toBe(
+      `${rows} / ${rows} rows`,
+    );
+    expect(await progress.locator('[data-status="CREATED"] b').textContent()).toBe(String(rows));
+    const slices = playground.runtime.executions.filter((e) => e.fnName === 'uiContinueJob');
+    expect(slices.length).toBeGreaterThanOrEqual(1);
   });
 });
