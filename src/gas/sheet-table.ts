@@ -1,17 +1,4 @@
-import type { SheetTable } from '../core/import/job-table';
-
-/** Runs of adjacent columns, in the order given: [5, 6, 7, 2] → [{5..7}, {2}]. */
-export function columnRuns(
-  columns: readonly number[],
-): { start: number; length: number; offset: number }[] {
-  const runs: { start: number; length: number; offset: number }[] = [];
-  columns.forEach((column, offset) => {
-    const last = runs[runs.length - 1];
-    if (last && column === last.start + last.length) last.length += 1;
-    else runs.push({ start: column, length: 1, offset });
-  });
-  return runs;
-}
+import { columnRuns, type SheetTable } from '../core/import/job-table';
 
 /**
  * The import job's SheetTable over one sheet: a read is one getValues of the data range, a

@@ -25,3 +25,16 @@ export interface SheetTable {
   /** Puts these headers at the right of the last used column; returns their column indexes. */
   appendHeaders(headers: readonly string[]): number[];
 }
+
+/** Runs of adjacent columns, in the order given: [5, 6, 7, 2] → [{5..7}, {2}]. */
+export function columnRuns(
+  columns: readonly number[],
+): { start: number; length: number; offset: number }[] {
+  const runs: { start: number; length: number; offset: number }[] = [];
+  columns.forEach((column, offset) => {
+    const last = runs[runs.length - 1];
+    if (last && column === last.start + last.length) last.length += 1;
+    else runs.push({ start: column, length: 1, offset });
+  });
+  return runs;
+}
