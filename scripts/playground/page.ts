@@ -135,9 +135,9 @@ export function renderPage(): string {
   <h1>CRM Sheets playground</h1>
   <span class="clock" id="clock">Loading…</span>
   <span class="note">Time here is simulated, on one clock shared with the local CRM sandbox: the limit
-    of 60 requests per minute holds in simulated time, so a 1,000-row import that needs 17 minutes at the
-    real rate finishes here in well under that. The sidebars run the real add-on bundle in a local Apps
-    Script runtime; nothing leaves this machine.</span>
+    of 60 requests per minute holds in simulated time, so a 1,000-row import (about 17 minutes at the real
+    rate) runs in seconds. The sidebars run the real add-on bundle in a local Apps Script runtime;
+    nothing leaves this machine.</span>
 </header>
 <nav id="menu"><span class="label">CRM menu:</span></nav>
 <main>

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../sandbox/index';
-import { demoWorkbook, LEADS_HEADERS } from '../../scripts/playground/demo-workbook';
+import {
+  BIG_SHEET,
+  bigSheetRows,
+  demoWorkbook,
+  LEADS_HEADERS,
+} from '../../scripts/playground/demo-workbook';
 import { columnLetter, renderSheetTable } from '../../scripts/playground/grid';
 import { type Playground, startPlayground } from '../../scripts/playground/server';
 import { GOOGLE_SCRIPT_SHIM, injectShim } from '../../scripts/playground/shim';
+import type { JobSummary } from '../../src/core/jobs/record';
 import { Workbook } from '../../tools/gas-runtime';
 
 describe('playground grid', () => {
@@ -50,6 +56,14 @@ describe('demo workbook', () => {
     expect(leads.length - 1).toBeGreaterThanOrEqual(28);
     expect(init.sheets.Export).toEqual([]);
   });
+
+  it('generates distinct, deterministic rows for the long-job sheet', () => {
+    const rows = bigSheetRows();
+    expect(rows).toHaveLength(1_000);
+    expect(new Set(rows.map((row) => row[1])).size).toBe(1_000);
+    expect(new Set(rows.map((row) => row[2])).size).toBe(1_000);
+    expect(bigSheetRows(3)).toEqual(rows.slice(0, 3));
+  });
 });
 
 describe('startPlayground', () => {
@@ -86,7 +100,7 @@ describe('startPlayground', () => {
       menu: string[];
       table: string;
     };
-    expect(state.sheets).toEqual(['Leads', 'Export']);
+    expect(state.sheets).toEqual(['Leads', 'Export', BIG_SHEET]);
     expect(state.menu).toEqual(['Settings', 'Import leads', 'Export leads', 'Jobs', 'Help']);
     expect(state.table).toContain('Fernanda Albuquerque');
   });
@@ -145,6 +159,70 @@ describe('startPlayground', () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { account: { name: string } }).account.name).toBe(
       'Comercial Automação Demo Ltda',
+    );
+  });
+
+  it('uiListSheets names the sheets in tab order and the active one', () => {
+    expect(playground.runtime.runOrThrow('uiListSheets')).toEqual({
+      sheets: ['Leads', 'Export', BIG_SHEET],
+      active: 'Leads',
+    });
+  });
+
+  it('uiPauseJob pauses a running job so that no driver continues it, until crmResumeJob', () => {
+    const { runtime, sandbox } = playground;
+    const rows = 200;
+    runtime.workbook.addSheet('Pause').setValues(1, 1, [[...LEADS_HEADERS], ...bigSheetRows(rows)]);
+    // ~3 s of simulated time per row: one slice cannot finish the sheet.
+    sandbox.faults.add({
+      kind: 'latency',
+      latencyMs: 2_700,
+      count: rows,
+      method: 'POST',
+      pathPrefix: '/leads/upsert',
+    });
+    const started = runtime.runOrThrow('crmImportLeads', { sheet: 'Pause' }) as JobSummary;
+    expect(started.state).toBe('running');
+    expect(started.done).toBeLessThan(rows);
+
+    const paused = runtime.runOrThrow('uiPauseJob', started.jobId) as JobSummary;
+    expect(paused).toMatchObject({
+      state: 'paused',
+      done: started.done,
+      message: 'Paused from the sidebar.',
+    });
+    const slice = runtime.runOrThrow('uiContinueJob', started.jobId) as {
+      summaries: JobSummary[];
+      callAgainInMs?: number;
+    };
+    expect(slice.summaries[0]).toMatchObject({ state: 'paused', done: started.done });
+    expect(slice.callAgainInMs).toBeUndefined();
+    expect(runtime.runOrThrow('crmRunJobs')).toEqual([]);
+
+    const resumed = runtime.runOrThrow('crmResumeJob', started.jobId) as JobSummary;
+    expect(resumed.done).toBeGreaterThan(started.done);
+    let last = resumed;
+    for (let i = 0; i < 10 && last.state !== 'done'; i++) {
+      const next = runtime.runOrThrow('uiContinueJob', started.jobId) as {
+        summaries: JobSummary[];
+      };
+      last = next.summaries[0] ?? last;
+    }
+    expect(last).toMatchObject({ state: 'done', done: rows });
+    // A finished job is left as it is.
+    expect(runtime.runOrThrow('uiPauseJob', started.jobId)).toMatchObject({ state: 'done' });
+  });
+
+  it('uiPauseJob says what to do when another execution holds the job, or when the id is wrong', () => {
+    const { runtime } = playground;
+    const [job] = runtime.runOrThrow('crmListJobs') as JobSummary[];
+    expect(job).toBeDefined();
+    runtime.holdLock('document', 60_000);
+    expect(runtime.run('uiPauseJob', job?.jobId).error?.message).toMatch(/press Pause again/);
+    runtime.advance(60_000);
+    expect(runtime.run('uiPauseJob', '').error?.message).toMatch(/Pass the jobId/);
+    expect(runtime.run('uiPauseJob', 'job-nope').error?.message).toMatch(
+      /No job has the id "job-nope"/,
     );
   });
 });
