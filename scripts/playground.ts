@@ -40,7 +40,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-main().catch((error: Error) => {
-  process.stderr.write(`The playground failed to start: ${error.message}\n`);
+main().catch((error: NodeJS.ErrnoException) => {
+  const why =
+    error.code === 'EADDRINUSE'
+      ? `a port is already in use (${error.message}); stop the other process (npm run sandbox?) or set PORT / PORT_UI`
+      : error.message;
+  process.stderr.write(`The playground failed to start: ${why}\n`);
   process.exit(1);
 });

@@ -24,7 +24,10 @@ export interface PlaygroundOptions {
   /** Port of the playground page (default 5050; 0 picks a free one). */
   uiPort?: number;
   host?: string;
-  /** Sidebar calls are checked against this; default: build dist/ when missing or older than src/. */
+  /**
+   * `if-stale` (default): build dist/ when it is missing or older than src/. Tests pass `never`
+   * (npm test builds first), so parallel test files never rebuild dist/ under each other.
+   */
   build?: 'if-stale' | 'never';
 }
 
@@ -300,13 +303,20 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    uiServer.once('error', reject);
-    uiServer.listen(options.uiPort ?? 5050, host, () => {
-      uiServer.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      uiServer.once('error', reject);
+      uiServer.listen(options.uiPort ?? 5050, host, () => {
+        uiServer.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // Leave nothing listening behind when the page's port is taken.
+    await sandboxServer.close();
+    runtime.close();
+    throw error;
+  }
   const uiPort = (uiServer.address() as AddressInfo).port;
 
   // Continuation triggers (a job left when its sidebar closed) fire as they come due.

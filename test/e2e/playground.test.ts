@@ -72,7 +72,7 @@ describe('startPlayground', () => {
 
   beforeAll(async () => {
     const started = Date.now();
-    playground = await startPlayground({ port: 0, uiPort: 0 });
+    playground = await startPlayground({ port: 0, uiPort: 0, build: 'never' });
     startMs = Date.now() - started;
   });
   afterAll(async () => {

@@ -32,7 +32,7 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
   let profile: string;
 
   beforeAll(async () => {
-    playground = await startPlayground({ port: 0, uiPort: 0 });
+    playground = await startPlayground({ port: 0, uiPort: 0, build: 'never' });
     profile = mkdtempSync(join(tmpdir(), 'crm-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
