@@ -128,6 +128,19 @@ describe('crmImportLeads end to end', () => {
     },
   );
 
+  it('a refused key stops crmImportLeads before anything is written, naming the fix', async () => {
+    const sheet = generateImportSheet(10, 1);
+    const world = await createImportWorld({ sheet });
+    world.sandbox.faults.revokeKey(DEMO_KEYS.admin);
+    const before = world.runtime.sheet(SHEET).getValues();
+    const result = world.runtime.run('crmImportLeads', { sheet: SHEET });
+    expect(result.error?.message).toBe(
+      'Could not start the import: The CRM refused the API key ("API Key inválida."): create a new key in the CRM under Settings → API keys, save it in CRM → Settings (or crmConfigure).',
+    );
+    expect(world.runtime.sheet(SHEET).getValues()).toEqual(before);
+    expect(world.runtime.runOrThrow('crmListJobs')).toEqual([]);
+  });
+
   it('refuses a second import of the same sheet while one is pending, naming it', async () => {
     const sheet = generateImportSheet(400, 2);
     const world = await createImportWorld({ sheet });
