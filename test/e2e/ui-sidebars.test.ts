@@ -231,4 +231,29 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     const slices = playground.runtime.executions.filter((e) => e.fnName === 'uiContinueJob');
     expect(slices.length).toBeGreaterThanOrEqual(1);
   });
+
+  it('Jobs: resumes a paused job and keeps it moving to done while open', async () => {
+    const { runtime, sandbox } = playground;
+    const rows = 200;
+    runtime.workbook.addSheet('Later').setValues(1, 1, [[...LEADS_HEADERS], ...bigSheetRows(rows)]);
+    sandbox.faults.add({
+      kind: 'latency',
+      latencyMs: 2_700,
+      count: rows,
+      method: 'POST',
+      pathPrefix: '/leads/upsert',
+    });
+    const started = runtime.runOrThrow('crmImportLeads', { sheet: 'Later' }) as { jobId: string };
+    runtime.runOrThrow('uiPauseJob', started.jobId);
+
+    const sidebar = await openSidebar('Jobs', 'CRM · Jobs');
+    const job = sidebar.locator(`article.job[data-job-id="${started.jobId}"]`);
+    await expect.poll(() => job.locator('.progress').getAttribute('data-state')).toBe('paused');
+    expect(await job.locator('button.pause').isHidden()).toBe(true);
+    await job.locator('button.resume').click();
+    await expect
+      .poll(() => job.locator('.progress').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('done');
+    expect(await job.locator('.progress-numbers').textContent()).toBe(`${rows} / ${rows} rows`);
+  });
 });
