@@ -30,7 +30,17 @@ export interface ContinuationPlan {
   trigger?: 'one-off' | 'hourly';
 }
 
-export const BOUND_TRIGGER_DELAY_MS = 60_000;
+/**
+ * A bound script asks for the next one-off trigger soon after a slice ends: every second
+ * between two executions is request budget left unused. Apps Script adds its own latency
+ * to `after()`, so asking for less than this buys nothing.
+ */
+export const BOUND_TRIGGER_DELAY_MS = 10_000;
+/**
+ * While an open sidebar drives, the trigger is only a fallback for when the sidebar stops
+ * calling, so it is armed past the end of the sidebar's next slice (each slice re-arms it).
+ */
+export const SIDEBAR_FALLBACK_DELAY_MS = 6 * 60_000;
 export const ADDON_TRIGGER_INTERVAL_MS = 60 * 60_000;
 /** How long an open sidebar waits before asking again while another driver holds the lock. */
 export const BUSY_POLL_MS = 5_000;
@@ -40,7 +50,8 @@ export function continuationPlan(input: ContinuationInput): ContinuationPlan {
   if (!moreWork && !busy) return { callAgain: false };
 
   // The trigger is scheduled even when the sidebar drives, so closing it never strands a job.
-  const triggerDelay = publishedAddon ? ADDON_TRIGGER_INTERVAL_MS : BOUND_TRIGGER_DELAY_MS;
+  const boundDelay = driver === 'sidebar' ? SIDEBAR_FALLBACK_DELAY_MS : BOUND_TRIGGER_DELAY_MS;
+  const triggerDelay = publishedAddon ? ADDON_TRIGGER_INTERVAL_MS : boundDelay;
   const scheduleTriggerAt = Math.max(now + triggerDelay, nextRunAt ?? now);
   const trigger = publishedAddon ? 'hourly' : 'one-off';
 

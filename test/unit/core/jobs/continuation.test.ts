@@ -6,6 +6,7 @@ import {
   type ContinuationInput,
   type ContinuationPlan,
   continuationPlan,
+  SIDEBAR_FALLBACK_DELAY_MS,
 } from '../../../../src/core/jobs/continuation';
 
 const NOW = 1_000_000;
@@ -17,12 +18,12 @@ const cases: Array<[string, Omit<ContinuationInput, 'now'>, ContinuationPlan]> =
     { callAgain: false },
   ],
   [
-    'sidebar, bound script: call again now, one-off trigger a minute later as fallback',
+    'sidebar, bound script: call again now, one-off trigger as a fallback after its next slice',
     { moreWork: true, driver: 'sidebar', publishedAddon: false },
     {
       callAgain: true,
       callAgainInMs: 0,
-      scheduleTriggerAt: NOW + BOUND_TRIGGER_DELAY_MS,
+      scheduleTriggerAt: NOW + SIDEBAR_FALLBACK_DELAY_MS,
       trigger: 'one-off',
     },
   ],
@@ -42,7 +43,7 @@ const cases: Array<[string, Omit<ContinuationInput, 'now'>, ContinuationPlan]> =
     {
       callAgain: true,
       callAgainInMs: 20_000,
-      scheduleTriggerAt: NOW + BOUND_TRIGGER_DELAY_MS,
+      scheduleTriggerAt: NOW + SIDEBAR_FALLBACK_DELAY_MS,
       trigger: 'one-off',
     },
   ],
@@ -52,7 +53,7 @@ const cases: Array<[string, Omit<ContinuationInput, 'now'>, ContinuationPlan]> =
     {
       callAgain: true,
       callAgainInMs: BUSY_POLL_MS,
-      scheduleTriggerAt: NOW + BOUND_TRIGGER_DELAY_MS,
+      scheduleTriggerAt: NOW + SIDEBAR_FALLBACK_DELAY_MS,
       trigger: 'one-off',
     },
   ],
