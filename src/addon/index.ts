@@ -21,10 +21,10 @@ export {
   crmGetJob,
   crmListJobs,
   crmResumeJob,
-  crmRunJobs,
   uiContinueJob,
 } from './jobs-api';
 export { onInstall, onOpen } from './menu';
+export { crmListSchedules, crmRunJobs, crmSchedule, crmUnschedule } from './schedule-api';
 export { crmConfigure, uiGetSettings } from './settings-api';
 export {
   showExportSidebar,

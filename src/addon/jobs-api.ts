@@ -8,10 +8,16 @@ import {
   resumeJob,
   runSlice,
 } from '../core/jobs';
-import { ensureContinuationTrigger, removeContinuationTriggers } from '../gas/triggers';
+import {
+  ensureHourlyTrigger,
+  ensureOneOffTrigger,
+  removeHourlyTrigger,
+  removeOneOffTrigger,
+} from '../gas/triggers';
 import { engineDeps } from './context';
 import { PUBLISHED_ADDON } from './deployment';
 import { jobHandlers } from './job-handlers';
+import { loadSchedules } from './schedule-store';
 
 export interface DriveResult {
   summaries: JobSummary[];
@@ -39,10 +45,14 @@ export function driveJobs(driver: Driver, jobId?: string): DriveResult {
     busy: slice.busy,
     ...(slice.nextRunAt === undefined ? {} : { nextRunAt: slice.nextRunAt }),
   });
-  if (plan.scheduleTriggerAt !== undefined && plan.trigger) {
-    ensureContinuationTrigger(plan.trigger, plan.scheduleTriggerAt, now);
+  if (plan.trigger === 'one-off' && plan.scheduleTriggerAt !== undefined) {
+    ensureOneOffTrigger(plan.scheduleTriggerAt, now);
+  } else if (plan.trigger === 'hourly') {
+    ensureHourlyTrigger();
   } else if (!anyPending) {
-    removeContinuationTriggers();
+    removeOneOffTrigger();
+    // The hourly trigger also starts nightly schedules; it goes only when none is left.
+    if (loadSchedules().length === 0) removeHourlyTrigger();
   }
   return {
     summaries: slice.summaries,
@@ -70,11 +80,6 @@ export function crmResumeJob(jobId: string): JobSummary {
   const deps = engineDeps();
   resumeJob(deps, requireJobId(jobId));
   return driveJobs('direct', jobId).summaries[0] ?? getJob(deps, jobId);
-}
-
-/** The time-driven trigger handler: continues every pending job. */
-export function crmRunJobs(): JobSummary[] {
-  return driveJobs('trigger').summaries;
 }
 
 /** google.script.run target of an open sidebar: one more slice of one job. */

@@ -1,0 +1,97 @@
+import { type JobSummary, messageOf } from '../core/jobs';
+import {
+  dueSchedules,
+  type LocalTime,
+  parseScheduleInput,
+  type Schedule,
+  upsertSchedule,
+} from '../core/schedule/schedule';
+import { appsScriptClock } from '../gas/services';
+import { ensureHourlyTrigger } from '../gas/triggers';
+import { requireSettings } from './context';
+import { crmExportLeads } from './export-api';
+import { crmImportLeads } from './import-api';
+import { driveJobs } from './jobs-api';
+import { loadSchedules, saveSchedules } from './schedule-store';
+
+/**
+ * Schedules a nightly import or export sync of one sheet (one schedule per sheet; a new call
+ * replaces it). `hour` is 0-23 in the spreadsheet's time zone; the other options are those of
+ * crmImportLeads / crmExportLeads (a nightly export defaults to `mode: "sync"`). The hourly
+ * crmRunJobs trigger starts it; it runs with the API key of the user who scheduled it.
+ * Returns every schedule of this spreadsheet.
+ */
+export function crmSchedule(options: Record<string, unknown>): Schedule[] {
+  const schedule = parseScheduleInput(options);
+  requireSettings();
+  if (!SpreadsheetApp.getActive().getSheetByName(schedule.sheet) && schedule.kind === 'import') {
+    throw new Error(
+      `No sheet is named "${schedule.sheet}"; schedule an import of an existing sheet.`,
+    );
+  }
+  const owner = Session.getEffectiveUser().getEmail();
+  const schedules = upsertSchedule(loadSchedules(), { ...schedule, ...(owner ? { owner } : {}) });
+  saveSchedules(schedules);
+  ensureHourlyTrigger();
+  return schedules;
+}
+
+/** Removes the sheet's nightly run. Returns the schedules left. */
+export function crmUnschedule(sheet: string): Schedule[] {
+  if (typeof sheet !== 'string' || sheet.trim() === '') {
+    throw new Error(
+      'Pass the name of the sheet whose schedule to remove (see crmListSchedules()).',
+    );
+  }
+  const schedules = loadSchedules();
+  const left = schedules.filter((s) => s.sheet !== sheet.trim());
+  if (left.length === schedules.length) {
+    const names = schedules.map((s) => `"${s.sheet}"`).join(', ') || 'none';
+    throw new Error(`"${sheet}" has no schedule; scheduled sheets: ${names}.`);
+  }
+  saveSchedules(left);
+  return left;
+}
+
+/** Every nightly run of this spreadsheet, with its last start and error. */
+export function crmListSchedules(): Schedule[] {
+  return loadSchedules();
+}
+
+function localTime(now: number): LocalTime {
+  const zone = SpreadsheetApp.getActive().getSpreadsheetTimeZone();
+  const [day, hour] = Utilities.formatDate(new Date(now), zone, 'yyyy-MM-dd HH').split(' ');
+  return { day: day ?? '', hour: Number(hour) };
+}
+
+/**
+ * The time-driven trigger handler: starts the nightly runs that are due, then continues
+ * every pending job. Returns the job summaries.
+ */
+export function crmRunJobs(): JobSummary[] {
+  startDueSchedules();
+  return driveJobs('trigger').summaries;
+}
+
+/** Starts every schedule whose hour has come and that has not run today. */
+function startDueSchedules(): void {
+  const schedules = loadSchedules();
+  if (schedules.length === 0) return;
+  const now = localTime(appsScriptClock.now());
+  for (const schedule of dueSchedules(schedules, now)) {
+    // Marked before starting: a start that throws is reported, not retried every hour.
+    const started: Schedule = { ...schedule, lastRunDay: now.day };
+    delete started.lastError;
+    try {
+      const options = { ...schedule.options, sheet: schedule.sheet };
+      const summary =
+        schedule.kind === 'import'
+          ? crmImportLeads(options as unknown as Parameters<typeof crmImportLeads>[0])
+          : crmExportLeads(options as unknown as Parameters<typeof crmExportLeads>[0]);
+      started.lastJobId = summary.jobId;
+    } catch (error) {
+      started.lastError = messageOf(error);
+    }
+    saveSchedules(upsertSchedule(loadSchedules(), started));
+  }
+}

@@ -1,0 +1,64 @@
+import * as z from 'zod/mini';
+
+/**
+ * Nightly runs (PRODUCT.md crmSchedule): one schedule per sheet, started by the hourly
+ * crmRunJobs trigger once a day at or after its hour in the spreadsheet's time zone.
+ */
+export const SCHEDULE_KINDS = ['import', 'export'] as const;
+
+export const ScheduleSchema = z.object({
+  kind: z.enum(SCHEDULE_KINDS),
+  sheet: z.string(),
+  hour: z.number(),
+  /** The crmImportLeads / crmExportLeads options, minus `sheet`. */
+  options: z.record(z.string(), z.unknown()),
+  /** Local day (YYYY-MM-DD) of the last start, so a day never runs twice. */
+  lastRunDay: z.optional(z.string()),
+  lastJobId: z.optional(z.string()),
+  lastError: z.optional(z.string()),
+  /** Who scheduled it: its trigger runs as that user, and stops if they lose access. */
+  owner: z.optional(z.string()),
+});
+export type Schedule = z.infer<typeof ScheduleSchema>;
+export const SchedulesSchema = z.array(ScheduleSchema);
+
+/** Validates crmSchedule's input; every message says what to fix. */
+export function parseScheduleInput(input: unknown): Schedule {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new Error(
+      'crmSchedule needs an object such as {kind: "export", sheet: "Leads", hour: 2}.',
+    );
+  }
+  const { kind, sheet, hour, ...options } = input as Record<string, unknown>;
+  if (kind !== 'import' && kind !== 'export') {
+    throw new Error(`kind must be "import" or "export" (got ${JSON.stringify(kind)}).`);
+  }
+  if (typeof sheet !== 'string' || sheet.trim() === '') {
+    throw new Error('sheet must be the name of the sheet to import from or export into.');
+  }
+  if (typeof hour !== 'number' || !Number.isInteger(hour) || hour < 0 || hour > 23) {
+    throw new Error(
+      `hour must be a whole hour from 0 to 23, in the spreadsheet's time zone (got ${JSON.stringify(hour)}).`,
+    );
+  }
+  // A nightly export is an incremental sync unless the user asks for a full replace.
+  const withDefaults =
+    kind === 'export' && options.mode === undefined ? { ...options, mode: 'sync' } : options;
+  return { kind, sheet: sheet.trim(), hour, options: withDefaults };
+}
+
+/** Replaces the sheet's schedule (one per sheet) and keeps the others. */
+export function upsertSchedule(schedules: readonly Schedule[], schedule: Schedule): Schedule[] {
+  return [...schedules.filter((s) => s.sheet !== schedule.sheet), schedule];
+}
+
+export interface LocalTime {
+  /** YYYY-MM-DD in the spreadsheet's time zone. */
+  day: string;
+  hour: number;
+}
+
+/** Schedules whose hour has come today and that have not started today. */
+export function dueSchedules(schedules: readonly Schedule[], now: LocalTime): Schedule[] {
+  return schedules.filter((s) => s.hour <= now.hour && s.lastRunDay !== now.day);
+}
