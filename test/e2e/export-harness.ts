@@ -3,10 +3,6 @@
  * shares its simulated clock. The bundle is built here, in memory, with the same esbuild
  * settings and JSDoc stubs as scripts/build.ts, so tests never race another build of dist/.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
-import { build } from 'esbuild';
 import {
   createSandbox,
   DEMO_KEYS,
@@ -14,7 +10,7 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from '../../sandbox/index';
-import { findExportedFunctions, renderStub } from '../../scripts/build/stubs';
+import { bundleAddon } from '../../scripts/build/bundle';
 import {
   createGasRuntime,
   createSimulatedClock,
@@ -26,52 +22,14 @@ import {
 
 export const SANDBOX_ORIGIN = 'http://localhost:8787';
 export const BASE_URL = `${SANDBOX_ORIGIN}/api/v1`;
-const ROOT = join(import.meta.dirname, '..', '..');
-const NAMESPACE = 'CrmSheets';
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 let bundle: Promise<string> | undefined;
 
 /** dist/Code.js as scripts/build.ts makes it, without writing it. Built once per test file. */
 export function buildBundle(): Promise<string> {
-  bundle ??= (async () => {
-    const result = await build({
-      entryPoints: [join(ROOT, 'src/addon/index.ts')],
-      bundle: true,
-      format: 'iife',
-      globalName: NAMESPACE,
-      target: 'es2020',
-      platform: 'neutral',
-      mainFields: ['module', 'main'],
-      minify: true,
-      charset: 'utf8',
-      legalComments: 'none',
-      define: {
-        CRM_DEFAULT_BASE_URL: JSON.stringify('https://crm.example.com/api/v1'),
-        CRM_PUBLISHED_ADDON: 'false',
-      },
-      write: false,
-      logLevel: 'error',
-    });
-    const code = result.outputFiles[0]?.text ?? '';
-    const box: Record<string, unknown> = {};
-    runInNewContext(`${code}\nthis.__names = Object.keys(${NAMESPACE});`, box);
-    const documented = new Map<string, ReturnType<typeof findExportedFunctions>[number]>();
-    const addonDir = join(ROOT, 'src/addon');
-    for (const file of readdirSync(addonDir)) {
-      if (!file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
-      for (const fn of findExportedFunctions(readFileSync(join(addonDir, file), 'utf8'))) {
-        documented.set(fn.name, fn);
-      }
-    }
-    // Parameter names only matter for Sheets' help; keeping plain identifiers keeps a stub
-    // valid even while another file's signature is one the stub parser misreads.
-    const stubs = (box.__names as string[]).map((name) => {
-      const fn = documented.get(name) ?? { name, params: [], jsdoc: undefined };
-      return renderStub({ ...fn, params: fn.params.filter((p) => IDENTIFIER.test(p)) }, NAMESPACE);
-    });
-    return `${code}\n${stubs.join('\n')}`;
-  })();
+  bundle ??= bundleAddon({ baseUrl: 'https://crm.example.com/api/v1', publishedAddon: false }).then(
+    (b) => b.code,
+  );
   return bundle;
 }
 

@@ -2,10 +2,6 @@
  * The add-on bundle running in the local Apps Script runtime against an in-process sandbox on
  * the same simulated clock, set up for import tests and the import benchmark.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
-import { build } from 'esbuild';
 import {
   createSandbox,
   DEMO_KEYS,
@@ -13,7 +9,7 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from '../../sandbox/index';
-import { findExportedFunctions, renderStub } from '../../scripts/build/stubs';
+import { bundleAddon } from '../../scripts/build/bundle';
 import type { HttpRequest } from '../../src/api/transport';
 import {
   createGasRuntime,
@@ -28,8 +24,7 @@ import type { ImportSheet } from './import-sheet';
 export const SANDBOX_ORIGIN = 'http://localhost:8787';
 export const BASE_URL = `${SANDBOX_ORIGIN}/api/v1`;
 export const SHEET = 'Leads';
-const ROOT = join(import.meta.dirname, '..', '..');
-const NAMESPACE = 'CrmSheets';
+const TEST_DEFAULT_BASE_URL = 'https://crm.example.com/api/v1';
 
 const bundles = new Map<boolean, Promise<string>>();
 
@@ -40,40 +35,7 @@ const bundles = new Map<boolean, Promise<string>>();
 export function importBundle(publishedAddon = false): Promise<string> {
   let pending = bundles.get(publishedAddon);
   if (!pending) {
-    pending = (async () => {
-      const result = await build({
-        entryPoints: [join(ROOT, 'src/addon/index.ts')],
-        bundle: true,
-        format: 'iife',
-        globalName: NAMESPACE,
-        target: 'es2020',
-        platform: 'neutral',
-        mainFields: ['module', 'main'],
-        minify: true,
-        charset: 'utf8',
-        legalComments: 'none',
-        define: {
-          CRM_DEFAULT_BASE_URL: JSON.stringify('https://crm.example.com/api/v1'),
-          CRM_PUBLISHED_ADDON: String(publishedAddon),
-        },
-        write: false,
-        logLevel: 'error',
-      });
-      const code = result.outputFiles[0]?.text ?? '';
-      const box: Record<string, unknown> = {};
-      runInNewContext(`${code}\nthis.__names = Object.keys(${NAMESPACE});`, box);
-      const documented = new Map<string, ReturnType<typeof findExportedFunctions>[number]>();
-      const addonDir = join(ROOT, 'src/addon');
-      for (const file of readdirSync(addonDir)) {
-        if (!file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
-        for (const fn of findExportedFunctions(readFileSync(join(addonDir, file), 'utf8')))
-          documented.set(fn.name, fn);
-      }
-      const stubs = (box.__names as string[]).map((name) =>
-        renderStub(documented.get(name) ?? { name, params: [], jsdoc: undefined }, NAMESPACE),
-      );
-      return `${code}\n${stubs.join('\n')}`;
-    })();
+    pending = bundleAddon({ baseUrl: TEST_DEFAULT_BASE_URL, publishedAddon }).then((b) => b.code);
     bundles.set(publishedAddon, pending);
   }
   return pending;

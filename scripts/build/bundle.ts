@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { build, type Plugin } from 'esbuild';
+import { type ExportedFunction, findExportedFunctions, renderStub } from './stubs';
+
+/** The IIFE's global: every stub forwards to `CrmSheets.<name>`. */
+export const NAMESPACE = 'CrmSheets';
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface BundleOptions {
+  /** The CRM base URL the add-on starts with (crm.config.json or CRM_BASE_URL). */
+  baseUrl: string;
+  /** A published editor add-on (hourly triggers, add-on menu) rather than a bound script. */
+  publishedAddon: boolean;
+}
+
+export interface Bundle {
+  code: string;
+  globals: string[];
+}
+
+/**
+ * libphonenumber's metadata spends 50 of its 83 KB on national formatting patterns. The add-on
+ * only parses numbers and writes E.164, which never reads them, so the bundle ships without.
+ */
+export const phoneMetadataWithoutFormats: Plugin = {
+  name: 'phone-metadata-without-formats',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /libphonenumber-js[\\/]metadata\.min\.json\.js$/ }, () => {
+      const metadata = JSON.parse(
+        readFileSync(join(ROOT, 'node_modules/libphonenumber-js/metadata.min.json'), 'utf8'),
+      ) as { countries: Record<string, unknown[]> };
+      const FORMATS = 4;
+      for (const country of Object.values(metadata.countries)) country[FORMATS] = [];
+      return { contents: `export default ${JSON.stringify(metadata)}`, loader: 'js' };
+    });
+  },
+};
+
+/** Finds each export's JSDoc in src/addon so the stubs carry it (esbuild drops comments). */
+function documentedFunctions(): Map<string, ExportedFunction> {
+  const documented = new Map<string, ExportedFunction>();
+  const dir = join(ROOT, 'src/addon');
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
+    for (const fn of findExportedFunctions(readFileSync(join(dir, file), 'utf8'))) {
+      documented.set(fn.name, fn);
+    }
+  }
+  return documented;
+}
+
+/**
+ * dist/Code.js: src/addon/index.ts as one ES2020 IIFE, then a top-level `function` for every
+ * export (Apps Script only calls top-level functions and reads custom-function help there).
+ */
+export async function bundleAddon(options: BundleOptions): Promise<Bundle> {
+  const result = await build({
+    entryPoints: [join(ROOT, 'src/addon/index.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: NAMESPACE,
+    target: 'es2020',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    minify: true,
+    charset: 'utf8',
+    legalComments: 'none',
+    define: {
+      CRM_DEFAULT_BASE_URL: JSON.stringify(options.baseUrl),
+      CRM_PUBLISHED_ADDON: String(options.publishedAddon),
+    },
+    plugins: [phoneMetadataWithoutFormats],
+    write: false,
+    logLevel: 'warning',
+  });
+  const iife = result.outputFiles[0]?.text ?? '';
+
+  // The names come from the bundle itself, so a stub never points at something not exported.
+  const box: Record<string, unknown> = {};
+  runInNewContext(`${iife}\nthis.names = Object.keys(${NAMESPACE});`, box);
+  const globals = (box.names as string[]).slice().sort();
+  const documented = documentedFunctions();
+  const stubs = globals.map((name) =>
+    renderStub(documented.get(name) ?? { name, params: [], jsdoc: undefined }, NAMESPACE),
+  );
+  return { code: `${iife}\n${stubs.join('\n')}`, globals };
+}
