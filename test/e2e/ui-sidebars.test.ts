@@ -19,6 +19,8 @@ import { type Playground, startPlayground } from '../../scripts/playground/serve
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const SCREENSHOT = '/tmp/crm-playground.png';
+/** Generous: under a full parallel test run the browser and the runtime share a busy machine. */
+const PATIENCE = { timeout: 15_000 };
 const IMPORT_SCREENSHOT = '/tmp/crm-playground-import.png';
 const PAUSED_SCREENSHOT = '/tmp/crm-playground-paused.png';
 const TITLE = HAVE_CHROMIUM
@@ -62,7 +64,7 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
   /** Clicks a CRM menu button and returns the sidebar frame once its title shows. */
   async function openSidebar(caption: string, title: string): Promise<FrameLocator> {
     await page.locator(`nav button[data-menu="${caption}"]`).click();
-    await expect.poll(() => page.locator('#sidebar-title').textContent()).toBe(title);
+    await expect.poll(() => page.locator('#sidebar-title').textContent(), PATIENCE).toBe(title);
     return page.frameLocator('#sidebar-frame');
   }
 
@@ -70,7 +72,7 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     page.locator(`table.grid[data-sheet="${sheet}"] td[data-a1="${a1}"]`).textContent();
 
   it('shows the demo workbook as a grid with a tab per sheet', async () => {
-    await expect.poll(() => cellText('Leads', 'A1')).toBe('Nome');
+    await expect.poll(() => cellText('Leads', 'A1'), PATIENCE).toBe('Nome');
     expect(await cellText('Leads', 'A2')).toBe('Fernanda Albuquerque');
     expect(await page.locator('#tabs .tab').allTextContents()).toEqual([
       'Leads',
@@ -81,12 +83,14 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
 
   it('Settings: saving the key checks it with the CRM and shows only its masked form', async () => {
     const sidebar = await openSidebar('Settings', 'CRM · Settings');
-    await expect.poll(() => sidebar.locator('#masked-key').textContent()).toBe('crm_…dmin');
+    await expect
+      .poll(() => sidebar.locator('#masked-key').textContent(), PATIENCE)
+      .toBe('crm_…dmin');
     expect(await sidebar.locator('#api-key').getAttribute('type')).toBe('password');
     await sidebar.locator('#api-key').fill(DEMO_KEYS.admin);
     await sidebar.locator('#save').click();
     await expect
-      .poll(() => sidebar.locator('#status').textContent())
+      .poll(() => sidebar.locator('#status').textContent(), PATIENCE)
       .toBe('Connected to Comercial Automação Demo Ltda · plan Profissional.');
     expect(await sidebar.locator('#api-key').inputValue()).toBe('');
     expect(await sidebar.locator('body').innerHTML()).not.toContain(DEMO_KEYS.admin);
@@ -98,16 +102,16 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     await sidebar.locator('#api-key').fill('not-a-key');
     await sidebar.locator('#save').click();
     await expect
-      .poll(() => sidebar.locator('#status').textContent())
+      .poll(() => sidebar.locator('#status').textContent(), PATIENCE)
       .toMatch(/must start with "crm_"/);
     expect(await sidebar.locator('#status').getAttribute('class')).toBe('status error');
   });
 
   it('Import: preview lists the mapped columns; the import ends done and the grid shows each row status', async () => {
     const sidebar = await openSidebar('Import leads', 'CRM · Import leads');
-    await expect.poll(() => sidebar.locator('#sheet').inputValue()).toBe('Leads');
+    await expect.poll(() => sidebar.locator('#sheet').inputValue(), PATIENCE).toBe('Leads');
     await sidebar.locator('#preview').click();
-    await expect.poll(() => sidebar.locator('#mapped .mapped').count()).toBe(11);
+    await expect.poll(() => sidebar.locator('#mapped .mapped').count(), PATIENCE).toBe(11);
     expect(await sidebar.locator('#mapped [data-header="Segmento"]').textContent()).toContain(
       'custom_fields.segmento',
     );
@@ -123,7 +127,10 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
 
     // The grid refreshes after the sidebar's call: find the status column by its header.
     await expect
-      .poll(() => page.locator('table.grid[data-sheet="Leads"] td[data-a1="L1"]').textContent())
+      .poll(
+        () => page.locator('table.grid[data-sheet="Leads"] td[data-a1="L1"]').textContent(),
+        PATIENCE,
+      )
       .toBe('CRM Import Status');
     for (const { row, status } of DEMO_LEADS_EXPECTED) {
       expect(await cellText('Leads', `L${row}`), `row ${row}`).toBe(status);
@@ -141,7 +148,9 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
   it('Jobs: lists the import with its state, rows and counts', async () => {
     const sidebar = await openSidebar('Jobs', 'CRM · Jobs');
     const job = sidebar.locator('article.job').first();
-    await expect.poll(() => job.locator('.progress').getAttribute('data-state')).toBe('done');
+    await expect
+      .poll(() => job.locator('.progress').getAttribute('data-state'), PATIENCE)
+      .toBe('done');
     expect(await job.locator('h2').textContent()).toMatch(/^Import job-/);
     const total = DEMO_LEADS_EXPECTED.length;
     expect(await job.locator('.progress-numbers').textContent()).toBe(`${total} / ${total} rows`);
@@ -158,14 +167,14 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     await expect.poll(() => progress.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
 
     await page.locator('#tabs .tab[data-sheet="Export"]').click();
-    await expect.poll(() => cellText('Export', 'A1')).toBe('id');
+    await expect.poll(() => cellText('Export', 'A1'), PATIENCE).toBe('id');
     const names = await page
       .locator('table.grid[data-sheet="Export"] td[data-a1^="B"]')
       .allTextContents();
     expect(names).toContain('Fernanda Albuquerque');
 
     await page.locator('#tabs .tab[data-sheet="Leads"]').click();
-    await expect.poll(() => cellText('Leads', 'L2')).toBe('CREATED');
+    await expect.poll(() => cellText('Leads', 'L2'), PATIENCE).toBe('CREATED');
     await page.screenshot({ path: SCREENSHOT });
     expect(existsSync(SCREENSHOT)).toBe(true);
   });
@@ -186,7 +195,9 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     });
 
     const sidebar = await openSidebar('Import leads', 'CRM · Import leads');
-    await expect.poll(() => sidebar.locator('#sheet option[value="Slow"]').count()).toBe(1);
+    await expect
+      .poll(() => sidebar.locator('#sheet option[value="Slow"]').count(), PATIENCE)
+      .toBe(1);
     await sidebar.locator('#sheet').selectOption('Slow');
     // In simulated time a slice takes well under a second of wall time; hold the sidebar's
     // uiContinueJob calls, as a real 4.5-minute execution would, so that Pause lands mid-job.
@@ -206,7 +217,9 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
       /left at 60 requests per minute$/,
     );
     await progress.locator('button.pause').click();
-    await expect.poll(() => progress.locator('.progress-note').textContent()).toMatch(/Pausing/);
+    await expect
+      .poll(() => progress.locator('.progress-note').textContent(), PATIENCE)
+      .toMatch(/Pausing/);
     releaseSlices();
     await expect
       .poll(() => progress.getAttribute('data-state'), { timeout: 30_000 })
@@ -248,7 +261,9 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
 
     const sidebar = await openSidebar('Jobs', 'CRM · Jobs');
     const job = sidebar.locator(`article.job[data-job-id="${started.jobId}"]`);
-    await expect.poll(() => job.locator('.progress').getAttribute('data-state')).toBe('paused');
+    await expect
+      .poll(() => job.locator('.progress').getAttribute('data-state'), PATIENCE)
+      .toBe('paused');
     expect(await job.locator('button.pause').isHidden()).toBe(true);
     await job.locator('button.resume').click();
     await expect
