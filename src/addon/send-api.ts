@@ -1,0 +1,289 @@
+import { type ChatappInstance, type ChatappTemplate, CrmError } from '../api';
+import { type PacedCallOptions, pacedCall, pauseForAccessError } from '../core/import/job-requests';
+import { isBlankCell } from '../core/import/normalize';
+import { columnLetter } from '../core/import/text-key';
+import {
+  createJob,
+  getJob,
+  isPending,
+  type JobHandler,
+  type JobSummary,
+  jobControlOf,
+  messageOf,
+} from '../core/jobs';
+import {
+  missingStatusHeaders,
+  placeSources,
+  statusColumnsOf,
+  statusIndexes,
+} from '../core/send/columns';
+import { createSendJobHandler, SEND_JOB_KIND, type SendJobEnv } from '../core/send/job';
+import { parseSendRequest } from '../core/send/options';
+import { analyseSendSheet, countSendRows } from '../core/send/rows';
+import { checkSendSetup, findTemplate } from '../core/send/setup';
+import { SEND_ROW_STATUSES, SEND_STATUS_HEADERS } from '../core/send/status-columns';
+import { expectedVariableKeys, renderBody } from '../core/send/template';
+import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
+import { createSendSheet } from '../gas/send-sheet';
+import { appsScriptClock } from '../gas/services';
+import { findSheetById } from '../gas/sheet-table';
+import { clientFor, engineDeps, pacerFor, requireSettings } from './context';
+import type { JobEnv } from './job-env';
+import { driveJobs } from './jobs-api';
+
+/** A column header, or fixed text for every row. */
+export type SendValueSource = string | { value: string };
+
+export interface SendTemplateOptions {
+  /** Name of the sheet whose rows get the template. */
+  sheet: string;
+  /** An APPROVED template (CRM_TEMPLATES("APPROVED") lists them). */
+  templateId: number;
+  /** A cloud_api number; default: the template's own number. */
+  instanceId?: number;
+  /** `{{N}}` number (and `header_1`) → column header or `{value: "fixed text"}`. */
+  variables?: Record<string, SendValueSource>;
+  /** Public file URL for a DOCUMENT / IMAGE / VIDEO header. */
+  headerMediaUrl?: SendValueSource;
+  /** File name the contact sees (DOCUMENT headers only). */
+  headerMediaFilename?: SendValueSource;
+  /** Header of the column of lead ids (e.g. "CRM Lead ID", written by an import). */
+  leadIdColumn?: string;
+  /** Without leadIdColumn: find each row's lead by `email`, `phone` or `email_or_phone`. */
+  matchBy?: string;
+}
+
+/** How long a start-up request may wait for a rate-limit slot before giving up. */
+const LOOKUP_WAIT_MS = 60_000;
+
+function requireSheet(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  name: string,
+): GoogleAppsScript.Spreadsheet.Sheet {
+  const sheet = spreadsheet.getSheetByName(name);
+  if (!sheet) {
+    const names = spreadsheet
+      .getSheets()
+      .map((s) => `"${s.getName()}"`)
+      .join(', ');
+    throw new Error(
+      `No sheet is named "${name}"; the sheets are ${names}. Pass one of them as sheet.`,
+    );
+  }
+  return sheet;
+}
+
+interface Catalog {
+  templates: ChatappTemplate[];
+  instances: ChatappInstance[];
+}
+
+/** Templates (every status) and numbers: two paced requests; a refusal names the fix. */
+function loadCatalog(settings: Settings, what: string): Catalog {
+  const options: PacedCallOptions = {
+    pacer: pacerFor(settings),
+    clock: appsScriptClock,
+    latestStartAt: appsScriptClock.now() + LOOKUP_WAIT_MS,
+  };
+  const client = clientFor(settings);
+  try {
+    const templates = pacedCall(() => client.chatapp.templates(), options);
+    const instances = pacedCall(() => client.chatapp.instances(), options);
+    return { templates, instances };
+  } catch (error) {
+    const pause = pauseForAccessError(error);
+    if (pause) {
+      throw new Error(
+        `Could not ${what}: ${pause.message.replace(/,? then resume this job\.$/, '.')}`,
+      );
+    }
+    if (error instanceof CrmError || jobControlOf(error)) {
+      throw new Error(`Could not ${what}: ${messageOf(error)} Try again in a minute.`);
+    }
+    throw error;
+  }
+}
+
+function readHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet, withDisplay: boolean) {
+  const values = createSendSheet(sheet, 1).read(withDisplay);
+  if (values.header.every(isBlankCell)) {
+    throw new Error(
+      `Row 1 of "${sheet.getName()}" is empty: the first row must hold the column headers (Nome, Telefone, CRM Lead ID…).`,
+    );
+  }
+  return values;
+}
+
+function checkNoPendingSend(sheetId: number, sheetName: string): void {
+  const other = engineDeps()
+    .store.list()
+    .find((job) => {
+      if (job.kind !== SEND_JOB_KIND || !(isPending(job.state) || job.state === 'paused'))
+        return false;
+      return (job.options as { sheetId?: unknown } | null)?.sheetId === sheetId;
+    });
+  if (other) {
+    throw new Error(
+      `Send ${other.jobId} is already ${other.state} on "${sheetName}": let it finish, resume it with crmResumeJob("${other.jobId}") or cancel it with crmCancelJob("${other.jobId}") before starting another.`,
+    );
+  }
+}
+
+/**
+ * Starts a bulk-send job: every non-empty row gets the approved template once (`POST
+ * /leads/{id}/send-chatapp-template`), its status written in the CRM Send columns at the right
+ * of the data (created when missing). Rows already SENT or UNCERTAIN are never sent again;
+ * rows a documented rule would refuse are SKIPPED without a request. The job runs in this
+ * execution as far as its time allows and continues by trigger (or from the sidebar).
+ * Returns the job's summary `{jobId, kind, state, total, done, counts, message}`.
+ *
+ * The template must be APPROVED and the number cloud_api; every `{{N}}` (and `header_1`) must be
+ * mapped, a media header needs headerMediaUrl, and mapped columns must exist. Otherwise an
+ * Error says what to fix, and nothing is written or sent.
+ */
+export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
+  const request = parseSendRequest(options);
+  const settings = requireSettings();
+  const sheet = requireSheet(SpreadsheetApp.getActive(), request.sheet);
+  const sheetId = sheet.getSheetId();
+  checkNoPendingSend(sheetId, request.sheet);
+
+  const values = readHeader(sheet, false);
+  const catalog = loadCatalog(settings, 'start the send');
+  const jobOptions = checkSendSetup({
+    request,
+    sheetId,
+    sheetName: sheet.getName(),
+    header: values.header,
+    templates: catalog.templates,
+    instances: catalog.instances,
+  });
+
+  const missing = missingStatusHeaders(values.header);
+  if (missing.length > 0) createSendSheet(sheet, 1).appendHeaders(missing);
+  const people = statusIndexes(values.header);
+  const total = values.rows.filter((row) =>
+    row.some((cell, i) => !people.has(i) && !isBlankCell(cell)),
+  ).length;
+
+  const deps = engineDeps();
+  const job = createJob(deps, {
+    kind: SEND_JOB_KIND,
+    options: jobOptions,
+    total,
+    statuses: SEND_ROW_STATUSES,
+    message: `Send of "${jobOptions.templateName}" to the rows of "${jobOptions.sheetName}" queued.`,
+  });
+  return driveJobs('direct', job.jobId).summaries[0] ?? getJob(deps, job.jobId);
+}
+
+export interface SendPreview {
+  template: { id: number; name: string; language: string; headerFormat: string | null };
+  instanceId: number;
+  /** Each variable the template needs, and where its value comes from. */
+  variables: { key: string; source: string }[];
+  /** How rows are found: a lead id column, or a lookup by email / phone. */
+  lead: string;
+  /** What a send would do now, by status (no request made: lookups are not run). */
+  counts: Record<string, number>;
+  /** The first row that would be sent, with the message text it would get. */
+  sample?: { row: number; text: string };
+  /** Status columns already present (the others are created by the send). */
+  statusColumns: string[];
+}
+
+/**
+ * For the send sidebar: the same checks as crmSendTemplate (same errors), then what a send
+ * would do with the sheet as it is, without writing or sending anything.
+ */
+export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
+  const request = parseSendRequest(options);
+  const settings = requireSettings();
+  const sheet = requireSheet(SpreadsheetApp.getActive(), request.sheet);
+  const values = readHeader(sheet, true);
+  const catalog = loadCatalog(settings, 'read the CRM templates');
+  const jobOptions = checkSendSetup({
+    request,
+    sheetId: sheet.getSheetId(),
+    sheetName: sheet.getName(),
+    header: values.header,
+    templates: catalog.templates,
+    instances: catalog.instances,
+  });
+  const template = findTemplate(catalog.templates, jobOptions.templateId);
+  const sources = placeSources(values.header, jobOptions, jobOptions.sheetName);
+  const describe = (source: { column: number; header: string } | { value: string }) =>
+    'value' in source
+      ? `fixed: ${source.value}`
+      : `column ${columnLetter(source.column)} "${source.header}"`;
+  const preview: SendPreview = {
+    template: {
+      id: template.id,
+      name: template.name,
+      language: template.language ?? '',
+      headerFormat: jobOptions.headerFormat,
+    },
+    instanceId: jobOptions.instanceId,
+    variables: expectedVariableKeys(template).map((key) => ({
+      key,
+      source: sources.variables[key] ? describe(sources.variables[key]) : '',
+    })),
+    lead:
+      jobOptions.lead.by === 'column'
+        ? `lead id in column "${jobOptions.lead.column}"`
+        : `lead looked up by ${jobOptions.lead.matchBy}`,
+    counts: {},
+    statusColumns: SEND_STATUS_HEADERS.filter(
+      (h) => !missingStatusHeaders(values.header).includes(h),
+    ),
+  };
+  // Without status columns yet, stand-ins past the data keep them apart from the data.
+  const width = values.header.length;
+  const columns = statusColumnsOf(values.header) ?? {
+    status: width,
+    messageId: width + 1,
+    detail: width + 2,
+    sentAt: width + 3,
+  };
+  const analysis = analyseSendSheet({
+    values,
+    columns,
+    sources,
+    since: Date.now(),
+    defaultCountry: settings.defaultCountry || DEFAULT_COUNTRY,
+    headerRow: 1,
+    readAt: Date.now(),
+  });
+  const counts = countSendRows(analysis).counts;
+  const skipped = analysis.decisions.filter((d) => d.kind === 'skip').length;
+  preview.counts = {
+    ...counts,
+    QUEUED: counts.QUEUED - skipped,
+    SKIPPED: counts.SKIPPED + skipped,
+  };
+  const first = analysis.decisions.findIndex((d) => d.kind === 'send');
+  const decision = analysis.decisions[first];
+  if (decision?.kind === 'send') {
+    preview.sample = { row: first + 2, text: renderBody(template, decision.payload.variables) };
+  }
+  return preview;
+}
+
+/** The `send` job handler over Apps Script services; registered in job-handlers.ts. */
+export function sendJobHandler(env: () => JobEnv): JobHandler {
+  let sendEnv: SendJobEnv | undefined;
+  return createSendJobHandler(() => {
+    if (sendEnv) return sendEnv;
+    const base = env();
+    sendEnv = {
+      client: base.client,
+      pacer: base.pacer,
+      defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
+      openSheet: (sheetId, headerRow) => {
+        const sheet = findSheetById(base.spreadsheet, sheetId);
+        return sheet ? createSendSheet(sheet, headerRow) : null;
+      },
+    };
+    return sendEnv;
+  });
+}

@@ -1,0 +1,230 @@
+import * as z from 'zod/mini';
+import { MATCH_BY, MatchBySchema } from '../../api/schemas';
+import { HEADER_VARIABLE_KEY } from './template';
+
+/** Where a value comes from: a column (by header text) or fixed text for every row. */
+export const ValueSourceSchema = z.union([
+  z.object({ column: z.string() }),
+  z.object({ value: z.string() }),
+]);
+export type ValueSource = z.infer<typeof ValueSourceSchema>;
+
+export const LeadSourceSchema = z.union([
+  z.object({ by: z.literal('column'), column: z.string() }),
+  z.object({ by: z.literal('match'), matchBy: MatchBySchema }),
+]);
+export type LeadSource = z.infer<typeof LeadSourceSchema>;
+
+/**
+ * What a send job keeps: the request checked against the CRM at the start (template approved,
+ * number cloud_api, every variable mapped). The sheet is kept by id as well as name, so
+ * renaming it mid-job is harmless.
+ */
+export const SendJobOptionsSchema = z.object({
+  sheetId: z.number(),
+  sheetName: z.string(),
+  headerRow: z.number(),
+  templateId: z.number(),
+  templateName: z.string(),
+  instanceId: z.number(),
+  /** The HEADER format (`TEXT`, `DOCUMENT`, `IMAGE`, `VIDEO`), null without a header. */
+  headerFormat: z.nullable(z.string()),
+  /** Exactly the keys the template needs: `header_1`, `1`, `2`… */
+  variables: z.record(z.string(), ValueSourceSchema),
+  headerMediaUrl: z.optional(ValueSourceSchema),
+  /** Only for DOCUMENT headers: the CRM ignores it for IMAGE and VIDEO. */
+  headerMediaFilename: z.optional(ValueSourceSchema),
+  lead: LeadSourceSchema,
+});
+export type SendJobOptions = z.infer<typeof SendJobOptionsSchema>;
+
+/** crmSendTemplate's options, checked in form only (the CRM and the sheet are checked later). */
+export interface SendRequest {
+  sheet: string;
+  templateId: number;
+  instanceId?: number;
+  variables: Record<string, ValueSource>;
+  headerMediaUrl?: ValueSource;
+  headerMediaFilename?: ValueSource;
+  /** Absent with matchBy absent too: the caller picks `CRM Lead ID` or email_or_phone. */
+  leadIdColumn?: string;
+  matchBy?: z.infer<typeof MatchBySchema>;
+}
+
+const OPTION_NAMES = [
+  'sheet',
+  'templateId',
+  'instanceId',
+  'variables',
+  'headerMediaUrl',
+  'headerMediaFilename',
+  'leadIdColumn',
+  'matchBy',
+] as const;
+
+const EXAMPLE =
+  '{sheet: "Leads", templateId: 1, variables: {"1": "Nome", "2": {value: "Black Friday"}}}';
+
+function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null || value === undefined || typeof value !== 'object') return String(value);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+function positiveId(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) {
+    const n = Number(value);
+    if (Number.isSafeInteger(n) && n > 0) return n;
+  }
+  return undefined;
+}
+
+/** A column header (a string) or `{value: "fixed text"}`; `name` is the option, for messages. */
+function valueSource(raw: unknown, name: string): ValueSource {
+  if (typeof raw === 'string') {
+    if (raw.trim() === '') {
+      throw new Error(
+        `${name} is an empty column name: give a column header such as "Nome", or fixed text as {value: "text"}.`,
+      );
+    }
+    return { column: raw.trim() };
+  }
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    const record = raw as Record<string, unknown>;
+    const keys = Object.keys(record);
+    const value = record.value;
+    if (keys.length === 1 && (typeof value === 'string' || typeof value === 'number')) {
+      return { value: String(value) };
+    }
+  }
+  throw new Error(
+    `${name} must be a column header such as "Nome", or fixed text as {value: "Black Friday"} (got ${shown(raw)}).`,
+  );
+}
+
+function variableKey(key: string): string | undefined {
+  const trimmed = key.trim().replace(/^\{\{\s*(\d+)\s*\}\}$/, '$1');
+  if (/^\d+$/.test(trimmed) && Number(trimmed) > 0) return String(Number(trimmed));
+  if (trimmed.toLowerCase() === HEADER_VARIABLE_KEY) return HEADER_VARIABLE_KEY;
+  return undefined;
+}
+
+/**
+ * Checks crmSendTemplate options. `variables` keys are the body's `{{N}}` numbers ('1', '2'…,
+ * `{{1}}` is read as '1') and `header_1`. Whether the template, number and columns fit is
+ * checked later against the CRM and the sheet (checkSendSetup).
+ */
+export function parseSendRequest(input: unknown): SendRequest {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new Error(`crmSendTemplate needs an options object such as ${EXAMPLE}.`);
+  }
+  const raw = input as Record<string, unknown>;
+  const unknown = Object.keys(raw).filter(
+    (key) => !(OPTION_NAMES as readonly string[]).includes(key) && raw[key] !== undefined,
+  );
+  if (unknown.length > 0) {
+    throw new Error(
+      `Unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; crmSendTemplate takes ${OPTION_NAMES.join(', ')}.`,
+    );
+  }
+
+  const sheet = typeof raw.sheet === 'string' ? raw.sheet.trim() : '';
+  if (sheet === '') {
+    throw new Error(
+      `sheet must be the name of the sheet whose rows get the template, such as "Leads" (got ${shown(raw.sheet)}).`,
+    );
+  }
+
+  const templateId = positiveId(raw.templateId);
+  if (templateId === undefined) {
+    throw new Error(
+      `templateId must be the id of an APPROVED template, such as 1 (got ${shown(raw.templateId)}); CRM_TEMPLATES("APPROVED") lists them.`,
+    );
+  }
+
+  let instanceId: number | undefined;
+  if (raw.instanceId !== undefined && raw.instanceId !== null && raw.instanceId !== '') {
+    instanceId = positiveId(raw.instanceId);
+    if (instanceId === undefined) {
+      throw new Error(
+        `instanceId must be the id of a cloud_api number, such as 2, or left out to use the template's own number (got ${shown(raw.instanceId)}); CRM_INSTANCES() lists them.`,
+      );
+    }
+  }
+
+  const variables: Record<string, ValueSource> = {};
+  if (raw.variables !== undefined && raw.variables !== null) {
+    if (typeof raw.variables !== 'object' || Array.isArray(raw.variables)) {
+      throw new Error(
+        `variables must be an object of {{N}} number → column header or {value: "text"}, such as {"1": "Nome", "2": {value: "Black Friday"}} (got ${shown(raw.variables)}).`,
+      );
+    }
+    for (const [key, source] of Object.entries(raw.variables as Record<string, unknown>)) {
+      const normal = variableKey(key);
+      if (normal === undefined) {
+        throw new Error(
+          `variables key ${JSON.stringify(key)} is not a template variable: use the body's {{N}} numbers ("1", "2"…) and "header_1" for a text header's variable.`,
+        );
+      }
+      if (normal in variables) {
+        throw new Error(`variables maps ${JSON.stringify(normal)} twice; keep one.`);
+      }
+      variables[normal] = valueSource(source, `variables[${JSON.stringify(key)}]`);
+    }
+  }
+
+  const optional = (name: 'headerMediaUrl' | 'headerMediaFilename') =>
+    raw[name] === undefined || raw[name] === null || raw[name] === ''
+      ? undefined
+      : valueSource(raw[name], name);
+  const headerMediaUrl = optional('headerMediaUrl');
+  const headerMediaFilename = optional('headerMediaFilename');
+
+  let leadIdColumn: string | undefined;
+  if (raw.leadIdColumn !== undefined && raw.leadIdColumn !== null && raw.leadIdColumn !== '') {
+    if (typeof raw.leadIdColumn !== 'string' || raw.leadIdColumn.trim() === '') {
+      throw new Error(
+        `leadIdColumn must be the header of the column holding lead ids, such as "CRM Lead ID" (got ${shown(raw.leadIdColumn)}).`,
+      );
+    }
+    leadIdColumn = raw.leadIdColumn.trim();
+  }
+
+  let matchBy: SendRequest['matchBy'];
+  if (raw.matchBy !== undefined && raw.matchBy !== null && raw.matchBy !== '') {
+    const parsed = MatchBySchema.safeParse(raw.matchBy);
+    if (!parsed.success) {
+      throw new Error(
+        `matchBy must be one of ${MATCH_BY.map((m) => `"${m}"`).join(', ')} (got ${shown(raw.matchBy)}).`,
+      );
+    }
+    matchBy = parsed.data;
+  }
+  if (leadIdColumn !== undefined && matchBy !== undefined) {
+    throw new Error(
+      'Give leadIdColumn (rows carry the lead id) or matchBy (the lead is looked up by email or phone), not both.',
+    );
+  }
+
+  return {
+    sheet,
+    templateId,
+    ...(instanceId === undefined ? {} : { instanceId }),
+    variables,
+    ...(headerMediaUrl ? { headerMediaUrl } : {}),
+    ...(headerMediaFilename ? { headerMediaFilename } : {}),
+    ...(leadIdColumn === undefined ? {} : { leadIdColumn }),
+    ...(matchBy === undefined ? {} : { matchBy }),
+  };
+}
+
+/** The stored options of a job, read back; null when this version cannot read them. */
+export function readSendJobOptions(stored: unknown): SendJobOptions | null {
+  const parsed = SendJobOptionsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}

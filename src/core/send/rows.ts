@@ -1,0 +1,322 @@
+import { isDateCell, PROCESSED_SLACK_MS } from '../import/job-sheet';
+import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize';
+import { IMPORT_LEAD_ID_HEADER } from '../import/status-columns';
+import { describeCell } from '../import/text-key';
+import type { PlacedSource, SourceColumns, StatusColumns } from './columns';
+import { mediaUrlProblem, variableProblem } from './rules';
+import { SEND_ROW_STATUSES, type SendRowStatus } from './status-columns';
+import { variableLabel } from './template';
+
+/**
+ * The send job's view of its sheet, decided row by row from values already read (pure).
+ *
+ * Progress lives in the sheet. SENT and UNCERTAIN are final for every job: such a row is never
+ * sent again unless a person clears its status. SENDING is written (and flushed) just before
+ * the request leaves, so a SENDING row found later belongs to an execution that died in
+ * between. SKIPPED and FAILED are final for the job that wrote them, told by `CRM Sent At`
+ * holding a time no earlier than the job's start; a later job tries those rows again.
+ */
+
+/** The import writes lead ids here; a send uses the column by default when the sheet has it. */
+export const SEND_LEAD_ID_DEFAULT_HEADER = IMPORT_LEAD_ID_HEADER;
+
+/** What the lead of a row is known by before any request. */
+export type LeadRef =
+  | { kind: 'id'; leadId: number }
+  | { kind: 'match'; email?: string; phone?: string };
+
+/** The body of POST /leads/{id}/send-chatapp-template, without template_id and instance_id. */
+export interface SendPayload {
+  variables: Record<string, string>;
+  header_media_url?: string;
+  header_media_filename?: string;
+}
+
+export type RowDecision =
+  | { kind: 'blank' }
+  /** Nothing more to do for this row in this job. */
+  | { kind: 'done'; status: SendRowStatus }
+  /** Found SENDING: an execution died between marking the row and recording the answer. */
+  | { kind: 'in-flight' }
+  /** A documented rule or a missing lead refuses the row before any request. */
+  | { kind: 'skip'; reason: string }
+  | { kind: 'send'; key: string; lead: LeadRef; payload: SendPayload; queued: boolean };
+
+export interface SendSheetValues {
+  header: unknown[];
+  rows: unknown[][];
+  /** What Sheets shows in each cell: variables are sent as the person sees them. */
+  display?: string[][];
+}
+
+export interface SendAnalysis {
+  header: unknown[];
+  rows: unknown[][];
+  display?: string[][];
+  columns: StatusColumns;
+  sources: SourceColumns;
+  /** Each row's lead key (`lead:42`, `email:ana@x.com`, `phone:+55…`), '' when it has none. */
+  keys: string[];
+  decisions: RowDecision[];
+  /** When the values were read (ms), to decide whether they are fresh enough to reuse. */
+  readAt: number;
+}
+
+export interface AnalyseSendInput {
+  values: SendSheetValues;
+  columns: StatusColumns;
+  sources: SourceColumns;
+  /** The job's createdAt: SKIPPED / FAILED rows marked since then are this job's. */
+  since: number;
+  defaultCountry: string;
+  headerRow: number;
+  readAt: number;
+}
+
+function cell(row: readonly unknown[] | undefined, index: number): unknown {
+  return row?.[index];
+}
+
+export function statusOf(row: readonly unknown[] | undefined, columns: StatusColumns): string {
+  const value = cell(row, columns.status);
+  return isBlankCell(value) ? '' : String(value).trim().toUpperCase();
+}
+
+function markedSince(row: readonly unknown[] | undefined, columns: StatusColumns, since: number) {
+  const mark = cell(row, columns.sentAt);
+  return isDateCell(mark) && mark.getTime() >= since - PROCESSED_SLACK_MS;
+}
+
+function sourceText(
+  source: PlacedSource,
+  row: readonly unknown[],
+  display: readonly string[] | undefined,
+): string {
+  if ('value' in source) return source.value;
+  const shown = display?.[source.column];
+  if (shown !== undefined) return shown;
+  const value = row[source.column];
+  return isBlankCell(value) ? '' : String(value);
+}
+
+function sourceName(source: PlacedSource): string {
+  return 'value' in source ? 'fixed value' : `column "${source.header}"`;
+}
+
+/** A lead id cell: a positive whole number, typed as a number or as digits. */
+export function readLeadId(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) {
+    const n = Number(value);
+    if (Number.isSafeInteger(n) && n > 0) return n;
+  }
+  return undefined;
+}
+
+type LeadOfRow = { ok: true; key: string; lead: LeadRef } | { ok: false; reason: string };
+
+function leadOfRow(row: readonly unknown[], sources: SourceColumns, country: string): LeadOfRow {
+  if (sources.leadId) {
+    const value = row[sources.leadId.column];
+    if (isBlankCell(value)) {
+      return {
+        ok: false,
+        reason: `No lead id in column "${sources.leadId.header}": import the row first (CRM → Import leads) or type the lead's id`,
+      };
+    }
+    const leadId = readLeadId(value);
+    if (leadId === undefined) {
+      return {
+        ok: false,
+        reason: `Column "${sources.leadId.header}" holds ${describeCell(value)}, which is not a lead id (a whole number such as 42)`,
+      };
+    }
+    return { ok: true, key: `lead:${leadId}`, lead: { kind: 'id', leadId } };
+  }
+  const problems: string[] = [];
+  let email: string | undefined;
+  let phone: string | undefined;
+  if (sources.email) {
+    const value = row[sources.email.column];
+    if (!isBlankCell(value)) {
+      const normal = normalizeEmail(value);
+      if (normal.ok) email = normal.value;
+      else problems.push(`column "${sources.email.header}": ${normal.error}`);
+    }
+  }
+  if (sources.phone) {
+    const value = row[sources.phone.column];
+    if (!isBlankCell(value)) {
+      const normal = normalizePhone(value, country);
+      if (normal.ok) phone = normal.value;
+      else problems.push(`column "${sources.phone.header}": ${normal.error}`);
+    }
+  }
+  if (email !== undefined) {
+    return {
+      ok: true,
+      key: `email:${email}`,
+      lead: { kind: 'match', email, ...(phone ? { phone } : {}) },
+    };
+  }
+  if (phone !== undefined)
+    return { ok: true, key: `phone:${phone}`, lead: { kind: 'match', phone } };
+  const columns = [sources.email?.header, sources.phone?.header]
+    .filter(Boolean)
+    .map((h) => `"${h}"`);
+  return {
+    ok: false,
+    reason:
+      problems.length > 0
+        ? `No lead to send to: ${problems.join('; ')}`
+        : `No lead to send to: ${columns.join(' and ')} ${columns.length > 1 ? 'are' : 'is'} empty; fill in the lead's ${columns.length > 1 ? 'e-mail or phone' : sources.email ? 'e-mail' : 'phone'}`,
+  };
+}
+
+type PayloadOfRow = { ok: true; payload: SendPayload } | { ok: false; problems: string[] };
+
+function payloadOfRow(
+  row: readonly unknown[],
+  display: readonly string[] | undefined,
+  sources: SourceColumns,
+): PayloadOfRow {
+  const problems: string[] = [];
+  const variables: Record<string, string> = {};
+  for (const [key, source] of Object.entries(sources.variables)) {
+    const text = sourceText(source, row, display);
+    const problem = variableProblem(text);
+    if (problem) problems.push(`${variableLabel(key)} (${sourceName(source)}) ${problem}`);
+    else variables[key] = text.trim();
+  }
+  const payload: SendPayload = { variables };
+  if (sources.headerMediaUrl) {
+    const url = sourceText(sources.headerMediaUrl, row, display).trim();
+    const problem = mediaUrlProblem(url);
+    if (problem) {
+      problems.push(`the header file URL (${sourceName(sources.headerMediaUrl)}) ${problem}`);
+    } else payload.header_media_url = url;
+  }
+  if (sources.headerMediaFilename) {
+    const name = sourceText(sources.headerMediaFilename, row, display).trim();
+    // Optional in the API: an empty cell sends none and the contact sees the provider's name.
+    if (name !== '') payload.header_media_filename = name;
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, payload };
+}
+
+/** Statuses that make a row's lead taken for this job, so no other row sends to it. */
+const CLAIMING: ReadonlySet<string> = new Set(['SENT', 'UNCERTAIN', 'FAILED', 'SENDING']);
+
+export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
+  const { values, columns, sources, since } = input;
+  const { rows, display } = values;
+  const people = new Set([columns.status, columns.messageId, columns.detail, columns.sentAt]);
+  const firstRow = input.headerRow + 1;
+
+  const blank = rows.map((row) => row.every((value, i) => people.has(i) || isBlankCell(value)));
+  const leads = rows.map((row, i) =>
+    blank[i] ? undefined : leadOfRow(row, sources, input.defaultCountry),
+  );
+  const keys = leads.map((lead) => (lead?.ok ? lead.key : ''));
+
+  // Leads this job already sent to (or may have): a second row for one of them is skipped.
+  const taken = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const key = keys[i] ?? '';
+    if (key === '' || blank[i]) return;
+    const status = statusOf(row, columns);
+    if (CLAIMING.has(status) && (status === 'SENDING' || markedSince(row, columns, since))) {
+      if (!taken.has(key)) taken.set(key, firstRow + i);
+    }
+  });
+
+  const decisions = rows.map((row, i): RowDecision => {
+    if (blank[i]) return { kind: 'blank' };
+    const status = statusOf(row, columns);
+    if (status === 'SENT' || status === 'UNCERTAIN') return { kind: 'done', status };
+    if (status === 'SENDING') return { kind: 'in-flight' };
+    if ((status === 'SKIPPED' || status === 'FAILED') && markedSince(row, columns, since)) {
+      return { kind: 'done', status };
+    }
+    const lead = leads[i];
+    const payload = payloadOfRow(row, display?.[i], sources);
+    const problems = [
+      ...(lead && !lead.ok ? [lead.reason] : []),
+      ...(payload.ok ? [] : payload.problems),
+    ];
+    if (problems.length > 0 || !lead?.ok || !payload.ok) {
+      return { kind: 'skip', reason: `Not sent: ${problems.join('; ')}.` };
+    }
+    const first = taken.get(lead.key);
+    if (first !== undefined) {
+      return {
+        kind: 'skip',
+        reason: `Not sent: same lead (${lead.key.replace(':', ' ')}) as row ${first}; one send per lead per job.`,
+      };
+    }
+    taken.set(lead.key, firstRow + i);
+    return {
+      kind: 'send',
+      key: lead.key,
+      lead: lead.lead,
+      payload: payload.payload,
+      queued: status === 'QUEUED' && isBlankCell(cell(row, columns.sentAt)),
+    };
+  });
+
+  return {
+    header: values.header,
+    rows,
+    ...(display ? { display } : {}),
+    columns,
+    sources,
+    keys,
+    decisions,
+    readAt: input.readAt,
+  };
+}
+
+export interface SendCounts {
+  total: number;
+  done: number;
+  counts: Record<SendRowStatus, number>;
+}
+
+export function emptySendCounts(): Record<SendRowStatus, number> {
+  const counts = {} as Record<SendRowStatus, number>;
+  for (const status of SEND_ROW_STATUSES) counts[status] = 0;
+  return counts;
+}
+
+/**
+ * Counts from the sheet: every non-blank row is in `total`; rows this job has nothing more to
+ * do for are `done`, by status; rows still to send are QUEUED (SENDING while in flight).
+ */
+export function countSendRows(analysis: SendAnalysis): SendCounts {
+  const counts = emptySendCounts();
+  let total = 0;
+  let done = 0;
+  for (const decision of analysis.decisions) {
+    if (decision.kind === 'blank') continue;
+    total += 1;
+    if (decision.kind === 'done') {
+      done += 1;
+      counts[decision.status] += 1;
+    } else if (decision.kind === 'in-flight') counts.SENDING += 1;
+    else counts.QUEUED += 1;
+  }
+  return { total, done, counts };
+}
+
+/** Rows SENT by the job that started at `since` (not by an earlier one). */
+export function sentSince(analysis: SendAnalysis, since: number): number {
+  return analysis.rows.filter(
+    (row) =>
+      statusOf(row, analysis.columns) === 'SENT' && markedSince(row, analysis.columns, since),
+  ).length;
+}
+
+/** Whether the job has anything left to write or send. */
+export function hasPendingRows(analysis: SendAnalysis): boolean {
+  return analysis.decisions.some((d) => d.kind !== 'blank' && d.kind !== 'done');
+}
