@@ -27,6 +27,8 @@ const EXPECTED_GLOBALS = [
   'showJobsSidebar',
   'showHelpSidebar',
   'crmExportLeads',
+  'crmSendTemplate',
+  'uiPreviewSend',
   'CRM_LEADS',
   'CRM_LEAD',
   'CRM_PIPELINES',

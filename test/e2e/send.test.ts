@@ -3,6 +3,8 @@ import type { JobSummary } from '../../src/core/jobs/record';
 import {
   busiestMinute,
   createSendWorld,
+  DEMO,
+  DEMO_KEYS,
   DOCUMENT_SEND,
   generateSendSheet,
   type SendSheet,
@@ -19,16 +21,46 @@ function runToEnd(world: SendWorld): JobSummary {
   return world.lastJob();
 }
 
+async function mixedWorld(count: number, seed: number) {
+  let sheet: SendSheet | undefined;
+  const world = await createSendWorld({
+    sheet: (sandbox) => {
+      sheet = generateSendSheet(sandbox, count, seed);
+      return sheet;
+    },
+  });
+  if (!sheet) throw new Error('no sheet');
+  return { world, sheet };
+}
+
+/** Every SENT row has exactly one message in the CRM for its lead, whose id the sheet holds. */
+function expectOneMessagePerSentRow(world: SendWorld): void {
+  const values = world.runtime.sheet(SHEET).getValues();
+  const header = values[0] ?? [];
+  const at = (name: string) => header.indexOf(name);
+  const messages = world.messagesByLead();
+  const rowsByLead = new Map<number, string[]>();
+  for (const row of values.slice(1)) {
+    const lead = Number(row[at('CRM Lead ID')]);
+    const status = String(row[at('CRM Send Status')]);
+    if (!lead) continue;
+    rowsByLead.set(lead, [...(rowsByLead.get(lead) ?? []), status]);
+    if (status === 'SENT')
+      expect(messages.get(lead), `lead ${lead}`).toEqual([row[at('CRM Message ID')]]);
+  }
+  // No lead got two messages, and none got one without a SENT or UNCERTAIN row.
+  for (const [lead, ids] of messages) {
+    expect(ids, `lead ${lead}`).toHaveLength(1);
+    expect(
+      rowsByLead.get(lead)?.some((s) => s === 'SENT' || s === 'UNCERTAIN'),
+      `lead ${lead}`,
+    ).toBe(true);
+  }
+}
+
 describe('crmSendTemplate end to end', () => {
   it('sends ~200 mixed rows once each: rules checked before any request, message ids from the CRM', async () => {
-    let sheet: SendSheet | undefined;
-    const world = await createSendWorld({
-      sheet: (sandbox) => {
-        sheet = generateSendSheet(sandbox, 200, 3);
-        return sheet;
-      },
-    });
-    if (!sheet) throw new Error('no sheet');
+    const { world, sheet } = await mixedWorld(200, 3);
     const first = world.runtime.run('crmSendTemplate', DOCUMENT_SEND);
     expect(first.error).toBeUndefined();
     expect(first.value).toMatchObject({ kind: 'send' });
@@ -43,23 +75,41 @@ describe('crmSendTemplate end to end', () => {
       'CRM Sent At',
     ]);
     expect(world.statuses()).toEqual(sheet.expected.map(expectedStatus));
-
-    // Every SENT row: exactly one message in the CRM for its lead, with the id in the sheet.
+    expectOneMessagePerSentRow(world);
     const messages = world.messagesByLead();
-    const ids = world.column('CRM Message ID');
     sheet.expected.forEach((e, i) => {
-      const lead = sheet?.leadIds[i] ?? 0;
-      if (e === 'SENT') expect(messages.get(lead), `row ${i + 2}`).toEqual([ids[i]]);
-      else if (lead) expect(messages.get(lead), `row ${i + 2}`).toBeUndefined();
+      const lead = sheet.leadIds[i] ?? 0;
+      if (e !== 'SENT' && lead) expect(messages.get(lead), `row ${i + 2}`).toBeUndefined();
     });
+    // The document went with each send, with its file name.
+    const sentMessage = world.sandbox.state.messages.find(
+      (m) => m.id === world.column('CRM Message ID')[0],
+    );
+    expect(sentMessage).toMatchObject({
+      header_media_url: sheet.rows[0]?.[5],
+      header_media_filename: 'Proposta.pdf',
+      body: `Olá ${sheet.rows[0]?.[0]}, segue a proposta que preparamos para você.`,
+    });
+
     const sent = sheet.expected.filter((e) => e === 'SENT').length;
     // One request per SENT row and one for the lead without phone; none for rule breakers.
     const requests = world.sendRequests();
     expect(requests.filter((r) => r.status === 200)).toHaveLength(sent);
     expect(requests).toHaveLength(sent + 1);
     const details = world.column('CRM Send Detail').map(String);
-    const noPhone = sheet.expected.indexOf('NO_PHONE');
-    expect(details[noPhone]).toMatch(/Lead sem telefone cadastrado\./);
+    expect(details[sheet.expected.indexOf('NO_PHONE')]).toMatch(/Lead sem telefone cadastrado\./);
+    expect(details).toContain('Not sent: {{1}} (column "Nome") is empty.');
+    expect(details).toContain(
+      'Not sent: {{1}} (column "Nome") has a line break (a variable must be a single line).',
+    );
+    expect(
+      details.some((d) =>
+        /^Not sent: the header file URL \(column "Arquivo"\) is not public \(192\.168\.0\.10\)/.test(
+          d,
+        ),
+      ),
+    ).toBe(true);
+    expect(details.some((d) => /^Not sent: No lead id in column "CRM Lead ID"/.test(d))).toBe(true);
     expect(final.counts).toMatchObject({
       SENT: sent,
       FAILED: 0,
@@ -70,9 +120,288 @@ describe('crmSendTemplate end to end', () => {
     expect(final.counts.SKIPPED).toBe(
       sheet.expected.filter((e) => e === 'RULE' || e === 'NO_PHONE').length,
     );
-    expect(final.message).toBe(
-      `Send finished: ${sent} sent, ${final.counts.SKIPPED} skipped.`,
-    );
+    expect(final.message).toBe(`Send finished: ${sent} sent, ${final.counts.SKIPPED} skipped.`);
     expect(busiestMinute(world.sandbox.requests().map((r) => r.at))).toBeLessThanOrEqual(60);
+  });
+
+  it('a re-run sends nothing new: SENT rows are never sent again', async () => {
+    const { world, sheet } = await mixedWorld(80, 5);
+    world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND);
+    expect(runToEnd(world).state).toBe('done');
+    const ids = world.column('CRM Message ID');
+    const before = world.messagesByLead();
+
+    world.clock.advance(3_600_000);
+    world.sandbox.clearRequests();
+    const rerun = world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND) as JobSummary;
+    expect(rerun.state).toBe('done');
+    expect(world.messagesByLead()).toEqual(before);
+    // Only the lead without phone is asked again (the CRM refuses it before sending).
+    expect(world.sendRequests().map((r) => r.status)).toEqual([422]);
+    expect(world.statuses()).toEqual(sheet.expected.map(expectedStatus));
+    expect(world.column('CRM Message ID')).toEqual(ids);
+    const sent = sheet.expected.filter((e) => e === 'SENT').length;
+    expect(rerun.message).toMatch(
+      new RegExp(
+        `^Send finished: ${sent} sent \\(${sent} of them by an earlier send, not sent again\\)`,
+      ),
+    );
+  });
+
+  it('an execution killed at any instant never sends a row twice; a row in flight becomes UNCERTAIN', async () => {
+    let uncertainSeen = 0;
+    for (const seed of [11, 12, 13]) {
+      const { world, sheet } = await mixedWorld(60, seed);
+      let random = seed * 7919;
+      const nextKill = () => {
+        random = (random * 48271) % 2147483647;
+        return 5 + (random % 120);
+      };
+      let started = false;
+      for (let round = 0; round < 200; round++) {
+        const fn = started ? 'crmRunJobs' : 'crmSendTemplate';
+        const result = world.runtime.execute({
+          fn,
+          args: started ? [] : [DOCUMENT_SEND],
+          killAfterServiceCalls: nextKill(),
+        });
+        if (!started) started = (world.runtime.runOrThrow('crmListJobs') as unknown[]).length > 0;
+        world.clock.advance(5_000);
+        if (!result.killed && started && world.lastJob().state === 'done') break;
+      }
+      // Whatever the kills left pending, an unkilled driver finishes.
+      world.runtime.runOrThrow('crmRunJobs');
+      const final = runToEnd(world);
+      expect(final.state).toBe('done');
+      expectOneMessagePerSentRow(world);
+      const statuses = world.statuses();
+      expect(statuses).not.toContain('SENDING');
+      expect(statuses).not.toContain('QUEUED');
+      sheet.expected.forEach((e, i) => {
+        if (e === 'SENT') expect(['SENT', 'UNCERTAIN']).toContain(statuses[i]);
+        else expect(statuses[i]).toBe(expectedStatus(e));
+      });
+      const details = world.column('CRM Send Detail').map(String);
+      statuses.forEach((status, i) => {
+        if (status !== 'UNCERTAIN') return;
+        uncertainSeen += 1;
+        expect(details[i]).toMatch(
+          /^Uncertain: an earlier run stopped mid-send, so this message may have been sent\. Check the lead's conversation in the CRM; to send it again, clear this status/,
+        );
+      });
+      expect(final.counts.UNCERTAIN).toBe(statuses.filter((s) => s === 'UNCERTAIN').length);
+    }
+    expect(uncertainSeen).toBeGreaterThan(0);
+  });
+
+  it('an UNCERTAIN row is sent only after the user clears its status', async () => {
+    const { world, sheet } = await mixedWorld(20, 21);
+    const model = world.runtime.sheet(SHEET);
+    const target = sheet.expected.indexOf('SENT');
+    const statusColumn = sheet.header.length + 1;
+    // An execution died between marking the row and recording the answer.
+    model.setValues(1, statusColumn, [
+      ['CRM Send Status', 'CRM Message ID', 'CRM Send Detail', 'CRM Sent At'],
+    ]);
+    model.setValues(target + 2, statusColumn, [['SENDING', '', 'Sending now', '']]);
+    world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND);
+    runToEnd(world);
+    expect(world.statuses()[target]).toBe('UNCERTAIN');
+    expect(world.messagesByLead().get(sheet.leadIds[target] ?? 0)).toBeUndefined();
+
+    world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND);
+    runToEnd(world);
+    expect(world.statuses()[target]).toBe('UNCERTAIN');
+    expect(world.messagesByLead().get(sheet.leadIds[target] ?? 0)).toBeUndefined();
+
+    model.setValues(target + 2, statusColumn, [['']]);
+    world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND);
+    runToEnd(world);
+    expect(world.statuses()[target]).toBe('SENT');
+    expect(world.messagesByLead().get(sheet.leadIds[target] ?? 0)).toHaveLength(1);
+  });
+
+  it('a 429 storm is waited out and the same rows sent once; nothing fails', async () => {
+    const { world, sheet } = await mixedWorld(120, 8);
+    let sends = 0;
+    world.onRequest = (request) => {
+      if (request.url.endsWith('/send-chatapp-template') && ++sends === 30)
+        world.sandbox.faults.add({ kind: '429', count: 15, retryAfter: 7 });
+    };
+    world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND);
+    const final = runToEnd(world);
+    expect(final.state).toBe('done');
+    expect(final.counts.FAILED).toBe(0);
+    expect(final.counts.UNCERTAIN).toBe(0);
+    expect(world.statuses()).toEqual(sheet.expected.map(expectedStatus));
+    expectOneMessagePerSentRow(world);
+    expect(world.sendRequests().filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    expect(world.sandbox.requests().filter((r) => r.status === 429)).toHaveLength(15);
+    expect(busiestMinute(world.sandbox.requests().map((r) => r.at))).toBeLessThanOrEqual(60);
+  });
+
+  it('rows sorted, inserted and deleted during requests and between executions keep their own status', async () => {
+    const { world, sheet } = await mixedWorld(150, 9);
+    const model = world.runtime.sheet(SHEET);
+    let sends = 0;
+    world.onRequest = (request) => {
+      if (!request.url.endsWith('/send-chatapp-template')) return;
+      sends += 1;
+      if (sends % 10 === 0) model.sortRows(2, model.lastRow(), (sends % 3) + 1, sends % 20 === 0);
+      if (sends === 25) model.insertRows(3, 2);
+      if (sends === 45) model.deleteRows(5, 1);
+    };
+    world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND);
+    model.sortRows(2, model.lastRow(), 4, false);
+    expect(runToEnd(world).state).toBe('done');
+    expect(sends).toBeGreaterThan(60);
+    expectOneMessagePerSentRow(world);
+    // Each row's status is the one its own content calls for, wherever it moved.
+    const values = model.getValues();
+    const byName = new Map(
+      sheet.rows.map((row, i) => [`${row[0]}|${row[3]}|${row[5]}`, sheet.expected[i]]),
+    );
+    const statusAt = (values[0] ?? []).indexOf('CRM Send Status');
+    let checked = 0;
+    for (const row of values.slice(1)) {
+      const expected = byName.get(`${row[0]}|${row[3]}|${row[5]}`);
+      if (!expected || expected === 'BLANK') continue;
+      checked += 1;
+      expect(row[statusAt], JSON.stringify(row)).toBe(expectedStatus(expected));
+    }
+    expect(checked).toBeGreaterThan(120);
+  });
+
+  it.each([
+    [
+      'a QR number',
+      { instanceId: DEMO.instances.qr },
+      /^Envio de template requer instancia Cloud API\. Number 1 "Comercial \(QR\)" is connected by QR code \(unofficial\).*pass instanceId of a cloud_api number \(2 "Atendimento Oficial" \(cloud_api\)\)/,
+    ],
+    [
+      'a template that is not approved',
+      {
+        templateId: DEMO.templates.paused,
+        headerMediaUrl: undefined,
+        headerMediaFilename: undefined,
+      },
+      /^Template 9 "campanha_pausada" is PAUSED: only APPROVED templates can be sent/,
+    ],
+    [
+      'a missing variable mapping',
+      {
+        templateId: DEMO.templates.textHeader,
+        variables: { '1': 'Nome' },
+        headerMediaUrl: undefined,
+        headerMediaFilename: undefined,
+      },
+      /^variables has no mapping for header_1 \(the text header’s \{\{1\}\}\), \{\{2\}\}, \{\{3\}\} of template "lembrete_pagamento"/,
+    ],
+    [
+      'a media header without headerMediaUrl',
+      { headerMediaUrl: undefined, headerMediaFilename: undefined },
+      /^template "proposta_comercial" has a DOCUMENT header: give headerMediaUrl/,
+    ],
+    [
+      'a column that is not in the sheet',
+      { variables: { '1': 'Cliente' } },
+      /^variables\["1"\] \(\{\{1\}\}\) names the column "Cliente", which is not in the header row of "Clientes"/,
+    ],
+    [
+      'a fixed media URL that is not public',
+      { headerMediaUrl: { value: 'http://10.0.0.5/p.pdf' } },
+      /^headerMediaUrl \{value: "http:\/\/10\.0\.0\.5\/p\.pdf"\} is not public \(10\.0\.0\.5\)/,
+    ],
+    ['an unknown template', { templateId: 999 }, /^No template has the id 999 in this CRM account/],
+    ['both lead options', { matchBy: 'email' }, /^Give leadIdColumn .* or matchBy .*, not both\./],
+  ])('%s is refused up front: nothing written, no job, no send', async (_name, change, message) => {
+    const { world } = await mixedWorld(10, 1);
+    const before = world.runtime.sheet(SHEET).getValues();
+    const result = world.runtime.run('crmSendTemplate', { ...DOCUMENT_SEND, ...change });
+    expect(result.ok).toBe(false);
+    expect(result.error?.message).toMatch(message);
+    expect(world.runtime.sheet(SHEET).getValues()).toEqual(before);
+    expect(world.runtime.runOrThrow('crmListJobs')).toEqual([]);
+    expect(world.sendRequests()).toHaveLength(0);
+  });
+
+  it('502 from the provider makes the row FAILED with the raw error, not retried; no answer makes it UNCERTAIN', async () => {
+    const { world, sheet } = await mixedWorld(30, 4);
+    let sends = 0;
+    world.onRequest = (request) => {
+      if (!request.url.endsWith('/send-chatapp-template')) return;
+      sends += 1;
+      if (sends === 3) world.sandbox.faults.add({ kind: '502' });
+      if (sends === 6) world.sandbox.faults.add({ kind: 'drop', afterHandler: true });
+      if (sends === 9) world.sandbox.faults.add({ kind: 'truncated' });
+      if (sends === 12) world.sandbox.faults.add({ kind: 'drop' });
+    };
+    world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND);
+    const final = runToEnd(world);
+    expect(final.state).toBe('done');
+    const statuses = world.statuses();
+    const details = world.column('CRM Send Detail').map(String);
+    expect(final.counts).toMatchObject({ FAILED: 1, UNCERTAIN: 3 });
+    const failed = statuses.indexOf('FAILED');
+    expect(details[failed]).toMatch(
+      /^CRM: Provedor retornou erro: .*\(\{.*\}\)\. Not retried automatically/,
+    );
+    // Each request was made once: no automatic retry of a send.
+    const byLead = new Map<string, number>();
+    for (const r of world.sendRequests()) byLead.set(r.path, (byLead.get(r.path) ?? 0) + 1);
+    expect(Math.max(...byLead.values())).toBe(1);
+    // The dropped connection after the CRM sent, and the cut body: sent, but UNCERTAIN.
+    expectOneMessagePerSentRow(world);
+    const uncertain = statuses.flatMap((s, i) => (s === 'UNCERTAIN' ? [i] : []));
+    const sentAnyway = uncertain.filter((i) => world.messagesByLead().has(sheet.leadIds[i] ?? 0));
+    expect(sentAnyway).toHaveLength(2);
+    for (const i of uncertain)
+      expect(details[i]).toMatch(
+        /^Uncertain: (no answer came from the CRM|the CRM answered 200 with an unreadable body)/,
+      );
+
+    // A new send tries the FAILED row again, never the UNCERTAIN ones.
+    world.sandbox.clearRequests();
+    world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND);
+    runToEnd(world);
+    expect(world.statuses()[failed]).toBe('SENT');
+    expect(world.statuses().filter((s) => s === 'UNCERTAIN')).toHaveLength(3);
+    expect(world.sendRequests().filter((r) => r.status === 200)).toHaveLength(1);
+  });
+
+  it('a revoked key pauses the job with the fix and leaves the row QUEUED; crmConfigure and crmResumeJob finish it', async () => {
+    const { world, sheet } = await mixedWorld(60, 14);
+    let sends = 0;
+    world.onRequest = (request) => {
+      if (request.url.endsWith('/send-chatapp-template') && ++sends === 10)
+        world.sandbox.faults.revokeKey(DEMO_KEYS.admin);
+    };
+    const started = world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND) as JobSummary;
+    const paused = world.lastJob();
+    expect(paused.state).toBe('paused');
+    expect(paused.message).toMatch(
+      /^The CRM refused the API key \("API Key inválida\."\): create a new key/,
+    );
+    expect(world.statuses()).not.toContain('SENDING');
+    const statuses = world.statuses();
+    expect(statuses.filter((s) => s === 'SENT')).toHaveLength(
+      world.sendRequests().filter((r) => r.status === 200).length,
+    );
+    // The row whose request the CRM refused is back in the queue, not sent and not uncertain.
+    const refused = statuses.indexOf('QUEUED');
+    expect(world.column('CRM Send Detail')[refused]).toBe(
+      'Queued: the CRM refused the API key; nothing was sent.',
+    );
+    expect(world.messagesByLead().get(sheet.leadIds[refused] ?? 0)).toBeUndefined();
+
+    const key = world.sandbox.createApiKey({ accountId: 1 });
+    world.runtime.runOrThrow('crmConfigure', {
+      apiKey: key,
+      baseUrl: 'http://localhost:8787/api/v1',
+    });
+    world.runtime.runOrThrow('crmResumeJob', started.jobId);
+    expect(runToEnd(world).state).toBe('done');
+    expect(world.statuses()).toEqual(sheet.expected.map(expectedStatus));
+    expectOneMessagePerSentRow(world);
   });
 });
