@@ -24,8 +24,8 @@ export {
   uiContinueJob,
 } from './jobs-api';
 export { onInstall, onOpen } from './menu';
-export { crmSendTemplate, uiPreviewSend } from './send-api';
 export { crmListSchedules, crmRunJobs, crmSchedule, crmUnschedule } from './schedule-api';
+export { crmSendTemplate, uiPreviewSend } from './send-api';
 export { crmConfigure, uiGetSettings } from './settings-api';
 export {
   showExportSidebar,
