@@ -369,6 +369,31 @@ describe('crmSendTemplate end to end', () => {
     expect(world.sendRequests().filter((r) => r.status === 200)).toHaveLength(1);
   });
 
+  it('a template paused mid-job pauses the job with the fix; resumed once approved, it finishes', async () => {
+    const { world, sheet } = await mixedWorld(40, 15);
+    const template = world.sandbox.state.templates.find((t) => t.id === DEMO.templates.document);
+    if (!template) throw new Error('no template');
+    let sends = 0;
+    world.onRequest = (request) => {
+      if (request.url.endsWith('/send-chatapp-template') && ++sends === 5)
+        template.status = 'PAUSED';
+    };
+    const started = world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND) as JobSummary;
+    const paused = world.lastJob();
+    expect(paused.state).toBe('paused');
+    expect(paused.message).toMatch(
+      /^The CRM no longer accepts template 3 "proposta_comercial" \("O template "proposta_comercial" não está aprovado \(status PAUSED\)\. .*"\): only APPROVED templates can be sent\. Get it approved in the CRM, then resume the job/,
+    );
+    expect(world.statuses()).not.toContain('SENDING');
+    expect(world.statuses()).not.toContain('FAILED');
+
+    template.status = 'APPROVED';
+    world.runtime.runOrThrow('crmResumeJob', started.jobId);
+    expect(runToEnd(world).state).toBe('done');
+    expect(world.statuses()).toEqual(sheet.expected.map(expectedStatus));
+    expectOneMessagePerSentRow(world);
+  });
+
   it('a revoked key pauses the job with the fix and leaves the row QUEUED; crmConfigure and crmResumeJob finish it', async () => {
     const { world, sheet } = await mixedWorld(60, 14);
     let sends = 0;
