@@ -4,6 +4,7 @@
  * The rate limit is lifted so every answer is a real 200, not a cheap 429.
  */
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { createSandbox, DEMO_KEYS } from '../sandbox/index';
 import { startSandboxServer } from '../sandbox/server';
 
@@ -39,19 +40,25 @@ function readArg(index: number, fallback: number, name: string): number {
   return value;
 }
 
-async function main(): Promise<void> {
-  const seconds = readArg(2, 8, 'secondsPerTarget');
-  const connections = readArg(3, 10, 'connections');
+export interface SandboxBenchRow {
+  request: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  requests: number;
+}
+
+/** Loads each target for `seconds` with `connections` concurrent connections. */
+export async function benchSandbox(seconds = 8, connections = 10): Promise<SandboxBenchRow[]> {
   if (seconds * 2 > 26)
     throw new Error('Keep secondsPerTarget <= 13 so the bench ends within 30 s.');
   const server = await startSandboxServer({
     port: 0,
     sandbox: createSandbox({ rateLimitPerMinute: 1e9 }),
   });
-  const targets = ['/leads?per_page=50', '/account'];
-  const rows: string[] = [];
+  const rows: SandboxBenchRow[] = [];
   try {
-    for (const path of targets) {
+    for (const path of ['/leads?per_page=50', '/account']) {
       const result = await autocannon({
         url: `${server.url}${path}`,
         connections,
@@ -63,21 +70,33 @@ async function main(): Promise<void> {
           `GET ${path}: ${result.errors} connection errors and ${result.non2xx} non-2xx answers`,
         );
       }
-      rows.push(
-        `GET /api/v1${path.padEnd(20)} ${result.requests.average.toFixed(0).padStart(7)} req/s  ` +
-          `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms  ` +
-          `(${result.requests.total} requests, ${(result.throughput.average / 1e6).toFixed(1)} MB/s)`,
-      );
+      rows.push({
+        request: `GET /api/v1${path}`,
+        requestsPerSecond: Math.round(result.requests.average),
+        latencyP50Ms: result.latency.p50,
+        latencyP99Ms: result.latency.p99,
+        requests: result.requests.total,
+      });
     }
   } finally {
     await server.close();
   }
-  process.stdout.write(
-    `CRM sandbox on loopback, ${connections} connections, ${seconds} s per target, Node ${process.version}\n${rows.join('\n')}\n`,
-  );
+  return rows;
 }
 
-main().catch((error: Error) => {
-  process.stderr.write(`bench-sandbox failed: ${error.message}\n`);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const seconds = readArg(2, 8, 'secondsPerTarget');
+  const connections = readArg(3, 10, 'connections');
+  benchSandbox(seconds, connections).then(
+    (rows) => {
+      process.stdout.write(
+        `CRM sandbox on loopback, ${connections} connections, ${seconds} s per target, Node ${process.version}\n`,
+      );
+      console.table(rows);
+    },
+    (error: Error) => {
+      process.stderr.write(`bench-sandbox failed: ${error.message}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -29,6 +29,11 @@ const BENCHES: Bench[] = [
     fn: 'benchImport',
   },
   {
+    title: 'Bulk template send of 1,000 rows in simulated time',
+    module: './bench-send.ts',
+    fn: 'benchSend',
+  },
+  {
     title: 'Export of 10,000 leads in simulated time',
     module: './bench-export.ts',
     fn: 'benchExport',
