@@ -11,6 +11,7 @@ export const SIDEBARS = {
   settings: 'Settings',
   import: 'Import',
   export: 'Export',
+  send: 'Send',
   jobs: 'Jobs',
   help: 'Help',
 } as const;

@@ -1,10 +1,12 @@
+import { seedState } from '../../sandbox/demo-data';
 import type { WorkbookInit } from '../../tools/gas-runtime';
 
 /**
  * The playground's workbook: a 'Leads' sheet to import, as a Brazilian sales-ops person would
  * paste it (Portuguese headers, R$ amounts, local phone formats, a custom field by its label),
- * an empty 'Export' sheet, and a generated sheet of 1,000 leads to watch a long job. One row matches a lead the CRM already has and four are wrong on
- * purpose; DEMO_LEADS_EXPECTED says what each row becomes.
+ * an empty 'Export' sheet, a generated sheet of 1,000 leads to watch a long job, and an 'Envios'
+ * sheet to send a template from. One row matches a lead the CRM already has and four are wrong
+ * on purpose; DEMO_LEADS_EXPECTED says what each row becomes (DEMO_SEND_EXPECTED for 'Envios').
  */
 export const LEADS_HEADERS = [
   'Nome',
@@ -163,6 +165,47 @@ export function bigSheetRows(count = BIG_SHEET_ROWS): LeadRow[] {
   });
 }
 
+/** Name of the sheet to send a template from: one row per demo lead, a payment reminder each. */
+export const SEND_SHEET = 'Envios';
+export const SEND_HEADERS = ['Nome', 'Pedido', 'Valor', 'Vencimento', 'CRM Lead ID'] as const;
+export const SEND_SHEET_ROWS = 15;
+/** Rows (0-based among the data rows) with an empty cell: a variable cannot be empty (rule 6). */
+const EMPTY_DUE_DATE = new Set([4, 10]);
+const EMPTY_ORDER = new Set([7]);
+
+/**
+ * The first demo-account leads that have a phone, read from the sandbox's own seed (the same
+ * ids and names on every start), so that each row's `CRM Lead ID` is a lead a template can
+ * reach. Three rows miss a value the template needs: the send marks them SKIPPED.
+ */
+export function sendSheetRows(
+  count = SEND_SHEET_ROWS,
+): Array<[string, string, string, string, number]> {
+  const leads = seedState({ now: 0, seed: 'demo' })
+    .leads.filter((lead) => lead.account_id === 1 && lead.phone)
+    .slice(0, count);
+  return leads.map((lead, i) => {
+    const cents = 19_990 + ((i * 7_919) % 480_000);
+    const amount = `R$ ${Math.floor(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`;
+    // Written out in words: a pasted "05/12/2026" would become a date cell, shown per locale.
+    const due = `${5 + ((i * 3) % 24)} de dezembro`;
+    return [
+      lead.name,
+      EMPTY_ORDER.has(i) ? '' : `PED-${20_261 + i * 17}`,
+      amount,
+      EMPTY_DUE_DATE.has(i) ? '' : due,
+      lead.id,
+    ];
+  });
+}
+
+/** Sheet rows (header = 1) and the status each ends with after sending the payment reminder. */
+export const DEMO_SEND_EXPECTED: ReadonlyArray<{ row: number; status: 'SENT' | 'SKIPPED' }> =
+  Array.from({ length: SEND_SHEET_ROWS }, (_, i) => ({
+    row: i + 2,
+    status: EMPTY_DUE_DATE.has(i) || EMPTY_ORDER.has(i) ? 'SKIPPED' : 'SENT',
+  }));
+
 export function demoWorkbook(): WorkbookInit {
   return {
     name: 'CRM Sheets playground',
@@ -172,6 +215,7 @@ export function demoWorkbook(): WorkbookInit {
       Leads: [[...LEADS_HEADERS], ...ROWS.map(({ values }) => values)],
       Export: [],
       [BIG_SHEET]: [[...LEADS_HEADERS], ...bigSheetRows()],
+      [SEND_SHEET]: [[...SEND_HEADERS], ...sendSheetRows()],
     },
   };
 }

@@ -32,6 +32,7 @@ export {
   showHelpSidebar,
   showImportSidebar,
   showJobsSidebar,
+  showSendSidebar,
   showSettingsSidebar,
 } from './sidebars';
-export { uiListSheets, uiPauseJob } from './ui-api';
+export { uiListColumns, uiListSheets, uiListTemplates, uiPauseJob } from './ui-api';

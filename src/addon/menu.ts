@@ -11,6 +11,7 @@ export function onOpen(_event?: unknown): void {
     .addItem('Settings', 'showSettingsSidebar')
     .addItem('Import leads', 'showImportSidebar')
     .addItem('Export leads', 'showExportSidebar')
+    .addItem('Send template', 'showSendSidebar')
     .addItem('Jobs', 'showJobsSidebar')
     .addSeparator()
     .addItem('Help', 'showHelpSidebar')

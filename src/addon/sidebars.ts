@@ -6,6 +6,7 @@ const SIDEBAR_TITLES = {
   Settings: 'CRM · Settings',
   Import: 'CRM · Import leads',
   Export: 'CRM · Export leads',
+  Send: 'CRM · Send template',
   Jobs: 'CRM · Jobs',
   Help: 'CRM · Help',
 } as const;
@@ -25,6 +26,9 @@ export function showImportSidebar(): void {
 }
 export function showExportSidebar(): void {
   showSidebar('Export');
+}
+export function showSendSidebar(): void {
+  showSidebar('Send');
 }
 export function showJobsSidebar(): void {
   showSidebar('Jobs');

@@ -1,5 +1,11 @@
+import type { ChatappInstance, ChatappTemplate } from '../api/schemas';
 import { getJob, isPending, type JobSummary } from '../core/jobs';
-import { engineDeps } from './context';
+import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
+import { findColumn, statusIndexes } from '../core/send/columns';
+import { SEND_LEAD_ID_DEFAULT_HEADER } from '../core/send/rows';
+import { expectedVariableKeys, headerFormatOf } from '../core/send/template';
+import { appsScriptClock } from '../gas/services';
+import { clientFor, engineDeps, pacerFor, requireSettings } from './context';
 
 /** Small read-mostly helpers that only the sidebars call. */
 
@@ -49,4 +55,104 @@ export function uiPauseJob(jobId: string): JobSummary {
     deps.mutex.release();
   }
   return getJob(deps, id);
+}
+
+/** An APPROVED template as the send sidebar shows it. */
+export interface TemplateChoice {
+  id: number;
+  name: string;
+  language: string;
+  category: string;
+  /** The number the template belongs to (sends go from it by default). */
+  instanceId: number | null;
+  /** `TEXT`, `DOCUMENT`, `IMAGE` or `VIDEO`; null without a header. */
+  headerFormat: string | null;
+  /** A text header's text, with its `{{1}}` when it has one. */
+  headerText: string;
+  /** The BODY text with its `{{N}}` placeholders. */
+  body: string;
+  footer: string;
+  /** Keys every send needs, in reading order: `header_1`, then `1`, `2`… */
+  variables: string[];
+}
+
+/** A chat number; only cloud_api ones send templates (rule 1). */
+export interface NumberChoice {
+  id: number;
+  name: string;
+  phone: string;
+  provider: string;
+  sendsTemplates: boolean;
+}
+
+function componentText(template: ChatappTemplate, type: string): string {
+  return template.components.find((c) => c.type === type)?.text ?? '';
+}
+
+function templateChoice(template: ChatappTemplate): TemplateChoice {
+  const headerFormat = headerFormatOf(template);
+  return {
+    id: template.id,
+    name: template.name,
+    language: template.language ?? '',
+    category: template.category ?? '',
+    instanceId: template.chatapp_instance_id ?? null,
+    headerFormat,
+    headerText: headerFormat === 'TEXT' ? componentText(template, 'HEADER') : '',
+    body: componentText(template, 'BODY'),
+    footer: componentText(template, 'FOOTER'),
+    variables: expectedVariableKeys(template),
+  };
+}
+
+function numberChoice(instance: ChatappInstance): NumberChoice {
+  return {
+    id: instance.id,
+    name: instance.display_name ?? '',
+    phone: instance.phone_number ?? '',
+    provider: instance.provider ?? '',
+    sendsTemplates: instance.provider === 'cloud_api',
+  };
+}
+
+/**
+ * For the send sidebar's pickers: the APPROVED templates (the only ones that can be sent) and
+ * every chat number. Two paced requests; a refused key or a CRM failure says what to do.
+ */
+export function uiListTemplates(): { templates: TemplateChoice[]; numbers: NumberChoice[] } {
+  const settings = requireSettings();
+  const client = clientFor(settings);
+  const options = startPacing(pacerFor(settings), appsScriptClock);
+  try {
+    const templates = pacedCall(() => client.chatapp.templates({ status: 'APPROVED' }), options);
+    const numbers = pacedCall(() => client.chatapp.instances(), options);
+    return {
+      // The filter is the CRM's; checked again here, since only APPROVED templates can be sent.
+      templates: templates.filter((t) => t.status === 'APPROVED').map(templateChoice),
+      numbers: numbers.map(numberChoice),
+    };
+  } catch (error) {
+    throw startFailure(error, 'list the templates');
+  }
+}
+
+/**
+ * The column headers of row 1 of a sheet, for the send sidebar's pickers (the CRM Send status
+ * columns left out), and the lead id column a send uses by default when the sheet has one.
+ */
+export function uiListColumns(sheet: string): { headers: string[]; leadIdColumn: string | null } {
+  if (typeof sheet !== 'string' || sheet.trim() === '') {
+    throw new Error('Pass the name of a sheet (see uiListSheets()).');
+  }
+  const found = SpreadsheetApp.getActive().getSheetByName(sheet.trim());
+  if (!found) throw new Error(`No sheet is named "${sheet.trim()}"; pick another one.`);
+  const width = found.getLastColumn();
+  const header = width > 0 ? (found.getRange(1, 1, 1, width).getDisplayValues()[0] ?? []) : [];
+  const status = statusIndexes(header);
+  const headers = header
+    .map((text, index) => ({ text: text.trim(), index }))
+    .filter(({ text, index }) => text !== '' && !status.has(index))
+    .map(({ text }) => text);
+  const lead = findColumn(header, SEND_LEAD_ID_DEFAULT_HEADER);
+  return { headers, leadIdColumn: lead >= 0 ? (header[lead] ?? '').trim() || null : null };
 }

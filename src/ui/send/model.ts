@@ -1,0 +1,264 @@
+import type { ServerArgs, ServerResult } from '../shared/server';
+
+/**
+ * The send sidebar's form as data, and the pure steps between it and the server: what each
+ * picker means, the crmSendTemplate options it makes, and how a preview reads to a person.
+ */
+
+export type SendOptions = ServerArgs<'crmSendTemplate'>[0];
+export type Catalog = ServerResult<'uiListTemplates'>;
+export type TemplateChoice = Catalog['templates'][number];
+export type NumberChoice = Catalog['numbers'][number];
+export type Columns = ServerResult<'uiListColumns'>;
+export type SendPreview = ServerResult<'uiPreviewSend'>;
+
+/** Where one value comes from: a column of the sheet, fixed text, or not picked yet. */
+export type SourceChoice =
+  | { kind: 'column'; header: string }
+  | { kind: 'fixed'; text: string }
+  | { kind: 'unset' };
+
+export const MATCH_CHOICES = ['email_or_phone', 'email', 'phone'] as const;
+export type MatchChoice = (typeof MATCH_CHOICES)[number];
+
+export type LeadChoice =
+  | { kind: 'column'; header: string }
+  | { kind: 'match'; matchBy: MatchChoice };
+
+export interface SendForm {
+  sheet: string;
+  template: TemplateChoice | undefined;
+  instanceId: number | undefined;
+  /** One choice per key of template.variables. */
+  variables: Record<string, SourceChoice>;
+  mediaUrl: SourceChoice;
+  mediaFilename: SourceChoice;
+  lead: LeadChoice;
+}
+
+export const UNSET: SourceChoice = { kind: 'unset' };
+
+const HEADER_VARIABLE_KEY = 'header_1';
+const MEDIA_FORMATS: readonly string[] = ['DOCUMENT', 'IMAGE', 'VIDEO'];
+
+export function isMediaHeader(format: string | null): boolean {
+  return format !== null && MEDIA_FORMATS.includes(format);
+}
+
+/** How a variable is named to a person: `{{2}}`, or `Header {{1}}` for header_1. */
+export function variableName(key: string): string {
+  return key === HEADER_VARIABLE_KEY ? 'Header {{1}}' : `{{${key}}}`;
+}
+
+// A select holds one string: `column:<header>`, `fixed`, or '' while nothing is picked.
+const COLUMN_PREFIX = 'column:';
+export const FIXED_OPTION = 'fixed';
+
+export function sourceOptionValue(choice: SourceChoice): string {
+  if (choice.kind === 'column') return `${COLUMN_PREFIX}${choice.header}`;
+  return choice.kind === 'fixed' ? FIXED_OPTION : '';
+}
+
+/** The choice a select's value stands for; `fixedText` is what the text box holds. */
+export function sourceFromOption(value: string, fixedText: string): SourceChoice {
+  if (value.startsWith(COLUMN_PREFIX)) {
+    return { kind: 'column', header: value.slice(COLUMN_PREFIX.length) };
+  }
+  return value === FIXED_OPTION ? { kind: 'fixed', text: fixedText } : UNSET;
+}
+
+export function leadOptionValue(choice: LeadChoice): string {
+  return choice.kind === 'column' ? `${COLUMN_PREFIX}${choice.header}` : `match:${choice.matchBy}`;
+}
+
+export function leadFromOption(value: string): LeadChoice | undefined {
+  if (value.startsWith(COLUMN_PREFIX)) {
+    return { kind: 'column', header: value.slice(COLUMN_PREFIX.length) };
+  }
+  const matchBy = MATCH_CHOICES.find((m) => value === `match:${m}`);
+  return matchBy ? { kind: 'match', matchBy } : undefined;
+}
+
+/** The sheet's lead id column (an import's `CRM Lead ID`) when it has one, else a lookup. */
+export function defaultLead(columns: Columns): LeadChoice {
+  return columns.leadIdColumn
+    ? { kind: 'column', header: columns.leadIdColumn }
+    : { kind: 'match', matchBy: 'email_or_phone' };
+}
+
+/**
+ * A choice kept across a sheet or template change only while it still makes sense: a column
+ * the new sheet lacks falls back to unset, so nothing is sent from a column that is gone.
+ */
+export function keepSource(choice: SourceChoice | undefined, headers: readonly string[]) {
+  if (!choice) return UNSET;
+  if (choice.kind === 'column' && !headers.includes(choice.header)) return UNSET;
+  return choice;
+}
+
+export function keepLead(choice: LeadChoice, columns: Columns): LeadChoice {
+  if (choice.kind === 'column' && !columns.headers.includes(choice.header)) {
+    return defaultLead(columns);
+  }
+  return choice;
+}
+
+/** The numbers a template can go out from: its own, when that one sends templates. */
+export function defaultNumber(
+  template: TemplateChoice | undefined,
+  numbers: readonly NumberChoice[],
+): number | undefined {
+  const own = numbers.find((n) => n.id === template?.instanceId && n.sendsTemplates);
+  return (own ?? numbers.find((n) => n.sendsTemplates))?.id;
+}
+
+export function numberLabel(number: NumberChoice): string {
+  const name = [number.name, number.phone].filter((part) => part !== '').join(' · ');
+  return number.sendsTemplates
+    ? name
+    : `${name} — QR code: cannot send templates (${number.provider || 'unknown'})`;
+}
+
+export function templateLabel(template: TemplateChoice): string {
+  return template.language ? `${template.name} (${template.language})` : template.name;
+}
+
+/** Pieces of a template text: plain text, and placeholders (as written) with their variable key. */
+export type TextPiece = { text: string } | { key: string; placeholder: string };
+
+/**
+ * `Olá {{1}}, …` → [{text: 'Olá '}, {key: '1', placeholder: '{{1}}'}, {text: ', …'}]; in a text
+ * header, `{{1}}` is the variable header_1.
+ */
+export function splitPlaceholders(text: string, inHeader = false): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\{\{\s*(\d+)\s*\}\}/g)) {
+    const at = match.index ?? 0;
+    if (at > last) pieces.push({ text: text.slice(last, at) });
+    pieces.push({
+      key: inHeader ? HEADER_VARIABLE_KEY : String(Number(match[1])),
+      placeholder: match[0],
+    });
+    last = at + match[0].length;
+  }
+  if (last < text.length) pieces.push({ text: text.slice(last) });
+  return pieces;
+}
+
+/** One value source as crmSendTemplate takes it; undefined while unset. */
+function toOption(choice: SourceChoice): SendOptions['headerMediaUrl'] {
+  if (choice.kind === 'column') return choice.header;
+  if (choice.kind === 'fixed') return { value: choice.text };
+  return undefined;
+}
+
+/**
+ * The crmSendTemplate options for the form, or an Error listing what to pick first. Rules the
+ * server knows better (a fixed value with a line break, a column the sheet lacks) are left to
+ * it: its errors say what to fix as well.
+ */
+export function sendOptionsOf(form: SendForm): SendOptions {
+  const problems: string[] = [];
+  if (form.sheet === '') problems.push('pick a sheet');
+  const template = form.template;
+  if (!template) {
+    throw new Error(
+      problems.length > 0 ? 'Pick a sheet and a template.' : 'Pick an approved template.',
+    );
+  }
+  if (form.instanceId === undefined) {
+    problems.push('pick a number that sends templates (an official-API, cloud_api, number)');
+  }
+  const variables: NonNullable<SendOptions['variables']> = {};
+  for (const key of template.variables) {
+    const choice = form.variables[key] ?? UNSET;
+    const name = variableName(key);
+    if (choice.kind === 'unset') problems.push(`pick a column or fixed text for ${name}`);
+    else if (choice.kind === 'fixed' && choice.text.trim() === '') {
+      problems.push(`type the fixed text for ${name}, or pick a column`);
+    }
+    const option = toOption(choice);
+    if (option !== undefined) variables[key] = option;
+  }
+  const media = isMediaHeader(template.headerFormat);
+  let headerMediaUrl: SendOptions['headerMediaUrl'];
+  let headerMediaFilename: SendOptions['headerMediaFilename'];
+  if (media) {
+    headerMediaUrl = toOption(form.mediaUrl);
+    if (
+      form.mediaUrl.kind === 'unset' ||
+      (form.mediaUrl.kind === 'fixed' && form.mediaUrl.text.trim() === '')
+    ) {
+      problems.push(
+        `give the ${template.headerFormat} header's file: a column of public URLs or one fixed https:// URL`,
+      );
+    }
+    if (template.headerFormat === 'DOCUMENT') {
+      const filename = form.mediaFilename;
+      // The file name is optional: an empty fixed name is the same as none.
+      if (!(filename.kind === 'fixed' && filename.text.trim() === '')) {
+        headerMediaFilename = toOption(filename);
+      }
+    }
+  }
+  if (problems.length > 0) {
+    const text = problems.join('; ');
+    throw new Error(`${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
+  }
+  return {
+    sheet: form.sheet,
+    templateId: template.id,
+    ...(form.instanceId === undefined ? {} : { instanceId: form.instanceId }),
+    variables,
+    ...(headerMediaUrl === undefined ? {} : { headerMediaUrl }),
+    ...(headerMediaFilename === undefined ? {} : { headerMediaFilename }),
+    ...(form.lead.kind === 'column'
+      ? { leadIdColumn: form.lead.header }
+      : { matchBy: form.lead.matchBy }),
+  };
+}
+
+/** What each status in a preview means for the rows it counts, in the order worth reading. */
+const PREVIEW_MEANINGS: ReadonlyArray<[status: string, meaning: string]> = [
+  ['QUEUED', 'would be sent'],
+  [
+    'SKIPPED',
+    'would be skipped without a request: a documented rule refuses them (an empty or multi-line variable, no lead, a file URL that is not public…); the send writes each reason in CRM Send Detail',
+  ],
+  ['SENT', 'already sent: never sent again'],
+  [
+    'UNCERTAIN',
+    'UNCERTAIN: may have been sent by a run that stopped mid-send; check them by hand, they are not sent again',
+  ],
+  ['SENDING', 'left mid-send by a run that stopped: they become UNCERTAIN, not resent'],
+  ['FAILED', 'failed in an earlier send: tried again'],
+];
+
+export interface PreviewLine {
+  status: string;
+  count: number;
+  meaning: string;
+}
+
+/** The preview's non-zero counts, each with what it means. */
+export function previewLines(counts: Readonly<Record<string, number>>): PreviewLine[] {
+  const known = PREVIEW_MEANINGS.map(([status, meaning]) => ({
+    status,
+    count: counts[status] ?? 0,
+    meaning,
+  }));
+  const others = Object.keys(counts)
+    .filter((status) => !PREVIEW_MEANINGS.some(([s]) => s === status))
+    .map((status) => ({ status, count: counts[status] ?? 0, meaning: status }));
+  return [...known, ...others].filter((line) => line.count > 0);
+}
+
+/** The question asked before anything leaves: how many messages, from which template. */
+export function confirmText(preview: SendPreview, sheet: string): string {
+  const sending = preview.counts.QUEUED ?? 0;
+  const skipped = preview.counts.SKIPPED ?? 0;
+  const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+  const skippedText = skipped > 0 ? ` ${rows(skipped)} will be SKIPPED.` : '';
+  return `Send "${preview.template.name}" to ${rows(sending)} of "${sheet}"?${skippedText} A sent message cannot be recalled.`;
+}
