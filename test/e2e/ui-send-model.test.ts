@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Columns,
+  confirmText,
+  defaultLead,
+  defaultNumber,
+  keepLead,
+  keepSource,
+  leadFromOption,
+  leadOptionValue,
+  type NumberChoice,
+  previewLines,
+  type SendForm,
+  type SendPreview,
+  type SourceChoice,
+  sendOptionsOf,
+  sourceFromOption,
+  sourceOptionValue,
+  splitPlaceholders,
+  type TemplateChoice,
+  UNSET,
+} from '../../src/ui/send/model';
+
+/** The send sidebar's pure half: picker values, crmSendTemplate options, preview wording. */
+
+function template(overrides: Partial<TemplateChoice> = {}): TemplateChoice {
+  return {
+    id: 2,
+    name: 'lembrete_pagamento',
+    language: 'pt_BR',
+    category: 'UTILITY',
+    instanceId: 2,
+    headerFormat: 'TEXT',
+    headerText: 'Pedido {{1}}',
+    body: 'Olá {{1}}, o pagamento de {{2}} vence em {{3}}.',
+    footer: '',
+    variables: ['header_1', '1', '2', '3'],
+    ...overrides,
+  };
+}
+
+const column = (header: string): SourceChoice => ({ kind: 'column', header });
+const fixed = (text: string): SourceChoice => ({ kind: 'fixed', text });
+
+function form(overrides: Partial<SendForm> = {}): SendForm {
+  return {
+    sheet: 'Envios',
+    template: template(),
+    instanceId: 2,
+    variables: {
+      header_1: column('Pedido'),
+      '1': column('Nome'),
+      '2': column('Valor'),
+      '3': fixed('amanhã'),
+    },
+    mediaUrl: UNSET,
+    mediaFilename: UNSET,
+    lead: { kind: 'column', header: 'CRM Lead ID' },
+    ...overrides,
+  };
+}
+
+describe('picker values', () => {
+  it.each<[SourceChoice, string]>([
+    [column('Nome'), 'column:Nome'],
+    [column('column:odd'), 'column:column:odd'],
+    [fixed('Black Friday'), 'fixed'],
+    [UNSET, ''],
+  ])('%j is the option %j and back', (choice, value) => {
+    expect(sourceOptionValue(choice)).toBe(value);
+    const text = choice.kind === 'fixed' ? choice.text : '';
+    expect(sourceFromOption(value, text)).toEqual(choice);
+  });
+
+  it('lead options round-trip; an unknown value is no choice', () => {
+    for (const choice of [
+      { kind: 'column', header: 'CRM Lead ID' },
+      { kind: 'match', matchBy: 'email_or_phone' },
+      { kind: 'match', matchBy: 'email' },
+      { kind: 'match', matchBy: 'phone' },
+    ] as const) {
+      expect(leadFromOption(leadOptionValue(choice))).toEqual(choice);
+    }
+    expect(leadFromOption('match:fax')).toBeUndefined();
+  });
+});
+
+describe('defaults and choices kept across changes', () => {
+  const withId: Columns = { headers: ['Nome', 'CRM Lead ID'], leadIdColumn: 'CRM Lead ID' };
+  const withoutId: Columns = { headers: ['Nome', 'Telefone'], leadIdColumn: null };
+
+  it('finds leads by the lead id column when the sheet has one, else by e-mail or phone', () => {
+    expect(defaultLead(withId)).toEqual({ kind: 'column', header: 'CRM Lead ID' });
+    expect(defaultLead(withoutId)).toEqual({ kind: 'match', matchBy: 'email_or_phone' });
+  });
+
+  it('drops a column the new sheet lacks, keeps the rest', () => {
+    expect(keepSource(column('Nome'), withoutId.headers)).toEqual(column('Nome'));
+    expect(keepSource(column('Pedido'), withoutId.headers)).toEqual(UNSET);
+    expect(keepSource(fixed('x'), withoutId.headers)).toEqual(fixed('x'));
+    expect(keepSource(undefined, withoutId.headers)).toEqual(UNSET);
+    expect(keepLead({ kind: 'column', header: 'CRM Lead ID' }, withoutId)).toEqual({
+      kind: 'match',
+      matchBy: 'email_or_phone',
+    });
+    expect(keepLead({ kind: 'match', matchBy: 'phone' }, withId)).toEqual({
+      kind: 'match',
+      matchBy: 'phone',
+    });
+  });
+
+  it('sends from the template’s own number when it sends templates, else the first that does', () => {
+    const numbers: NumberChoice[] = [
+      { id: 1, name: 'QR', phone: '', provider: 'unofficial', sendsTemplates: false },
+      { id: 2, name: 'Oficial', phone: '', provider: 'cloud_api', sendsTemplates: true },
+      { id: 3, name: 'Outro', phone: '', provider: 'cloud_api', sendsTemplates: true },
+    ];
+    expect(defaultNumber(template({ instanceId: 3 }), numbers)).toBe(3);
+    expect(defaultNumber(template({ instanceId: 1 }), numbers)).toBe(2);
+    expect(defaultNumber(undefined, numbers)).toBe(2);
+    expect(defaultNumber(template(), numbers.slice(0, 1))).toBeUndefined();
+  });
+});
+
+describe('splitPlaceholders', () => {
+  it('splits the body by {{N}} and reads a text header’s {{1}} as header_1', () => {
+    expect(splitPlaceholders('Olá {{1}}, até {{ 2 }}!')).toEqual([
+      { text: 'Olá ' },
+      { key: '1', placeholder: '{{1}}' },
+      { text: ', até ' },
+      { key: '2', placeholder: '{{ 2 }}' },
+      { text: '!' },
+    ]);
+    expect(splitPlaceholders('Pedido {{1}}', true)).toEqual([
+      { text: 'Pedido ' },
+      { key: 'header_1', placeholder: '{{1}}' },
+    ]);
+    expect(splitPlaceholders('Sem variáveis')).toEqual([{ text: 'Sem variáveis' }]);
+  });
+});
+
+describe('sendOptionsOf', () => {
+  it('turns columns and fixed text into crmSendTemplate options', () => {
+    expect(sendOptionsOf(form())).toEqual({
+      sheet: 'Envios',
+      templateId: 2,
+      instanceId: 2,
+      variables: { header_1: 'Pedido', '1': 'Nome', '2': 'Valor', '3': { value: 'amanhã' } },
+      leadIdColumn: 'CRM Lead ID',
+    });
+    expect(sendOptionsOf(form({ lead: { kind: 'match', matchBy: 'phone' } }))).toMatchObject({
+      matchBy: 'phone',
+    });
+    expect(sendOptionsOf(form({ lead: { kind: 'match', matchBy: 'phone' } }))).not.toHaveProperty(
+      'leadIdColumn',
+    );
+  });
+
+  it('sends a DOCUMENT header’s URL and file name, and leaves an empty fixed name out', () => {
+    const doc = template({
+      headerFormat: 'DOCUMENT',
+      headerText: '',
+      body: 'Olá {{1}}',
+      variables: ['1'],
+    });
+    const base = form({ template: doc, variables: { '1': column('Nome') } });
+    expect(
+      sendOptionsOf({ ...base, mediaUrl: column('Link'), mediaFilename: fixed('Proposta.pdf') }),
+    ).toMatchObject({ headerMediaUrl: 'Link', headerMediaFilename: { value: 'Proposta.pdf' } });
+    expect(
+      sendOptionsOf({ ...base, mediaUrl: fixed('https://x.com/a.pdf'), mediaFilename: fixed(' ') }),
+    ).not.toHaveProperty('headerMediaFilename');
+    // An IMAGE header takes no file name (the CRM ignores it): never sent.
+    expect(
+      sendOptionsOf({
+        ...base,
+        template: { ...doc, headerFormat: 'IMAGE' },
+        mediaUrl: column('Link'),
+        mediaFilename: column('Arquivo'),
+      }),
+    ).not.toHaveProperty('headerMediaFilename');
+  });
+
+  it.each<[string, Partial<SendForm>, string]>([
+    ['no template', { template: undefined }, 'Pick an approved template.'],
+    ['no sheet nor template', { sheet: '', template: undefined }, 'Pick a sheet and a template.'],
+    [
+      'no number',
+      { instanceId: undefined },
+      'Pick a number that sends templates (an official-API, cloud_api, number).',
+    ],
+    [
+      'unmapped and blank variables',
+      { variables: { header_1: column('Pedido'), '1': UNSET, '2': fixed('  ') } },
+      'Pick a column or fixed text for {{1}}; type the fixed text for {{2}}, or pick a column; pick a column or fixed text for {{3}}.',
+    ],
+    [
+      'a media header without a file',
+      {
+        template: template({ headerFormat: 'VIDEO', headerText: '', body: 'Oi', variables: [] }),
+        variables: {},
+      },
+      "Give the VIDEO header's file: a column of public URLs or one fixed https:// URL.",
+    ],
+  ])('%s: says what to pick', (_name, overrides, message) => {
+    expect(() => sendOptionsOf(form(overrides))).toThrow(message);
+  });
+});
+
+describe('preview wording', () => {
+  const preview: SendPreview = {
+    template: { id: 2, name: 'lembrete_pagamento', language: 'pt_BR', headerFormat: 'TEXT' },
+    instanceId: 2,
+    variables: [],
+    lead: 'lead id in column "CRM Lead ID"',
+    counts: { QUEUED: 12, SENDING: 0, SENT: 1, SKIPPED: 3, FAILED: 0, UNCERTAIN: 1 },
+    statusColumns: [],
+  };
+
+  it('lists the non-zero counts, rows to send first, each with what it means', () => {
+    const lines = previewLines(preview.counts);
+    expect(lines.map((l) => [l.status, l.count])).toEqual([
+      ['QUEUED', 12],
+      ['SKIPPED', 3],
+      ['SENT', 1],
+      ['UNCERTAIN', 1],
+    ]);
+    expect(lines[1]?.meaning).toMatch(/^would be skipped without a request/);
+    expect(lines[3]?.meaning).toMatch(/check them by hand/);
+    expect(previewLines({ NEW_STATUS: 2 })).toEqual([
+      { status: 'NEW_STATUS', count: 2, meaning: 'NEW_STATUS' },
+    ]);
+  });
+
+  it('asks before sending, with the number of messages and the warning', () => {
+    expect(confirmText(preview, 'Envios')).toBe(
+      'Send "lembrete_pagamento" to 12 rows of "Envios"? 3 rows will be SKIPPED. A sent message cannot be recalled.',
+    );
+    expect(confirmText({ ...preview, counts: { QUEUED: 1 } }, 'Envios')).toBe(
+      'Send "lembrete_pagamento" to 1 row of "Envios"? A sent message cannot be recalled.',
+    );
+  });
+});
