@@ -9,9 +9,9 @@ import {
   leadFromOption,
   leadOptionValue,
   type NumberChoice,
+  type PreviewCounts,
   previewLines,
   type SendForm,
-  type SendPreview,
   type SourceChoice,
   sendOptionsOf,
   sourceFromOption,
@@ -28,12 +28,8 @@ function template(overrides: Partial<TemplateChoice> = {}): TemplateChoice {
     id: 2,
     name: 'lembrete_pagamento',
     language: 'pt_BR',
-    category: 'UTILITY',
     instanceId: 2,
     headerFormat: 'TEXT',
-    headerText: 'Pedido {{1}}',
-    body: 'Olá {{1}}, o pagamento de {{2}} vence em {{3}}.',
-    footer: '',
     variables: ['header_1', '1', '2', '3'],
     ...overrides,
   };
@@ -157,12 +153,7 @@ describe('sendOptionsOf', () => {
   });
 
   it('sends a DOCUMENT header’s URL and file name, and leaves an empty fixed name out', () => {
-    const doc = template({
-      headerFormat: 'DOCUMENT',
-      headerText: '',
-      body: 'Olá {{1}}',
-      variables: ['1'],
-    });
+    const doc = template({ headerFormat: 'DOCUMENT', variables: ['1'] });
     const base = form({ template: doc, variables: { '1': column('Nome') } });
     expect(
       sendOptionsOf({ ...base, mediaUrl: column('Link'), mediaFilename: fixed('Proposta.pdf') }),
@@ -197,7 +188,7 @@ describe('sendOptionsOf', () => {
     [
       'a media header without a file',
       {
-        template: template({ headerFormat: 'VIDEO', headerText: '', body: 'Oi', variables: [] }),
+        template: template({ headerFormat: 'VIDEO', variables: [] }),
         variables: {},
       },
       "Give the VIDEO header's file: a column of public URLs or one fixed https:// URL.",
@@ -208,13 +199,9 @@ describe('sendOptionsOf', () => {
 });
 
 describe('preview wording', () => {
-  const preview: SendPreview = {
-    template: { id: 2, name: 'lembrete_pagamento', language: 'pt_BR', headerFormat: 'TEXT' },
-    instanceId: 2,
-    variables: [],
-    lead: 'lead id in column "CRM Lead ID"',
+  const preview: PreviewCounts = {
+    template: { name: 'lembrete_pagamento' },
     counts: { QUEUED: 12, SENDING: 0, SENT: 1, SKIPPED: 3, FAILED: 0, UNCERTAIN: 1 },
-    statusColumns: [],
   };
 
   it('lists the non-zero counts, rows to send first, each with what it means', () => {

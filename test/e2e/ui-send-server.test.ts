@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_KEYS } from '../../sandbox/index';
 import { LEADS_HEADERS, SEND_HEADERS, SEND_SHEET } from '../../scripts/playground/demo-workbook';
 import { type Playground, startPlayground } from '../../scripts/playground/server';
-import type { NumberChoice, TemplateChoice } from '../../src/addon/ui-api';
+import type { NumberChoice, TemplateChoice } from '../../src/ui/send/model';
 
 /** The send sidebar's read-only server functions, run in the real bundle against the sandbox. */
 describe('uiListTemplates and uiListColumns', () => {
@@ -16,8 +16,9 @@ describe('uiListTemplates and uiListColumns', () => {
   });
 
   const listTemplates = () =>
+    // The sidebar's view of the answer; the full answer is compared below where it matters.
     playground.runtime.runOrThrow('uiListTemplates') as {
-      templates: TemplateChoice[];
+      templates: Array<TemplateChoice & Record<string, unknown>>;
       numbers: NumberChoice[];
     };
 

@@ -1,9 +1,8 @@
 import { byId, h, showStatus, whileBusy } from '../shared/dom';
 import { jobServer } from '../shared/job-server';
 import { trackJob } from '../shared/progress';
-import { callServer, errorText } from '../shared/server';
+import { callServer, errorText, type ServerResult } from '../shared/server';
 import {
-  type Catalog,
   type Columns,
   confirmText,
   defaultLead,
@@ -19,17 +18,19 @@ import {
   previewLines,
   type SendForm,
   type SendOptions,
-  type SendPreview,
   type SourceChoice,
   sendOptionsOf,
   sourceFromOption,
   sourceOptionValue,
   splitPlaceholders,
-  type TemplateChoice,
   templateLabel,
   UNSET,
   variableName,
 } from './model';
+
+type Catalog = ServerResult<'uiListTemplates'>;
+type TemplateChoice = Catalog['templates'][number];
+type SendPreview = ServerResult<'uiPreviewSend'>;
 
 let catalog: Catalog = { templates: [], numbers: [] };
 let columns: Columns = { headers: [], leadIdColumn: null };

@@ -1,16 +1,58 @@
-import type { ServerArgs, ServerResult } from '../shared/server';
-
 /**
  * The send sidebar's form as data, and the pure steps between it and the server: what each
  * picker means, the crmSendTemplate options it makes, and how a preview reads to a person.
+ *
+ * The shapes below are what this module reads of the server's answers and what it builds for
+ * crmSendTemplate. They name no add-on type, so that the module runs (and is tested) in Node;
+ * main.ts hands the server's answers in and the options out, so the sidebar's typecheck still
+ * fails the build when the server's shapes drift from these.
  */
 
-export type SendOptions = ServerArgs<'crmSendTemplate'>[0];
-export type Catalog = ServerResult<'uiListTemplates'>;
-export type TemplateChoice = Catalog['templates'][number];
-export type NumberChoice = Catalog['numbers'][number];
-export type Columns = ServerResult<'uiListColumns'>;
-export type SendPreview = ServerResult<'uiPreviewSend'>;
+/** A picker's view of an APPROVED template (uiListTemplates). */
+export interface TemplateChoice {
+  id: number;
+  name: string;
+  language: string;
+  instanceId: number | null;
+  headerFormat: string | null;
+  /** `header_1`, `1`, `2`… in reading order. */
+  variables: readonly string[];
+}
+
+export interface NumberChoice {
+  id: number;
+  name: string;
+  phone: string;
+  provider: string;
+  sendsTemplates: boolean;
+}
+
+/** uiListColumns: the sheet's headers and its lead id column, if any. */
+export interface Columns {
+  headers: readonly string[];
+  leadIdColumn: string | null;
+}
+
+/** What a preview (uiPreviewSend) tells the confirmation. */
+export interface PreviewCounts {
+  template: { name: string };
+  counts: Readonly<Record<string, number>>;
+}
+
+/** A column header, or fixed text for every row. */
+export type ValueOption = string | { value: string };
+
+/** crmSendTemplate's options as the sidebar builds them. */
+export interface SendOptions {
+  sheet: string;
+  templateId: number;
+  instanceId?: number;
+  variables: Record<string, ValueOption>;
+  headerMediaUrl?: ValueOption;
+  headerMediaFilename?: ValueOption;
+  leadIdColumn?: string;
+  matchBy?: MatchChoice;
+}
 
 /** Where one value comes from: a column of the sheet, fixed text, or not picked yet. */
 export type SourceChoice =
@@ -147,7 +189,7 @@ export function splitPlaceholders(text: string, inHeader = false): TextPiece[] {
 }
 
 /** One value source as crmSendTemplate takes it; undefined while unset. */
-function toOption(choice: SourceChoice): SendOptions['headerMediaUrl'] {
+function toOption(choice: SourceChoice): ValueOption | undefined {
   if (choice.kind === 'column') return choice.header;
   if (choice.kind === 'fixed') return { value: choice.text };
   return undefined;
@@ -170,7 +212,7 @@ export function sendOptionsOf(form: SendForm): SendOptions {
   if (form.instanceId === undefined) {
     problems.push('pick a number that sends templates (an official-API, cloud_api, number)');
   }
-  const variables: NonNullable<SendOptions['variables']> = {};
+  const variables: Record<string, ValueOption> = {};
   for (const key of template.variables) {
     const choice = form.variables[key] ?? UNSET;
     const name = variableName(key);
@@ -182,8 +224,8 @@ export function sendOptionsOf(form: SendForm): SendOptions {
     if (option !== undefined) variables[key] = option;
   }
   const media = isMediaHeader(template.headerFormat);
-  let headerMediaUrl: SendOptions['headerMediaUrl'];
-  let headerMediaFilename: SendOptions['headerMediaFilename'];
+  let headerMediaUrl: ValueOption | undefined;
+  let headerMediaFilename: ValueOption | undefined;
   if (media) {
     headerMediaUrl = toOption(form.mediaUrl);
     if (
@@ -255,7 +297,7 @@ export function previewLines(counts: Readonly<Record<string, number>>): PreviewL
 }
 
 /** The question asked before anything leaves: how many messages, from which template. */
-export function confirmText(preview: SendPreview, sheet: string): string {
+export function confirmText(preview: PreviewCounts, sheet: string): string {
   const sending = preview.counts.QUEUED ?? 0;
   const skipped = preview.counts.SKIPPED ?? 0;
   const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
