@@ -15,6 +15,8 @@ import {
 } from '../core/export/job-request';
 import { readLastSync } from '../core/export/job-sync';
 import { createJob, getJob, type JobHandler, type JobSummary, messageOf } from '../core/jobs';
+import { START_WAIT_MS } from '../core/jobs/requests';
+import { builtOnce } from '../core/jobs/row-job';
 import { type Pacer, withRateLimitRetry } from '../core/pacing';
 import type { FilterLookups } from '../core/query/resolve';
 import { needsLookups } from '../core/query/resolve';
@@ -31,9 +33,6 @@ export interface ExportLeadsOptions {
   include?: string | string[];
   mode?: 'replace' | 'sync';
 }
-
-/** How long the calling execution may wait for a rate-limit slot for a start-up lookup. */
-const LOOKUP_WAIT_MS = 60_000;
 
 /**
  * Starts an export job and works on it in this execution as far as its time allows; the rest
@@ -105,7 +104,7 @@ function loadLookups(request: ExportRequest, client: CrmClient, pacer: Pacer): S
 function paced<T>(pacer: Pacer, what: string, request: () => T): T {
   try {
     return withRateLimitRetry(pacer, request, {
-      deadline: appsScriptClock.now() + LOOKUP_WAIT_MS,
+      deadline: appsScriptClock.now() + START_WAIT_MS,
     });
   } catch (error) {
     if (
@@ -119,17 +118,16 @@ function paced<T>(pacer: Pacer, what: string, request: () => T): T {
 
 /** The `export` job handler over Apps Script services; registered in job-handlers.ts. */
 export function exportJobHandler(env: () => JobEnv): JobHandler {
-  let exportEnv: ExportEnv | undefined;
-  return createExportJobHandler(() => {
-    if (exportEnv) return exportEnv;
-    const base = env();
-    exportEnv = {
-      listLeads: (filters) => base.client.leads.list(filters),
-      pacer: base.pacer,
-      openSheet: (target) => openExportSheet(base.spreadsheet, target),
-      makeDate: zonedMidnightMaker(base.timeZone),
-      documentStore: propertiesStore(PropertiesService.getDocumentProperties()),
-    };
-    return exportEnv;
-  });
+  return createExportJobHandler(
+    builtOnce((): ExportEnv => {
+      const base = env();
+      return {
+        listLeads: (filters) => base.client.leads.list(filters),
+        pacer: base.pacer,
+        openSheet: (target) => openExportSheet(base.spreadsheet, target),
+        makeDate: zonedMidnightMaker(base.timeZone),
+        documentStore: propertiesStore(PropertiesService.getDocumentProperties()),
+      };
+    }),
+  );
 }

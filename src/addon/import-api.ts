@@ -1,26 +1,14 @@
-import { CrmError } from '../api';
 import { mapHeaders, prepareContext, targetName } from '../core/import';
 import { createImportJobHandler, IMPORT_JOB_KIND, type ImportJobEnv } from '../core/import/job';
 import { type ImportJobOptions, parseImportRequest } from '../core/import/job-options';
-import {
-  fetchReferenceData,
-  type PacedCallOptions,
-  pauseForAccessError,
-  type ReferenceData,
-} from '../core/import/job-requests';
+import { fetchReferenceData, type ReferenceData } from '../core/import/job-requests';
 import { missingStatusHeaders } from '../core/import/job-sheet';
 import { isBlankCell } from '../core/import/normalize';
 import { IMPORT_ROW_STATUSES, IMPORT_STATUS_HEADERS } from '../core/import/status-columns';
 import { columnLetter } from '../core/import/text-key';
-import {
-  createJob,
-  getJob,
-  isPending,
-  type JobHandler,
-  type JobSummary,
-  jobControlOf,
-  messageOf,
-} from '../core/jobs';
+import { createJob, getJob, type JobHandler, type JobSummary } from '../core/jobs';
+import { startFailure, startPacing } from '../core/jobs/requests';
+import { builtOnce, checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { appsScriptClock, propertiesStore } from '../gas/services';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
@@ -45,9 +33,6 @@ export interface ImportLeadsOptions {
   dryRun?: boolean;
 }
 
-/** How long a start-up lookup may wait for a rate-limit slot before giving up. */
-const LOOKUP_WAIT_MS = 60_000;
-
 /*
  * Reference data fetched in this execution (Apps Script starts every execution afresh, so this
  * lives exactly one execution): crmImportLeads fetches it to check the options, and the first
@@ -61,49 +46,19 @@ const referenceMemo = {
   },
 };
 
-function sheetNames(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
-  return spreadsheet
-    .getSheets()
-    .map((s) => `"${s.getName()}"`)
-    .join(', ');
-}
-
-function requireSheet(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  name: string,
-): GoogleAppsScript.Spreadsheet.Sheet {
-  const sheet = spreadsheet.getSheetByName(name);
-  if (!sheet) {
-    throw new Error(
-      `No sheet is named "${name}"; the sheets are ${sheetNames(spreadsheet)}. Pass one of them as sheet.`,
-    );
-  }
-  return sheet;
-}
-
 /** The three reference lists, paced; a CRM refusal becomes an error that names the fix. */
 function loadReference(settings: Settings, what: string): ReferenceData {
   const memo = referenceMemo.get();
   if (memo) return memo;
-  const options: PacedCallOptions = {
-    pacer: pacerFor(settings),
-    clock: appsScriptClock,
-    latestStartAt: appsScriptClock.now() + LOOKUP_WAIT_MS,
-  };
   try {
-    const data = fetchReferenceData(clientFor(settings), options);
+    const data = fetchReferenceData(
+      clientFor(settings),
+      startPacing(pacerFor(settings), appsScriptClock),
+    );
     referenceMemo.set(data);
     return data;
   } catch (error) {
-    const pause = pauseForAccessError(error);
-    if (pause)
-      throw new Error(
-        `Could not ${what}: ${pause.message.replace(/,? then resume this job\.$/, '.')}`,
-      );
-    if (error instanceof CrmError || jobControlOf(error)) {
-      throw new Error(`Could not ${what}: ${messageOf(error)} Try again in a minute.`);
-    }
-    throw error;
+    throw startFailure(error, what);
   }
 }
 
@@ -134,20 +89,16 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   const request = parseImportRequest(options);
   const settings = requireSettings();
   const spreadsheet = SpreadsheetApp.getActive();
-  const sheet = requireSheet(spreadsheet, request.sheet);
+  const sheet = requireSheetNamed(spreadsheet, request.sheet);
   const sheetId = sheet.getSheetId();
 
   const deps = engineDeps();
-  const other = deps.store.list().find((job) => {
-    if (job.kind !== IMPORT_JOB_KIND || !(isPending(job.state) || job.state === 'paused'))
-      return false;
-    return (job.options as { sheetId?: unknown } | null)?.sheetId === sheetId;
+  checkNoOtherJobOnSheet(deps.store.list(), {
+    kind: IMPORT_JOB_KIND,
+    jobName: 'Import',
+    sheetId,
+    sheetName: request.sheet,
   });
-  if (other) {
-    throw new Error(
-      `Import ${other.jobId} is already ${other.state} on "${request.sheet}": let it finish, resume it with crmResumeJob("${other.jobId}") or cancel it with crmCancelJob("${other.jobId}") before starting another.`,
-    );
-  }
 
   const values = headerValues(sheet, request.headerRow);
   const reference = loadReference(settings, 'start the import');
@@ -213,7 +164,7 @@ export interface ImportPreview {
 export function uiPreviewImport(options: ImportPreviewOptions): ImportPreview {
   const request = parseImportRequest(options);
   const settings = requireSettings();
-  const sheet = requireSheet(SpreadsheetApp.getActive(), request.sheet);
+  const sheet = requireSheetNamed(SpreadsheetApp.getActive(), request.sheet);
   const values = headerValues(sheet, request.headerRow);
   const reference = loadReference(settings, 'read the CRM fields');
   const headerMap = mapHeaders(values.header, {
@@ -234,22 +185,21 @@ export function uiPreviewImport(options: ImportPreviewOptions): ImportPreview {
 
 /** The `import` job handler over Apps Script services; registered in job-handlers.ts. */
 export function importJobHandler(env: () => JobEnv): JobHandler {
-  let importEnv: ImportJobEnv | undefined;
-  return createImportJobHandler(() => {
-    if (importEnv) return importEnv;
-    const base = env();
-    importEnv = {
-      client: base.client,
-      pacer: base.pacer,
-      store: propertiesStore(PropertiesService.getDocumentProperties()),
-      defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
-      formatDate: (date) => Utilities.formatDate(date, base.timeZone, 'yyyy-MM-dd'),
-      openTable: (sheetId, headerRow) => {
-        const sheet = findSheetById(base.spreadsheet, sheetId);
-        return sheet ? createSheetTable(sheet, headerRow) : null;
-      },
-      referenceMemo,
-    };
-    return importEnv;
-  });
+  return createImportJobHandler(
+    builtOnce((): ImportJobEnv => {
+      const base = env();
+      return {
+        client: base.client,
+        pacer: base.pacer,
+        store: propertiesStore(PropertiesService.getDocumentProperties()),
+        defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
+        formatDate: (date) => Utilities.formatDate(date, base.timeZone, 'yyyy-MM-dd'),
+        openTable: (sheetId, headerRow) => {
+          const sheet = findSheetById(base.spreadsheet, sheetId);
+          return sheet ? createSheetTable(sheet, headerRow) : null;
+        },
+        referenceMemo,
+      };
+    }),
+  );
 }

@@ -1,16 +1,9 @@
-import { type ChatappInstance, type ChatappTemplate, CrmError } from '../api';
-import { type PacedCallOptions, pacedCall, pauseForAccessError } from '../core/import/job-requests';
+import type { ChatappInstance, ChatappTemplate } from '../api';
 import { isBlankCell } from '../core/import/normalize';
 import { columnLetter } from '../core/import/text-key';
-import {
-  createJob,
-  getJob,
-  isPending,
-  type JobHandler,
-  type JobSummary,
-  jobControlOf,
-  messageOf,
-} from '../core/jobs';
+import { createJob, getJob, type JobHandler, type JobSummary } from '../core/jobs';
+import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
+import { builtOnce, checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
 import {
   missingStatusHeaders,
   placeSources,
@@ -53,26 +46,6 @@ export interface SendTemplateOptions {
   matchBy?: string;
 }
 
-/** How long a start-up request may wait for a rate-limit slot before giving up. */
-const LOOKUP_WAIT_MS = 60_000;
-
-function requireSheet(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  name: string,
-): GoogleAppsScript.Spreadsheet.Sheet {
-  const sheet = spreadsheet.getSheetByName(name);
-  if (!sheet) {
-    const names = spreadsheet
-      .getSheets()
-      .map((s) => `"${s.getName()}"`)
-      .join(', ');
-    throw new Error(
-      `No sheet is named "${name}"; the sheets are ${names}. Pass one of them as sheet.`,
-    );
-  }
-  return sheet;
-}
-
 interface Catalog {
   templates: ChatappTemplate[];
   instances: ChatappInstance[];
@@ -80,27 +53,14 @@ interface Catalog {
 
 /** Templates (every status) and numbers: two paced requests; a refusal names the fix. */
 function loadCatalog(settings: Settings, what: string): Catalog {
-  const options: PacedCallOptions = {
-    pacer: pacerFor(settings),
-    clock: appsScriptClock,
-    latestStartAt: appsScriptClock.now() + LOOKUP_WAIT_MS,
-  };
+  const options = startPacing(pacerFor(settings), appsScriptClock);
   const client = clientFor(settings);
   try {
     const templates = pacedCall(() => client.chatapp.templates(), options);
     const instances = pacedCall(() => client.chatapp.instances(), options);
     return { templates, instances };
   } catch (error) {
-    const pause = pauseForAccessError(error);
-    if (pause) {
-      throw new Error(
-        `Could not ${what}: ${pause.message.replace(/,? then resume this job\.$/, '.')}`,
-      );
-    }
-    if (error instanceof CrmError || jobControlOf(error)) {
-      throw new Error(`Could not ${what}: ${messageOf(error)} Try again in a minute.`);
-    }
-    throw error;
+    throw startFailure(error, what);
   }
 }
 
@@ -112,21 +72,6 @@ function readHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet, withDisplay: bool
     );
   }
   return values;
-}
-
-function checkNoPendingSend(sheetId: number, sheetName: string): void {
-  const other = engineDeps()
-    .store.list()
-    .find((job) => {
-      if (job.kind !== SEND_JOB_KIND || !(isPending(job.state) || job.state === 'paused'))
-        return false;
-      return (job.options as { sheetId?: unknown } | null)?.sheetId === sheetId;
-    });
-  if (other) {
-    throw new Error(
-      `Send ${other.jobId} is already ${other.state} on "${sheetName}": let it finish, resume it with crmResumeJob("${other.jobId}") or cancel it with crmCancelJob("${other.jobId}") before starting another.`,
-    );
-  }
 }
 
 /**
@@ -144,9 +89,15 @@ function checkNoPendingSend(sheetId: number, sheetName: string): void {
 export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
   const request = parseSendRequest(options);
   const settings = requireSettings();
-  const sheet = requireSheet(SpreadsheetApp.getActive(), request.sheet);
+  const sheet = requireSheetNamed(SpreadsheetApp.getActive(), request.sheet);
   const sheetId = sheet.getSheetId();
-  checkNoPendingSend(sheetId, request.sheet);
+  const deps = engineDeps();
+  checkNoOtherJobOnSheet(deps.store.list(), {
+    kind: SEND_JOB_KIND,
+    jobName: 'Send',
+    sheetId,
+    sheetName: request.sheet,
+  });
 
   const values = readHeader(sheet, false);
   const catalog = loadCatalog(settings, 'start the send');
@@ -166,7 +117,6 @@ export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
     row.some((cell, i) => !people.has(i) && !isBlankCell(cell)),
   ).length;
 
-  const deps = engineDeps();
   const job = createJob(deps, {
     kind: SEND_JOB_KIND,
     options: jobOptions,
@@ -199,7 +149,7 @@ export interface SendPreview {
 export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
   const request = parseSendRequest(options);
   const settings = requireSettings();
-  const sheet = requireSheet(SpreadsheetApp.getActive(), request.sheet);
+  const sheet = requireSheetNamed(SpreadsheetApp.getActive(), request.sheet);
   const values = readHeader(sheet, true);
   const catalog = loadCatalog(settings, 'read the CRM templates');
   const jobOptions = checkSendSetup({
@@ -271,19 +221,18 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
 
 /** The `send` job handler over Apps Script services; registered in job-handlers.ts. */
 export function sendJobHandler(env: () => JobEnv): JobHandler {
-  let sendEnv: SendJobEnv | undefined;
-  return createSendJobHandler(() => {
-    if (sendEnv) return sendEnv;
-    const base = env();
-    sendEnv = {
-      client: base.client,
-      pacer: base.pacer,
-      defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
-      openSheet: (sheetId, headerRow) => {
-        const sheet = findSheetById(base.spreadsheet, sheetId);
-        return sheet ? createSendSheet(sheet, headerRow) : null;
-      },
-    };
-    return sendEnv;
-  });
+  return createSendJobHandler(
+    builtOnce((): SendJobEnv => {
+      const base = env();
+      return {
+        client: base.client,
+        pacer: base.pacer,
+        defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
+        openSheet: (sheetId, headerRow) => {
+          const sheet = findSheetById(base.spreadsheet, sheetId);
+          return sheet ? createSendSheet(sheet, headerRow) : null;
+        },
+      };
+    }),
+  );
 }

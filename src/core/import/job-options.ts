@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { MATCH_BY, MatchBySchema } from '../../api/schemas';
+import { MatchBySchema } from '../../api/schemas';
+import { matchByOption, optionsObject, sheetNameOption, shown } from '../jobs/options';
 
 /**
  * Options of `crmImportLeads` (PRODUCT.md) and what the import job keeps of them. The sheet is
@@ -32,16 +33,6 @@ const OPTION_NAMES = [
 
 const EXAMPLE = '{sheet: "Leads", matchBy: "email_or_phone", headerRow: 1}';
 
-function shown(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null || value === undefined || typeof value !== 'object') return String(value);
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-
 function optionalNameOrId(raw: Record<string, unknown>, name: 'pipeline' | 'stage') {
   const value = raw[name];
   if (value === undefined || value === null || value === '') return undefined;
@@ -58,33 +49,9 @@ function optionalNameOrId(raw: Record<string, unknown>, name: 'pipeline' | 'stag
  * Whether the sheet exists is the caller's question: here it only has to be a name.
  */
 export function parseImportRequest(input: unknown): ImportRequest {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new Error(`crmImportLeads needs an options object such as ${EXAMPLE}.`);
-  }
-  const raw = input as Record<string, unknown>;
-  const unknown = Object.keys(raw).filter(
-    (key) => !(OPTION_NAMES as readonly string[]).includes(key) && raw[key] !== undefined,
-  );
-  if (unknown.length > 0) {
-    throw new Error(
-      `Unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; crmImportLeads takes ${OPTION_NAMES.join(', ')}.`,
-    );
-  }
-
-  const sheet = typeof raw.sheet === 'string' ? raw.sheet.trim() : '';
-  if (sheet === '') {
-    throw new Error(
-      `sheet must be the name of the sheet to import, such as "Leads" (got ${shown(raw.sheet)}).`,
-    );
-  }
-
-  const matchBy = raw.matchBy ?? 'email_or_phone';
-  const parsedMatchBy = MatchBySchema.safeParse(matchBy);
-  if (!parsedMatchBy.success) {
-    throw new Error(
-      `matchBy must be one of ${MATCH_BY.map((m) => `"${m}"`).join(', ')} (got ${shown(matchBy)}).`,
-    );
-  }
+  const raw = optionsObject(input, 'crmImportLeads', OPTION_NAMES, EXAMPLE);
+  const sheet = sheetNameOption(raw.sheet, 'the sheet to import');
+  const matchBy = matchByOption(raw.matchBy ?? 'email_or_phone');
 
   const headerRow = raw.headerRow ?? 1;
   if (typeof headerRow !== 'number' || !Number.isInteger(headerRow) || headerRow < 1) {
@@ -119,7 +86,7 @@ export function parseImportRequest(input: unknown): ImportRequest {
   const stage = optionalNameOrId(raw, 'stage');
   return {
     sheet,
-    matchBy: parsedMatchBy.data,
+    matchBy,
     headerRow,
     mapping,
     ...(pipeline === undefined ? {} : { pipeline }),

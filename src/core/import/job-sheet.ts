@@ -1,4 +1,5 @@
 import type { UpsertLeadInput } from '../../api/schemas';
+import { placeStatusColumns, type RowCounts, zeroCounts } from '../jobs/row-job';
 import { locateRow } from '../jobs/row-locator';
 import { payloadFingerprint } from './fingerprint';
 import { type HeaderMap, mapHeaders } from './headers';
@@ -51,13 +52,11 @@ export function missingStatusHeaders(headerMap: HeaderMap): ImportStatusHeader[]
 }
 
 export function statusColumnsOf(headerMap: HeaderMap): StatusColumns | undefined {
-  const columns: Partial<StatusColumns> = {};
-  for (const header of IMPORT_STATUS_HEADERS) {
-    const index = headerMap.statusColumns[header];
-    if (index === undefined) return undefined;
-    columns[FIELD_OF[header]] = index;
-  }
-  return columns as StatusColumns;
+  return placeStatusColumns(
+    FIELD_OF,
+    IMPORT_STATUS_HEADERS,
+    (header) => headerMap.statusColumns[header],
+  );
 }
 
 /**
@@ -259,16 +258,10 @@ function ownPayload(
   return result.ok ? result.payload : undefined;
 }
 
-export interface JobCounts {
-  total: number;
-  done: number;
-  counts: Record<ImportRowStatus, number>;
-}
+export type JobCounts = RowCounts<ImportRowStatus>;
 
 export function emptyCounts(): Record<ImportRowStatus, number> {
-  const counts = {} as Record<ImportRowStatus, number>;
-  for (const status of IMPORT_ROW_STATUSES) counts[status] = 0;
-  return counts;
+  return zeroCounts(IMPORT_ROW_STATUSES);
 }
 
 /** Counts from the sheet: every non-empty row is in `total`, every processed one in `done`. */

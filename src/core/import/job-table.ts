@@ -1,3 +1,5 @@
+import type { RowJobSheetWriter } from '../jobs/row-job';
+
 /**
  * What the import job needs from a sheet. src/gas/sheet-table.ts implements it over
  * SpreadsheetApp; tests use an in-memory table. Rows are 0-based data rows: index 0 is the row
@@ -10,20 +12,9 @@ export interface SheetTableValues {
   rows: unknown[][];
 }
 
-export interface SheetTable {
+export interface SheetTable extends RowJobSheetWriter {
   /** Header row and data rows in one read. */
   read(): SheetTableValues;
-  /**
-   * Writes `values[i]` into data row `firstRow + i` at `columns` (one value per column, same
-   * order). Adjacent columns are written together, never one call per cell.
-   */
-  writeRows(
-    firstRow: number,
-    columns: readonly number[],
-    values: readonly (readonly unknown[])[],
-  ): void;
-  /** Puts these headers at the right of the last used column; returns their column indexes. */
-  appendHeaders(headers: readonly string[]): number[];
 }
 
 /** Runs of adjacent columns, in the order given: [5, 6, 7, 2] → [{5..7}, {2}]. */

@@ -8,19 +8,25 @@ import {
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
 import { jobControlOf, messageOf } from '../jobs/errors';
 import type { JobRecord } from '../jobs/record';
+import { pacedCall, pauseForAccessError, stepPacing } from '../jobs/requests';
+import {
+  applyCounts,
+  asText,
+  guardedStep,
+  headersChangedMessage,
+  readWithStatusColumns,
+  StepClock,
+  setCells,
+  stopJob,
+  writeInRuns,
+} from '../jobs/row-job';
 import type { Pacer } from '../pacing';
 import type { Clock, KeyValueStore } from '../ports';
 import { matchKeyId, payloadFingerprint } from './fingerprint';
 import { HeaderMappingError } from './headers';
 import { type FingerprintBook, openFingerprintBook } from './job-fingerprints';
 import { type ImportJobOptions, readImportJobOptions } from './job-options';
-import {
-  fetchReferenceData,
-  type PacedCallOptions,
-  pacedCall,
-  pauseForAccessError,
-  type ReferenceData,
-} from './job-requests';
+import { fetchReferenceData, type ReferenceData } from './job-requests';
 import {
   analyseSheet,
   countRows,
@@ -72,9 +78,6 @@ export const REUSE_READ_MS = 5_000;
 /** Fingerprints are saved after this many new ones, when a slice nears its end, and at the finish. */
 export const FINGERPRINT_FLUSH_EVERY = 20;
 
-/** Text written with a leading apostrophe stays text in Sheets (a CRM message starting with `=` is no formula). */
-const asText = (text: string) => (text === '' ? '' : `'${text}`);
-
 interface RowOutcome {
   status: ImportRowStatus;
   /** The lead id to write; undefined keeps what the cell holds. */
@@ -93,20 +96,6 @@ interface JobRun {
 /** Job options that no longer fit the CRM's data: the user must fix something first. */
 class ImportOptionsError extends Error {
   override name = 'ImportOptionsError';
-}
-
-class StepClock implements Clock {
-  current: Clock | undefined;
-  now(): number {
-    return this.target().now();
-  }
-  sleep(ms: number): void {
-    this.target().sleep(ms);
-  }
-  private target(): Clock {
-    if (!this.current) throw new Error('The import pacer was used outside a job step.');
-    return this.current;
-  }
 }
 
 /** Utilities.formatDate is a service call; the same date cells come back at every step. */
@@ -137,19 +126,6 @@ function finishedMessage(counts: JobCounts, dryRun: boolean): string {
     : 'Import finished: the sheet has no data rows.';
 }
 
-function applyCounts(job: JobRecord, counts: JobCounts): void {
-  job.total = counts.total;
-  job.done = counts.done;
-  job.counts = { ...counts.counts };
-}
-
-/** Stops the job with exact counts (a thrown JobPause / JobFailure would drop them). */
-function stopJob(job: JobRecord, state: 'paused' | 'failed', message: string): StepResult {
-  job.state = state;
-  job.message = message;
-  return { status: 'more' };
-}
-
 /**
  * The `import` job: one row per step, `POST /leads/upsert` with match_by (PRODUCT.md,
  * Import). Rows that cost no request (INVALID, DUPLICATE, UNCHANGED, every row of a dry run)
@@ -164,20 +140,14 @@ export function createImportJobHandler(
   handlerOptions: ImportHandlerOptions = {},
 ): JobHandler {
   const runs = new Map<string, JobRun>();
-  const stepClock = new StepClock();
+  const stepClock = new StepClock('import');
   let pacer: Pacer | undefined;
   let reference: ReferenceData | undefined;
   let context: { key: string; value: ImportContext } | undefined;
 
-  function pacedOptions(ctx: StepContext, env: ImportJobEnv): PacedCallOptions {
+  function pacedOptions(ctx: StepContext, env: ImportJobEnv) {
     pacer ??= env.pacer(stepClock);
-    return {
-      pacer,
-      clock: ctx.clock,
-      latestStartAt: ctx.latestStartAt,
-      deadline: ctx.deadline,
-      ...(handlerOptions.random ? { random: handlerOptions.random } : {}),
-    };
+    return stepPacing(pacer, ctx, handlerOptions.random);
   }
 
   function referenceData(ctx: StepContext, env: ImportJobEnv): ReferenceData {
@@ -212,16 +182,17 @@ export function createImportJobHandler(
   /** Reads the sheet (creating missing status columns) and decides every row. */
   function readSheet(run: JobRun, job: JobRecord, ctx: StepContext, ctxImport: ImportContext) {
     const { options, table } = run;
-    let values = table.read();
-    let headerMap = mapJobHeaders(values.header, ctxImport, options.mapping);
-    let columns = statusColumnsOf(headerMap);
-    if (!columns) {
-      table.appendHeaders(missingStatusHeaders(headerMap));
-      values = table.read();
-      headerMap = mapJobHeaders(values.header, ctxImport, options.mapping);
-      columns = statusColumnsOf(headerMap);
-      if (!columns) throw new Error('The status columns could not be created.');
-    }
+    const { read, columns } = readWithStatusColumns({
+      read: () => {
+        const values = table.read();
+        return { values, headerMap: mapJobHeaders(values.header, ctxImport, options.mapping) };
+      },
+      columnsOf: ({ headerMap }) => statusColumnsOf(headerMap),
+      missingHeaders: ({ headerMap }) => missingStatusHeaders(headerMap),
+      appendHeaders: (headers) => table.appendHeaders(headers),
+      what: 'The status columns',
+    });
+    const { values, headerMap } = read;
     try {
       return analyseSheet({
         header: values.header,
@@ -276,15 +247,8 @@ export function createImportJobHandler(
       ? ['status', 'detail']
       : ['status', 'leadId', 'detail', 'importedAt'];
     const indexes = targets.map((t) => columns[t]);
-    let written = 0;
-    let start = 0;
-    while (start < outcomes.length) {
-      if (stopAfter !== undefined && written > 0 && now() > stopAfter) break;
-      let end = start + 1;
-      while (end < outcomes.length && outcomes[end]?.index === (outcomes[end - 1]?.index ?? 0) + 1)
-        end += 1;
+    const writeRun = (slice: { index: number; outcome: RowOutcome }[]) => {
       const at = new Date(now());
-      const slice = outcomes.slice(start, end);
       const cells = slice.map(({ index, outcome }) => {
         const row = analysis.rows[index] ?? [];
         const values: Record<keyof StatusColumns, unknown> = {
@@ -305,17 +269,12 @@ export function createImportJobHandler(
         const row = analysis.rows[index];
         const line = cells[k];
         if (!row || !line) return;
-        indexes.forEach((column, c) => {
-          while (row.length <= column) row.push('');
-          row[column] = line[c];
-        });
+        setCells(row, indexes, line);
         if (!dryRun) analysis.processed[index] = true;
         analysis.decisions[index] = { kind: 'done', status: line[0] as ImportRowStatus };
       });
-      written += slice.length;
-      start = end;
-    }
-    return written;
+    };
+    return writeInRuns(outcomes, writeRun, now, stopAfter);
   }
 
   function outcomeWithoutRequest(decision: Decision, run: JobRun): RowOutcome | 'send' | undefined {
@@ -351,32 +310,26 @@ export function createImportJobHandler(
   }
 
   function step(job: JobRecord, ctx: StepContext): StepResult {
-    stepClock.current = ctx.clock;
-    const env = getEnv();
-    const run = runFor(job, env);
-    if (typeof run === 'string') return stopJob(job, 'failed', run);
-    try {
-      return stepRun(job, ctx, env, run);
-    } catch (error) {
-      // Whatever stops the step, the fingerprints gathered so far are worth keeping.
-      run.book.flush();
-      runs.delete(job.jobId);
-      const pause = pauseForAccessError(error);
-      if (pause) return stopJob(job, 'paused', pause.message);
-      if (error instanceof ImportOptionsError) {
-        return stopJob(job, 'paused', `${error.message}; fix it, then resume the job.`);
-      }
-      if (error instanceof HeaderMappingError) {
-        return stopJob(
-          job,
-          'paused',
-          `The header row of "${run.options.sheetName}" no longer fits this import: ${error.message}. Fix the headers, then resume the job.`,
-        );
-      }
-      throw error;
-    } finally {
-      stepClock.current = undefined;
-    }
+    return guardedStep(job, ctx, {
+      clock: stepClock,
+      env: getEnv,
+      runFor,
+      work: (run, env) => stepRun(job, ctx, env, run),
+      afterError: (_error, run) => {
+        // Whatever stops the step, the fingerprints gathered so far are worth keeping.
+        run.book.flush();
+        runs.delete(job.jobId);
+      },
+      pauseMessage: (error, run) => {
+        if (error instanceof ImportOptionsError) {
+          return `${error.message}; fix it, then resume the job.`;
+        }
+        if (error instanceof HeaderMappingError) {
+          return headersChangedMessage(run.options.sheetName, 'import', error.message);
+        }
+        return undefined;
+      },
+    });
   }
 
   function stepRun(job: JobRecord, ctx: StepContext, env: ImportJobEnv, run: JobRun): StepResult {

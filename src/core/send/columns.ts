@@ -1,5 +1,6 @@
 import { leadFieldForKey } from '../import/lead-fields';
 import { columnLetter, headerKey, listBriefly } from '../import/text-key';
+import { placeStatusColumns } from '../jobs/row-job';
 import type { LeadSource, SendJobOptions, ValueSource } from './options';
 import { SEND_STATUS_HEADERS, type SendStatusHeader } from './status-columns';
 import { variableLabel } from './template';
@@ -59,13 +60,10 @@ export function findColumn(header: readonly unknown[], name: string): number {
 }
 
 export function statusColumnsOf(header: readonly unknown[]): StatusColumns | undefined {
-  const columns: Partial<StatusColumns> = {};
-  for (const name of SEND_STATUS_HEADERS) {
+  return placeStatusColumns(FIELD_OF, SEND_STATUS_HEADERS, (name) => {
     const index = findColumn(header, name);
-    if (index < 0) return undefined;
-    columns[FIELD_OF[name]] = index;
-  }
-  return columns as StatusColumns;
+    return index < 0 ? undefined : index;
+  });
 }
 
 /** Status headers missing from the header row, in the order they are created. */

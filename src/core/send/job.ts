@@ -10,10 +10,20 @@ import {
   ValidationError,
 } from '../../api/errors';
 import type { ChatappTemplateSent } from '../../api/schemas';
-import { pacedCall, pauseForAccessError } from '../import/job-requests';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
 import { JobYield, jobControlOf, messageOf } from '../jobs/errors';
 import type { JobRecord } from '../jobs/record';
+import { pacedCall, pauseForAccessError, stepPacing } from '../jobs/requests';
+import {
+  applyCounts,
+  asText,
+  guardedStep,
+  headersChangedMessage,
+  readWithStatusColumns,
+  StepClock,
+  setCells,
+  writeInRuns,
+} from '../jobs/row-job';
 import { isRateLimited, type Pacer } from '../pacing';
 import type { Clock } from '../ports';
 import { missingStatusHeaders, placeSources, SendColumnsError, statusColumnsOf } from './columns';
@@ -25,7 +35,6 @@ import {
   hasPendingRows,
   type RowDecision,
   type SendAnalysis,
-  type SendCounts,
   type SendPayload,
   sentSince,
   statusOf,
@@ -63,9 +72,6 @@ export const RATE_LIMIT_ATTEMPTS = 5;
 /** No lead lookup returns more than this many candidates for one e-mail or phone. */
 export const LOOKUP_PER_PAGE = 50;
 
-/** Text written with a leading apostrophe stays text in Sheets (a CRM message starting with `=` is no formula). */
-const asText = (text: string) => (text === '' ? '' : `'${text}`);
-
 type Cells = [status: SendRowStatus, messageId: string | number, detail: string, at: Date | ''];
 
 /** A refusal that concerns every row (template no longer approved, number changed): pause. */
@@ -80,33 +86,6 @@ interface JobRun {
   analysis?: SendAnalysis;
   /** Lead ids (or the next lookup to make) found in this execution, by row key. */
   lookups: Map<string, { leadId: number } | { next: 'phone' }>;
-}
-
-class StepClock implements Clock {
-  current: Clock | undefined;
-  now(): number {
-    return this.target().now();
-  }
-  sleep(ms: number): void {
-    this.target().sleep(ms);
-  }
-  private target(): Clock {
-    if (!this.current) throw new Error('The send pacer was used outside a job step.');
-    return this.current;
-  }
-}
-
-/** Stops the job with exact counts (a thrown JobPause / JobFailure would drop them). */
-function stopJob(job: JobRecord, state: 'paused' | 'failed', message: string): StepResult {
-  job.state = state;
-  job.message = message;
-  return { status: 'more' };
-}
-
-function applyCounts(job: JobRecord, counts: SendCounts): void {
-  job.total = counts.total;
-  job.done = counts.done;
-  job.counts = { ...counts.counts };
 }
 
 function finishedMessage(analysis: SendAnalysis, since: number): string {
@@ -164,7 +143,7 @@ export function createSendJobHandler(
   handlerOptions: SendHandlerOptions = {},
 ): JobHandler {
   const runs = new Map<string, JobRun>();
-  const stepClock = new StepClock();
+  const stepClock = new StepClock('send');
   let pacer: Pacer | undefined;
 
   function pacerOf(env: SendJobEnv): Pacer {
@@ -201,14 +180,13 @@ export function createSendJobHandler(
   /** Reads the sheet (creating missing status columns) and decides every row. */
   function readSheet(run: JobRun, job: JobRecord, ctx: StepContext, env: SendJobEnv) {
     const { options, sheet } = run;
-    let values = sheet.read(run.needsDisplay);
-    let columns = statusColumnsOf(values.header);
-    if (!columns) {
-      sheet.appendHeaders(missingStatusHeaders(values.header));
-      values = sheet.read(run.needsDisplay);
-      columns = statusColumnsOf(values.header);
-      if (!columns) throw new Error('The send status columns could not be created.');
-    }
+    const { read: values, columns } = readWithStatusColumns({
+      read: () => sheet.read(run.needsDisplay),
+      columnsOf: (read) => statusColumnsOf(read.header),
+      missingHeaders: (read) => missingStatusHeaders(read.header),
+      appendHeaders: (headers) => sheet.appendHeaders(headers),
+      what: 'The send status columns',
+    });
     const sources = placeSources(values.header, options, options.sheetName);
     return analyseSendSheet({
       values,
@@ -234,14 +212,7 @@ export function createSendJobHandler(
   ): number {
     const { columns } = analysis;
     const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
-    let written = 0;
-    let start = 0;
-    while (start < entries.length) {
-      if (stopAfter !== undefined && written > 0 && now() > stopAfter) break;
-      let end = start + 1;
-      while (end < entries.length && entries[end]?.index === (entries[end - 1]?.index ?? 0) + 1)
-        end += 1;
-      const slice = entries.slice(start, end);
+    const writeRun = (slice: { index: number; cells: Cells }[]) => {
       run.sheet.writeRows(
         slice[0]?.index ?? 0,
         indexes,
@@ -250,42 +221,31 @@ export function createSendJobHandler(
       for (const { index, cells } of slice) {
         const row = analysis.rows[index];
         if (!row) continue;
-        indexes.forEach((column, c) => {
-          while (row.length <= column) row.push('');
-          row[column] = cells[c];
-        });
+        setCells(row, indexes, cells);
         analysis.decisions[index] = decisionAfter(cells, analysis.decisions[index]);
       }
-      written += slice.length;
-      start = end;
-    }
-    return written;
+    };
+    return writeInRuns(entries, writeRun, now, stopAfter);
   }
 
   function step(job: JobRecord, ctx: StepContext): StepResult {
-    stepClock.current = ctx.clock;
-    const env = getEnv();
-    const run = runFor(job, env);
-    if (typeof run === 'string') return stopJob(job, 'failed', run);
-    try {
-      return stepRun(job, ctx, env, run);
-    } catch (error) {
-      // A yield keeps what this execution learnt (lookups); anything else starts afresh.
-      if (jobControlOf(error) !== 'yield') runs.delete(job.jobId);
-      const pause = pauseForAccessError(error);
-      if (pause) return stopJob(job, 'paused', pause.message);
-      if (error instanceof SendSetupError) return stopJob(job, 'paused', error.message);
-      if (error instanceof SendColumnsError) {
-        return stopJob(
-          job,
-          'paused',
-          `The header row of "${run.options.sheetName}" no longer fits this send: ${error.message}. Fix the headers, then resume the job.`,
-        );
-      }
-      throw error;
-    } finally {
-      stepClock.current = undefined;
-    }
+    return guardedStep(job, ctx, {
+      clock: stepClock,
+      env: getEnv,
+      runFor,
+      work: (run, env) => stepRun(job, ctx, env, run),
+      afterError: (error) => {
+        // A yield keeps what this execution learnt (lookups); anything else starts afresh.
+        if (jobControlOf(error) !== 'yield') runs.delete(job.jobId);
+      },
+      pauseMessage: (error, run) => {
+        if (error instanceof SendSetupError) return error.message;
+        if (error instanceof SendColumnsError) {
+          return headersChangedMessage(run.options.sheetName, 'send', error.message);
+        }
+        return undefined;
+      },
+    });
   }
 
   function stepRun(job: JobRecord, ctx: StepContext, env: SendJobEnv, run: JobRun): StepResult {
@@ -354,13 +314,7 @@ export function createSendJobHandler(
     if (value === undefined) throw new Error('A lookup needs the row’s e-mail or phone.');
     const page = pacedCall(
       () => env.client.leads.list({ q: lookupQuery(by, value), per_page: LOOKUP_PER_PAGE }),
-      {
-        pacer: pacerOf(env),
-        clock: ctx.clock,
-        latestStartAt: ctx.latestStartAt,
-        deadline: ctx.deadline,
-        ...(handlerOptions.random ? { random: handlerOptions.random } : {}),
-      },
+      stepPacing(pacerOf(env), ctx, handlerOptions.random),
     );
     const phoneNext = by === 'email' && phone !== undefined;
     const outcome = pickLead(page.data, by, value, env.defaultCountry, phoneNext);

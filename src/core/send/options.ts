@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { MATCH_BY, MatchBySchema } from '../../api/schemas';
+import { MatchBySchema } from '../../api/schemas';
+import { matchByOption, optionsObject, sheetNameOption, shown } from '../jobs/options';
 import { HEADER_VARIABLE_KEY } from './template';
 
 /** Where a value comes from: a column (by header text) or fixed text for every row. */
@@ -65,16 +66,6 @@ const OPTION_NAMES = [
 const EXAMPLE =
   '{sheet: "Leads", templateId: 1, variables: {"1": "Nome", "2": {value: "Black Friday"}}}';
 
-function shown(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null || value === undefined || typeof value !== 'object') return String(value);
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-
 function positiveId(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
   if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) {
@@ -120,25 +111,8 @@ function variableKey(key: string): string | undefined {
  * checked later against the CRM and the sheet (checkSendSetup).
  */
 export function parseSendRequest(input: unknown): SendRequest {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new Error(`crmSendTemplate needs an options object such as ${EXAMPLE}.`);
-  }
-  const raw = input as Record<string, unknown>;
-  const unknown = Object.keys(raw).filter(
-    (key) => !(OPTION_NAMES as readonly string[]).includes(key) && raw[key] !== undefined,
-  );
-  if (unknown.length > 0) {
-    throw new Error(
-      `Unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; crmSendTemplate takes ${OPTION_NAMES.join(', ')}.`,
-    );
-  }
-
-  const sheet = typeof raw.sheet === 'string' ? raw.sheet.trim() : '';
-  if (sheet === '') {
-    throw new Error(
-      `sheet must be the name of the sheet whose rows get the template, such as "Leads" (got ${shown(raw.sheet)}).`,
-    );
-  }
+  const raw = optionsObject(input, 'crmSendTemplate', OPTION_NAMES, EXAMPLE);
+  const sheet = sheetNameOption(raw.sheet, 'the sheet whose rows get the template');
 
   const templateId = positiveId(raw.templateId);
   if (templateId === undefined) {
@@ -195,16 +169,10 @@ export function parseSendRequest(input: unknown): SendRequest {
     leadIdColumn = raw.leadIdColumn.trim();
   }
 
-  let matchBy: SendRequest['matchBy'];
-  if (raw.matchBy !== undefined && raw.matchBy !== null && raw.matchBy !== '') {
-    const parsed = MatchBySchema.safeParse(raw.matchBy);
-    if (!parsed.success) {
-      throw new Error(
-        `matchBy must be one of ${MATCH_BY.map((m) => `"${m}"`).join(', ')} (got ${shown(raw.matchBy)}).`,
-      );
-    }
-    matchBy = parsed.data;
-  }
+  const matchBy =
+    raw.matchBy === undefined || raw.matchBy === null || raw.matchBy === ''
+      ? undefined
+      : matchByOption(raw.matchBy);
   if (leadIdColumn !== undefined && matchBy !== undefined) {
     throw new Error(
       'Give leadIdColumn (rows carry the lead id) or matchBy (the lead is looked up by email or phone), not both.',

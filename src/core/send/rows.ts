@@ -2,6 +2,7 @@ import { isDateCell, PROCESSED_SLACK_MS } from '../import/job-sheet';
 import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize';
 import { IMPORT_LEAD_ID_HEADER } from '../import/status-columns';
 import { describeCell } from '../import/text-key';
+import { type RowCounts, zeroCounts } from '../jobs/row-job';
 import type { PlacedSource, SourceColumns, StatusColumns } from './columns';
 import { mediaUrlProblem, variableProblem } from './rules';
 import { SEND_ROW_STATUSES, type SendRowStatus } from './status-columns';
@@ -276,16 +277,10 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
   };
 }
 
-export interface SendCounts {
-  total: number;
-  done: number;
-  counts: Record<SendRowStatus, number>;
-}
+export type SendCounts = RowCounts<SendRowStatus>;
 
 export function emptySendCounts(): Record<SendRowStatus, number> {
-  const counts = {} as Record<SendRowStatus, number>;
-  for (const status of SEND_ROW_STATUSES) counts[status] = 0;
-  return counts;
+  return zeroCounts(SEND_ROW_STATUSES);
 }
 
 /**

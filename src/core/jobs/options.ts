@@ -1,0 +1,59 @@
+/**
+ * Checks shared by the options of the functions that start row jobs (crmImportLeads,
+ * crmSendTemplate). Every error names the option and what to write instead.
+ */
+import { MATCH_BY, type MatchBy, MatchBySchema } from '../../api/schemas';
+
+/** A value as the user wrote it, for error messages. */
+export function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null || value === undefined || typeof value !== 'object') return String(value);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/**
+ * The options object of `functionName`, refused when it is not one or names an option not in
+ * `names` (options set to undefined are ignored). `example` shows a good call.
+ */
+export function optionsObject(
+  input: unknown,
+  functionName: string,
+  names: readonly string[],
+  example: string,
+): Record<string, unknown> {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new Error(`${functionName} needs an options object such as ${example}.`);
+  }
+  const raw = input as Record<string, unknown>;
+  const unknown = Object.keys(raw).filter((key) => !names.includes(key) && raw[key] !== undefined);
+  if (unknown.length > 0) {
+    throw new Error(
+      `Unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; ${functionName} takes ${names.join(', ')}.`,
+    );
+  }
+  return raw;
+}
+
+/** The `sheet` option: a sheet name, trimmed; `purpose` says which sheet ("the sheet to import"). */
+export function sheetNameOption(value: unknown, purpose: string): string {
+  const sheet = typeof value === 'string' ? value.trim() : '';
+  if (sheet === '') {
+    throw new Error(`sheet must be the name of ${purpose}, such as "Leads" (got ${shown(value)}).`);
+  }
+  return sheet;
+}
+
+/** The `matchBy` option: how a row's lead is found in the CRM. */
+export function matchByOption(value: unknown): MatchBy {
+  const parsed = MatchBySchema.safeParse(value);
+  if (!parsed.success) {
+    throw new Error(
+      `matchBy must be one of ${MATCH_BY.map((m) => `"${m}"`).join(', ')} (got ${shown(value)}).`,
+    );
+  }
+  return parsed.data;
+}

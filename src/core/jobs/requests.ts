@@ -1,0 +1,132 @@
+import { AuthError, CrmError, ForbiddenError, isRetryable } from '../../api/errors';
+import { isRateLimited, type Pacer, retryWithBackoff, withRateLimitRetry } from '../pacing';
+import type { Clock } from '../ports';
+import type { StepContext } from './engine';
+import { JobPause, JobYield, jobControlOf, messageOf } from './errors';
+
+/** Calls of a request in all when the CRM answers 5xx or the network fails (first included). */
+export const BACKOFF_ATTEMPTS = 3;
+export const BACKOFF_BASE_MS = 2_000;
+
+export interface PacedCallOptions {
+  pacer: Pacer;
+  clock: Clock;
+  /** No request starts after this instant (the step's latestStartAt). */
+  latestStartAt?: number;
+  /** No back-off wait runs past this instant (the step's deadline). */
+  deadline?: number;
+  random?: () => number;
+}
+
+/**
+ * One CRM request under the shared pacer: a 429 waits its Retry-After and sends the same
+ * request again; 5xx and network errors are retried with back-off, then thrown. When the
+ * rate limit or a back-off wait will not fit before the slice ends, a JobYield says when to
+ * go on, so the request is retried by the next slice rather than given up.
+ */
+export function pacedCall<T>(fn: () => T, options: PacedCallOptions): T {
+  const { pacer, clock } = options;
+  let attempts = 0;
+  try {
+    return retryWithBackoff(
+      () => {
+        attempts += 1;
+        return withRateLimitRetry(pacer, fn, { deadline: options.latestStartAt });
+      },
+      {
+        clock,
+        // 429s are withRateLimitRetry's: it waits exactly Retry-After, back-off would not.
+        isRetryable: (error) => isRetryable(error) && !isRateLimited(error),
+        attempts: BACKOFF_ATTEMPTS,
+        baseMs: BACKOFF_BASE_MS,
+        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+        ...(options.random ? { random: options.random } : {}),
+      },
+    );
+  } catch (error) {
+    if (isRateLimited(error)) {
+      throw new JobYield(
+        'The CRM keeps answering 429 (rate limit); going on when it lets us.',
+        pacer.nextSlotAt(),
+      );
+    }
+    if (isRetryable(error) && attempts < BACKOFF_ATTEMPTS) {
+      // retryWithBackoff gave up only because the next wait would cross the deadline.
+      throw new JobYield(
+        'The CRM failed and the next retry does not fit in this run; retrying in the next one.',
+        clock.now() + BACKOFF_BASE_MS,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * The pause a 401 / 403 calls for, with the fix in words; undefined for other errors.
+ * Messages quote the CRM's own message, never the key.
+ */
+export function pauseForAccessError(error: unknown): JobPause | undefined {
+  if (error instanceof AuthError) {
+    return new JobPause(
+      `The CRM refused the API key ("${error.message}"): create a new key in the CRM under Settings → API keys, save it in CRM → Settings (or crmConfigure), then resume this job.`,
+    );
+  }
+  if (error instanceof ForbiddenError) {
+    if (error.accountInactive) {
+      return new JobPause(
+        `The CRM account is suspended ("${error.message}"): ask the CRM account's administrator to reactivate it, then resume this job.`,
+      );
+    }
+    if (error.requiredPermission) {
+      return new JobPause(
+        `The API key lacks the "${error.requiredPermission}" permission ("${error.message}"): create a key with that permission in the CRM under Settings → API keys, save it in CRM → Settings, then resume this job.`,
+      );
+    }
+    return new JobPause(
+      `The CRM refused this request ("${error.message}"): check the key's permissions in the CRM under Settings → API keys, then resume this job.`,
+    );
+  }
+  return undefined;
+}
+
+/** The paced-call options of a job step: no request starts, and no back-off wait runs, past its slice. */
+export function stepPacing(
+  pacer: Pacer,
+  ctx: StepContext,
+  random?: () => number,
+): PacedCallOptions {
+  return {
+    pacer,
+    clock: ctx.clock,
+    latestStartAt: ctx.latestStartAt,
+    deadline: ctx.deadline,
+    ...(random ? { random } : {}),
+  };
+}
+
+/** How long a request made before a job starts (checking its options) may wait for a rate-limit slot. */
+export const START_WAIT_MS = 60_000;
+
+/** The paced-call options of a request made before a job starts, in the caller's execution. */
+export function startPacing(pacer: Pacer, clock: Clock): PacedCallOptions {
+  return { pacer, clock, latestStartAt: clock.now() + START_WAIT_MS };
+}
+
+/**
+ * What the caller of a job's start function sees when a request made before the job starts
+ * fails: an Error that says what could not be done (`what`, e.g. "start the import") and the fix.
+ * Errors that are not the CRM's (bugs) are returned unchanged.
+ */
+export function startFailure(error: unknown, what: string): unknown {
+  const pause = pauseForAccessError(error);
+  if (pause) {
+    // No job exists yet, so there is nothing to resume.
+    return new Error(
+      `Could not ${what}: ${pause.message.replace(/,? then resume this job\.$/, '.')}`,
+    );
+  }
+  if (error instanceof CrmError || jobControlOf(error)) {
+    return new Error(`Could not ${what}: ${messageOf(error)} Try again in a minute.`);
+  }
+  return error;
+}
