@@ -5,6 +5,7 @@ import {
   bigSheetRows,
   demoWorkbook,
   LEADS_HEADERS,
+  SEND_SHEET,
 } from '../../scripts/playground/demo-workbook';
 import { columnLetter, renderSheetTable } from '../../scripts/playground/grid';
 import { type Playground, startPlayground } from '../../scripts/playground/server';
@@ -100,8 +101,15 @@ describe('startPlayground', () => {
       menu: string[];
       table: string;
     };
-    expect(state.sheets).toEqual(['Leads', 'Export', BIG_SHEET]);
-    expect(state.menu).toEqual(['Settings', 'Import leads', 'Export leads', 'Jobs', 'Help']);
+    expect(state.sheets).toEqual(['Leads', 'Export', BIG_SHEET, SEND_SHEET]);
+    expect(state.menu).toEqual([
+      'Settings',
+      'Import leads',
+      'Export leads',
+      'Send template',
+      'Jobs',
+      'Help',
+    ]);
     expect(state.table).toContain('Fernanda Albuquerque');
   });
 
@@ -164,7 +172,7 @@ describe('startPlayground', () => {
 
   it('uiListSheets names the sheets in tab order and the active one', () => {
     expect(playground.runtime.runOrThrow('uiListSheets')).toEqual({
-      sheets: ['Leads', 'Export', BIG_SHEET],
+      sheets: ['Leads', 'Export', BIG_SHEET, SEND_SHEET],
       active: 'Leads',
     });
   });

@@ -9,6 +9,7 @@ import {
   bigSheetRows,
   DEMO_LEADS_EXPECTED,
   LEADS_HEADERS,
+  SEND_SHEET,
 } from '../../scripts/playground/demo-workbook';
 import { type Playground, startPlayground } from '../../scripts/playground/server';
 
@@ -78,6 +79,7 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
       'Leads',
       'Export',
       BIG_SHEET,
+      SEND_SHEET,
     ]);
   });
 
