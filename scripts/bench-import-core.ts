@@ -13,18 +13,8 @@ import {
   mapHeaders,
   planImport,
 } from '../src/core/import';
-
-/** mulberry32: a tiny seeded PRNG, so every run plans the very same sheet. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// mulberry32: every run plans the very same sheet.
+import { seededRandom } from '../test/unit/core/jobs/fakes';
 
 const FIRST = [
   'Maria',

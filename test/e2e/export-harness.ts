@@ -1,72 +1,44 @@
 /**
- * The add-on bundle in the local Apps Script runtime, talking in-process to a sandbox that
- * shares its simulated clock. The bundle is built here, in memory, with the same esbuild
- * settings and JSDoc stubs as scripts/build.ts, so tests never race another build of dist/.
+ * The add-on world (addon-harness.ts) set up for export, schedule and custom-function tests and
+ * the export benchmark: the demo account (or another seed), plus helpers that reach into the
+ * sandbox directly.
  */
+import { DEMO_KEYS, type Sandbox, type SandboxOptions } from '../../sandbox/index';
 import {
-  createSandbox,
+  type AddonRuntimeOptions,
+  type AddonWorld,
+  addonBundle,
+  createAddonWorld,
+} from './addon-harness';
+
+export {
+  BASE_URL,
   DEMO_KEYS,
   DEMO_NOW,
-  type Sandbox,
-  type SandboxOptions,
-} from '../../sandbox/index';
-import { bundleAddon } from '../../scripts/build/bundle';
-import {
-  createGasRuntime,
-  createSimulatedClock,
-  type GasRuntime,
-  type GasRuntimeOptions,
-  routeToSandbox,
-  type SimulatedClock,
-} from '../../tools/gas-runtime/index';
+  SANDBOX_ORIGIN,
+  waitOutRateWindow,
+} from './addon-harness';
 
-export const SANDBOX_ORIGIN = 'http://localhost:8787';
-export const BASE_URL = `${SANDBOX_ORIGIN}/api/v1`;
-
-let bundle: Promise<string> | undefined;
-
-/** dist/Code.js as scripts/build.ts makes it, without writing it. Built once per test file. */
+/** dist/Code.js as scripts/build.ts makes it (a bound script), without writing it. */
 export function buildBundle(): Promise<string> {
-  bundle ??= bundleAddon({ baseUrl: 'https://crm.example.com/api/v1', publishedAddon: false }).then(
-    (b) => b.code,
-  );
-  return bundle;
+  return addonBundle(false);
 }
 
-export interface Harness {
-  runtime: GasRuntime;
-  sandbox: Sandbox;
-  clock: SimulatedClock;
+export interface Harness extends AddonWorld {
   /** Sandbox API requests since the last clearRequests (the sandbox's own log). */
   requests(): ReturnType<Sandbox['requests']>;
 }
 
 export interface HarnessOptions {
   sandbox?: Omit<SandboxOptions, 'now'>;
-  runtime?: Omit<GasRuntimeOptions, 'code' | 'clock' | 'fetch'>;
+  runtime?: AddonRuntimeOptions;
   /** Save settings with this key (default the demo admin key); null saves none. */
   apiKey?: string | null;
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const code = await buildBundle();
-  const clock = createSimulatedClock(DEMO_NOW);
-  const sandbox = createSandbox({ ...options.sandbox, now: () => clock.now() });
-  const runtime = createGasRuntime({
-    ...options.runtime,
-    code,
-    clock,
-    fetch: routeToSandbox(sandbox, SANDBOX_ORIGIN),
-  });
-  const apiKey = options.apiKey === undefined ? DEMO_KEYS.admin : options.apiKey;
-  if (apiKey !== null) runtime.runOrThrow('crmConfigure', { apiKey, baseUrl: BASE_URL });
-  sandbox.clearRequests();
-  return { runtime, sandbox, clock, requests: () => sandbox.requests() };
-}
-
-/** Moves simulated time past the rate-limit window, so a test starts with a full budget. */
-export function waitOutRateWindow(harness: Harness): void {
-  harness.clock.advance(61_000);
+  const world = await createAddonWorld(options);
+  return Object.assign(world, { requests: () => world.sandbox.requests() });
 }
 
 /** The demo account's leads as the sandbox holds them. */
@@ -121,8 +93,6 @@ export function seedLeads(sandbox: Sandbox, count: number, now: number): void {
     });
   }
 }
-
-export { DEMO_KEYS, DEMO_NOW };
 
 /** One sandbox API call with the demo admin key (counts against the key's rate limit). */
 export function sandboxApi(

@@ -4,6 +4,7 @@
  * refuses (a 300-character name: the sandbox allows 255), duplicates of earlier rows, and
  * blank rows. Each row carries what an import must make of it.
  */
+import { seededRandom } from '../unit/core/jobs/fakes';
 
 export const IMPORT_SHEET_HEADERS = [
   'Nome',
@@ -35,18 +36,6 @@ export interface ImportSheet {
   expected: RowExpectation[];
   /** The lead key of each row (`email:…` or `phone:…`), '' for blank and keyless rows. */
   keys: string[];
-}
-
-/** mulberry32: the same rows on every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const FIRST = [
@@ -101,7 +90,7 @@ export function emailFor(n: number): string {
 }
 
 export function generateImportSheet(count: number, seed = 20261123): ImportSheet {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const header = [...IMPORT_SHEET_HEADERS];
   const rows: unknown[][] = [];

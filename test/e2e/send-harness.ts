@@ -1,21 +1,13 @@
 /**
- * The add-on bundle in the local Apps Script runtime against an in-process sandbox (demo data,
- * the same simulated clock), set up for bulk-send tests and the send benchmark.
+ * The add-on world (addon-harness.ts) set up for bulk-send tests and the send benchmark: the
+ * demo account's data, one sheet of its leads, a full rate-limit budget to start with.
  */
-import { createSandbox, DEMO, DEMO_KEYS, DEMO_NOW, type Sandbox } from '../../sandbox/index';
-import type { HttpRequest } from '../../src/api/transport';
+import { DEMO, type Sandbox } from '../../sandbox/index';
 import type { JobSummary } from '../../src/core/jobs/record';
-import {
-  createGasRuntime,
-  createSimulatedClock,
-  type GasRuntime,
-  routeToSandbox,
-  type SimulatedClock,
-} from '../../tools/gas-runtime/index';
-import { importBundle } from './import-harness';
+import { seededRandom } from '../unit/core/jobs/fakes';
+import { type AddonWorld, createAddonWorld, sheetColumn, waitOutRateWindow } from './addon-harness';
 
-export const SANDBOX_ORIGIN = 'http://localhost:8787';
-export const BASE_URL = `${SANDBOX_ORIGIN}/api/v1`;
+export { BASE_URL, busiestMinute, DEMO_KEYS, SANDBOX_ORIGIN } from './addon-harness';
 export const SHEET = 'Clientes';
 
 export const SEND_HEADER = ['Nome', 'E-mail', 'Telefone', 'CRM Lead ID', 'Pedido', 'Arquivo'];
@@ -35,18 +27,6 @@ export interface SendSheet {
   expected: SendExpectation[];
   /** The lead id of each row (0 when none). */
   leadIds: number[];
-}
-
-/** mulberry32: the same rows on every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const RULE_BREAKERS: ((row: unknown[]) => void)[] = [
@@ -76,7 +56,7 @@ const RULE_BREAKERS: ((row: unknown[]) => void)[] = [
  * DOCUMENT header; column E a second variable.
  */
 export function generateSendSheet(sandbox: Sandbox, count: number, seed = 1): SendSheet {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const leads = sandbox.state.leads.filter(
     (l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone,
   );
@@ -126,12 +106,7 @@ function fileUrl(i: number): string {
   return `https://files.example.com/propostas/${i}.pdf`;
 }
 
-export interface SendWorld {
-  runtime: GasRuntime;
-  sandbox: Sandbox;
-  clock: SimulatedClock;
-  /** Called before the sandbox answers each request: a test may edit the sheet "during" it. */
-  onRequest: ((request: HttpRequest) => void) | null;
+export interface SendWorld extends AddonWorld {
   startedAt: number;
   /** Current values of a column of the data rows, by header. */
   column(header: string): unknown[];
@@ -149,23 +124,25 @@ export interface SendWorldOptions {
 }
 
 export async function createSendWorld(options: SendWorldOptions): Promise<SendWorld> {
-  const code = await importBundle(options.publishedAddon ?? false);
-  const clock = createSimulatedClock(DEMO_NOW);
-  const sandbox = createSandbox({ seed: 'demo', now: () => clock.now() });
-  const route = routeToSandbox(sandbox, SANDBOX_ORIGIN);
-  const knownMessages = new Set(sandbox.state.messages.map((m) => m.id));
-  const sheet = options.sheet(sandbox);
-  const world: SendWorld = {
-    runtime: undefined as unknown as GasRuntime,
-    sandbox,
-    clock,
-    onRequest: null,
-    startedAt: 0,
-    column(header) {
-      const values = world.runtime.sheet(SHEET).getValues();
-      const index = (values[0] ?? []).indexOf(header);
-      return values.slice(1).map((row) => (index < 0 ? '' : row[index]));
+  let knownMessages = new Set<number>();
+  const base = await createAddonWorld({
+    sandbox: { seed: 'demo' },
+    runtime: (sandbox) => {
+      knownMessages = new Set(sandbox.state.messages.map((m) => m.id));
+      const sheet = options.sheet(sandbox);
+      return {
+        publishedAddon: options.publishedAddon ?? false,
+        workbook: {
+          sheets: { [SHEET]: [sheet.header, ...sheet.rows] },
+          timeZone: 'America/Sao_Paulo',
+        },
+      };
     },
+  });
+  const { sandbox } = base;
+  const world: SendWorld = Object.assign(base, {
+    startedAt: 0,
+    column: (header: string) => sheetColumn(base.runtime, SHEET, header),
     statuses: () => world.column('CRM Send Status').map((v) => String(v ?? '')),
     sendRequests: () =>
       sandbox.requests().filter((r) => /\/leads\/\d+\/send-chatapp-template$/.test(r.path)),
@@ -180,41 +157,13 @@ export async function createSendWorld(options: SendWorldOptions): Promise<SendWo
       return byLead;
     },
     lastJob() {
-      const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
+      const jobs = base.runtime.runOrThrow('crmListJobs') as JobSummary[];
       return jobs[0] as JobSummary;
     },
-  };
-  world.runtime = createGasRuntime({
-    code,
-    clock,
-    publishedAddon: options.publishedAddon ?? false,
-    workbook: {
-      sheets: { [SHEET]: [sheet.header, ...sheet.rows] },
-      timeZone: 'America/Sao_Paulo',
-    },
-    fetch: (request) => {
-      world.onRequest?.(request);
-      return route(request);
-    },
   });
-  world.runtime.runOrThrow('crmConfigure', { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL });
-  sandbox.clearRequests();
-  // A full rate-limit budget to start with.
-  clock.advance(61_000);
-  world.startedAt = clock.now();
+  waitOutRateWindow(world);
+  world.startedAt = world.clock.now();
   return world;
-}
-
-/** Most requests in any 60-second window: the CRM allows 60 per key. */
-export function busiestMinute(times: readonly number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  let start = 0;
-  for (let end = 0; end < sorted.length; end++) {
-    while ((sorted[end] ?? 0) - (sorted[start] ?? 0) >= 60_000) start++;
-    best = Math.max(best, end - start + 1);
-  }
-  return best;
 }
 
 /** The DOCUMENT-header template with the two columns of SEND_HEADER mapped. */
@@ -227,4 +176,4 @@ export const DOCUMENT_SEND = {
   leadIdColumn: 'CRM Lead ID',
 };
 
-export { DEMO, DEMO_KEYS };
+export { DEMO };

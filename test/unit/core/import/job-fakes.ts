@@ -27,6 +27,7 @@ import {
   seededRandom,
 } from '../jobs/fakes';
 
+export { busiestMinute } from '../jobs/fakes';
 export const BASE_URL = 'http://localhost:8787/api/v1';
 export const SHEET_ID = 4242;
 
@@ -237,16 +238,4 @@ export function createHarness(
     status: () => table.column('CRM Import Status').map((v) => String(v ?? '')),
   };
   return harness;
-}
-
-/** Most requests in any 60-second window of the sandbox log: the CRM allows 60. */
-export function busiestMinute(times: readonly number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  let start = 0;
-  for (let end = 0; end < sorted.length; end++) {
-    while ((sorted[end] ?? 0) - (sorted[start] ?? 0) >= 60_000) start++;
-    best = Math.max(best, end - start + 1);
-  }
-  return best;
 }

@@ -124,3 +124,15 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Most requests in any 60-second window: the CRM allows 60 per key. */
+export function busiestMinute(times: readonly number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end++) {
+    while ((sorted[end] ?? 0) - (sorted[start] ?? 0) >= 60_000) start++;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}

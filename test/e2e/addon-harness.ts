@@ -1,0 +1,108 @@
+/**
+ * The add-on bundle running in the local Apps Script runtime against an in-process sandbox on
+ * the same simulated clock: the one set-up the import, export, send, schedule and
+ * custom-function tests (and the benchmarks) build their worlds on.
+ */
+import {
+  createSandbox,
+  DEMO_KEYS,
+  DEMO_NOW,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../sandbox/index';
+import { bundleAddon } from '../../scripts/build/bundle';
+import type { HttpRequest } from '../../src/api/transport';
+import {
+  createGasRuntime,
+  createSimulatedClock,
+  type GasRuntime,
+  type GasRuntimeOptions,
+  routeToSandbox,
+  type SimulatedClock,
+} from '../../tools/gas-runtime/index';
+
+export { busiestMinute } from '../unit/core/jobs/fakes';
+
+export const SANDBOX_ORIGIN = 'http://localhost:8787';
+export const BASE_URL = `${SANDBOX_ORIGIN}/api/v1`;
+/** The base URL the bundle is built with; every world saves BASE_URL over it. */
+const BUNDLE_DEFAULT_BASE_URL = 'https://crm.example.com/api/v1';
+
+const bundles = new Map<boolean, Promise<string>>();
+
+/**
+ * dist/Code.js as scripts/build.ts makes it, built in memory (so tests never race a build of
+ * dist/), once per deployment kind: a bound script, or a published add-on (hourly triggers).
+ */
+export function addonBundle(publishedAddon = false): Promise<string> {
+  let pending = bundles.get(publishedAddon);
+  if (!pending) {
+    pending = bundleAddon({ baseUrl: BUNDLE_DEFAULT_BASE_URL, publishedAddon }).then((b) => b.code);
+    bundles.set(publishedAddon, pending);
+  }
+  return pending;
+}
+
+export interface AddonWorld {
+  runtime: GasRuntime;
+  sandbox: Sandbox;
+  clock: SimulatedClock;
+  /** Called before the sandbox answers each request: a test may edit the sheet "during" it. */
+  onRequest: ((request: HttpRequest) => void) | null;
+}
+
+export type AddonRuntimeOptions = Omit<GasRuntimeOptions, 'code' | 'clock' | 'fetch'>;
+
+export interface AddonWorldOptions {
+  sandbox?: Omit<SandboxOptions, 'now'>;
+  /** Runtime options; a function when they depend on the sandbox's data (a sheet of its leads). */
+  runtime?: AddonRuntimeOptions | ((sandbox: Sandbox) => AddonRuntimeOptions);
+  /** Save settings with this key (default the demo admin key); null saves none. */
+  apiKey?: string | null;
+}
+
+/**
+ * A sandbox and the runtime on one simulated clock starting at DEMO_NOW, settings saved with
+ * crmConfigure (its own request is cleared from the sandbox's log).
+ */
+export async function createAddonWorld(options: AddonWorldOptions = {}): Promise<AddonWorld> {
+  const clock = createSimulatedClock(DEMO_NOW);
+  const sandbox = createSandbox({ ...options.sandbox, now: () => clock.now() });
+  const runtimeOptions =
+    typeof options.runtime === 'function' ? options.runtime(sandbox) : (options.runtime ?? {});
+  const code = await addonBundle(runtimeOptions.publishedAddon ?? false);
+  const route = routeToSandbox(sandbox, SANDBOX_ORIGIN);
+  const world: AddonWorld = {
+    runtime: undefined as unknown as GasRuntime,
+    sandbox,
+    clock,
+    onRequest: null,
+  };
+  world.runtime = createGasRuntime({
+    ...runtimeOptions,
+    code,
+    clock,
+    fetch: (request) => {
+      world.onRequest?.(request);
+      return route(request);
+    },
+  });
+  const apiKey = options.apiKey === undefined ? DEMO_KEYS.admin : options.apiKey;
+  if (apiKey !== null) world.runtime.runOrThrow('crmConfigure', { apiKey, baseUrl: BASE_URL });
+  sandbox.clearRequests();
+  return world;
+}
+
+/** Moves simulated time past the rate-limit window, so a test starts with a full budget. */
+export function waitOutRateWindow(world: { clock: SimulatedClock }): void {
+  world.clock.advance(61_000);
+}
+
+/** Current values of a column of a sheet's data rows (header on row 1), by header. */
+export function sheetColumn(runtime: GasRuntime, sheet: string, header: string): unknown[] {
+  const values = runtime.sheet(sheet).getValues();
+  const index = (values[0] ?? []).indexOf(header);
+  return values.slice(1).map((row) => (index < 0 ? '' : row[index]));
+}
+
+export { DEMO_KEYS, DEMO_NOW };
