@@ -19,13 +19,12 @@ import {
 } from '../schemas/automations';
 import {
   type JsonObject,
-  JsonObjectSchema,
   type SpecIssue,
   type SpecValidation,
-  SpecValidationSchema,
   SuccessResponseSchema,
 } from '../schemas/common';
-import { idSegment, textSegment } from './paths';
+import { idSegment } from './paths';
+import { specTemplatesApi, validateSpec } from './spec-resources';
 
 export interface AutomationSaved {
   /** Always inactive when new: activate it with toggle. */
@@ -63,14 +62,11 @@ export function automationsApi(call: Call) {
   ): AutomationSaved | SpecValidation {
     const body = parseSpec(spec, 'automations.create spec');
     if (options.validateOnly) {
-      return call({
-        method: 'POST',
-        endpoint: '/automations',
-        path: '/automations',
-        body: { ...body, validate_only: true },
-        schema: SpecValidationSchema,
-        allowUnsuccessful: true,
-      });
+      return validateSpec(
+        call,
+        { method: 'POST', endpoint: '/automations', path: '/automations' },
+        body,
+      );
     }
     const result = call({
       method: 'POST',
@@ -100,14 +96,7 @@ export function automationsApi(call: Call) {
     const path = automation(id);
     const body = parseSpec(spec, 'automations.replace spec');
     if (options.validateOnly) {
-      return call({
-        method: 'PUT',
-        endpoint: '/automations/{id}',
-        path,
-        body: { ...body, validate_only: true },
-        schema: SpecValidationSchema,
-        allowUnsuccessful: true,
-      });
+      return validateSpec(call, { method: 'PUT', endpoint: '/automations/{id}', path }, body);
     }
     const result = call({
       method: 'PUT',
@@ -177,35 +166,11 @@ export function automationsApi(call: Call) {
       });
     },
 
-    /** Triggers, actions and config keys, from the validator's own table. */
-    capabilities(): JsonObject {
-      return call({
-        method: 'GET',
-        endpoint: '/automations/capabilities',
-        path: '/automations/capabilities',
-        schema: JsonObjectSchema,
-      });
-    },
-
-    templates(): JsonObject {
-      return call({
-        method: 'GET',
-        endpoint: '/automations/templates',
-        path: '/automations/templates',
-        schema: JsonObjectSchema,
-      });
-    },
-
-    /** Idempotent by name; the installed automation is inactive. */
-    install(slug: string): JsonObject {
-      return call({
-        method: 'POST',
-        endpoint: '/automations/templates/{template_slug}/install',
-        path: `/automations/templates/${textSegment(slug, 'template slug')}/install`,
-        schema: JsonObjectSchema,
-        allowEmpty: true,
-      });
-    },
+    /**
+     * capabilities: triggers, actions and config keys. templates, and install(slug): idempotent
+     * by name; the installed automation is inactive.
+     */
+    ...specTemplatesApi(call, '/automations'),
   };
 }
 

@@ -2,10 +2,8 @@ import type { Call } from '../http';
 import { parseInput } from '../issues';
 import {
   type JsonObject,
-  JsonObjectSchema,
   type SpecIssue,
   type SpecValidation,
-  SpecValidationSchema,
   SuccessResponseSchema,
 } from '../schemas/common';
 import {
@@ -19,7 +17,8 @@ import {
   type PipelineSpec,
   PipelineSpecSchema,
 } from '../schemas/pipelines';
-import { idSegment, textSegment } from './paths';
+import { idSegment } from './paths';
+import { specTemplatesApi, validateSpec } from './spec-resources';
 
 export interface PipelineSaved {
   pipeline: PipelineDetail;
@@ -45,14 +44,11 @@ export function pipelinesApi(call: Call) {
   ): PipelineSaved | SpecValidation {
     const body = parseInput(PipelineSpecSchema, spec, 'pipelines.create spec');
     if (options.validateOnly) {
-      return call({
-        method: 'POST',
-        endpoint: '/pipelines',
-        path: '/pipelines',
-        body: { ...body, validate_only: true },
-        schema: SpecValidationSchema,
-        allowUnsuccessful: true,
-      });
+      return validateSpec(
+        call,
+        { method: 'POST', endpoint: '/pipelines', path: '/pipelines' },
+        body,
+      );
     }
     const result = call({
       method: 'POST',
@@ -115,36 +111,11 @@ export function pipelinesApi(call: Call) {
       });
     },
 
-    /** Accepted fields, enums (task_type, priority), limits; the body is not shown. */
-    capabilities(): JsonObject {
-      return call({
-        method: 'GET',
-        endpoint: '/pipelines/capabilities',
-        path: '/pipelines/capabilities',
-        schema: JsonObjectSchema,
-      });
-    },
-
-    /** Official templates grouped by niche; the body is not shown. */
-    templates(): JsonObject {
-      return call({
-        method: 'GET',
-        endpoint: '/pipelines/templates',
-        path: '/pipelines/templates',
-        schema: JsonObjectSchema,
-      });
-    },
-
-    /** Idempotent by name: installing twice does not duplicate the pipeline. */
-    install(slug: string): JsonObject {
-      return call({
-        method: 'POST',
-        endpoint: '/pipelines/templates/{template_slug}/install',
-        path: `/pipelines/templates/${textSegment(slug, 'template slug')}/install`,
-        schema: JsonObjectSchema,
-        allowEmpty: true,
-      });
-    },
+    /**
+     * capabilities: accepted fields, enums (task_type, priority), limits. templates: official
+     * templates grouped by niche. install(slug): idempotent by name.
+     */
+    ...specTemplatesApi(call, '/pipelines'),
   };
 }
 
