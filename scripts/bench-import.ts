@@ -16,6 +16,7 @@ import { analyseSheet, type PayloadCache, statusColumnsOf } from '../src/core/im
 import type { ImportContext } from '../src/core/import/row';
 import { IMPORT_STATUS_HEADERS } from '../src/core/import/status-columns';
 import type { JobSummary } from '../src/core/jobs/record';
+import { driveJob } from '../test/e2e/addon-harness';
 import { busiestMinute, createImportWorld, SHEET } from '../test/e2e/import-harness';
 import { generateImportSheet } from '../test/e2e/import-sheet';
 
@@ -49,19 +50,7 @@ async function runImport(driver: 'sidebar' | 'trigger'): Promise<ImportBenchRow>
   runtime.resetStats();
   const startedAt = clock.now();
   const first = runtime.runOrThrow('crmImportLeads', { sheet: SHEET }) as JobSummary;
-  if (driver === 'sidebar') {
-    for (let calls = 0; calls < 100; calls++) {
-      const result = runtime.runOrThrow('uiContinueJob', first.jobId) as {
-        callAgainInMs?: number;
-      };
-      if (result.callAgainInMs === undefined) break;
-      clock.advance(result.callAgainInMs);
-    }
-    // The trigger the sidebar keeps as a safety net fires once more and finds nothing to do.
-    runtime.runUntilIdle({ maxExecutions: 5 });
-  } else {
-    runtime.runUntilIdle({ maxExecutions: 100 });
-  }
+  driveJob(world, first.jobId, driver, 100);
   const job = runtime.runOrThrow('crmGetJob', first.jobId) as JobSummary;
   if (job.state !== 'done') throw new Error(`The import ended ${job.state}: ${job.message}`);
 

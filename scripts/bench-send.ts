@@ -9,6 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Sandbox } from '../sandbox/index';
 import type { JobSummary } from '../src/core/jobs/record';
+import { driveJob } from '../test/e2e/addon-harness';
 import {
   busiestMinute,
   createSendWorld,
@@ -69,16 +70,7 @@ export async function benchSend(
   runtime.resetStats();
   const startedAt = clock.now();
   const first = runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND) as JobSummary;
-  if (driver === 'sidebar') {
-    for (let calls = 0; calls < 200; calls++) {
-      const result = runtime.runOrThrow('uiContinueJob', first.jobId) as { callAgainInMs?: number };
-      if (result.callAgainInMs === undefined) break;
-      clock.advance(result.callAgainInMs);
-    }
-    runtime.runUntilIdle({ maxExecutions: 5 });
-  } else {
-    runtime.runUntilIdle({ maxExecutions: 200 });
-  }
+  driveJob(world, first.jobId, driver, 200);
   const job = runtime.runOrThrow('crmGetJob', first.jobId) as JobSummary;
   if (job.state !== 'done') throw new Error(`The send ended ${job.state}: ${job.message}`);
   if (job.counts.SENT !== rows)

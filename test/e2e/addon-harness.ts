@@ -98,6 +98,31 @@ export function waitOutRateWindow(world: { clock: SimulatedClock }): void {
   world.clock.advance(61_000);
 }
 
+/**
+ * Drives a started job until no work is left, as a user's set-up would: the open sidebar
+ * calling uiContinueJob when it is told to (the trigger it keeps as a safety net then fires and
+ * finds nothing to do), or the bound script's one-off trigger chain alone. `maxRuns` bounds the
+ * sidebar's calls or the trigger executions.
+ */
+export function driveJob(
+  world: { runtime: GasRuntime; clock: SimulatedClock },
+  jobId: string,
+  driver: 'sidebar' | 'trigger',
+  maxRuns: number,
+): void {
+  const { runtime, clock } = world;
+  if (driver === 'trigger') {
+    runtime.runUntilIdle({ maxExecutions: maxRuns });
+    return;
+  }
+  for (let calls = 0; calls < maxRuns; calls++) {
+    const result = runtime.runOrThrow('uiContinueJob', jobId) as { callAgainInMs?: number };
+    if (result.callAgainInMs === undefined) break;
+    clock.advance(result.callAgainInMs);
+  }
+  runtime.runUntilIdle({ maxExecutions: 5 });
+}
+
 /** Current values of a column of a sheet's data rows (header on row 1), by header. */
 export function sheetColumn(runtime: GasRuntime, sheet: string, header: string): unknown[] {
   const values = runtime.sheet(sheet).getValues();
