@@ -127,6 +127,9 @@ export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
   return driveJobs('direct', job.jobId).summaries[0] ?? getJob(deps, job.jobId);
 }
 
+/** The preview lists this many skipped rows with their reasons; the send writes them all. */
+const PREVIEW_SKIPPED_ROWS = 10;
+
 export interface SendPreview {
   template: { id: number; name: string; language: string; headerFormat: string | null };
   instanceId: number;
@@ -138,6 +141,8 @@ export interface SendPreview {
   counts: Record<string, number>;
   /** The first row that would be sent, with the message text it would get. */
   sample?: { row: number; text: string };
+  /** Why rows would be skipped (the first few), so they can be fixed before sending. */
+  skipped: { row: number; reason: string }[];
   /** Status columns already present (the others are created by the send). */
   statusColumns: string[];
 }
@@ -183,6 +188,7 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
         ? `lead id in column "${jobOptions.lead.column}"`
         : `lead looked up by ${jobOptions.lead.matchBy}`,
     counts: {},
+    skipped: [],
     statusColumns: SEND_STATUS_HEADERS.filter(
       (h) => !missingStatusHeaders(values.header).includes(h),
     ),
@@ -211,6 +217,11 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     QUEUED: counts.QUEUED - skipped,
     SKIPPED: counts.SKIPPED + skipped,
   };
+  analysis.decisions.forEach((decision, i) => {
+    if (decision.kind === 'skip' && preview.skipped.length < PREVIEW_SKIPPED_ROWS) {
+      preview.skipped.push({ row: i + 2, reason: decision.reason });
+    }
+  });
   const first = analysis.decisions.findIndex((d) => d.kind === 'send');
   const decision = analysis.decisions[first];
   if (decision?.kind === 'send') {

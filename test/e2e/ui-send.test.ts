@@ -150,6 +150,12 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     expect(await sidebar.locator('#preview-counts [data-status="SKIPPED"]').textContent()).toMatch(
       /empty/,
     );
+    // Each skipped row is named with its reason before anything is sent.
+    const reasons = await sidebar.locator('#preview-skipped li').allTextContents();
+    expect(reasons.map((text) => Number(/^Row (\d+)/.exec(text)?.[1]))).toEqual(
+      SKIPPED_ROWS.map((r) => r.row),
+    );
+    for (const text of reasons) expect(text).toMatch(/empty/);
     expect(templateSends()).toHaveLength(0);
     await page.locator('#sidebar-frame').screenshot({ path: SIDEBAR_SCREENSHOT });
   });

@@ -280,6 +280,9 @@ function renderPreview(preview: SendPreview): void {
       ),
     ),
   );
+  byId('preview-skipped').replaceChildren(
+    ...preview.skipped.map((skip) => h('li', {}, h('b', {}, `Row ${skip.row}`), ` ${skip.reason}`)),
+  );
   const sources = preview.variables.map((v) => `${variableName(v.key)} ← ${v.source}`);
   const missing =
     preview.statusColumns.length < 4
