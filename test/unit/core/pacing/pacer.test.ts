@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createPacer, hashApiKey, type PacerOptions } from '../../../../src/core/pacing/pacer';
 import { MemoryCache, SharedLock, SimClock, seededRandom } from '../jobs/fakes';
 
-const API_KEY = 'crm_live_9f8e7d6c5b4a39281706abcd';
+const API_KEY = 'crm_test_9f8e7d6c5b4a39281706abcd';
 const MINUTE = 60_000;
 
 function setup() {
