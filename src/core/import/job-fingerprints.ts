@@ -1,4 +1,4 @@
-import { readChunkedJson, writeChunkedJson } from '../jobs/chunked-json';
+import { deleteChunkedJson, readChunkedJson, writeChunkedJson } from '../jobs/chunked-json';
 import type { KeyValueStore } from '../ports';
 
 /** Document property (chunked) holding one sheet's fingerprints: `crm.import.fp.<sheetId>`. */
@@ -14,6 +14,12 @@ export interface LastImport {
 }
 
 /**
+ * At most this many leads are remembered per sheet (the most recently imported), about 280 KB:
+ * the 500 KB document store is shared with jobs, schedules and other sheets.
+ */
+export const MAX_REMEMBERED_LEADS = 8_000;
+
+/**
  * What each lead of a sheet looked like when it was last imported successfully, by match key
  * id (matchKeyId). It is a cache: losing entries only costs a re-send, because an upsert is
  * idempotent. Stored compactly (`"<keyId>": "<fingerprint>:<leadId>"`, about 35 bytes a
@@ -24,7 +30,10 @@ export interface FingerprintBook {
   set(keyId: string, entry: LastImport): void;
   /** Entries set since the last flush. */
   readonly unsaved: number;
-  /** Writes the book when it has unsaved entries. */
+  /**
+   * Writes the book when it has unsaved entries. When the document's storage is full the
+   * book is dropped instead of failing the job: unchanged rows are then simply sent again.
+   */
   flush(): void;
 }
 
@@ -59,7 +68,14 @@ export function openFingerprintBook(store: KeyValueStore, sheetId: number): Fing
     set(keyId, entry) {
       const value = `${entry.fingerprint}:${entry.leadId}`;
       if (entries.get(keyId) === value) return;
+      // Re-inserting moves the lead to the newest end, so the oldest are forgotten first.
+      entries.delete(keyId);
       entries.set(keyId, value);
+      while (entries.size > MAX_REMEMBERED_LEADS) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        entries.delete(oldest);
+      }
       unsaved += 1;
     },
     get unsaved() {
@@ -67,8 +83,16 @@ export function openFingerprintBook(store: KeyValueStore, sheetId: number): Fing
     },
     flush() {
       if (unsaved === 0) return;
-      writeChunkedJson(store, key, Object.fromEntries(entries));
       unsaved = 0;
+      try {
+        writeChunkedJson(store, key, Object.fromEntries(entries));
+      } catch {
+        try {
+          deleteChunkedJson(store, key);
+        } catch {
+          // Nothing more to free; the next flush tries again.
+        }
+      }
     },
   };
 }
