@@ -41,6 +41,14 @@ export function ensureOneOffTrigger(at: number, now: number): void {
 
 export function ensureHourlyTrigger(): void {
   if (findById(HOURLY_ID)) return;
+  // A trigger of ours whose id was not recorded (another user saved theirs over it, or the
+  // property was lost) is adopted: a published add-on may hold only one per user.
+  const oneOff = properties().getProperty(ONE_OFF_ID);
+  const untracked = ownTriggers().find((t) => t.getUniqueId() !== oneOff);
+  if (untracked) {
+    properties().setProperty(HOURLY_ID, untracked.getUniqueId());
+    return;
+  }
   const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER).timeBased().everyHours(1).create();
   properties().setProperty(HOURLY_ID, trigger.getUniqueId());
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createAddonWorld } from './addon-harness';
 import { accountLeads, createHarness, sandboxApi } from './export-harness';
 
 const HOUR = 3_600_000;
@@ -84,5 +85,38 @@ describe('crmSchedule: nightly export sync', () => {
     expect(runtime.run('crmUnschedule', 'Other').error?.message).toMatch(
       /"Other" has no schedule; scheduled sheets: "Nightly"/,
     );
+  });
+});
+
+describe('crmSchedule in a published add-on', () => {
+  it('keeps a single time-driven trigger for a schedule and a pending job, and both finish', async () => {
+    const world = await createAddonWorld({
+      runtime: {
+        publishedAddon: true,
+        workbook: { sheets: { Leads: [['Nome']] }, timeZone: 'America/Sao_Paulo' },
+      },
+    });
+    const { runtime, sandbox } = world;
+    runtime.runOrThrow('crmSchedule', {
+      kind: 'export',
+      sheet: 'Nightly',
+      hour: 2,
+      columns: ['id', 'name'],
+    });
+    // Another execution holds the document lock, so the export cannot start now and is left
+    // to the hourly trigger, the same one that starts the schedule.
+    runtime.holdLock('document', 30_000);
+    const job = runtime.runOrThrow('crmExportLeads', { sheet: 'Everything', columns: ['id'] }) as {
+      jobId: string;
+    };
+    expect(runtime.runOrThrow('crmGetJob', job.jobId)).toMatchObject({ state: 'queued' });
+    expect(runtime.triggers().filter((t) => t.handler === 'crmRunJobs')).toHaveLength(1);
+    for (let hour = 0; hour < 24; hour++) {
+      runtime.advance(HOUR);
+      runtime.runUntilIdle({ maxSimulatedMs: 0 });
+    }
+    expect(runtime.triggers().filter((t) => t.handler === 'crmRunJobs')).toHaveLength(1);
+    expect(runtime.runOrThrow('crmGetJob', job.jobId)).toMatchObject({ state: 'done' });
+    expect(runtime.sheet('Nightly').getValues().length - 1).toBe(accountLeads(sandbox).length);
   });
 });
