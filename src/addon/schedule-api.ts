@@ -14,6 +14,15 @@ import { crmImportLeads } from './import-api';
 import { driveJobs } from './jobs-api';
 import { loadSchedules, saveSchedules } from './schedule-store';
 
+/** Who scheduled it, when Apps Script tells (it may not without the userinfo.email scope). */
+function ownerEmail(): string {
+  try {
+    return Session.getEffectiveUser().getEmail();
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Schedules a nightly import or export sync of one sheet (one schedule per sheet; a new call
  * replaces it). `hour` is 0-23 in the spreadsheet's time zone; the other options are those of
@@ -29,7 +38,7 @@ export function crmSchedule(options: Record<string, unknown>): Schedule[] {
       `No sheet is named "${schedule.sheet}"; schedule an import of an existing sheet.`,
     );
   }
-  const owner = Session.getEffectiveUser().getEmail();
+  const owner = ownerEmail();
   const schedules = upsertSchedule(loadSchedules(), { ...schedule, ...(owner ? { owner } : {}) });
   saveSchedules(schedules);
   ensureHourlyTrigger();
