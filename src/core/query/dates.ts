@@ -160,6 +160,7 @@ export function normalizeDateInput(
 
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return `a list (${value.length} items)`;
   if (typeof value === 'string') return `"${value}"`;
   if (typeof value === 'object') return 'an object';

@@ -17,7 +17,7 @@ export function parseSettingsInput(
   input: unknown,
   defaults: { baseUrl: string; previous?: Settings | null },
 ): Settings {
-  if (input === null || typeof input !== 'object') {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new Error(
       'crmConfigure needs an object such as {apiKey: "crm_…", baseUrl: "https://…/api/v1"}.',
     );
