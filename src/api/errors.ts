@@ -166,9 +166,9 @@ export class StageHasLeadsError extends UnprocessableError {
   }
 }
 
-/** 422 `{errors:[{path, code, message}], warnings}`: an automation spec the validator refused. */
-export class AutomationSpecError extends UnprocessableError {
-  override name = 'AutomationSpecError';
+/** 422 `{errors:[{path, code, message}], warnings}`: an automation or pipeline spec the validator refused. */
+export class SpecValidationError extends UnprocessableError {
+  override name = 'SpecValidationError';
   readonly errors: SpecIssue[];
   readonly warnings: SpecIssue[];
 

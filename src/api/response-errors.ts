@@ -1,6 +1,6 @@
 import {
   AuthError,
-  AutomationSpecError,
+  SpecValidationError,
   BlockedError,
   CrmError,
   type CrmErrorInit,
@@ -180,7 +180,7 @@ function unprocessableError(
   }
   if (hasCode(body, 'stage_has_leads')) return new StageHasLeadsError(message, { ...init, errors });
   if (Array.isArray(body.errors)) {
-    return new AutomationSpecError(message, { ...init, errors, warnings });
+    return new SpecValidationError(message, { ...init, errors, warnings });
   }
   if (body.errors !== null && typeof body.errors === 'object') {
     return new ValidationError(message, {

@@ -135,7 +135,7 @@ export function automationsApi(call: Call) {
       }).data;
     },
 
-    /** POST never overwrites (NameConflictError); a refused spec gives AutomationSpecError. */
+    /** POST never overwrites (NameConflictError); a refused spec gives SpecValidationError. */
     create,
     /** Replaces the whole spec; never changes is_active. */
     replace,

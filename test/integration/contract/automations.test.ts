@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../../sandbox/index';
 import {
   type AutomationSpec,
-  AutomationSpecError,
+  SpecValidationError,
   InvalidInputError,
   NameConflictError,
   NotFoundError,
@@ -152,8 +152,8 @@ describe('automations.create (POST /automations)', () => {
     ],
   ];
 
-  it.each(invalidSpecs)('%s: AutomationSpecError with path and code', (_name, spec, path, code) => {
-    const error = errorFrom(AutomationSpecError, () =>
+  it.each(invalidSpecs)('%s: SpecValidationError with path and code', (_name, spec, path, code) => {
+    const error = errorFrom(SpecValidationError, () =>
       sandbox.server.client().automations.create(spec),
     );
     expect(error.status).toBe(422);
@@ -170,7 +170,7 @@ describe('automations.create (POST /automations)', () => {
       type,
       config,
     });
-    const error = errorFrom(AutomationSpecError, () =>
+    const error = errorFrom(SpecValidationError, () =>
       client.automations.create({
         name: 'Grafo repetido',
         nodes: [
@@ -309,7 +309,7 @@ describe('automations capabilities, templates and install', () => {
 
 describe('automations need a real account id in config', () => {
   it('a stage of the other account is fk_not_found', () => {
-    const error = errorFrom(AutomationSpecError, () =>
+    const error = errorFrom(SpecValidationError, () =>
       sandbox.server.client().automations.create({
         ...tagOnKeyword('Outra conta'),
         actions: [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCrmClient } from '../../../src/api/client';
 import {
   AuthError,
-  AutomationSpecError,
+  SpecValidationError,
   BlockedError,
   CrmError,
   ForbiddenError,
@@ -193,7 +193,7 @@ const rows: Row[] = [
       ],
       warnings: [{ path: 'nodes[2]', code: 'unreachable_node', message: 'nó inalcançável' }],
     },
-    type: AutomationSpecError,
+    type: SpecValidationError,
     fields: {
       errors: [
         {
