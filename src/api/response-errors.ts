@@ -1,6 +1,5 @@
 import {
   AuthError,
-  SpecValidationError,
   BlockedError,
   CrmError,
   type CrmErrorInit,
@@ -11,6 +10,7 @@ import {
   ProviderError,
   RateLimitError,
   SkipError,
+  SpecValidationError,
   StageHasLeadsError,
   UnexpectedResponseError,
   UnprocessableError,

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../../sandbox/index';
 import {
   type AutomationSpec,
-  SpecValidationError,
   InvalidInputError,
   NameConflictError,
   NotFoundError,
+  SpecValidationError,
 } from '../../../src/api';
 import { errorFrom, useContractServer } from './server';
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createCrmClient } from '../../../src/api/client';
 import {
   AuthError,
-  SpecValidationError,
   BlockedError,
   CrmError,
   ForbiddenError,
@@ -14,6 +13,7 @@ import {
   ProviderError,
   RateLimitError,
   SkipError,
+  SpecValidationError,
   StageHasLeadsError,
   UnexpectedResponseError,
   UnprocessableError,
