@@ -1,6 +1,7 @@
 import {
   cancelJob,
   continuationPlan,
+  DEFAULT_BUDGET_MS,
   type Driver,
   getJob,
   type JobSummary,
@@ -19,6 +20,19 @@ import { PUBLISHED_ADDON } from './deployment';
 import { jobHandlers } from './job-handlers';
 import { loadSchedules } from './schedule-store';
 
+/**
+ * When this execution began: Apps Script runs top-level code afresh at the start of every
+ * execution. The 6-minute limit is the execution's, yet one execution may drive several slices
+ * (crmRunJobs starts each due schedule, then continues every job; a script may start an import
+ * and then a send), so all of them share one budget counted from here.
+ */
+const EXECUTION_STARTED_AT = Date.now();
+
+/** What is left of this execution's budget; at least 1 ms, which starts no step. */
+function executionBudgetMs(now: number): number {
+  return Math.max(1, EXECUTION_STARTED_AT + DEFAULT_BUDGET_MS - now);
+}
+
 export interface DriveResult {
   summaries: JobSummary[];
   /** For the sidebar: call again after this many ms; absent when nothing is left to do. */
@@ -32,7 +46,10 @@ export interface DriveResult {
  */
 export function driveJobs(driver: Driver, jobId?: string): DriveResult {
   const deps = engineDeps();
-  const slice = runSlice(deps, jobHandlers(), jobId === undefined ? {} : { jobId });
+  const slice = runSlice(deps, jobHandlers(), {
+    budgetMs: executionBudgetMs(deps.clock.now()),
+    ...(jobId === undefined ? {} : { jobId }),
+  });
   const now = deps.clock.now();
   const anyPending = listJobs(deps).some(
     (job) => job.state === 'queued' || job.state === 'running',
