@@ -3,7 +3,8 @@ import type { HttpRequest, HttpResponse, Transport } from '../api/transport';
 /**
  * Transport over UrlFetchApp. muteHttpExceptions makes every HTTP status a response (the
  * client maps them to typed errors); UrlFetchApp still throws when nothing came back
- * (DNS, refused, timeout), which the client reports as a network error.
+ * (DNS, refused, timeout), which the client reports as a network error. Redirects are not
+ * followed, so the API key goes only to the configured https:// base URL.
  */
 export function createUrlFetchTransport(): Transport {
   return {
@@ -12,7 +13,9 @@ export function createUrlFetchTransport(): Transport {
         method: request.method.toLowerCase() as GoogleAppsScript.URL_Fetch.HttpMethod,
         headers: request.headers,
         muteHttpExceptions: true,
-        followRedirects: true,
+        // UrlFetchApp resends our headers to a redirect's target, which may be plain http or
+        // another host: the key must never follow. The client reports a 3xx with its Location.
+        followRedirects: false,
       };
       if (request.body !== undefined) {
         options.payload = request.body;

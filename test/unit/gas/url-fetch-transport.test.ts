@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HttpRequest, HttpResponse } from '../../../src/api/transport';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+let code = '';
+
+/** The adapter bundled alone; the test stands in for UrlFetchApp and records what it is asked. */
+beforeAll(async () => {
+  const result = await build({
+    stdin: {
+      contents: `
+        import { createUrlFetchTransport } from './src/gas/url-fetch-transport';
+        globalThis.send = (request) => createUrlFetchTransport().send(request);`,
+      resolveDir: ROOT,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+    logLevel: 'error',
+  });
+  code = result.outputFiles[0]?.text ?? '';
+});
+
+interface FetchCall {
+  url: string;
+  options: Record<string, unknown>;
+}
+
+/** Sends `request` through the adapter over a UrlFetchApp that answers `answer`. */
+function sendThrough(
+  request: HttpRequest,
+  answer: { status: number; headers?: Record<string, string>; body?: string },
+): { calls: FetchCall[]; response: HttpResponse } {
+  const calls: FetchCall[] = [];
+  const UrlFetchApp = {
+    fetch(url: string, options: Record<string, unknown>) {
+      calls.push({ url, options });
+      return {
+        getResponseCode: () => answer.status,
+        getAllHeaders: () => answer.headers ?? {},
+        getContentText: () => answer.body ?? '',
+      };
+    },
+  };
+  const context: Record<string, unknown> = { UrlFetchApp };
+  runInNewContext(code, context);
+  const response = (context.send as (r: HttpRequest) => HttpResponse)(request);
+  return { calls, response };
+}
+
+const SEND: HttpRequest = {
+  method: 'POST',
+  url: 'https://crm.example.com/api/v1/leads/7/send-chatapp-template',
+  headers: { 'x-api-key': 'crm_test_key_1234', 'content-type': 'application/json' },
+  body: '{"template_id":1}',
+};
+
+describe('createUrlFetchTransport', () => {
+  it('never follows a redirect, which would resend the X-API-Key header to wherever it points', () => {
+    const { calls, response } = sendThrough(SEND, {
+      status: 301,
+      headers: { Location: 'http://crm.example.com/api/v1/leads/7/send-chatapp-template' },
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.options.followRedirects).toBe(false);
+    // The client sees the redirect itself and reports it (src/api/response-errors.ts).
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe(
+      'http://crm.example.com/api/v1/leads/7/send-chatapp-template',
+    );
+  });
+
+  it('passes every status through and sends the body as JSON', () => {
+    const { calls, response } = sendThrough(SEND, {
+      status: 422,
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"message":"x"}',
+    });
+    expect(calls[0]?.options).toMatchObject({
+      method: 'post',
+      muteHttpExceptions: true,
+      payload: SEND.body,
+      contentType: 'application/json',
+    });
+    expect(response).toEqual({
+      status: 422,
+      headers: { 'content-type': 'application/json' },
+      body: '{"message":"x"}',
+    });
+  });
+});
