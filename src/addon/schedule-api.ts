@@ -1,3 +1,5 @@
+import { parseExportRequest } from '../core/export/job-request';
+import { parseImportRequest } from '../core/import/job-options';
 import { type JobSummary, messageOf } from '../core/jobs';
 import {
   dueSchedules,
@@ -32,6 +34,7 @@ function ownerEmail(): string {
  */
 export function crmSchedule(options: Record<string, unknown>): Schedule[] {
   const schedule = parseScheduleInput(options);
+  checkRunOptions(schedule);
   requireSettings();
   if (!SpreadsheetApp.getActive().getSheetByName(schedule.sheet) && schedule.kind === 'import') {
     throw new Error(
@@ -43,6 +46,22 @@ export function crmSchedule(options: Record<string, unknown>): Schedule[] {
   saveSchedules(schedules);
   ensureHourlyTrigger();
   return schedules;
+}
+
+/**
+ * The run's own checks (crmImportLeads / crmExportLeads options), made now: a mistake found
+ * only when the run starts at night would be a lastError nobody reads.
+ */
+function checkRunOptions(schedule: Schedule): void {
+  const options = { ...schedule.options, sheet: schedule.sheet };
+  if (schedule.kind === 'import') {
+    parseImportRequest(options);
+  } else {
+    const zone = SpreadsheetApp.getActive().getSpreadsheetTimeZone();
+    parseExportRequest(options, {
+      formatDate: (date) => Utilities.formatDate(date, zone, 'yyyy-MM-dd'),
+    });
+  }
 }
 
 /** Removes the sheet's nightly run. Returns the schedules left. */
