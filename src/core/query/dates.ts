@@ -5,8 +5,9 @@
  */
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The zone may be `Z`, `±hh:mm`, `±hhmm` or `±hh` (ISO 8601 allows hours alone; PostgreSQL writes them so). */
 const ISO_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 const BRAZILIAN_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 export interface CalendarDate {
@@ -71,7 +72,7 @@ function zoneOffsetMinutes(zone: string): number {
   if (zone.toUpperCase() === 'Z') return 0;
   const sign = zone.startsWith('-') ? -1 : 1;
   const digits = zone.slice(1).replace(':', '');
-  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0'));
 }
 
 /**

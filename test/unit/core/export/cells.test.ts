@@ -35,6 +35,8 @@ describe('toSheetCell (values written with setValues)', () => {
     [true, 'text', "'true"],
     ['2026-11-01T12:30:00.000000Z', 'timestamp', new Date('2026-11-01T12:30:00.000Z')],
     ['2026-11-20T18:45:10-03:00', 'timestamp', new Date('2026-11-20T21:45:10.000Z')],
+    ['2026-11-20T18:45:10-03', 'timestamp', new Date('2026-11-20T21:45:10.000Z')],
+    ['2026-11-20 21:45:10+00', 'auto', new Date('2026-11-20T21:45:10.000Z')],
     ['amanhã', 'timestamp', "'amanhã"],
     ['1988-03-15', 'date', new Date('1988-03-15T03:00:00.000Z')],
     ['1988-03-15', 'timestamp', new Date('1988-03-15T03:00:00.000Z')],

@@ -15,6 +15,9 @@ describe('parseIsoInstant', () => {
     ['2026-11-21T12:30:00+0230', '2026-11-21T10:00:00.000Z'],
     ['2026-11-21 10:00:00', '2026-11-21T10:00:00.000Z'],
     ['2026-11-21T10:00', '2026-11-21T10:00:00.000Z'],
+    // ISO 8601 also allows an offset of hours alone (PostgreSQL writes timestamptz so).
+    ['2026-11-21T07:00:00-03', '2026-11-21T10:00:00.000Z'],
+    ['2026-11-21 10:00:00+00', '2026-11-21T10:00:00.000Z'],
   ])('%s is the instant %s', (text, iso) => {
     expect(parseIsoInstant(text)?.toISOString()).toBe(iso);
   });
