@@ -30,13 +30,27 @@ export interface CellOptions {
 }
 
 const TEXT_MARKER = "'";
+/** Sheets refuses a whole setValues (and a formula's result) holding a longer cell. */
+export const MAX_CELL_CHARS = 50_000;
+const CUT_MARK = '…';
+
+/** `text` cut to at most `max` characters, ending in "…" when cut; a surrogate pair is never split. */
+function fitCell(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - CUT_MARK.length;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return text.slice(0, end) + CUT_MARK;
+}
 
 export function toSheetCell(
   value: FlatValue | undefined,
   kind: ColumnKind,
   options: CellOptions = {},
 ): CellValue {
-  return toCell(value, kind, options, (text) => (text === '' ? '' : TEXT_MARKER + text));
+  return toCell(value, kind, options, (text) =>
+    text === '' ? '' : TEXT_MARKER + fitCell(text, MAX_CELL_CHARS - TEXT_MARKER.length),
+  );
 }
 
 export function toCustomFunctionCell(
@@ -44,7 +58,7 @@ export function toCustomFunctionCell(
   kind: ColumnKind = 'auto',
   options: CellOptions = {},
 ): CellValue {
-  return toCell(value, kind, options, (text) => text);
+  return toCell(value, kind, options, (text) => fitCell(text, MAX_CELL_CHARS));
 }
 
 function toCell(

@@ -89,3 +89,32 @@ describe('toCustomFunctionCell (values returned by custom functions)', () => {
     );
   });
 });
+
+describe('text longer than a Sheets cell holds (50,000 characters)', () => {
+  const MAX = 50_000;
+  const long = `${'Observação '.repeat(6_000)}fim`;
+
+  it.each<[string, (text: string) => unknown]>([
+    ['toSheetCell', (text) => toSheetCell(text, 'text')],
+    ['toCustomFunctionCell', (text) => toCustomFunctionCell(text, 'text')],
+    ['toSheetCell (auto)', (text) => toSheetCell(text, 'auto')],
+  ])('%s cuts it to fit, ending in "…", so setValues does not refuse the page', (_, convert) => {
+    const cell = convert(long) as string;
+    expect(cell.length).toBe(MAX);
+    expect(cell.endsWith('…')).toBe(true);
+    expect(long.startsWith(cell.replace(/^'/, '').slice(0, -1))).toBe(true);
+  });
+
+  it('never splits a surrogate pair at the cut', () => {
+    const emoji = '😀'.repeat(30_000);
+    const cell = toCustomFunctionCell(emoji, 'text') as string;
+    expect(cell.length).toBeLessThanOrEqual(MAX);
+    expect(cell.slice(0, -1)).toBe('😀'.repeat((cell.length - 1) / 2));
+  });
+
+  it('leaves text of exactly the limit alone', () => {
+    const exact = 'a'.repeat(MAX);
+    expect(toCustomFunctionCell(exact, 'text')).toBe(exact);
+    expect(toSheetCell(exact.slice(1), 'text')).toBe(`'${exact.slice(1)}`);
+  });
+});
