@@ -38,9 +38,13 @@ export function parseQueryString(query: string): Record<string, string> {
   return result;
 }
 
+/**
+ * A query is typed into a cell, not produced by a form encoder, so `+` is the plus a person
+ * typed (`+5511…`, `ana+vip@x.com`), not a space; spaces are typed as spaces or `%20`.
+ */
 function decodeQueryPart(part: string, segment: string): string {
   try {
-    return decodeURIComponent(part.replace(/\+/g, ' '));
+    return decodeURIComponent(part);
   } catch {
     throw new Error(
       `Query part "${segment}" has a broken %-escape: write a literal "%" as %25, or type the text without escapes.`,

@@ -35,7 +35,7 @@ describe('parseAutomationQuery', () => {
     ['is_active=true', { is_active: true }],
     ['is_active=não', { is_active: false }],
     ['is_active=0&trigger_type=LEAD_CREATED', { is_active: false, trigger_type: 'lead_created' }],
-    ['search=boas+vindas&page=2&per_page=100', { search: 'boas vindas', page: 2, per_page: 100 }],
+    ['search=boas vindas&page=2&per_page=100', { search: 'boas vindas', page: 2, per_page: 100 }],
   ])('%j → %j', (query, expected) => {
     expect(parseAutomationQuery(query)).toEqual(expected);
   });
