@@ -29,6 +29,11 @@ export const FRESH_SECONDS = 300;
 export const KEEP_SECONDS = 21_600;
 /** A formula waits at most this long for a free request slot; past it, it answers from the cache. */
 export const SLOT_WAIT_MS = 2_000;
+/**
+ * Sheets kills a custom function at 30 s. No request starts after this much of it has gone, so a
+ * slow CRM ends in a message that says what to do instead of Sheets' own time-out.
+ */
+export const FORMULA_BUDGET_MS = 20_000;
 const CACHE_PREFIX = 'crm.cf.';
 
 export interface CustomFunctionContext {
@@ -57,10 +62,19 @@ export function customFunctionContext(): CustomFunctionContext {
   const account = [settings.baseUrl, hashApiKey(settings.apiKey)];
   let cellOptions: CellOptions | undefined;
 
+  const budgetEndsAt = appsScriptClock.now() + FORMULA_BUDGET_MS;
+
   function request<R>(send: () => R): R {
+    if (appsScriptClock.now() >= budgetEndsAt) {
+      throw new Error(
+        'The CRM is answering too slowly for a formula (Sheets stops them at 30 s): ask for fewer rows with the limit argument, or use CRM → Export leads.',
+      );
+    }
     pacer ??= pacerFor(settings as Settings);
     // Never sleep for long in a formula: a slot more than a moment away means "use the cache".
-    if (!pacer.acquire({ deadline: appsScriptClock.now() + SLOT_WAIT_MS })) {
+    if (
+      !pacer.acquire({ deadline: Math.min(appsScriptClock.now() + SLOT_WAIT_MS, budgetEndsAt) })
+    ) {
       throw new PacerDeadlineError(pacer.nextSlotAt());
     }
     try {

@@ -388,6 +388,20 @@ describe('custom functions: cache and rate limit', () => {
   });
 });
 
+describe('custom functions: a slow CRM', () => {
+  it('ends CRM_LEADS with a message that says what to do, before Sheets kills it at 30 s', async () => {
+    const h = await createHarness();
+    seedLeads(h.sandbox, 1_200, DEMO_NOW);
+    h.sandbox.faults.add({ kind: 'latency', latencyMs: 7_000, count: 10 });
+    const result = h.runtime.runCustomFunction('CRM_LEADS', '', '', 1000);
+    expect(result.ok).toBe(false);
+    expect(result.killed).toBe(false);
+    expect(result.error?.message).toMatch(/too slowly for a formula.*limit argument.*Export leads/);
+    expect(result.durationMs).toBeLessThan(30_000);
+    expect(h.requests().length).toBeLessThan(5);
+  });
+});
+
 describe('custom functions: errors that say what to fix', () => {
   let h: Harness;
   beforeAll(async () => {
