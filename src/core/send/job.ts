@@ -216,7 +216,13 @@ export function createSendJobHandler(
       run.sheet.writeRows(
         slice[0]?.index ?? 0,
         indexes,
-        slice.map(({ cells }) => [cells[0], cells[1], asText(cells[2]), cells[3]]),
+        // A string message id stays text: Sheets would turn "000123" or a 19-digit id into a number.
+        slice.map(({ cells }) => [
+          cells[0],
+          typeof cells[1] === 'string' ? asText(cells[1]) : cells[1],
+          asText(cells[2]),
+          cells[3],
+        ]),
       );
       for (const { index, cells } of slice) {
         const row = analysis.rows[index];
