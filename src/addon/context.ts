@@ -1,6 +1,6 @@
 import { type CrmClient, createCrmClient } from '../api';
 import { createJobStore, type EngineDeps } from '../core/jobs';
-import { createPacer, type Pacer } from '../core/pacing';
+import { createPacer, hashApiKey, type Pacer } from '../core/pacing';
 import { DEFAULT_COUNTRY, type Settings, SettingsSchema } from '../core/settings/settings';
 import { appsScriptClock, cacheAdapter, lockAdapter, propertiesStore } from '../gas/services';
 import { createUrlFetchTransport } from '../gas/url-fetch-transport';
@@ -45,6 +45,17 @@ export function clientFor(settings: Settings): CrmClient {
     transport: createUrlFetchTransport(),
     onResponse: surfaceDeprecation,
   });
+}
+
+/**
+ * Who a job or schedule belongs to: the CRM account behind the key, so that a new key for the
+ * same account (after a revoked one) continues it and another account's key never does.
+ * Hashed: document properties, which every editor can read, never hold the key.
+ */
+export function ownerOf(settings: Settings): string {
+  const account =
+    settings.accountId === undefined ? `key ${settings.apiKey}` : `account ${settings.accountId}`;
+  return hashApiKey(`${settings.baseUrl} ${account}`);
 }
 
 /** One pacer per API key for every document and execution of this user. */

@@ -22,7 +22,7 @@ import type { FilterLookups } from '../core/query/resolve';
 import { needsLookups } from '../core/query/resolve';
 import { appsScriptClock, propertiesStore } from '../gas/services';
 import { ensureSheet, openExportSheet, zonedMidnightMaker } from '../gas/sheet-writer';
-import { clientFor, engineDeps, pacerFor, requireSettings } from './context';
+import { clientFor, engineDeps, ownerOf, pacerFor, requireSettings } from './context';
 import type { JobEnv } from './job-env';
 import { driveJobs } from './jobs-api';
 
@@ -73,6 +73,7 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
 
   const deps = engineDeps();
   const job = createJob(deps, {
+    owner: ownerOf(settings),
     kind: EXPORT_JOB_KIND,
     options: jobOptions,
     cursor: FIRST_CURSOR,

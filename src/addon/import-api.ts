@@ -12,7 +12,7 @@ import { builtOnce, checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jo
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { appsScriptClock, propertiesStore } from '../gas/services';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
-import { clientFor, engineDeps, pacerFor, requireSettings } from './context';
+import { clientFor, engineDeps, ownerOf, pacerFor, requireSettings } from './context';
 import type { JobEnv } from './job-env';
 import { driveJobs } from './jobs-api';
 
@@ -135,6 +135,7 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   const { sheet: sheetName, ...rest } = request;
   const jobOptions: ImportJobOptions = { ...rest, sheetId, sheetName };
   const job = createJob(deps, {
+    owner: ownerOf(settings),
     kind: IMPORT_JOB_KIND,
     options: jobOptions,
     total,

@@ -4,21 +4,24 @@ import {
   DEFAULT_BUDGET_MS,
   type Driver,
   getJob,
+  isPending,
+  type JobRecord,
   type JobSummary,
   listJobs,
   resumeJob,
   runSlice,
 } from '../core/jobs';
+import type { Settings } from '../core/settings/settings';
 import {
   ensureHourlyTrigger,
   ensureOneOffTrigger,
   removeHourlyTrigger,
   removeOneOffTrigger,
 } from '../gas/triggers';
-import { engineDeps } from './context';
+import { engineDeps, loadSettings, ownerOf } from './context';
 import { PUBLISHED_ADDON } from './deployment';
 import { jobHandlers } from './job-handlers';
-import { loadSchedules } from './schedule-store';
+import { loadSchedules, ownsSchedule } from './schedule-store';
 
 /**
  * When this execution began: Apps Script runs top-level code afresh at the start of every
@@ -46,14 +49,16 @@ export interface DriveResult {
  */
 export function driveJobs(driver: Driver, jobId?: string): DriveResult {
   const deps = engineDeps();
+  const settings = loadSettings();
+  const canRun = runnableBy(settings);
   const slice = runSlice(deps, jobHandlers(), {
     budgetMs: executionBudgetMs(deps.clock.now()),
+    canRun,
     ...(jobId === undefined ? {} : { jobId }),
   });
   const now = deps.clock.now();
-  const anyPending = listJobs(deps).some(
-    (job) => job.state === 'queued' || job.state === 'running',
-  );
+  // Only this user's jobs keep this user's triggers alive; others' are their owners' to drive.
+  const anyPending = deps.store.list().some((job) => isPending(job.state) && canRun(job));
   const plan = continuationPlan({
     moreWork: slice.moreWork || anyPending,
     driver,
@@ -69,12 +74,23 @@ export function driveJobs(driver: Driver, jobId?: string): DriveResult {
   } else if (!anyPending) {
     removeOneOffTrigger();
     // The hourly trigger also starts nightly schedules; it goes only when none is left.
-    if (loadSchedules().length === 0) removeHourlyTrigger();
+    const mine = settings ? loadSchedules().filter((s) => ownsSchedule(s, settings)) : [];
+    if (mine.length === 0) removeHourlyTrigger();
   }
   return {
     summaries: slice.summaries,
     ...(plan.callAgain ? { callAgainInMs: plan.callAgainInMs ?? 0 } : {}),
   };
+}
+
+/**
+ * A job runs only with the API key that started it: in a shared spreadsheet another editor's
+ * trigger must never continue an import or a send with that editor's key (maybe another CRM
+ * account). Jobs from before owners were recorded run with any key.
+ */
+function runnableBy(settings: Settings | null): (job: JobRecord) => boolean {
+  const owner = settings ? ownerOf(settings) : null;
+  return (job) => job.owner === undefined || job.owner === owner;
 }
 
 /** Summary of one job: `{jobId, kind, state, total, done, counts, message}`. */

@@ -10,11 +10,11 @@ import {
 } from '../core/schedule/schedule';
 import { appsScriptClock } from '../gas/services';
 import { ensureHourlyTrigger } from '../gas/triggers';
-import { requireSettings } from './context';
+import { loadSettings, ownerOf, requireSettings } from './context';
 import { crmExportLeads } from './export-api';
 import { crmImportLeads } from './import-api';
 import { driveJobs } from './jobs-api';
-import { loadSchedules, saveSchedules } from './schedule-store';
+import { loadSchedules, ownsSchedule, saveSchedules } from './schedule-store';
 
 /** Who scheduled it, when Apps Script tells (it may not without the userinfo.email scope). */
 function ownerEmail(): string {
@@ -35,14 +35,18 @@ function ownerEmail(): string {
 export function crmSchedule(options: Record<string, unknown>): Schedule[] {
   const schedule = parseScheduleInput(options);
   checkRunOptions(schedule);
-  requireSettings();
+  const settings = requireSettings();
   if (!SpreadsheetApp.getActive().getSheetByName(schedule.sheet) && schedule.kind === 'import') {
     throw new Error(
       `No sheet is named "${schedule.sheet}"; schedule an import of an existing sheet.`,
     );
   }
   const owner = ownerEmail();
-  const schedules = upsertSchedule(loadSchedules(), { ...schedule, ...(owner ? { owner } : {}) });
+  const schedules = upsertSchedule(loadSchedules(), {
+    ...schedule,
+    ...(owner ? { owner } : {}),
+    ownerKey: ownerOf(settings),
+  });
   saveSchedules(schedules);
   ensureHourlyTrigger();
   return schedules;
@@ -101,12 +105,17 @@ export function crmRunJobs(): JobSummary[] {
   return driveJobs('trigger').summaries;
 }
 
-/** Starts every schedule whose hour has come and that has not run today. */
+/**
+ * Starts every schedule of this user's key whose hour has come and that has not run today.
+ * Another editor's trigger leaves it alone: it must run with the key that scheduled it.
+ */
 function startDueSchedules(): void {
-  const schedules = loadSchedules();
-  if (schedules.length === 0) return;
+  const settings = loadSettings();
+  if (!settings) return;
+  const mine = loadSchedules().filter((s) => ownsSchedule(s, settings));
+  if (mine.length === 0) return;
   const now = localTime(appsScriptClock.now());
-  for (const schedule of dueSchedules(schedules, now)) {
+  for (const schedule of dueSchedules(mine, now)) {
     // Marked before starting: a start that throws is reported, not retried every hour.
     const started: Schedule = { ...schedule, lastRunDay: now.day };
     delete started.lastError;

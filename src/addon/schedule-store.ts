@@ -1,4 +1,6 @@
 import { type Schedule, SchedulesSchema } from '../core/schedule/schedule';
+import type { Settings } from '../core/settings/settings';
+import { ownerOf } from './context';
 
 /** Schedules belong to the spreadsheet: its document properties hold them. */
 const SCHEDULES_KEY = 'crm.schedules';
@@ -16,4 +18,9 @@ export function loadSchedules(): Schedule[] {
 
 export function saveSchedules(schedules: readonly Schedule[]): void {
   PropertiesService.getDocumentProperties().setProperty(SCHEDULES_KEY, JSON.stringify(schedules));
+}
+
+/** Schedules from before owners were recorded run with any key. */
+export function ownsSchedule(schedule: Schedule, settings: Settings): boolean {
+  return schedule.ownerKey === undefined || schedule.ownerKey === ownerOf(settings);
 }

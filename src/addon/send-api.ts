@@ -20,7 +20,7 @@ import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { createSendSheet } from '../gas/send-sheet';
 import { appsScriptClock } from '../gas/services';
 import { findSheetById } from '../gas/sheet-table';
-import { clientFor, engineDeps, pacerFor, requireSettings } from './context';
+import { clientFor, engineDeps, ownerOf, pacerFor, requireSettings } from './context';
 import type { JobEnv } from './job-env';
 import { driveJobs } from './jobs-api';
 
@@ -118,6 +118,7 @@ export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
   ).length;
 
   const job = createJob(deps, {
+    owner: ownerOf(settings),
     kind: SEND_JOB_KIND,
     options: jobOptions,
     total,

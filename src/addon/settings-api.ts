@@ -39,7 +39,7 @@ export function crmConfigure(options: ConfigureInput): { account: Account } {
     }
     throw error;
   }
-  saveSettings(settings);
+  saveSettings({ ...settings, accountId: account.id });
   return { account };
 }
 

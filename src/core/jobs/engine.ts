@@ -68,6 +68,8 @@ export interface EngineDeps {
 
 export interface SliceOptions {
   budgetMs?: number;
+  /** Jobs this driver may work (e.g. only those started with its API key); others are left pending. */
+  canRun?: (job: JobRecord) => boolean;
   /** Work only this job; otherwise every pending job, oldest first. */
   jobId?: string;
   lockTimeoutMs?: number;
@@ -146,12 +148,13 @@ export function runSlice(
   const sliceStart = clock.now();
   const deadline = sliceStart + budgetMs;
 
+  const canRun = options.canRun ?? (() => true);
   const scopeIds = (): string[] =>
     options.jobId !== undefined
       ? [options.jobId]
       : store
           .list()
-          .filter((job) => isPending(job.state))
+          .filter((job) => isPending(job.state) && canRun(job))
           .map((job) => job.jobId);
   const summariesOf = (ids: readonly string[]): JobSummary[] =>
     ids.flatMap((id) => {
@@ -159,7 +162,11 @@ export function runSlice(
       return job ? [toSummary(job)] : [];
     });
 
-  if (options.jobId !== undefined) requireJob(store, options.jobId);
+  if (options.jobId !== undefined && !canRun(requireJob(store, options.jobId))) {
+    throw new Error(
+      `Job ${options.jobId} was started with another API key; only its owner can continue it (their trigger does).`,
+    );
+  }
   if (!mutex.tryLock(options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS)) {
     return { busy: true, summaries: summariesOf(scopeIds()), moreWork: true, stepsRun: 0 };
   }
@@ -245,6 +252,8 @@ export function runSlice(
 
 export interface NewJob {
   kind: string;
+  /** Whose API key runs the job (see JobRecord.owner). */
+  owner?: string;
   options?: unknown;
   cursor?: unknown;
   total?: number;
@@ -303,6 +312,7 @@ export function createJob(
     message: input.message ?? '',
     options: input.options ?? null,
     cursor: input.cursor ?? null,
+    ...(input.owner === undefined ? {} : { owner: input.owner }),
   });
 }
 

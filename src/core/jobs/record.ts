@@ -51,6 +51,11 @@ export const JobRecordSchema = z.object({
   message: z.string(),
   options: z.unknown(),
   cursor: z.unknown(),
+  /**
+   * Whose API key the job runs with (a hash, never the key). A job only ever runs with the key
+   * that started it, whoever's trigger or sidebar happens to drive.
+   */
+  owner: z.optional(z.string()),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 

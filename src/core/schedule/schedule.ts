@@ -18,6 +18,8 @@ export const ScheduleSchema = z.object({
   lastError: z.optional(z.string()),
   /** Who scheduled it: its trigger runs as that user, and stops if they lose access. */
   owner: z.optional(z.string()),
+  /** The account behind their API key (a hash): only that key starts the run. */
+  ownerKey: z.optional(z.string()),
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 export const SchedulesSchema = z.array(ScheduleSchema);

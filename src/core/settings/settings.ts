@@ -5,6 +5,8 @@ export const SettingsSchema = z.object({
   apiKey: z.string(),
   baseUrl: z.string(),
   defaultCountry: z.string(),
+  /** The CRM account the key belongs to, from GET /account when the key was checked. */
+  accountId: z.optional(z.number()),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -408,3 +408,32 @@ describe('job functions', () => {
     expect(() => getJob(execution(), 'missing')).toThrow(/No job has the id "missing"/);
   });
 });
+
+describe('runSlice with owners', () => {
+  it('works only the jobs its driver may run, and refuses to continue another owner’s job', () => {
+    const { clock, store, execution } = setup();
+    const sheet = new Map<number, string>();
+    const effects = new Map<number, number>();
+    const handler = rowHandler({ clock, sheet, effects, stepMs: 10 });
+    const mine = createJob(
+      { store, clock },
+      { kind: 'rows', total: 3, cursor: { next: 0 }, owner: 'ana' },
+      { random: seededRandom(1) },
+    );
+    const theirs = createJob(
+      { store, clock },
+      { kind: 'rows', total: 3, cursor: { next: 100 }, owner: 'bia' },
+      { random: seededRandom(2) },
+    );
+    const canRun = (job: { owner?: string }) => job.owner === 'ana';
+    const result = runSlice(execution(), [handler], { canRun });
+    expect(result.summaries.map((s) => s.jobId)).toEqual([mine.jobId]);
+    expect(store.get(mine.jobId)?.state).toBe('done');
+    expect(store.get(theirs.jobId)?.state).toBe('queued');
+    expect([...effects.keys()].every((row) => row < 100)).toBe(true);
+    expect(() => runSlice(execution(), [handler], { canRun, jobId: theirs.jobId })).toThrow(
+      /started with another API key/,
+    );
+    expect(store.get(theirs.jobId)?.owner).toBe('bia');
+  });
+});
