@@ -69,8 +69,8 @@ export const REUSE_READ_MS = 5_000;
 export const MARK_FRESH_MS = 1_000;
 /** 429s answered to one send before the step gives way (the pacer keeps the wait shared). */
 export const RATE_LIMIT_ATTEMPTS = 5;
-/** No lead lookup returns more than this many candidates for one e-mail or phone. */
-export const LOOKUP_PER_PAGE = 50;
+/** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
+export const LOOKUP_PER_PAGE = 200;
 
 type Cells = [status: SendRowStatus, messageId: string | number, detail: string, at: Date | ''];
 
@@ -323,7 +323,8 @@ export function createSendJobHandler(
       stepPacing(pacerOf(env), ctx, handlerOptions.random),
     );
     const phoneNext = by === 'email' && phone !== undefined;
-    const outcome = pickLead(page.data, by, value, env.defaultCountry, phoneNext);
+    const complete = page.meta?.has_more !== true;
+    const outcome = pickLead(page.data, by, value, env.defaultCountry, phoneNext, complete);
     if (outcome.kind === 'found') {
       run.lookups.set(decision.key, { leadId: outcome.leadId });
     } else if (outcome.kind === 'try-phone') {

@@ -51,9 +51,18 @@ export function pickLead(
   value: string,
   country: string,
   phoneNext: boolean,
+  /** False when the search had more pages: a match (or a second one) may lie beyond this page. */
+  complete = true,
 ): LookupOutcome {
   const matches = leads.filter((lead) => matchesLead(lead, by, value, country));
   const label = by === 'email' ? `e-mail ${value}` : `phone ${value}`;
+  if (!complete) {
+    // Sending to a lead that may not be the only match is worse than not sending.
+    return {
+      kind: 'skip',
+      reason: `Not sent: the CRM search for the ${label} found more than ${leads.length} leads, so the lead cannot be told apart; put the lead id in a column and pass it as leadIdColumn.`,
+    };
+  }
   if (matches.length === 0) {
     if (phoneNext) return { kind: 'try-phone' };
     return {

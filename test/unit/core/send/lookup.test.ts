@@ -82,3 +82,22 @@ describe('lead lookup', () => {
     expect(pickLead(leads, by, value, 'BR', phoneNext)).toEqual(outcome);
   });
 });
+
+describe('pickLead over an incomplete search', () => {
+  it('sends to nobody when more leads matched than one page holds, even if this page has one exact match', () => {
+    const page = [
+      lead(1, 'ana@x.com', '+5511987654321'),
+      lead(2, 'ana@x.com.br', '+5511911112222'),
+    ];
+    expect(pickLead(page, 'email', 'ana@x.com', 'BR', false, true)).toEqual({
+      kind: 'found',
+      leadId: 1,
+    });
+    expect(pickLead(page, 'email', 'ana@x.com', 'BR', false, false)).toEqual({
+      kind: 'skip',
+      reason: expect.stringMatching(
+        /found more than 2 leads, so the lead cannot be told apart; .*leadIdColumn/,
+      ),
+    });
+  });
+});
