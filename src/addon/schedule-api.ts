@@ -116,9 +116,11 @@ function startDueSchedules(): void {
   if (mine.length === 0) return;
   const now = localTime(appsScriptClock.now());
   for (const schedule of dueSchedules(mine, now)) {
-    // Marked before starting: a start that throws is reported, not retried every hour.
+    // Marked (and saved) before starting: a start that throws or is killed is not retried
+    // every hour; its error is reported on the schedule.
     const started: Schedule = { ...schedule, lastRunDay: now.day };
     delete started.lastError;
+    saveSchedules(upsertSchedule(loadSchedules(), started));
     try {
       const options = { ...schedule.options, sheet: schedule.sheet };
       const summary =
