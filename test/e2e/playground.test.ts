@@ -12,6 +12,7 @@ import { type Playground, startPlayground } from '../../scripts/playground/serve
 import { GOOGLE_SCRIPT_SHIM, injectShim } from '../../scripts/playground/shim';
 import type { JobSummary } from '../../src/core/jobs/record';
 import { Workbook } from '../../tools/gas-runtime';
+import { addSlowImportSheet } from './browser-harness';
 
 describe('playground grid', () => {
   it.each([
@@ -178,17 +179,9 @@ describe('startPlayground', () => {
   });
 
   it('uiPauseJob pauses a running job so that no driver continues it, until crmResumeJob', () => {
-    const { runtime, sandbox } = playground;
+    const { runtime } = playground;
     const rows = 200;
-    runtime.workbook.addSheet('Pause').setValues(1, 1, [[...LEADS_HEADERS], ...bigSheetRows(rows)]);
-    // ~3 s of simulated time per row: one slice cannot finish the sheet.
-    sandbox.faults.add({
-      kind: 'latency',
-      latencyMs: 2_700,
-      count: rows,
-      method: 'POST',
-      pathPrefix: '/leads/upsert',
-    });
+    addSlowImportSheet(playground, 'Pause', rows);
     const started = runtime.runOrThrow('crmImportLeads', { sheet: 'Pause' }) as JobSummary;
     expect(started.state).toBe('running');
     expect(started.done).toBeLessThan(rows);

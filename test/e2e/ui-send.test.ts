@@ -1,7 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium, type FrameLocator, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../sandbox/index';
 import {
@@ -10,22 +8,25 @@ import {
   SEND_SHEET,
   sendSheetRows,
 } from '../../scripts/playground/demo-workbook';
-import { type Playground, startPlayground } from '../../scripts/playground/server';
+import type { Playground } from '../../scripts/playground/server';
+import {
+  chromiumSuiteTitle,
+  gridCellText,
+  HAVE_CHROMIUM,
+  openPlaygroundInChromium,
+  openSidebar,
+  PATIENCE,
+  screenshotGridRightEdge,
+} from './browser-harness';
 
 /**
  * The Send template sidebar in a real browser, over the playground's 'Envios' sheet: pick the
  * payment reminder (text header with a variable, three body variables) on the cloud_api number,
  * map each variable to a column, preview, confirm, and watch the job end with each row's status
- * and message id in the grid. Chromium comes from Debian (`apt-get install -y chromium`).
+ * and message id in the grid.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const SCREENSHOT = '/tmp/crm-playground-send.png';
 const SIDEBAR_SCREENSHOT = '/tmp/crm-playground-send-sidebar.png';
-const PATIENCE = { timeout: 15_000 };
-const TITLE = HAVE_CHROMIUM
-  ? 'Send template sidebar in headless Chromium'
-  : `Send template sidebar in headless Chromium — SKIPPED: ${CHROMIUM} is absent (apt-get install -y chromium)`;
 
 /** The template the test sends: header "Pedido {{1}}", body "Olá {{1}}, o pagamento de {{2}} vence em {{3}}." */
 const TEMPLATE_ID = DEMO.templates.textHeader;
@@ -36,43 +37,21 @@ const STATUS_COLUMN = String.fromCharCode(65 + SEND_HEADERS.length);
 const MESSAGE_ID_COLUMN = String.fromCharCode(66 + SEND_HEADERS.length);
 const DETAIL_COLUMN = String.fromCharCode(67 + SEND_HEADERS.length);
 
-describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
+describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('Send template sidebar'), () => {
   let playground: Playground;
-  let context: BrowserContext;
   let page: Page;
-  let profile: string;
+  let close: (() => Promise<void>) | undefined;
   let sidebar: FrameLocator;
 
   beforeAll(async () => {
-    playground = await startPlayground({ port: 0, uiPort: 0, build: 'never' });
-    profile = mkdtempSync(join(tmpdir(), 'crm-chromium-send-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1400, height: 900 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = await context.newPage();
-    await page.goto(playground.url);
+    ({ playground, page, close } = await openPlaygroundInChromium('crm-chromium-send-'));
   });
 
   afterAll(async () => {
-    await context?.close();
-    await playground?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await close?.();
   });
 
-  const cellText = (a1: string) =>
-    page.locator(`table.grid[data-sheet="${SEND_SHEET}"] td[data-a1="${a1}"]`).textContent();
+  const cellText = (a1: string) => gridCellText(page, SEND_SHEET, a1);
 
   const templateSends = () =>
     playground.sandbox
@@ -80,11 +59,7 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
       .filter((r) => r.method === 'POST' && r.path.endsWith('/send-chatapp-template'));
 
   it('opens from the CRM menu with the approved templates, the cloud_api number and the sheet columns', async () => {
-    await page.locator('nav button[data-menu="Send template"]').click();
-    await expect
-      .poll(() => page.locator('#sidebar-title').textContent(), PATIENCE)
-      .toBe('CRM · Send template');
-    sidebar = page.frameLocator('#sidebar-frame');
+    sidebar = await openSidebar(page, 'Send template', 'CRM · Send template');
     await expect
       .poll(() => sidebar.locator(`#sheet option[value="${SEND_SHEET}"]`).count(), PATIENCE)
       .toBe(1);
@@ -205,10 +180,7 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     }
     expect(messageIds.size).toBe(SENT_ROWS.length);
 
-    await page.locator('#grid').evaluate((grid) => {
-      grid.scrollLeft = grid.scrollWidth;
-    });
-    await page.screenshot({ path: SCREENSHOT });
+    await screenshotGridRightEdge(page, SCREENSHOT);
     expect(existsSync(SCREENSHOT)).toBe(true);
   });
 

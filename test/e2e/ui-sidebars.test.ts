@@ -1,76 +1,43 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium, type FrameLocator, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../sandbox/index';
+import { BIG_SHEET, DEMO_LEADS_EXPECTED, SEND_SHEET } from '../../scripts/playground/demo-workbook';
+import type { Playground } from '../../scripts/playground/server';
 import {
-  BIG_SHEET,
-  bigSheetRows,
-  DEMO_LEADS_EXPECTED,
-  LEADS_HEADERS,
-  SEND_SHEET,
-} from '../../scripts/playground/demo-workbook';
-import { type Playground, startPlayground } from '../../scripts/playground/server';
+  addSlowImportSheet,
+  chromiumSuiteTitle,
+  gridCellText,
+  HAVE_CHROMIUM,
+  openPlaygroundInChromium,
+  openSidebar as openSidebarOf,
+  PATIENCE,
+  screenshotGridRightEdge,
+} from './browser-harness';
 
 /**
  * The sidebars in a real browser: the playground page, its sidebars' google.script.run calls
- * running the real bundle. Chromium comes from Debian (`apt-get install -y chromium`).
+ * running the real bundle.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const SCREENSHOT = '/tmp/crm-playground.png';
-/** Generous: under a full parallel test run the browser and the runtime share a busy machine. */
-const PATIENCE = { timeout: 15_000 };
 const IMPORT_SCREENSHOT = '/tmp/crm-playground-import.png';
 const PAUSED_SCREENSHOT = '/tmp/crm-playground-paused.png';
-const TITLE = HAVE_CHROMIUM
-  ? 'sidebars in headless Chromium'
-  : `sidebars in headless Chromium — SKIPPED: ${CHROMIUM} is absent (apt-get install -y chromium)`;
 
-describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
+describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars'), () => {
   let playground: Playground;
-  let context: BrowserContext;
   let page: Page;
-  let profile: string;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    playground = await startPlayground({ port: 0, uiPort: 0, build: 'never' });
-    profile = mkdtempSync(join(tmpdir(), 'crm-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1400, height: 900 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = await context.newPage();
-    await page.goto(playground.url);
+    ({ playground, page, close } = await openPlaygroundInChromium('crm-chromium-'));
   });
 
   afterAll(async () => {
-    await context?.close();
-    await playground?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await close?.();
   });
 
-  /** Clicks a CRM menu button and returns the sidebar frame once its title shows. */
-  async function openSidebar(caption: string, title: string): Promise<FrameLocator> {
-    await page.locator(`nav button[data-menu="${caption}"]`).click();
-    await expect.poll(() => page.locator('#sidebar-title').textContent(), PATIENCE).toBe(title);
-    return page.frameLocator('#sidebar-frame');
-  }
-
-  const cellText = (sheet: string, a1: string) =>
-    page.locator(`table.grid[data-sheet="${sheet}"] td[data-a1="${a1}"]`).textContent();
+  const openSidebar = (caption: string, title: string) => openSidebarOf(page, caption, title);
+  const cellText = (sheet: string, a1: string) => gridCellText(page, sheet, a1);
 
   it('shows the demo workbook as a grid with a tab per sheet', async () => {
     await expect.poll(() => cellText('Leads', 'A1'), PATIENCE).toBe('Nome');
@@ -141,10 +108,7 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     for (const status of ['CREATED', 'UPDATED', 'INVALID', 'DUPLICATE'])
       expect(shown).toContain(status);
     // The status columns sit at the right of the data: scroll there for the screenshot.
-    await page.locator('#grid').evaluate((grid) => {
-      grid.scrollLeft = grid.scrollWidth;
-    });
-    await page.screenshot({ path: IMPORT_SCREENSHOT });
+    await screenshotGridRightEdge(page, IMPORT_SCREENSHOT);
   });
 
   it('Jobs: lists the import with its state, rows and counts', async () => {
@@ -185,16 +149,7 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     // Slow answers make each row cost ~3 s of simulated time, so one 4.5-minute slice does
     // fewer than 100 of these 400 rows and the sidebar has several slices to drive.
     const rows = 400;
-    playground.runtime.workbook
-      .addSheet('Slow')
-      .setValues(1, 1, [[...LEADS_HEADERS], ...bigSheetRows(rows)]);
-    playground.sandbox.faults.add({
-      kind: 'latency',
-      latencyMs: 2_700,
-      count: rows,
-      method: 'POST',
-      pathPrefix: '/leads/upsert',
-    });
+    addSlowImportSheet(playground, 'Slow', rows);
 
     const sidebar = await openSidebar('Import leads', 'CRM · Import leads');
     await expect
@@ -248,16 +203,9 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
   });
 
   it('Jobs: resumes a paused job and keeps it moving to done while open', async () => {
-    const { runtime, sandbox } = playground;
+    const { runtime } = playground;
     const rows = 200;
-    runtime.workbook.addSheet('Later').setValues(1, 1, [[...LEADS_HEADERS], ...bigSheetRows(rows)]);
-    sandbox.faults.add({
-      kind: 'latency',
-      latencyMs: 2_700,
-      count: rows,
-      method: 'POST',
-      pathPrefix: '/leads/upsert',
-    });
+    addSlowImportSheet(playground, 'Later', rows);
     const started = runtime.runOrThrow('crmImportLeads', { sheet: 'Later' }) as { jobId: string };
     runtime.runOrThrow('uiPauseJob', started.jobId);
 
