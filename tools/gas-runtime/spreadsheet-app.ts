@@ -14,6 +14,34 @@ import {
  * SpreadsheetApp over the in-memory Workbook. Messages of the exceptions are the ones
  * Apps Script throws (https://developers.google.com/apps-script/reference/spreadsheet).
  */
+/** What tells a sheet's rows from its columns in the Sheet methods that insert and delete them. */
+interface SheetAxis {
+  /** As in the method names: insertRowBefore, deleteColumns. */
+  singular: 'Row' | 'Column';
+  plural: 'Rows' | 'Columns';
+  /** As in Apps Script's messages. */
+  word: 'row' | 'column';
+  size(sheet: SheetModel): number;
+  insert(sheet: SheetModel, before: number, count: number): void;
+  remove(sheet: SheetModel, start: number, count: number): void;
+}
+const ROWS: SheetAxis = {
+  singular: 'Row',
+  plural: 'Rows',
+  word: 'row',
+  size: (sheet) => sheet.maxRows,
+  insert: (sheet, before, count) => sheet.insertRows(before, count),
+  remove: (sheet, start, count) => sheet.deleteRows(start, count),
+};
+const COLUMNS: SheetAxis = {
+  singular: 'Column',
+  plural: 'Columns',
+  word: 'column',
+  size: (sheet) => sheet.maxColumns,
+  insert: (sheet, before, count) => sheet.insertColumns(before, count),
+  remove: (sheet, start, count) => sheet.deleteColumns(start, count),
+};
+
 export type MenuEvent = {
   type: 'menu';
   name: string;
@@ -578,17 +606,12 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
     return rangeObject(sheet, r1, c1, r2 - r1 + 1, c2 - c1 + 1);
   };
 
-  const checkRowSpan = (sheet: SheetModel, start: number, count: number) => {
-    if (!isInteger(start) || !isInteger(count)) signature('Sheet.deleteRows', [start, count]);
-    if (start < 1 || count < 1 || start + count - 1 > sheet.maxRows)
-      env.fail('Those rows are out of bounds.');
-    if (count >= sheet.maxRows) env.fail("You can't delete all the rows on the sheet.");
-  };
-  const checkColumnSpan = (sheet: SheetModel, start: number, count: number) => {
-    if (!isInteger(start) || !isInteger(count)) signature('Sheet.deleteColumns', [start, count]);
-    if (start < 1 || count < 1 || start + count - 1 > sheet.maxColumns)
-      env.fail('Those columns are out of bounds.');
-    if (count >= sheet.maxColumns) env.fail("You can't delete all the columns on the sheet.");
+  const checkSpan = (axis: SheetAxis, sheet: SheetModel, start: number, count: number) => {
+    if (!isInteger(start) || !isInteger(count))
+      signature(`Sheet.delete${axis.plural}`, [start, count]);
+    if (start < 1 || count < 1 || start + count - 1 > axis.size(sheet))
+      env.fail(`Those ${axis.word}s are out of bounds.`);
+    if (count >= axis.size(sheet)) env.fail(`You can't delete all the ${axis.word}s on the sheet.`);
   };
   const checkPosition = (value: unknown, max: number, what: 'row' | 'column', method: string) => {
     if (!isInteger(value)) signature(`Sheet.${method}`, [value]);
@@ -602,6 +625,47 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
         `Sheet.${method}: the number to insert must be a whole number >= 1, got ${String(value)}.`,
       );
     return value as number;
+  };
+
+  /** Sheet.insert{Row,Rows}{Before,After}, insertRows, deleteRow(s), or the same for columns. */
+  const axisMethods = (sheet: SheetModel, self: () => unknown, axis: SheetAxis) => {
+    const { singular: one, plural: many, word } = axis;
+    const max = () => axis.size(sheet);
+    return {
+      [`insert${one}Before`]: (before: number) => {
+        checkPosition(before, max(), word, `insert${one}Before`);
+        axis.insert(sheet, before, 1);
+        return self();
+      },
+      [`insert${one}After`]: (after: number) => {
+        checkPosition(after, max(), word, `insert${one}After`);
+        axis.insert(sheet, after + 1, 1);
+        return self();
+      },
+      [`insert${many}Before`]: (before: number, count: number) => {
+        checkPosition(before, max(), word, `insert${many}Before`);
+        axis.insert(sheet, before, checkCount(count, `insert${many}Before`));
+        return self();
+      },
+      [`insert${many}After`]: (after: number, count: number) => {
+        checkPosition(after, max(), word, `insert${many}After`);
+        axis.insert(sheet, after + 1, checkCount(count, `insert${many}After`));
+        return self();
+      },
+      [`insert${many}`]: (index: number, count?: number) => {
+        checkPosition(index, max(), word, `insert${many}`);
+        axis.insert(sheet, index, checkCount(count, `insert${many}`));
+      },
+      [`delete${one}`]: (position: number) => {
+        checkSpan(axis, sheet, position, 1);
+        axis.remove(sheet, position, 1);
+        return self();
+      },
+      [`delete${many}`]: (position: number, count: number) => {
+        checkSpan(axis, sheet, position, count);
+        axis.remove(sheet, position, count);
+      },
+    };
   };
 
   const sheetObject = (sheet: SheetModel): unknown => {
@@ -667,72 +731,8 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
           sheet.ensureSize(target, 1);
           return self();
         },
-        insertRowBefore: (before: number) => {
-          checkPosition(before, sheet.maxRows, 'row', 'insertRowBefore');
-          sheet.insertRows(before, 1);
-          return self();
-        },
-        insertRowAfter: (after: number) => {
-          checkPosition(after, sheet.maxRows, 'row', 'insertRowAfter');
-          sheet.insertRows(after + 1, 1);
-          return self();
-        },
-        insertRowsBefore: (before: number, count: number) => {
-          checkPosition(before, sheet.maxRows, 'row', 'insertRowsBefore');
-          sheet.insertRows(before, checkCount(count, 'insertRowsBefore'));
-          return self();
-        },
-        insertRowsAfter: (after: number, count: number) => {
-          checkPosition(after, sheet.maxRows, 'row', 'insertRowsAfter');
-          sheet.insertRows(after + 1, checkCount(count, 'insertRowsAfter'));
-          return self();
-        },
-        insertRows: (index: number, count?: number) => {
-          checkPosition(index, sheet.maxRows, 'row', 'insertRows');
-          sheet.insertRows(index, checkCount(count, 'insertRows'));
-        },
-        deleteRow: (position: number) => {
-          checkRowSpan(sheet, position, 1);
-          sheet.deleteRows(position, 1);
-          return self();
-        },
-        deleteRows: (position: number, count: number) => {
-          checkRowSpan(sheet, position, count);
-          sheet.deleteRows(position, count);
-        },
-        insertColumnBefore: (before: number) => {
-          checkPosition(before, sheet.maxColumns, 'column', 'insertColumnBefore');
-          sheet.insertColumns(before, 1);
-          return self();
-        },
-        insertColumnAfter: (after: number) => {
-          checkPosition(after, sheet.maxColumns, 'column', 'insertColumnAfter');
-          sheet.insertColumns(after + 1, 1);
-          return self();
-        },
-        insertColumnsBefore: (before: number, count: number) => {
-          checkPosition(before, sheet.maxColumns, 'column', 'insertColumnsBefore');
-          sheet.insertColumns(before, checkCount(count, 'insertColumnsBefore'));
-          return self();
-        },
-        insertColumnsAfter: (after: number, count: number) => {
-          checkPosition(after, sheet.maxColumns, 'column', 'insertColumnsAfter');
-          sheet.insertColumns(after + 1, checkCount(count, 'insertColumnsAfter'));
-          return self();
-        },
-        insertColumns: (index: number, count?: number) => {
-          checkPosition(index, sheet.maxColumns, 'column', 'insertColumns');
-          sheet.insertColumns(index, checkCount(count, 'insertColumns'));
-        },
-        deleteColumn: (position: number) => {
-          checkColumnSpan(sheet, position, 1);
-          sheet.deleteColumns(position, 1);
-          return self();
-        },
-        deleteColumns: (position: number, count: number) => {
-          checkColumnSpan(sheet, position, count);
-          sheet.deleteColumns(position, count);
-        },
+        ...axisMethods(sheet, self, ROWS),
+        ...axisMethods(sheet, self, COLUMNS),
         clear: () => {
           for (const row of sheet.rows) if (row) row.cells = [];
           return self();
