@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeadRow } from '../../sandbox/types';
+import { DEFAULT_LEAD_HEADER, expectedDefaultRow, newestFirst } from './export-fixtures';
 import {
   accountLeads,
   buildBundle,
@@ -32,10 +33,6 @@ function formulaError(h: Harness, name: string, ...args: unknown[]): string {
   const result = h.runtime.runCustomFunction(name, ...args);
   expect(result.ok, `${name} should fail`).toBe(false);
   return result.error?.message ?? '';
-}
-
-function newestFirst(leads: LeadRow[]): LeadRow[] {
-  return [...leads].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 }
 
 const account = (row: { account_id: number }) => row.account_id === 1;
@@ -218,35 +215,8 @@ describe('custom functions: outputs', () => {
   it('CRM_LEADS without arguments: the default columns, the newest 200 leads', () => {
     const leads = newestFirst(accountLeads(h.sandbox)).slice(0, 200);
     const table = formula(h, 'CRM_LEADS');
-    expect(table[0]).toEqual([
-      'id',
-      'name',
-      'email',
-      'phone',
-      'company',
-      'value',
-      'pipeline',
-      'stage',
-      'tags',
-      'source',
-      'created_at',
-    ]);
-    const state = h.sandbox.state;
-    expect(table.slice(1)).toEqual(
-      leads.map((lead) => [
-        lead.id,
-        lead.name,
-        lead.email ?? '',
-        lead.phone ?? '',
-        lead.company ?? '',
-        lead.value ?? '',
-        state.pipelines.find((p) => p.id === lead.pipeline_id)?.name,
-        state.stages.find((s) => s.id === lead.stage_id)?.name,
-        lead.tags.join(', '),
-        lead.source ?? '',
-        new Date(lead.created_at),
-      ]),
-    );
+    expect(table[0]).toEqual(DEFAULT_LEAD_HEADER);
+    expect(table.slice(1)).toEqual(leads.map((lead) => expectedDefaultRow(h, lead)));
   });
 
   it('CRM_LEADS(query, columns range, limit): names resolved, includes and custom fields flattened', () => {

@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeadRow } from '../../sandbox/types';
+import { DEFAULT_LEAD_HEADER, expectedDefaultRow, newestFirst } from './export-fixtures';
 import {
   accountLeads,
   buildBundle,
@@ -17,20 +18,6 @@ import {
 beforeAll(async () => {
   await buildBundle();
 });
-
-const DEFAULT_HEADER = [
-  'id',
-  'name',
-  'email',
-  'phone',
-  'company',
-  'value',
-  'pipeline',
-  'stage',
-  'tags',
-  'source',
-  'created_at',
-];
 
 /** Midnight of a YYYY-MM-DD day in São Paulo, found by asking Intl (independent of the add-on). */
 function saoPauloMidnight(day: string): Date {
@@ -55,30 +42,6 @@ function fold(text: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
-}
-
-/** The API's order: newest first, id breaking ties. */
-function newestFirst(leads: LeadRow[]): LeadRow[] {
-  return [...leads].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
-}
-
-/** What the default columns must show for a lead, read from the sandbox's state. */
-function expectedDefaultRow(h: Harness, lead: LeadRow): unknown[] {
-  const pipeline = h.sandbox.state.pipelines.find((p) => p.id === lead.pipeline_id);
-  const stage = h.sandbox.state.stages.find((s) => s.id === lead.stage_id);
-  return [
-    lead.id,
-    lead.name,
-    lead.email ?? '',
-    lead.phone ?? '',
-    lead.company ?? '',
-    lead.value ?? '',
-    pipeline?.name ?? '',
-    stage?.name ?? '',
-    lead.tags.join(', '),
-    lead.source ?? '',
-    new Date(lead.created_at),
-  ];
 }
 
 function exportOk(h: Harness, options: Record<string, unknown>) {
@@ -107,7 +70,7 @@ describe('crmExportLeads, replace mode', () => {
     expect(summary.counts).toEqual({ WRITTEN: leads.length });
 
     const values = h.runtime.sheet('Leads').getValues();
-    expect(values[0]).toEqual(DEFAULT_HEADER);
+    expect(values[0]).toEqual(DEFAULT_LEAD_HEADER);
     expect(values.slice(1)).toEqual(leads.map((lead) => expectedDefaultRow(h, lead)));
     // 300 leads: two pages of 200, nothing else.
     expect(h.requests().map((r) => r.path)).toEqual([
