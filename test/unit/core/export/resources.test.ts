@@ -23,25 +23,23 @@ import {
   usersTable,
 } from '../../../../src/core/export/resources';
 import { recordsToTable } from '../../../../src/core/export/table';
+import { DEFAULT_LEAD_HEADER } from '../../../e2e/export-fixtures';
 import { customFields, pipelineList, pipelines, users } from '../query/fixtures';
 import { hostileLead, richLead } from './fixtures';
+
+/** A CRM list response's `data`, checked by its schema as the client checks it. */
+function parsedList<T>(
+  schema: { parse(body: unknown): { data: T } },
+  data: unknown[],
+  rest: Record<string, unknown> = {},
+): T {
+  return schema.parse({ success: true, data, ...rest }).data;
+}
 
 describe('lead tables', () => {
   it('CRM_LEADS without columns: the PRODUCT.md defaults, text returned as is', () => {
     expect(leadsTable([richLead, hostileLead])).toEqual([
-      [
-        'id',
-        'name',
-        'email',
-        'phone',
-        'company',
-        'value',
-        'pipeline',
-        'stage',
-        'tags',
-        'source',
-        'created_at',
-      ],
+      DEFAULT_LEAD_HEADER,
       [
         101,
         'Maria José da Conceição',
@@ -72,29 +70,20 @@ describe('lead tables', () => {
   });
 
   it('CRM_LEAD with chosen columns, custom fields and summaries', () => {
+    const columns = [
+      'name',
+      'owner_name',
+      'custom_fields.renda_mensal',
+      'custom_fields.data_contrato',
+      'products_summary',
+      'next_task',
+    ];
     expect(
-      leadTable(
-        richLead,
-        [
-          'name',
-          'owner_name',
-          'custom_fields.renda_mensal',
-          'custom_fields.data_contrato',
-          'products_summary',
-          'next_task',
-        ],
-        customFields,
-        { makeDate: (y, m, d) => new Date(Date.UTC(y, m - 1, d, 3)) },
-      ),
+      leadTable(richLead, columns, customFields, {
+        makeDate: (y, m, d) => new Date(Date.UTC(y, m - 1, d, 3)),
+      }),
     ).toEqual([
-      [
-        'name',
-        'owner_name',
-        'custom_fields.renda_mensal',
-        'custom_fields.data_contrato',
-        'products_summary',
-        'next_task',
-      ],
+      columns,
       [
         'Maria José da Conceição',
         'Ana Souza',
@@ -173,20 +162,17 @@ describe('resource tables', () => {
   });
 
   it('CRM_SEQUENCES, CRM_ACCOUNT, CRM_INSTANCES', () => {
-    const sequences = SequenceListResponseSchema.parse({
-      success: true,
-      data: [
-        {
-          id: 5,
-          name: 'Boas-vindas',
-          description: 'Série de 5 mensagens',
-          channel: 'chatapp',
-          is_active: true,
-          steps_count: 5,
-          stats_enrolled: '120',
-        },
-      ],
-    }).data;
+    const sequences = parsedList(SequenceListResponseSchema, [
+      {
+        id: 5,
+        name: 'Boas-vindas',
+        description: 'Série de 5 mensagens',
+        channel: 'chatapp',
+        is_active: true,
+        steps_count: 5,
+        stats_enrolled: '120',
+      },
+    ]);
     expect(sequencesTable(sequences)[1]).toEqual([
       5,
       'Boas-vindas',
@@ -206,22 +192,19 @@ describe('resource tables', () => {
       [1, 'Padaria & Cia', 'pro'],
     ]);
 
-    const instances = ChatappInstanceListResponseSchema.parse({
-      success: true,
-      data: [
-        {
-          id: 3,
-          provider: 'cloud_api',
-          display_name: 'Vendas SP',
-          phone_number: '+5511999990000',
-          is_primary: true,
-          status: 'connected',
-          supports_templates: true,
-          supports_buttons: true,
-          has_window_restriction: true,
-        },
-      ],
-    }).data;
+    const instances = parsedList(ChatappInstanceListResponseSchema, [
+      {
+        id: 3,
+        provider: 'cloud_api',
+        display_name: 'Vendas SP',
+        phone_number: '+5511999990000',
+        is_primary: true,
+        status: 'connected',
+        supports_templates: true,
+        supports_buttons: true,
+        has_window_restriction: true,
+      },
+    ]);
     expect(instancesTable(instances)[1]).toEqual([
       3,
       'Vendas SP',
@@ -236,35 +219,32 @@ describe('resource tables', () => {
   });
 
   it('CRM_TEMPLATES: header format, body text and the number of variables', () => {
-    const templates = ChatappTemplateListResponseSchema.parse({
-      success: true,
-      data: [
-        {
-          id: 11,
-          name: 'pedido_enviado',
-          language: 'pt_BR',
-          category: 'UTILITY',
-          status: 'APPROVED',
-          chatapp_instance_id: 3,
-          variables: [],
-          components: [
-            { type: 'HEADER', format: 'DOCUMENT' },
-            { type: 'BODY', text: 'Olá {{1}}, seu pedido {{2}} foi enviado. Obrigado, {{1}}!' },
-          ],
-          quality_rating: 'GREEN',
-        },
-        {
-          id: 12,
-          name: 'boas_vindas',
-          language: 'pt_BR',
-          status: 'PENDING',
-          components: [
-            { type: 'HEADER', text: 'Bem-vindo!' },
-            { type: 'BODY', text: 'Oi!' },
-          ],
-        },
-      ],
-    }).data;
+    const templates = parsedList(ChatappTemplateListResponseSchema, [
+      {
+        id: 11,
+        name: 'pedido_enviado',
+        language: 'pt_BR',
+        category: 'UTILITY',
+        status: 'APPROVED',
+        chatapp_instance_id: 3,
+        variables: [],
+        components: [
+          { type: 'HEADER', format: 'DOCUMENT' },
+          { type: 'BODY', text: 'Olá {{1}}, seu pedido {{2}} foi enviado. Obrigado, {{1}}!' },
+        ],
+        quality_rating: 'GREEN',
+      },
+      {
+        id: 12,
+        name: 'boas_vindas',
+        language: 'pt_BR',
+        status: 'PENDING',
+        components: [
+          { type: 'HEADER', text: 'Bem-vindo!' },
+          { type: 'BODY', text: 'Oi!' },
+        ],
+      },
+    ]);
     expect(templatesTable(templates)).toEqual([
       [
         'id',
@@ -298,9 +278,9 @@ describe('resource tables', () => {
   });
 
   it('CRM_AUTOMATIONS: timestamps as dates', () => {
-    const automations = AutomationListResponseSchema.parse({
-      success: true,
-      data: [
+    const automations = parsedList(
+      AutomationListResponseSchema,
+      [
         {
           id: 1,
           name: 'Tag VIP',
@@ -311,8 +291,8 @@ describe('resource tables', () => {
           updated_at: '2026-11-20T10:00:00Z',
         },
       ],
-      meta: { total: 1 },
-    }).data;
+      { meta: { total: 1 } },
+    );
     expect(automationsTable(automations)).toEqual([
       ['id', 'name', 'trigger_type', 'is_active', 'run_count', 'last_run_at', 'updated_at'],
       [1, 'Tag VIP', 'lead_created', false, 0, '', new Date('2026-11-20T10:00:00Z')],
@@ -320,23 +300,20 @@ describe('resource tables', () => {
   });
 
   it('CRM_TASKS: known columns first, then whatever fields the tasks carry', () => {
-    const tasks = TaskListResponseSchema.parse({
-      success: true,
-      data: [
-        {
-          id: 1,
-          subject: 'Ligar',
-          type: 'call',
-          status: 'pending',
-          due_date: '2026-11-22',
-          assigned_to: { id: 7, name: 'Ana Souza' },
-          lead_id: 101,
-          origem: 'automação',
-          extra: { a: 1 },
-        },
-        { id: 2, subject: 'Avulsa', assigned_to: 8, lead_id: null },
-      ],
-    }).data;
+    const tasks = parsedList(TaskListResponseSchema, [
+      {
+        id: 1,
+        subject: 'Ligar',
+        type: 'call',
+        status: 'pending',
+        due_date: '2026-11-22',
+        assigned_to: { id: 7, name: 'Ana Souza' },
+        lead_id: 101,
+        origem: 'automação',
+        extra: { a: 1 },
+      },
+      { id: 2, subject: 'Avulsa', assigned_to: 8, lead_id: null },
+    ]);
     const table = tasksTable(tasks);
     expect(table[0]).toEqual([
       'id',
