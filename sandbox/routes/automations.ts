@@ -2,7 +2,7 @@ import { AUTOMATION_LIMITS, capabilitiesBody, type ForeignKey } from '../automat
 import { type AutomationLookups, checkAutomationSpec } from '../automation-spec';
 import { AUTOMATION_TEMPLATES } from '../automation-templates';
 import { HttpError, notFoundFem, ok } from '../http';
-import { specRejected } from '../issues';
+import { type SpecIssue, specRejected } from '../issues';
 import { paginate, readPage, throwIfErrors } from '../paginate';
 import type { Route, RouteContext } from '../router';
 import { parseId, type Store } from '../store';
@@ -127,25 +127,38 @@ function isValidateOnly(ctx: RouteContext): boolean {
   return isPlainObject(ctx.body) && ctx.body.validate_only === true;
 }
 
+type SpecCheck = ReturnType<typeof checkBody>;
+
+/** The answer to validate_only: the check itself, whether or not the spec is valid. */
+function validationAnswer(check: SpecCheck) {
+  return ok({
+    valid: check.errors.length === 0,
+    mode: check.mode,
+    errors: check.errors,
+    warnings: check.warnings,
+  });
+}
+
+/** The spec to save; a spec with errors is refused with all of them (422). */
+function acceptedSpec(check: SpecCheck): NonNullable<SpecCheck['spec']> {
+  if (check.errors.length > 0 || !check.spec)
+    throw specRejected(check.errors, check.warnings, 'A automação');
+  return check.spec;
+}
+
 function createAutomation(ctx: RouteContext) {
   const check = checkBody(ctx);
   if (exceedsLimit(ctx)) {
-    check.errors.push({
-      path: '',
-      code: 'limit_reached',
-      message: `A conta já tem o máximo de ${AUTOMATION_LIMITS.max_automations_per_account} automações.`,
-    });
+    check.errors.push(limitReachedIssue());
   }
-  if (isValidateOnly(ctx)) {
-    return ok({
-      valid: check.errors.length === 0,
-      mode: check.mode,
-      errors: check.errors,
-      warnings: check.warnings,
-    });
-  }
-  if (check.errors.length > 0 || !check.spec)
-    throw specRejected(check.errors, check.warnings, 'A automação');
+  if (isValidateOnly(ctx)) return validationAnswer(check);
+  const spec = acceptedSpec(check);
+  const row = addAutomation(ctx, spec);
+  return ok({ warnings: check.warnings, data: automationDetail(row) }, 201);
+}
+
+/** A new automation, inactive and never run, saved in the caller's account. */
+function addAutomation(ctx: RouteContext, spec: AutomationRow['spec']): AutomationRow {
   const row: AutomationRow = {
     id: ctx.store.nextId('automations'),
     account_id: ctx.account.id,
@@ -153,10 +166,18 @@ function createAutomation(ctx: RouteContext) {
     run_count: 0,
     last_run_at: null,
     updated_at: ctx.nowIso,
-    spec: check.spec,
+    spec,
   };
   ctx.store.state.automations.push(row);
-  return ok({ warnings: check.warnings, data: automationDetail(row) }, 201);
+  return row;
+}
+
+function limitReachedIssue(): SpecIssue {
+  return {
+    path: '',
+    code: 'limit_reached',
+    message: `A conta já tem o máximo de ${AUTOMATION_LIMITS.max_automations_per_account} automações.`,
+  };
 }
 
 function exceedsLimit(ctx: RouteContext): boolean {
@@ -167,17 +188,9 @@ function exceedsLimit(ctx: RouteContext): boolean {
 function replaceAutomation(ctx: RouteContext) {
   const row = requireAutomation(ctx);
   const check = checkBody(ctx, row.id);
-  if (isValidateOnly(ctx)) {
-    return ok({
-      valid: check.errors.length === 0,
-      mode: check.mode,
-      errors: check.errors,
-      warnings: check.warnings,
-    });
-  }
-  if (check.errors.length > 0 || !check.spec)
-    throw specRejected(check.errors, check.warnings, 'A automação');
-  row.spec = check.spec;
+  if (isValidateOnly(ctx)) return validationAnswer(check);
+  const spec = acceptedSpec(check);
+  row.spec = spec;
   row.updated_at = ctx.nowIso;
   return ok({ warnings: check.warnings, data: automationDetail(row) });
 }
@@ -234,28 +247,9 @@ function installTemplate(ctx: RouteContext) {
   );
   if (!check.spec) throw specRejected(check.errors, check.warnings, 'O template');
   if (exceedsLimit(ctx)) {
-    throw specRejected(
-      [
-        {
-          path: '',
-          code: 'limit_reached',
-          message: `A conta já tem o máximo de ${AUTOMATION_LIMITS.max_automations_per_account} automações.`,
-        },
-      ],
-      [],
-      'A automação',
-    );
+    throw specRejected([limitReachedIssue()], [], 'A automação');
   }
-  const row: AutomationRow = {
-    id: ctx.store.nextId('automations'),
-    account_id: ctx.account.id,
-    is_active: false,
-    run_count: 0,
-    last_run_at: null,
-    updated_at: ctx.nowIso,
-    spec: check.spec,
-  };
-  ctx.store.state.automations.push(row);
+  const row = addAutomation(ctx, check.spec);
   return ok({ installed: true, template_slug: template.slug, data: automationDetail(row) }, 201);
 }
 
