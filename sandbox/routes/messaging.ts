@@ -91,7 +91,8 @@ function sendChatapp(ctx: RouteContext) {
   }
   const conversation = findOrOpenConversation(store, lead, target, phone, ctx.now);
   if (type === 'image' && mediaUrl !== undefined) assertPublicMedia(mediaUrl, target);
-  const message = recordOutbound(store, conversation, target, ctx.now, {
+  const message = addMessage(store, conversation, target, ctx.now, {
+    direction: 'out',
     type: type === 'image' ? 'image' : 'text',
     body: type === 'image' ? (caption ?? body ?? null) : (body ?? null),
     media_url: type === 'image' ? (mediaUrl ?? null) : null,
@@ -176,7 +177,8 @@ function sendTemplate(ctx: RouteContext) {
   const variables = providerChecksVariables(template, variablesRaw);
   if (headerMediaUrl !== undefined) assertPublicMedia(headerMediaUrl, instance);
   const body = template.components.find((c) => c.type === 'BODY')?.text ?? '';
-  const message = recordOutbound(store, conversation, instance, ctx.now, {
+  const message = addMessage(store, conversation, instance, ctx.now, {
+    direction: 'out',
     type: 'template',
     body: body.replace(/\{\{\s*(\d+)\s*\}\}/g, (_, n: string) => variables[n] ?? ''),
     template_id: template.id,
@@ -366,18 +368,20 @@ function findOrOpenConversation(
   return conversation;
 }
 
-function recordOutbound(
+/** A new message in the conversation, which it reopens: no media or template unless `fields` has them. */
+function addMessage(
   store: Store,
   conversation: ConversationRow,
   instance: InstanceRow,
   now: number,
-  fields: Partial<MessageRow> & Pick<MessageRow, 'type'>,
+  { direction, type, ...fields }: Partial<MessageRow> & Pick<MessageRow, 'direction' | 'type'>,
 ): MessageRow {
   const id = store.nextId('messages');
   const message: MessageRow = {
     id,
     conversation_id: conversation.id,
-    direction: 'out',
+    direction,
+    type,
     body: null,
     media_url: null,
     template_id: null,
@@ -415,27 +419,13 @@ export function recordInbound(
 ): { conversation: ConversationRow; message: MessageRow } {
   const phone = lead.phone ?? '';
   const conversation = findOrOpenConversation(store, lead, instance, phone, now);
-  const id = store.nextId('messages');
-  const message: MessageRow = {
-    id,
-    conversation_id: conversation.id,
+  const message = addMessage(store, conversation, instance, now, {
     direction: 'in',
     type: 'text',
     body,
-    media_url: null,
-    template_id: null,
-    template_name: null,
-    variables: null,
-    header_media_url: null,
-    header_media_filename: null,
-    provider_msg_id: providerMessageId(instance, id),
-    created_at: iso(now),
-  };
-  store.state.messages.push(message);
-  conversation.last_message_at = message.created_at;
+  });
   conversation.last_inbound_at = message.created_at;
   conversation.unread_count += 1;
-  conversation.status = 'open';
   return { conversation, message };
 }
 
