@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { notFound, ok } from '../http';
 import type { Route, RouteContext } from '../router';
-import { parseId } from '../store';
 import type { ChatbotNode, ChatbotRow, WebhookRow } from '../types';
 import { BodyReader, isPlainObject } from '../validate';
+import { callerRows, requireCallerRow } from './owned';
 
 export const CHATBOT_CHANNELS = ['chatapp', 'social', 'website'] as const;
 export const CHATBOT_NODE_TYPES = [
@@ -33,10 +33,7 @@ function chatbotView({ account_id: _accountId, ...flow }: ChatbotRow) {
 }
 
 function requireChatbot(ctx: RouteContext): ChatbotRow {
-  const id = parseId(ctx.params.id);
-  const flow = ctx.store.state.chatbots.find((c) => c.id === id && c.account_id === ctx.account.id);
-  if (!flow) throw notFound('Fluxo de chatbot');
-  return flow;
+  return requireCallerRow(ctx, ctx.store.state.chatbots, () => notFound('Fluxo de chatbot'));
 }
 
 function readFlow(reader: BodyReader, creating: boolean) {
@@ -124,10 +121,7 @@ function webhookView({ account_id: _accountId, secret: _secret, ...hook }: Webho
 }
 
 function requireWebhook(ctx: RouteContext): WebhookRow {
-  const id = parseId(ctx.params.id);
-  const hook = ctx.store.state.webhooks.find((w) => w.id === id && w.account_id === ctx.account.id);
-  if (!hook) throw notFound('Webhook');
-  return hook;
+  return requireCallerRow(ctx, ctx.store.state.webhooks, () => notFound('Webhook'));
 }
 
 /** The signing secret is shown once, on creation, like API keys. Deliveries are not made by the sandbox. */
@@ -165,12 +159,7 @@ export const chatbotRoutes: Route[] = [
     method: 'GET',
     pattern: '/chatbots',
     scope: 'chatbots:read',
-    handler: (ctx) =>
-      ok({
-        data: ctx.store.state.chatbots
-          .filter((c) => c.account_id === ctx.account.id)
-          .map(chatbotView),
-      }),
+    handler: (ctx) => ok({ data: callerRows(ctx, ctx.store.state.chatbots).map(chatbotView) }),
   },
   { method: 'POST', pattern: '/chatbots', scope: 'chatbots:write', handler: createChatbot },
   {
@@ -194,12 +183,7 @@ export const chatbotRoutes: Route[] = [
     method: 'GET',
     pattern: '/webhooks',
     scope: 'webhooks:read',
-    handler: (ctx) =>
-      ok({
-        data: ctx.store.state.webhooks
-          .filter((w) => w.account_id === ctx.account.id)
-          .map(webhookView),
-      }),
+    handler: (ctx) => ok({ data: callerRows(ctx, ctx.store.state.webhooks).map(webhookView) }),
   },
   { method: 'POST', pattern: '/webhooks', scope: 'webhooks:write', handler: createWebhook },
   {

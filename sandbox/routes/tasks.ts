@@ -2,9 +2,9 @@ import { notFoundFem, ok, unprocessable } from '../http';
 import { paginate, readPage, readPositiveInt, throwIfErrors } from '../paginate';
 import { PIPELINE_CAPABILITIES } from '../pipeline-spec';
 import type { Route, RouteContext } from '../router';
-import { parseId } from '../store';
 import type { TaskRow, TaskStatus } from '../types';
 import { BodyReader } from '../validate';
+import { requireCallerRow } from './owned';
 
 export const TASK_STATUSES: readonly TaskStatus[] = ['pending', 'completed', 'canceled'];
 const TASK_TYPES = PIPELINE_CAPABILITIES.enums.task_type;
@@ -15,10 +15,7 @@ export function taskView({ account_id: _accountId, ...task }: TaskRow) {
 }
 
 function requireTask(ctx: RouteContext): TaskRow {
-  const id = parseId(ctx.params.id);
-  const task = ctx.store.state.tasks.find((t) => t.id === id && t.account_id === ctx.account.id);
-  if (!task) throw notFoundFem('Tarefa');
-  return task;
+  return requireCallerRow(ctx, ctx.store.state.tasks, () => notFoundFem('Tarefa'));
 }
 
 function listTasks(ctx: RouteContext) {
