@@ -41,29 +41,27 @@ export interface CatalogEntry {
   official_api_only?: boolean;
 }
 
-const req = (
-  key: string,
-  type: ConfigValueType,
-  description: string,
-  extra: Partial<ConfigKey> = {},
-): ConfigKey => ({
-  key,
+const configKey =
+  (required: boolean) =>
+  (
+    key: string,
+    type: ConfigValueType,
+    description: string,
+    extra: Partial<ConfigKey> = {},
+  ): ConfigKey => ({ key, type, required, description, ...extra });
+const req = configKey(true);
+const opt = configKey(false);
+
+/** A trigger or an action: its type, what it does, and its config keys. */
+const entry = (type: string, description: string, ...config: ConfigKey[]): CatalogEntry => ({
   type,
-  required: true,
   description,
-  ...extra,
+  config,
 });
-const opt = (
-  key: string,
-  type: ConfigValueType,
-  description: string,
-  extra: Partial<ConfigKey> = {},
-): ConfigKey => ({
-  key,
-  type,
-  required: false,
-  description,
-  ...extra,
+/** An action only numbers on the official (Cloud) API can run. */
+const officialApiOnly = (action: CatalogEntry): CatalogEntry => ({
+  ...action,
+  official_api_only: true,
 });
 
 const TASK_TYPES = [
@@ -79,283 +77,212 @@ const TASK_TYPES = [
 const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 
 export const TRIGGERS: readonly CatalogEntry[] = [
-  {
-    type: 'message_received',
-    description: 'Mensagem recebida',
-    config: [
-      opt('instance_id', 'integer', 'número que recebe', { fk: 'instance' }),
-      opt('keywords', 'string[]', 'palavras-chave (qualquer uma)'),
-    ],
-  },
-  {
-    type: 'conversation_created',
-    description: 'Conversa criada',
-    config: [opt('instance_id', 'integer', 'número', { fk: 'instance' })],
-  },
-  {
-    type: 'lead_created',
-    description: 'Lead criado',
-    config: [
-      opt('pipeline_id', 'integer', 'só neste funil', { fk: 'pipeline' }),
-      opt('source', 'string', 'só desta origem'),
-    ],
-  },
-  {
-    type: 'lead_stage_changed',
-    description: 'Lead mudou de etapa',
-    config: [
-      opt('pipeline_id', 'integer', 'funil', { fk: 'pipeline' }),
-      opt('stage_id', 'integer', 'etapa de destino', { fk: 'stage' }),
-    ],
-  },
-  {
-    type: 'lead_won',
-    description: 'Lead ganho',
-    config: [opt('pipeline_id', 'integer', 'funil', { fk: 'pipeline' })],
-  },
-  {
-    type: 'lead_lost',
-    description: 'Lead perdido',
-    config: [
-      opt('pipeline_id', 'integer', 'funil', { fk: 'pipeline' }),
-      opt('reason_id', 'integer', 'motivo de perda', { fk: 'lost_reason' }),
-    ],
-  },
-  {
-    type: 'date_field',
-    description: 'Data de um campo do lead',
-    config: [
-      req('field', 'string', "'birthday' ou nome de campo personalizado do tipo date", {
-        fk: 'date_field',
-      }),
-      opt('offset_days', 'integer', 'dias antes (negativo) ou depois'),
-      opt('time', 'string', 'HH:MM'),
-    ],
-  },
-  {
-    type: 'recurring',
-    description: 'Recorrente',
-    config: [
-      req('interval', 'string', 'frequência', { enum: ['daily', 'weekly', 'monthly'] }),
-      opt('time', 'string', 'HH:MM'),
-    ],
-  },
-  {
-    type: 'task_created',
-    description: 'Tarefa criada',
-    config: [opt('task_type', 'string', 'tipo', { enum: TASK_TYPES })],
-  },
-  {
-    type: 'task_due_soon',
-    description: 'Tarefa perto do vencimento',
-    config: [req('minutes_before', 'integer', 'minutos antes do vencimento')],
-  },
-  { type: 'calendar_event_created', description: 'Evento de agenda criado', config: [] },
-  { type: 'calendar_event_canceled', description: 'Evento de agenda cancelado', config: [] },
-  {
-    type: 'calendar_event_starting_soon',
-    description: 'Evento de agenda começando',
-    config: [req('minutes_before', 'integer', 'minutos antes do início')],
-  },
-  { type: 'appointment_confirmed', description: 'Agendamento confirmado', config: [] },
-  { type: 'appointment_declined', description: 'Agendamento recusado', config: [] },
-  {
-    type: 'stage_no_reply',
-    description: 'Sem resposta na etapa',
-    config: [
-      req('stage_id', 'integer', 'etapa', { fk: 'stage' }),
-      req('hours', 'integer', 'horas sem resposta'),
-    ],
-  },
-  {
-    type: 'stage_recurring',
-    description: 'Recorrente enquanto na etapa',
-    config: [
-      req('stage_id', 'integer', 'etapa', { fk: 'stage' }),
-      req('interval_days', 'integer', 'a cada N dias'),
-    ],
-  },
+  entry(
+    'message_received',
+    'Mensagem recebida',
+    opt('instance_id', 'integer', 'número que recebe', { fk: 'instance' }),
+    opt('keywords', 'string[]', 'palavras-chave (qualquer uma)'),
+  ),
+  entry(
+    'conversation_created',
+    'Conversa criada',
+    opt('instance_id', 'integer', 'número', { fk: 'instance' }),
+  ),
+  entry(
+    'lead_created',
+    'Lead criado',
+    opt('pipeline_id', 'integer', 'só neste funil', { fk: 'pipeline' }),
+    opt('source', 'string', 'só desta origem'),
+  ),
+  entry(
+    'lead_stage_changed',
+    'Lead mudou de etapa',
+    opt('pipeline_id', 'integer', 'funil', { fk: 'pipeline' }),
+    opt('stage_id', 'integer', 'etapa de destino', { fk: 'stage' }),
+  ),
+  entry('lead_won', 'Lead ganho', opt('pipeline_id', 'integer', 'funil', { fk: 'pipeline' })),
+  entry(
+    'lead_lost',
+    'Lead perdido',
+    opt('pipeline_id', 'integer', 'funil', { fk: 'pipeline' }),
+    opt('reason_id', 'integer', 'motivo de perda', { fk: 'lost_reason' }),
+  ),
+  entry(
+    'date_field',
+    'Data de um campo do lead',
+    req('field', 'string', "'birthday' ou nome de campo personalizado do tipo date", {
+      fk: 'date_field',
+    }),
+    opt('offset_days', 'integer', 'dias antes (negativo) ou depois'),
+    opt('time', 'string', 'HH:MM'),
+  ),
+  entry(
+    'recurring',
+    'Recorrente',
+    req('interval', 'string', 'frequência', { enum: ['daily', 'weekly', 'monthly'] }),
+    opt('time', 'string', 'HH:MM'),
+  ),
+  entry('task_created', 'Tarefa criada', opt('task_type', 'string', 'tipo', { enum: TASK_TYPES })),
+  entry(
+    'task_due_soon',
+    'Tarefa perto do vencimento',
+    req('minutes_before', 'integer', 'minutos antes do vencimento'),
+  ),
+  entry('calendar_event_created', 'Evento de agenda criado'),
+  entry('calendar_event_canceled', 'Evento de agenda cancelado'),
+  entry(
+    'calendar_event_starting_soon',
+    'Evento de agenda começando',
+    req('minutes_before', 'integer', 'minutos antes do início'),
+  ),
+  entry('appointment_confirmed', 'Agendamento confirmado'),
+  entry('appointment_declined', 'Agendamento recusado'),
+  entry(
+    'stage_no_reply',
+    'Sem resposta na etapa',
+    req('stage_id', 'integer', 'etapa', { fk: 'stage' }),
+    req('hours', 'integer', 'horas sem resposta'),
+  ),
+  entry(
+    'stage_recurring',
+    'Recorrente enquanto na etapa',
+    req('stage_id', 'integer', 'etapa', { fk: 'stage' }),
+    req('interval_days', 'integer', 'a cada N dias'),
+  ),
 ];
 
 export const ACTIONS: readonly CatalogEntry[] = [
-  {
-    type: 'add_tag_lead',
-    description: 'Adicionar tags ao lead',
-    config: [req('tags', 'string[]', 'tags a adicionar')],
-  },
-  {
-    type: 'remove_tag_lead',
-    description: 'Remover tags do lead',
-    config: [req('tags', 'string[]', 'tags a remover')],
-  },
-  {
-    type: 'add_tag_conversation',
-    description: 'Adicionar tags à conversa',
-    config: [req('tags', 'string[]', 'tags')],
-  },
-  {
-    type: 'move_to_stage',
-    description: 'Mover para etapa',
-    config: [
-      req('stage_id', 'integer', 'etapa de destino', { fk: 'stage' }),
-      opt('pipeline_id', 'integer', 'funil', { fk: 'pipeline' }),
-    ],
-  },
-  {
-    type: 'set_lead_source',
-    description: 'Definir origem',
-    config: [req('source', 'string', 'origem')],
-  },
-  {
-    type: 'assign_to_user',
-    description: 'Atribuir a usuário',
-    config: [req('user_id', 'integer', 'usuário', { fk: 'user' })],
-  },
-  {
-    type: 'assign_random_user',
-    description: 'Atribuir a usuário aleatório',
-    config: [req('user_ids', 'integer[]', 'usuários sorteados', { fk: 'user' })],
-  },
-  {
-    type: 'add_note',
-    description: 'Adicionar nota',
-    config: [req('body', 'string', 'texto da nota')],
-  },
-  {
-    type: 'assign_ai_agent',
-    description: 'Atribuir agente de IA',
-    config: [req('agent_id', 'integer', 'agente de IA')],
-  },
-  {
-    type: 'assign_chatbot_flow',
-    description: 'Iniciar fluxo de chatbot',
-    config: [req('flow_id', 'integer', 'fluxo', { fk: 'chatbot' })],
-  },
-  {
-    type: 'transfer_to_department',
-    description: 'Transferir para departamento',
-    config: [req('department_id', 'integer', 'departamento')],
-  },
-  { type: 'close_conversation', description: 'Encerrar conversa', config: [] },
-  {
-    type: 'set_utm_params',
-    description: 'Definir UTMs',
-    config: [
-      opt('utm_source', 'string', ''),
-      opt('utm_medium', 'string', ''),
-      opt('utm_campaign', 'string', ''),
-      opt('utm_term', 'string', ''),
-      opt('utm_content', 'string', ''),
-    ],
-  },
-  {
-    type: 'create_task',
-    description: 'Criar tarefa',
-    config: [
-      req('subject', 'string', 'assunto'),
-      opt('task_type', 'string', 'tipo', { enum: TASK_TYPES }),
-      opt('priority', 'string', 'prioridade', { enum: PRIORITIES }),
-      opt('due_in_days', 'integer', 'vence em N dias'),
-      opt('assigned_to', 'integer', 'responsável', { fk: 'user' }),
-    ],
-  },
-  {
-    type: 'enroll_sequence',
-    description: 'Inscrever em sequência',
-    config: [req('sequence_id', 'integer', 'sequência', { fk: 'sequence' })],
-  },
-  {
-    type: 'ai_extract_fields',
-    description: 'Extrair campos com IA',
-    config: [req('fields', 'string[]', 'campos a preencher')],
-  },
-  {
-    type: 'send_webhook',
-    description: 'Chamar webhook',
-    config: [
-      req('url', 'url', 'URL'),
-      opt('method', 'string', 'método', { enum: ['POST', 'PUT', 'GET'] }),
-      opt('headers', 'object', 'cabeçalhos'),
-    ],
-  },
-  {
-    type: 'notify_user',
-    description: 'Notificar usuário',
-    config: [
-      req('user_id', 'integer', 'usuário', { fk: 'user' }),
-      req('message', 'string', 'mensagem'),
-    ],
-  },
-  {
-    type: 'send_chatapp_message',
-    description: 'Enviar mensagem',
-    config: [
-      req('message', 'string', 'texto'),
-      opt('instance_id', 'integer', 'número', { fk: 'instance' }),
-    ],
-  },
-  {
-    type: 'send_chatapp_group_message',
-    description: 'Enviar mensagem a grupo',
-    config: [
-      req('group_id', 'string', 'grupo'),
-      req('message', 'string', 'texto'),
-      opt('instance_id', 'integer', 'número', { fk: 'instance' }),
-    ],
-  },
-  {
-    type: 'schedule_chatapp_message',
-    description: 'Agendar mensagem',
-    config: [
-      req('message', 'string', 'texto'),
-      req('delay_minutes', 'integer', 'atraso em minutos'),
-      opt('instance_id', 'integer', 'número', { fk: 'instance' }),
-    ],
-  },
-  {
-    type: 'send_chatapp_notification',
-    description: 'Enviar notificação interna',
-    config: [req('phone', 'string', 'telefone'), req('message', 'string', 'texto')],
-  },
-  {
-    type: 'transfer_conversation',
-    description: 'Transferir conversa',
-    config: [req('user_id', 'integer', 'usuário', { fk: 'user' })],
-  },
-  {
-    type: 'send_chatapp_list',
-    description: 'Enviar lista',
-    config: [
-      req('body', 'string', 'texto'),
-      req('button_text', 'string', 'texto do botão'),
-      req('sections', 'array', 'seções'),
-    ],
-  },
-  {
-    type: 'send_chatapp_template',
-    description: 'Enviar template oficial',
-    official_api_only: true,
-    config: [
+  entry('add_tag_lead', 'Adicionar tags ao lead', req('tags', 'string[]', 'tags a adicionar')),
+  entry('remove_tag_lead', 'Remover tags do lead', req('tags', 'string[]', 'tags a remover')),
+  entry('add_tag_conversation', 'Adicionar tags à conversa', req('tags', 'string[]', 'tags')),
+  entry(
+    'move_to_stage',
+    'Mover para etapa',
+    req('stage_id', 'integer', 'etapa de destino', { fk: 'stage' }),
+    opt('pipeline_id', 'integer', 'funil', { fk: 'pipeline' }),
+  ),
+  entry('set_lead_source', 'Definir origem', req('source', 'string', 'origem')),
+  entry(
+    'assign_to_user',
+    'Atribuir a usuário',
+    req('user_id', 'integer', 'usuário', { fk: 'user' }),
+  ),
+  entry(
+    'assign_random_user',
+    'Atribuir a usuário aleatório',
+    req('user_ids', 'integer[]', 'usuários sorteados', { fk: 'user' }),
+  ),
+  entry('add_note', 'Adicionar nota', req('body', 'string', 'texto da nota')),
+  entry('assign_ai_agent', 'Atribuir agente de IA', req('agent_id', 'integer', 'agente de IA')),
+  entry(
+    'assign_chatbot_flow',
+    'Iniciar fluxo de chatbot',
+    req('flow_id', 'integer', 'fluxo', { fk: 'chatbot' }),
+  ),
+  entry(
+    'transfer_to_department',
+    'Transferir para departamento',
+    req('department_id', 'integer', 'departamento'),
+  ),
+  entry('close_conversation', 'Encerrar conversa'),
+  entry(
+    'set_utm_params',
+    'Definir UTMs',
+    opt('utm_source', 'string', ''),
+    opt('utm_medium', 'string', ''),
+    opt('utm_campaign', 'string', ''),
+    opt('utm_term', 'string', ''),
+    opt('utm_content', 'string', ''),
+  ),
+  entry(
+    'create_task',
+    'Criar tarefa',
+    req('subject', 'string', 'assunto'),
+    opt('task_type', 'string', 'tipo', { enum: TASK_TYPES }),
+    opt('priority', 'string', 'prioridade', { enum: PRIORITIES }),
+    opt('due_in_days', 'integer', 'vence em N dias'),
+    opt('assigned_to', 'integer', 'responsável', { fk: 'user' }),
+  ),
+  entry(
+    'enroll_sequence',
+    'Inscrever em sequência',
+    req('sequence_id', 'integer', 'sequência', { fk: 'sequence' }),
+  ),
+  entry(
+    'ai_extract_fields',
+    'Extrair campos com IA',
+    req('fields', 'string[]', 'campos a preencher'),
+  ),
+  entry(
+    'send_webhook',
+    'Chamar webhook',
+    req('url', 'url', 'URL'),
+    opt('method', 'string', 'método', { enum: ['POST', 'PUT', 'GET'] }),
+    opt('headers', 'object', 'cabeçalhos'),
+  ),
+  entry(
+    'notify_user',
+    'Notificar usuário',
+    req('user_id', 'integer', 'usuário', { fk: 'user' }),
+    req('message', 'string', 'mensagem'),
+  ),
+  entry(
+    'send_chatapp_message',
+    'Enviar mensagem',
+    req('message', 'string', 'texto'),
+    opt('instance_id', 'integer', 'número', { fk: 'instance' }),
+  ),
+  entry(
+    'send_chatapp_group_message',
+    'Enviar mensagem a grupo',
+    req('group_id', 'string', 'grupo'),
+    req('message', 'string', 'texto'),
+    opt('instance_id', 'integer', 'número', { fk: 'instance' }),
+  ),
+  entry(
+    'schedule_chatapp_message',
+    'Agendar mensagem',
+    req('message', 'string', 'texto'),
+    req('delay_minutes', 'integer', 'atraso em minutos'),
+    opt('instance_id', 'integer', 'número', { fk: 'instance' }),
+  ),
+  entry(
+    'send_chatapp_notification',
+    'Enviar notificação interna',
+    req('phone', 'string', 'telefone'),
+    req('message', 'string', 'texto'),
+  ),
+  entry(
+    'transfer_conversation',
+    'Transferir conversa',
+    req('user_id', 'integer', 'usuário', { fk: 'user' }),
+  ),
+  entry(
+    'send_chatapp_list',
+    'Enviar lista',
+    req('body', 'string', 'texto'),
+    req('button_text', 'string', 'texto do botão'),
+    req('sections', 'array', 'seções'),
+  ),
+  officialApiOnly(
+    entry(
+      'send_chatapp_template',
+      'Enviar template oficial',
       req('template_id', 'integer', 'template', { fk: 'template' }),
       req('instance_id', 'integer', 'número Cloud API', { fk: 'cloud_instance' }),
       opt('variables', 'object', 'variáveis {"1": "..."}'),
-    ],
-  },
-  {
-    type: 'send_chatapp_buttons',
-    description: 'Enviar botões',
-    official_api_only: true,
-    config: [
+    ),
+  ),
+  officialApiOnly(
+    entry(
+      'send_chatapp_buttons',
+      'Enviar botões',
       req('body', 'string', 'texto'),
       req('buttons', 'array', 'botões'),
       req('instance_id', 'integer', 'número Cloud API', { fk: 'cloud_instance' }),
-    ],
-  },
-  {
-    type: 'send_social_message',
-    description: 'Enviar mensagem na rede social',
-    config: [req('message', 'string', 'texto')],
-  },
+    ),
+  ),
+  entry('send_social_message', 'Enviar mensagem na rede social', req('message', 'string', 'texto')),
 ];
 
 export const CONDITION_OPERATORS = [
