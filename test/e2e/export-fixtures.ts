@@ -21,6 +21,20 @@ export const DEFAULT_LEAD_HEADER = [
   'created_at',
 ];
 
+/** The task columns CRM_TASKS always shows first, before whatever other fields the tasks carry. */
+export const KNOWN_TASK_HEADER = [
+  'id',
+  'subject',
+  'type',
+  'status',
+  'priority',
+  'due_date',
+  'due_time',
+  'completed_at',
+  'assigned_to',
+  'lead_id',
+];
+
 /** The API's order: newest first, id breaking ties. */
 export function newestFirst(leads: LeadRow[]): LeadRow[] {
   return [...leads].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
