@@ -1,7 +1,7 @@
 import type { LeadListInclude } from '../../api/schemas/leads';
 import { byId, commaList, h, inputValue, showStatus, whileBusy } from '../shared/dom';
 import { jobServer } from '../shared/job-server';
-import { trackJob } from '../shared/progress';
+import { showJobProgress } from '../shared/progress';
 import { callServer, errorText, type ServerArgs } from '../shared/server';
 
 type ExportOptions = ServerArgs<'crmExportLeads'>[0];
@@ -71,9 +71,7 @@ async function start(): Promise<void> {
   try {
     const summary = await callServer('crmExportLeads', readExportForm());
     showStatus('status', '');
-    const { view } = trackJob(jobServer, summary, { drive: true });
-    byId('progress').replaceChildren(view.element);
-    view.element.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    showJobProgress(jobServer, byId('progress'), summary, { drive: true });
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }

@@ -1,7 +1,8 @@
 import { byId, h, inputValue, showStatus, whileBusy } from '../shared/dom';
 import { jobServer } from '../shared/job-server';
-import { trackJob } from '../shared/progress';
+import { showJobProgress } from '../shared/progress';
 import { callServer, errorText, type ServerArgs, type ServerResult } from '../shared/server';
+import { fillSheetSelect } from '../shared/sheets';
 
 type ImportOptions = ServerArgs<'crmImportLeads'>[0];
 type Preview = ServerResult<'uiPreviewImport'>;
@@ -108,9 +109,7 @@ async function start(): Promise<void> {
   try {
     const summary = await callServer('crmImportLeads', readImportForm());
     showStatus('status', '');
-    const { view } = trackJob(jobServer, summary, { drive: true });
-    byId('progress').replaceChildren(view.element);
-    view.element.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    showJobProgress(jobServer, byId('progress'), summary, { drive: true });
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }
@@ -118,11 +117,7 @@ async function start(): Promise<void> {
 
 async function loadSheets(): Promise<void> {
   try {
-    const { sheets, active } = await callServer('uiListSheets');
-    const select = byId<HTMLSelectElement>('sheet');
-    select.replaceChildren(
-      ...sheets.map((name) => h('option', { value: name, selected: name === active }, name)),
-    );
+    await fillSheetSelect('sheet');
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }

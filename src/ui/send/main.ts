@@ -1,7 +1,8 @@
 import { byId, h, showStatus, whileBusy } from '../shared/dom';
 import { jobServer } from '../shared/job-server';
-import { trackJob } from '../shared/progress';
+import { showJobProgress } from '../shared/progress';
 import { callServer, errorText, type ServerResult } from '../shared/server';
+import { fillSheetSelect } from '../shared/sheets';
 import {
   type Columns,
   confirmText,
@@ -357,7 +358,7 @@ async function startSend(): Promise<void> {
     formChanged();
     showStatus('status', '');
     byId('after').hidden = true;
-    const { view } = trackJob(jobServer, summary, {
+    showJobProgress(jobServer, byId('progress'), summary, {
       drive: true,
       onUpdate: (next) => {
         if (next.state !== 'queued' && next.state !== 'running') showAfterJob(next.counts);
@@ -365,20 +366,13 @@ async function startSend(): Promise<void> {
     });
     // The first slice runs inside crmSendTemplate: a short send may already be over.
     if (summary.state !== 'queued' && summary.state !== 'running') showAfterJob(summary.counts);
-    byId('progress').replaceChildren(view.element);
-    view.element.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }
 }
 
 async function loadSheets(): Promise<void> {
-  const { sheets, active } = await callServer('uiListSheets');
-  const select = byId<HTMLSelectElement>('sheet');
-  select.replaceChildren(
-    ...sheets.map((name) => h('option', { value: name, selected: name === active }, name)),
-  );
-  form.sheet = select.value;
+  form.sheet = await fillSheetSelect('sheet');
 }
 
 async function init(): Promise<void> {

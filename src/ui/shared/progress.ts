@@ -122,3 +122,16 @@ export function trackJob(
   if (options.drive && (summary.state === 'queued' || summary.state === 'running')) driver.start();
   return { view, driver };
 }
+
+/** Follows a job in `container`, replacing what it showed, and brings the progress into view. */
+export function showJobProgress(
+  server: JobServer,
+  container: HTMLElement,
+  summary: JobSummary,
+  options: { drive: boolean; onUpdate?: (summary: JobSummary) => void },
+): TrackedJob {
+  const tracked = trackJob(server, summary, options);
+  container.replaceChildren(tracked.view.element);
+  tracked.view.element.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  return tracked;
+}
