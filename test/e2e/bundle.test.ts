@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createContext, runInContext } from 'node:vm';
 import { parse } from 'acorn';
 import { describe, expect, it } from 'vitest';
+import { CUSTOM_FUNCTIONS } from './export-fixtures';
 
 const code = readFileSync(new URL('../../dist/Code.js', import.meta.url), 'utf8');
 
@@ -32,18 +33,7 @@ const EXPECTED_GLOBALS = [
   'crmExportLeads',
   'crmSendTemplate',
   'uiPreviewSend',
-  'CRM_LEADS',
-  'CRM_LEAD',
-  'CRM_PIPELINES',
-  'CRM_LOST_REASONS',
-  'CRM_CUSTOM_FIELDS',
-  'CRM_SEQUENCES',
-  'CRM_USERS',
-  'CRM_ACCOUNT',
-  'CRM_INSTANCES',
-  'CRM_TEMPLATES',
-  'CRM_AUTOMATIONS',
-  'CRM_TASKS',
+  ...CUSTOM_FUNCTIONS,
 ];
 
 describe('dist/Code.js', () => {

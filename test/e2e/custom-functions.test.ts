@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeadRow } from '../../sandbox/types';
 import {
+  CUSTOM_FUNCTIONS,
   DEFAULT_LEAD_HEADER,
   expectedDefaultRow,
   KNOWN_TASK_HEADER,
@@ -407,26 +408,16 @@ describe('custom functions: errors that say what to fix', () => {
 });
 
 describe('custom functions: help text in the bundle', () => {
-  const NAMES = [
-    'CRM_LEADS',
-    'CRM_LEAD',
-    'CRM_PIPELINES',
-    'CRM_LOST_REASONS',
-    'CRM_CUSTOM_FIELDS',
-    'CRM_SEQUENCES',
-    'CRM_USERS',
-    'CRM_ACCOUNT',
-    'CRM_INSTANCES',
-    'CRM_TEMPLATES',
-    'CRM_AUTOMATIONS',
-    'CRM_TASKS',
-  ];
-
-  it.each(NAMES)('%s is a top-level function with @customfunction JSDoc', async (name) => {
-    const code = await buildBundle();
-    const stub = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*function ${name}\\(`).exec(code);
-    expect(stub, `stub of ${name}`).not.toBeNull();
-    expect(stub?.[1]).toContain('@customfunction');
-    expect(stub?.[1]).toMatch(/@return/);
-  });
+  it.each(CUSTOM_FUNCTIONS)(
+    '%s is a top-level function with @customfunction JSDoc',
+    async (name) => {
+      const code = await buildBundle();
+      const stub = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*function ${name}\\(`).exec(
+        code,
+      );
+      expect(stub, `stub of ${name}`).not.toBeNull();
+      expect(stub?.[1]).toContain('@customfunction');
+      expect(stub?.[1]).toMatch(/@return/);
+    },
+  );
 });

@@ -58,3 +58,19 @@ export function expectedDefaultRow(h: Harness, lead: LeadRow): unknown[] {
     new Date(lead.created_at),
   ];
 }
+
+/** PRODUCT.md: every custom function the add-on offers. */
+export const CUSTOM_FUNCTIONS = [
+  'CRM_LEADS',
+  'CRM_LEAD',
+  'CRM_PIPELINES',
+  'CRM_LOST_REASONS',
+  'CRM_CUSTOM_FIELDS',
+  'CRM_SEQUENCES',
+  'CRM_USERS',
+  'CRM_ACCOUNT',
+  'CRM_INSTANCES',
+  'CRM_TEMPLATES',
+  'CRM_AUTOMATIONS',
+  'CRM_TASKS',
+];
