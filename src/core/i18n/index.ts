@@ -25,10 +25,14 @@ export function localeOf(tag: string | null | undefined): Locale {
   return typeof tag === 'string' && /^pt(?:$|[-_])/i.test(tag.trim()) ? 'pt' : 'en';
 }
 
+/** `Object.hasOwn` is ES2022; Apps Script code targets ES2020. */
+const isOwnKey = (object: object, key: string): boolean =>
+  Object.prototype.propertyIsEnumerable.call(object, key);
+
 /** Fills `{name}` placeholders; a placeholder without a value stays visible, so a gap is noticed in tests. */
 export function format(template: string, params: MessageParams = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
+    isOwnKey(params, name) ? String(params[name]) : whole,
   );
 }
 
