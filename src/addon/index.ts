@@ -35,4 +35,11 @@ export {
   showSendSidebar,
   showSettingsSidebar,
 } from './sidebars';
-export { uiListColumns, uiListSheets, uiListTemplates, uiPauseJob } from './ui-api';
+export {
+  uiActivateSheet,
+  uiListColumns,
+  uiListSheets,
+  uiListTemplates,
+  uiPauseJob,
+} from './ui-api';
+export { uiCall } from './ui-call';
