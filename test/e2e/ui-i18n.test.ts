@@ -112,6 +112,21 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars in pt-BR at 300 px'
     await expectFits(sidebar, 'Import error');
   });
 
+  it('Export: in Portuguese, within 300 px before and after a run', async () => {
+    const sidebar = await openSidebar('Exportar leads', 'CRM · Exportar leads');
+    await expect
+      .poll(() => sidebar.locator('legend').first().textContent(), PATIENCE)
+      .toBe('Filtros');
+    expect(await sidebar.locator('label[for="inc-notes"]').textContent()).toBe('Anotações');
+    await expectFits(sidebar, 'Export form');
+    await sidebar.locator('#f-pipeline').fill('Vendas');
+    await sidebar.locator('#start').click();
+    const progress = sidebar.locator('.progress');
+    await expect.poll(() => progress.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    expect(await progress.locator('.progress-state').textContent()).toBe('Concluído');
+    await expectFits(sidebar, 'Export done');
+  });
+
   it('Jobs: each job with its kind, sheet and when, in Portuguese; newest first', async () => {
     const sidebar = await openSidebar('Processos', 'CRM · Processos');
     const first = sidebar.locator('article.job').first();
@@ -121,7 +136,11 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars in pt-BR at 300 px'
     expect(await sidebar.locator('.hint').first().textContent()).toMatch(
       /^Importações, exportações e envios desta planilha/,
     );
-    expect(await first.locator('.job-kind').textContent()).toBe('Importação');
+    // Newest first: the export just run, then the import before it.
+    expect(await sidebar.locator('article.job .job-kind').allTextContents()).toEqual([
+      'Exportação',
+      'Importação',
+    ]);
     expect(await first.locator('.progress-state').textContent()).toBe('Concluído');
     await expectFits(sidebar, 'Jobs');
   });
