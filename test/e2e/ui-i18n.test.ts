@@ -119,6 +119,12 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars in pt-BR at 300 px'
       .toBe('Filtros');
     expect(await sidebar.locator('label[for="inc-notes"]').textContent()).toBe('Anotações');
     await expectFits(sidebar, 'Export form');
+    await sidebar.locator('#sheet').fill('');
+    await sidebar.locator('#start').click();
+    await expect
+      .poll(() => sidebar.locator('#status').textContent(), PATIENCE)
+      .toBe('Escolha ou digite o nome de uma planilha.');
+    await sidebar.locator('#sheet').fill('Export');
     await sidebar.locator('#f-pipeline').fill('Vendas');
     await sidebar.locator('#start').click();
     const progress = sidebar.locator('.progress');

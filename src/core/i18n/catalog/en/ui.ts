@@ -33,7 +33,8 @@ export const UI_EN = {
   'ui.error.noSettings': 'Connect the CRM first: open CRM → Settings and save your API key.',
   'ui.error.settingsRateLimited':
     'This API key used its 60 requests of the last minute. Try again in {seconds} s.',
-  'ui.error.sheetMissing': 'Pick a sheet.',
+  'ui.error.sheetMissing': 'Pick or type the name of a sheet.',
+  'ui.error.sheetNameTooLong': 'A sheet name has at most {max} characters. Pick a shorter one.',
   'ui.error.sheetNotFound': 'There is no sheet named “{sheet}” any more. Pick another one.',
   'ui.error.headerRowEmpty':
     'Row {row} of “{sheet}” is empty. Put the column headers (Nome, E-mail, Telefone…) in that row, or choose the row that has them.',

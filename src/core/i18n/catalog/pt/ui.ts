@@ -33,7 +33,9 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
     'Conecte o CRM primeiro: abra CRM → Configurações e salve sua chave de API.',
   'ui.error.settingsRateLimited':
     'Esta chave de API usou as 60 requisições do último minuto. Tente de novo em {seconds} s.',
-  'ui.error.sheetMissing': 'Escolha uma planilha.',
+  'ui.error.sheetMissing': 'Escolha ou digite o nome de uma planilha.',
+  'ui.error.sheetNameTooLong':
+    'O nome de uma planilha tem no máximo {max} caracteres. Escolha um mais curto.',
   'ui.error.sheetNotFound': 'Não existe mais uma planilha chamada “{sheet}”. Escolha outra.',
   'ui.error.headerRowEmpty':
     'A linha {row} de “{sheet}” está vazia. Coloque os cabeçalhos das colunas (Nome, E-mail, Telefone…) nessa linha, ou escolha a linha que os tem.',
