@@ -1,16 +1,15 @@
 import type { ChatappInstance, ChatappTemplate } from '../api/schemas';
-import { codedError } from '../core/errors';
-import { translator } from '../core/i18n';
 import { getJob, isPending, type JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { findColumn, statusIndexes } from '../core/send/columns';
 import { SEND_LEAD_ID_DEFAULT_HEADER } from '../core/send/rows';
 import { expectedVariableKeys, headerFormatOf } from '../core/send/template';
-import { currentLocale } from '../gas/locale';
 import { appsScriptClock } from '../gas/services';
 import { clientFor, engineDeps, pacerFor, requireSettings } from './context';
 
 /** Small read-mostly helpers that only the sidebars call. */
+
+export const PAUSED_FROM_SIDEBAR = 'Paused from the sidebar.';
 
 /**
  * How long a pause waits for a slice in another execution (a trigger) to checkpoint. The
@@ -33,14 +32,13 @@ export function uiListSheets(): { sheets: string[]; active: string } {
  */
 export function uiPauseJob(jobId: string): JobSummary {
   if (typeof jobId !== 'string' || jobId.trim() === '') {
-    throw codedError('Pass the jobId of the job to pause (see crmListJobs()).', 'jobIdMissing');
+    throw new Error('Pass the jobId of the job to pause (see crmListJobs()).');
   }
   const deps = engineDeps();
   const id = jobId.trim();
   if (!deps.mutex.tryLock(PAUSE_LOCK_WAIT_MS)) {
-    throw codedError(
+    throw new Error(
       'Another execution is working on this job right now; press Pause again in a minute, or Cancel it.',
-      'jobBusy',
     );
   }
   try {
@@ -50,8 +48,7 @@ export function uiPauseJob(jobId: string): JobSummary {
         ...job,
         state: 'paused',
         updatedAt: deps.clock.now(),
-        // Said to whoever paused it, in their language: they are the one reading it next.
-        message: translator(currentLocale())('ui.progress.pausedFromSidebar'),
+        message: PAUSED_FROM_SIDEBAR,
       });
     }
   } finally {
@@ -145,10 +142,10 @@ export function uiListTemplates(): { templates: TemplateChoice[]; numbers: Numbe
  */
 export function uiListColumns(sheet: string): { headers: string[]; leadIdColumn: string | null } {
   if (typeof sheet !== 'string' || sheet.trim() === '') {
-    throw codedError('Pass the name of a sheet (see uiListSheets()).', 'sheetMissing');
+    throw new Error('Pass the name of a sheet (see uiListSheets()).');
   }
   const found = SpreadsheetApp.getActive().getSheetByName(sheet.trim());
-  if (!found) throw sheetNotFound(sheet.trim());
+  if (!found) throw new Error(`No sheet is named "${sheet.trim()}"; pick another one.`);
   const width = found.getLastColumn();
   const header = width > 0 ? (found.getRange(1, 1, 1, width).getDisplayValues()[0] ?? []) : [];
   const status = statusIndexes(header);
@@ -158,27 +155,4 @@ export function uiListColumns(sheet: string): { headers: string[]; leadIdColumn:
     .map(({ text }) => text);
   const lead = findColumn(header, SEND_LEAD_ID_DEFAULT_HEADER);
   return { headers, leadIdColumn: lead >= 0 ? (header[lead] ?? '').trim() || null : null };
-}
-
-function sheetNotFound(name: string): Error {
-  return codedError(`No sheet is named "${name}"; pick another one.`, 'sheetNotFound', {
-    sheet: name,
-  });
-}
-
-/**
- * Brings a sheet to the front (the Jobs sidebar's link to a job's sheet): by its id when known,
- * since the sheet may have been renamed since the job started, else by name.
- */
-export function uiActivateSheet(target: { name: string; id?: number }): { name: string } {
-  const spreadsheet = SpreadsheetApp.getActive();
-  const byId =
-    typeof target?.id === 'number'
-      ? spreadsheet.getSheets().find((sheet) => sheet.getSheetId() === target.id)
-      : undefined;
-  const name = typeof target?.name === 'string' ? target.name.trim() : '';
-  const found = byId ?? (name === '' ? null : spreadsheet.getSheetByName(name));
-  if (!found) throw sheetNotFound(name);
-  found.activate();
-  return { name: found.getName() };
 }

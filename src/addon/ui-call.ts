@@ -6,13 +6,8 @@ import { crmImportLeads, uiPreviewImport } from './import-api';
 import { crmCancelJob, crmGetJob, crmListJobs, crmResumeJob, uiContinueJob } from './jobs-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
 import { crmConfigure, uiGetSettings } from './settings-api';
-import {
-  uiActivateSheet,
-  uiListColumns,
-  uiListSheets,
-  uiListTemplates,
-  uiPauseJob,
-} from './ui-api';
+import { uiActivateSheet } from './sheet-api';
+import { uiListColumns, uiListSheets, uiListTemplates, uiPauseJob } from './ui-api';
 
 /**
  * Every server function a sidebar calls. The sidebars call them through uiCall, which is where

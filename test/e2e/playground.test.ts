@@ -191,7 +191,7 @@ describe('startPlayground', () => {
     expect(paused).toMatchObject({
       state: 'paused',
       done: started.done,
-      message: 'Pausado pela barra lateral.',
+      message: 'Paused from the sidebar.',
     });
     const slice = runtime.runOrThrow('uiContinueJob', started.jobId) as {
       summaries: JobSummary[];

@@ -1,4 +1,3 @@
-import { codedError } from '../errors';
 import type { Clock, Mutex } from '../ports';
 import { type JobYield, jobControlOf, messageOf } from './errors';
 import {
@@ -110,10 +109,7 @@ function earlier(a: number | undefined, b: number | undefined): number | undefin
 function requireJob(store: JobStore, jobId: string): JobRecord {
   const job = store.get(jobId);
   if (!job) {
-    throw codedError(
-      `No job has the id "${jobId}"; call crmListJobs() to see this sheet's jobs.`,
-      'jobNotFound',
-    );
+    throw new Error(`No job has the id "${jobId}"; call crmListJobs() to see this sheet's jobs.`);
   }
   return job;
 }
@@ -167,9 +163,8 @@ export function runSlice(
     });
 
   if (options.jobId !== undefined && !canRun(requireJob(store, options.jobId))) {
-    throw codedError(
+    throw new Error(
       `Job ${options.jobId} was started with another API key; only its owner can continue it (their trigger does).`,
-      'notJobOwner',
     );
   }
   if (!mutex.tryLock(options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS)) {
@@ -356,10 +351,7 @@ export function resumeJob(deps: Pick<EngineDeps, 'store' | 'clock'>, jobId: stri
   const job = requireJob(store, jobId);
   if (isPending(job.state)) return toSummary(job);
   if (job.state !== 'paused') {
-    throw codedError(
-      `Job ${jobId} is ${job.state} and cannot be resumed; start a new job instead.`,
-      'jobNotResumable',
-    );
+    throw new Error(`Job ${jobId} is ${job.state} and cannot be resumed; start a new job instead.`);
   }
   return toSummary(
     store.save({ ...job, state: 'queued', updatedAt: clock.now(), message: 'Resumed.' }),

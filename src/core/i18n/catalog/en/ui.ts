@@ -67,7 +67,6 @@ export const UI_EN = {
   'ui.progress.resume': 'Resume',
   'ui.progress.cancel': 'Cancel',
   'ui.progress.pausing': 'Pausing when the current step ends…',
-  'ui.progress.pausedFromSidebar': 'Paused from the sidebar.',
   'ui.progress.gaveUp':
     'This sidebar stopped following the job after repeated errors; it goes on by itself in the background.',
 
