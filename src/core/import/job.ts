@@ -243,7 +243,8 @@ export function createImportJobHandler(
       mode: options.mode ?? DEFAULT_IMPORT_MODE,
       t,
       table,
-      book: openFingerprintBook(env.store, options.sheetId),
+      // The memory belongs to the CRM account and base URL the job runs against (its owner).
+      book: openFingerprintBook(env.store, options.sheetId, job.owner ?? ''),
       payloads: new Map(),
       knowledge: new ExistenceKnowledge(env.client, options.matchBy, env.defaultCountry),
     };
