@@ -1,8 +1,9 @@
-import type { CrmClient } from '../../api/client';
+import type { CrmApi, CrmClient } from '../../api/client';
+import type { Settled } from '../../api/http';
 import type { Page } from '../../api/pager';
 import type { Lead, MatchBy, UpsertLeadInput } from '../../api/schemas';
 import { jobControlOf } from '../jobs/errors';
-import { type PacedCallOptions, pacedCall } from '../jobs/requests';
+import { type PacedCallOptions, pacedAll, pacedCall } from '../jobs/requests';
 import {
   type Existence,
   judgeSearch,
@@ -64,16 +65,17 @@ export class ExistenceKnowledge {
     rowsToAnswer: number,
     options: PacedCallOptions,
   ): void {
-    const unknown = rows.filter((row) => !this.answer(row));
+    let unknown = rows.filter((row) => !this.answer(row));
     if (unknown.length === 0) return;
     try {
       if (!this.paged && rowsToAnswer > 1) this.pagedRead(rowsToAnswer, options);
-      for (const row of unknown) {
-        if (this.answer(row)) continue;
-        this.search(row, options);
+      unknown = unknown.filter((row) => !this.answer(row));
+      // The rows' first probes go out together, then the second probes of the misses.
+      for (let probe = 0; unknown.length > 0; probe++) {
+        unknown = this.search(unknown, probe, options);
       }
     } catch (error) {
-      if (jobControlOf(error) !== 'yield' || unknown.every((row) => !this.known.has(row.matchKey)))
+      if (jobControlOf(error) !== 'yield' || rows.every((row) => !this.known.has(row.matchKey)))
         throw error;
     }
   }
@@ -88,41 +90,78 @@ export class ExistenceKnowledge {
     return true;
   }
 
-  private readPage(page: number, options: PacedCallOptions): Page<Lead> {
-    this.requests.page += 1;
-    return pacedCall(() => this.client.leads.list({ page, per_page: LOOKUP_PER_PAGE }), options);
-  }
-
   private pagedRead(rowsToAnswer: number, options: PacedCallOptions): void {
     this.paged = true;
     const index = new LeadIndex(this.country);
     this.index = index;
-    const first = this.readPage(1, options);
+    this.requests.page += 1;
+    const first = pacedCall(
+      () => this.client.leads.list({ page: 1, per_page: LOOKUP_PER_PAGE }),
+      options,
+    );
     index.add(first.data);
     const total = first.meta?.total ?? first.data.length;
     const pages = pagesFor(total);
     let steady = true;
     if (pages > 1) {
       if (!pagedReadIsCheaper(pages - 1, rowsToAnswer)) return;
-      for (let page = 2; page <= pages; page++) {
-        const next = this.readPage(page, options);
-        index.add(next.data);
-        if ((next.meta?.total ?? total) !== total) steady = false;
+      const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2);
+      this.requests.page += rest.length;
+      const answers = pacedAll(
+        this.client,
+        rest.map((page) => (c: CrmApi) => c.leads.list({ page, per_page: LOOKUP_PER_PAGE })),
+        options,
+      );
+      for (const answer of answers) {
+        if (!answer.ok) throw answer.error;
+        index.add(answer.value.data);
+        if ((answer.value.meta?.total ?? total) !== total) steady = false;
       }
     }
     this.complete = steady && index.size >= total;
   }
 
-  private search(row: { matchKey: string; payload: UpsertLeadInput }, options: PacedCallOptions) {
-    for (const probe of probesOf(row.payload, this.matchBy)) {
-      this.requests.lookup += 1;
-      const page = pacedCall(() => this.client.leads.list(searchFilters(probe)), options);
-      const verdict = judgeSearch(page, probe, this.country);
-      if (verdict !== 'miss') {
-        this.known.set(row.matchKey, verdict);
+  /**
+   * Sends probe number `probe` of every row together; returns the rows still unknown (a miss
+   * with another probe to try). A row whose search failed stays unknown for this step.
+   */
+  private search(
+    rows: ReadonlyArray<{ matchKey: string; payload: UpsertLeadInput }>,
+    probe: number,
+    options: PacedCallOptions,
+  ): { matchKey: string; payload: UpsertLeadInput }[] {
+    const asked = rows.flatMap((row) => {
+      const probes = probesOf(row.payload, this.matchBy);
+      const mine = probes[probe];
+      if (mine) return [{ row, probe: mine, last: probe === probes.length - 1 }];
+      this.known.set(row.matchKey, { exists: false, via: 'lookup' });
+      return [];
+    });
+    if (asked.length === 0) return [];
+    this.requests.lookup += asked.length;
+    const answers = pacedAll(
+      this.client,
+      asked.map(
+        ({ probe: one }) =>
+          (c: CrmApi) =>
+            c.leads.list(searchFilters(one)),
+      ),
+      options,
+    );
+    const next: { matchKey: string; payload: UpsertLeadInput }[] = [];
+    let failure: unknown;
+    asked.forEach(({ row, probe: one, last }, i) => {
+      const answer = answers[i] as Settled<Page<Lead>>;
+      if (!answer.ok) {
+        failure ??= answer.error;
         return;
       }
-    }
-    this.known.set(row.matchKey, { exists: false, via: 'lookup' });
+      const verdict = judgeSearch(answer.value, one, this.country);
+      if (verdict !== 'miss') this.known.set(row.matchKey, verdict);
+      else if (last) this.known.set(row.matchKey, { exists: false, via: 'lookup' });
+      else next.push(row);
+    });
+    if (failure !== undefined) throw failure;
+    return next;
   }
 }

@@ -1,15 +1,17 @@
-import type { CrmClient } from '../../api/client';
+import type { CrmApi, CrmClient } from '../../api/client';
 import {
   CrmError,
   InvalidInputError,
   LimitReachedError,
   UnprocessableError,
 } from '../../api/errors';
+import type { Settled } from '../../api/http';
+import type { UpsertLeadInput } from '../../api/schemas';
 import { type Locale, type Translate, translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
-import { jobControlOf, messageOf } from '../jobs/errors';
+import { JobYield, jobControlOf, messageOf } from '../jobs/errors';
 import type { JobRecord } from '../jobs/record';
-import { pacedCall, pauseForAccessError, stepPacing } from '../jobs/requests';
+import { pacedAll, pauseForAccessError, stepPacing } from '../jobs/requests';
 import {
   applyCounts,
   guardedStep,
@@ -81,9 +83,12 @@ export interface ImportHandlerOptions {
  * Rows sent per step. Each step reads the sheet before deciding and again right before writing
  * the batch's statuses, so the two reads are shared by this many rows.
  */
-export const IMPORT_BATCH_ROWS = 10;
-/** Fingerprints are saved after this many new ones, when a slice nears its end, and at the finish. */
-export const FINGERPRINT_FLUSH_EVERY = 20;
+export const IMPORT_BATCH_ROWS = 20;
+/**
+ * The memory is saved after this many new entries (a flush writes up to MEMORY_SHARDS
+ * properties), when a slice nears its end, and at the finish.
+ */
+export const FINGERPRINT_FLUSH_EVERY = 100;
 /** The CRM's pace (60 requests a minute): how many requests the rest of a slice can make. */
 const MS_PER_REQUEST = 1_000;
 
@@ -160,9 +165,13 @@ export function createImportJobHandler(
   let reference: ReferenceData | undefined;
   let context: { key: string; value: ImportContext } | undefined;
 
-  function pacedOptions(ctx: StepContext, env: ImportJobEnv) {
+  function pacerOf(_ctx: StepContext, env: ImportJobEnv): Pacer {
     pacer ??= env.pacer(stepClock);
-    return stepPacing(pacer, ctx, handlerOptions.random);
+    return pacer;
+  }
+
+  function pacedOptions(ctx: StepContext, env: ImportJobEnv) {
+    return stepPacing(pacerOf(ctx, env), ctx, handlerOptions.random);
   }
 
   function referenceData(ctx: StepContext, env: ImportJobEnv): ReferenceData {
@@ -385,18 +394,20 @@ export function createImportJobHandler(
     return { send: { ...decision.payload, ...create.place }, expectCreate: true };
   }
 
-  /** One upsert; its row's outcome, and a message when the whole job must stop. */
-  function upsertRow(
+  /**
+   * A row's outcome from its upsert's answer; `stopWith` when the whole job must stop (plan
+   * limit). Undefined when the request never left (no rate-limit slot before the slice ends):
+   * the row stays for the next step. Errors that stop the job (401/403, bugs) are thrown.
+   */
+  function outcomeOfUpsert(
     run: JobRun,
-    env: ImportJobEnv,
-    ctx: StepContext,
     decision: SendDecision,
-    body: { send: SendDecision['payload']; expectCreate: boolean },
-  ): { outcome: RowOutcome; stopWith?: string } {
+    expectCreate: boolean,
+    answer: Settled<{ created: boolean; lead: { id: number } }>,
+  ): { outcome: RowOutcome; stopWith?: string } | undefined {
     const { t } = run;
-    try {
-      const result = pacedCall(() => env.client.leads.upsert(body.send), pacedOptions(ctx, env));
-      const leadId = result.lead.id;
+    if (answer.ok) {
+      const leadId = answer.value.lead.id;
       run.book.set(matchKeyId(decision.matchKey), { fingerprint: fingerprintOf(decision), leadId });
       const key = keyOfMatch(decision.matchKey, t);
       run.knowledge.remember(decision.matchKey, {
@@ -405,7 +416,7 @@ export function createImportJobHandler(
         by: decision.matchKey.startsWith('email:') ? 'email' : 'phone',
         via: 'lookup',
       });
-      if (!result.created) {
+      if (!answer.value.created) {
         return {
           outcome: { status: 'UPDATED', leadId, detail: t('import.updated', { id: leadId, key }) },
         };
@@ -414,34 +425,34 @@ export function createImportJobHandler(
         outcome: {
           status: 'CREATED',
           leadId,
-          detail: body.expectCreate
+          detail: expectCreate
             ? t('import.created', { id: leadId })
             : t('import.createdNotFound', { id: leadId, key }),
         },
       };
-    } catch (error) {
-      if (jobControlOf(error) || pauseForAccessError(error)) throw error;
-      if (error instanceof LimitReachedError) {
-        return {
-          outcome: { status: 'FAILED', detail: t('import.crmLimit', { detail: error.detail }) },
-          stopWith: t('import.job.limit', { message: error.message }),
-        };
-      }
-      if (error instanceof UnprocessableError) {
-        return {
-          outcome: { status: 'INVALID', detail: t('import.crmRefused', { detail: error.detail }) },
-        };
-      }
-      if (error instanceof InvalidInputError) {
-        return { outcome: { status: 'INVALID', detail: error.message } };
-      }
-      if (error instanceof CrmError) {
-        return {
-          outcome: { status: 'FAILED', detail: t('import.crmError', { detail: error.detail }) },
-        };
-      }
-      throw error;
     }
+    const error = answer.error;
+    if (jobControlOf(error) === 'yield') return undefined;
+    if (jobControlOf(error) || pauseForAccessError(error)) throw error;
+    if (error instanceof LimitReachedError) {
+      return {
+        outcome: { status: 'FAILED', detail: t('import.crmLimit', { detail: error.detail }) },
+        stopWith: t('import.job.limit', { message: error.message }),
+      };
+    }
+    if (error instanceof UnprocessableError) {
+      return {
+        outcome: { status: 'INVALID', detail: t('import.crmRefused', { detail: error.detail }) },
+      };
+    }
+    if (error instanceof InvalidInputError)
+      return { outcome: { status: 'INVALID', detail: error.message } };
+    if (error instanceof CrmError) {
+      return {
+        outcome: { status: 'FAILED', detail: t('import.crmError', { detail: error.detail }) },
+      };
+    }
+    throw error;
   }
 
   function flushIfDue(run: JobRun, ctx: StepContext, finishing: boolean): void {
@@ -505,38 +516,62 @@ export function createImportJobHandler(
       pacedOptions(ctx, env),
     );
 
-    // 3. Each row of the batch: refused, or sent. An error that stops the job (a refused key, a
-    // rate limit past the slice) stops sending; the rows sent before it still get their status.
+    // 3. Each row of the batch: refused, or sent; the upserts leave together, as many at once
+    // as the rate limit has free slots (pacedAll). An error that stops the job (a refused key)
+    // still lets the rows answered before it get their status.
     const keyed: KeyedOutcome[] = [];
-    let stopWith: string | undefined;
-    let stopError: unknown;
+    const toUpsert: {
+      index: number;
+      decision: SendDecision;
+      body: { send: UpsertLeadInput; expectCreate: boolean };
+    }[] = [];
     for (const { index, decision } of batch) {
-      if (stopWith !== undefined || stopError !== undefined) break;
       const existence = run.knowledge.get(decision.matchKey);
       if (!existence && !dryRun) continue;
       const decided: ReturnType<typeof decideRow> = existence
         ? decideRow(run, decision, existence)
         : { status: 'VALID', detail: run.t('import.dry.unchecked') };
-      let outcome: RowOutcome;
-      if ('status' in decided) outcome = decided;
-      else {
+      if ('status' in decided) keyed.push(keyedOutcome(index, decision, decided));
+      else toUpsert.push({ index, decision, body: decided });
+    }
+    let stopWith: string | undefined;
+    let stopError: unknown;
+    if (toUpsert.length > 0) {
+      const answers = pacedAll(
+        env.client,
+        toUpsert.map(
+          ({ body }) =>
+            (c: CrmApi) =>
+              c.leads.upsert(body.send),
+        ),
+        pacedOptions(ctx, env),
+      );
+      toUpsert.forEach(({ index, decision, body }, i) => {
         try {
-          const sent = upsertRow(run, env, ctx, decision, decided);
-          outcome = sent.outcome;
-          stopWith = sent.stopWith;
+          const result = outcomeOfUpsert(
+            run,
+            decision,
+            body.expectCreate,
+            answers[i] as Settled<{ created: boolean; lead: { id: number } }>,
+          );
+          if (!result) return;
+          keyed.push(keyedOutcome(index, decision, result.outcome));
+          stopWith ??= result.stopWith;
         } catch (error) {
-          stopError = error;
-          continue;
+          stopError ??= error;
         }
-      }
-      keyed.push({
-        matchKey: decision.matchKey,
-        fingerprint: fingerprintOf(decision),
-        hintIndex: index,
-        outcome,
       });
     }
-    if (keyed.length === 0 && stopError !== undefined) throw stopError;
+    if (keyed.length === 0) {
+      if (stopError !== undefined) throw stopError;
+      // Nothing could be sent before the slice ends: wait for the next free slot.
+      if (toUpsert.length > 0) {
+        throw new JobYield(
+          'No rate-limit slot is free before this run ends.',
+          pacerOf(ctx, env).nextSlotAt(),
+        );
+      }
+    }
 
     // 4. Each status on the row its key is on now: the user may have sorted, inserted or
     // deleted rows meanwhile. This read immediately precedes the write.
@@ -603,6 +638,15 @@ export function createImportJobHandler(
   }
 
   return { kind: IMPORT_JOB_KIND, statuses: IMPORT_ROW_STATUSES, step };
+}
+
+function keyedOutcome(index: number, decision: SendDecision, outcome: RowOutcome): KeyedOutcome {
+  return {
+    matchKey: decision.matchKey,
+    fingerprint: fingerprintOf(decision),
+    hintIndex: index,
+    outcome,
+  };
 }
 
 /** `e-mail` / `phone` in the job's language, for a match key `email:…` / `phone:…`. */

@@ -201,7 +201,7 @@ describe('import job handler', () => {
     let seed = 11;
     const nextKill = () => {
       seed = (seed * 48271) % 2147483647;
-      return 10 + (seed % 60);
+      return 5 + (seed % 40);
     };
     let ticks = nextKill();
     let dead = false;
