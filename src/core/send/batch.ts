@@ -30,8 +30,37 @@ export const SendCursorSchema = z.object({
   streak: z.number(),
   /** Answers whose row could not be found again (moved out of reach or deleted). */
   unplaced: z.number(),
+  /**
+   * Leads this job sent to (or may have), encoded by encodeLeadIds: the sheet alone cannot say
+   * so once a person deletes a SENT row, and a copy of that row must not be sent again.
+   */
+  sent: z.optional(z.string()),
 });
 export type SendCursor = z.infer<typeof SendCursorSchema>;
+
+/** Lead ids as sorted base-36 gaps ("1.a.3"): about three characters a lead in the checkpoint. */
+export function encodeLeadIds(ids: ReadonlySet<number>): string {
+  let previous = 0;
+  return [...ids]
+    .sort((a, b) => a - b)
+    .map((id) => {
+      const gap = id - previous;
+      previous = id;
+      return gap.toString(36);
+    })
+    .join('.');
+}
+
+export function decodeLeadIds(text: string | undefined): Set<number> {
+  const ids = new Set<number>();
+  let previous = 0;
+  for (const gap of (text ?? '').split('.')) {
+    if (gap === '') continue;
+    previous += Number.parseInt(gap, 36);
+    ids.add(previous);
+  }
+  return ids;
+}
 
 export function readSendCursor(stored: unknown): SendCursor {
   const parsed = SendCursorSchema.safeParse(stored);
@@ -77,6 +106,7 @@ export interface PlanInput {
  */
 export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
   const { t, now } = input;
+  const sentLeads = decodeLeadIds(input.cursor.sent);
   const marks: Entry[] = [];
   const ready: Extract<RowDecision, { kind: 'send' }>[] = [];
   let waitUntil: number | undefined;
@@ -89,12 +119,29 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
       if (!decision.queued) {
         marks.push({ index, cells: queuedCells(t('send.detail.queued', { jobId: input.jobId })) });
       }
+      const leadId = knownLeadId(decision, input.lookups);
       const notBefore = input.cursor.retries[decision.key]?.notBefore ?? 0;
-      if (notBefore > now) waitUntil = Math.min(waitUntil ?? notBefore, notBefore);
-      else if (ready.length < input.maxRows) ready.push(decision);
+      if (leadId !== undefined && sentLeads.has(leadId)) {
+        const reason = t('send.detail.skippedSameLead', { leadId });
+        marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
+      } else if (notBefore > now) waitUntil = Math.min(waitUntil ?? notBefore, notBefore);
+      else if (ready.length < input.maxRows) {
+        ready.push(decision);
+        // Two rows for one lead (an e-mail and a phone of the same lead): the second is skipped.
+        if (leadId !== undefined) sentLeads.add(leadId);
+      }
     }
   });
   return { marks, next: nextWork(ready, input.lookups, waitUntil) };
+}
+
+function knownLeadId(
+  decision: Extract<RowDecision, { kind: 'send' }>,
+  lookups: ReadonlyMap<string, KnownLead>,
+): number | undefined {
+  if (decision.lead.kind === 'id') return decision.lead.leadId;
+  const known = lookups.get(decision.key);
+  return known && 'leadId' in known ? known.leadId : undefined;
 }
 
 function nextWork(
@@ -106,16 +153,15 @@ function nextWork(
     return waitUntil === undefined ? { kind: 'done' } : { kind: 'wait', until: waitUntil };
   const sends: { key: string; leadId: number }[] = [];
   const lookupRows: LookupRow[] = [];
-  for (const { key, lead } of ready) {
-    if (lead.kind === 'id') {
-      sends.push({ key, leadId: lead.leadId });
+  for (const decision of ready) {
+    const { key, lead } = decision;
+    const leadId = knownLeadId(decision, lookups);
+    if (leadId !== undefined) {
+      sends.push({ key, leadId });
       continue;
     }
+    if (lead.kind !== 'match') continue;
     const known = lookups.get(key);
-    if (known && 'leadId' in known) {
-      sends.push({ key, leadId: known.leadId });
-      continue;
-    }
     const by: LookupBy = known || lead.email === undefined ? 'phone' : 'email';
     const value = by === 'email' ? lead.email : lead.phone;
     if (value !== undefined) {
@@ -199,16 +245,19 @@ export interface BatchSettlement {
  * after SYSTEMIC_REFUSALS_TO_PAUSE systemic provider refusals in a row.
  */
 export function settleBatch(
-  rows: readonly { key: string }[],
+  rows: readonly { key: string; leadId: number }[],
   outcomes: readonly Outcome[],
   cursor: SendCursor,
 ): BatchSettlement {
   const retries = { ...cursor.retries };
+  const sent = decodeLeadIds(cursor.sent);
   let streak = cursor.streak;
   let pauseMessage: string | undefined;
   let retryAfterSeconds: number | undefined;
-  const answers = rows.map(({ key }, i) => {
+  const answers = rows.map(({ key, leadId }, i) => {
     const outcome = outcomes[i] as Outcome;
+    const [status] = outcome.cells;
+    if (status === 'SENT' || status === 'UNCERTAIN') sent.add(leadId);
     if (outcome.kind === 'systemic') {
       streak += 1;
       if (streak >= SYSTEMIC_REFUSALS_TO_PAUSE) pauseMessage ??= outcome.pauseMessage(streak);
@@ -234,7 +283,12 @@ export function settleBatch(
   return {
     answers,
     // A pause starts afresh when the job is resumed.
-    cursor: { ...cursor, retries, streak: pauseMessage === undefined ? streak : 0 },
+    cursor: {
+      ...cursor,
+      retries,
+      streak: pauseMessage === undefined ? streak : 0,
+      ...(sent.size > 0 ? { sent: encodeLeadIds(sent) } : {}),
+    },
     ...(pauseMessage === undefined ? {} : { pauseMessage }),
     ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
   };

@@ -28,6 +28,8 @@ export const SEND_EN = {
   'send.detail.skippedNoPhone':
     "Not sent: CRM: {message} Add the lead's phone in the CRM, then run the send again.",
   'send.detail.skippedInput': 'Not sent: {message}',
+  'send.detail.skippedSameLead':
+    'Not sent: lead {leadId} already got this template from this job (from another row, or from this row before it was moved or copied).',
   'send.detail.queuedRateLimit':
     'Queued: the CRM asked to wait {seconds} s (rate limit, nothing sent); this row is sent next.',
   'send.detail.queuedRetry':

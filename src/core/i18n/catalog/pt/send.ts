@@ -27,6 +27,8 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.detail.skippedNoPhone':
     'Não enviado: CRM: {message} Cadastre o telefone do lead no CRM e rode o envio de novo.',
   'send.detail.skippedInput': 'Não enviado: {message}',
+  'send.detail.skippedSameLead':
+    'Não enviado: o lead {leadId} já recebeu este template deste job (por outra linha, ou por esta antes de ser movida ou copiada).',
   'send.detail.queuedRateLimit':
     'Na fila: o CRM pediu para esperar {seconds} s (limite de requisições, nada enviado); esta linha vai em seguida.',
   'send.detail.queuedRetry':
