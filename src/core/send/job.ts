@@ -1,10 +1,10 @@
-import type { CrmClient } from '../../api/client';
+import type { CrmApi, CrmClient } from '../../api/client';
 import type { ChatappTemplateSent } from '../../api/schemas';
 import { type Translate, translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
 import { JobYield, jobControlOf } from '../jobs/errors';
 import type { JobRecord } from '../jobs/record';
-import { pacedCall, stepPacing } from '../jobs/requests';
+import { pacedAll, stepPacing } from '../jobs/requests';
 import {
   applyCounts,
   guardedStep,
@@ -31,7 +31,6 @@ import {
   type SendCursor,
   settleBatch,
 } from './batch';
-import { settleEach, takeSlots } from './batch-io';
 import {
   missingStatusHeaders,
   placeSources,
@@ -197,12 +196,10 @@ export function createSendJobHandler(
     /** One batch of sends: slots, SENDING marks, the requests, the answers by key. */
     private sendBatch(rows: readonly { key: string; leadId: number }[]): StepResult {
       const { ctx, work, pacer } = this;
-      const slots = takeSlots(
-        pacer,
-        Math.min(rows.length, batchSize(this.cursor)),
-        ctx.latestStartAt,
-      );
-      if (slots === 0) {
+      const grant = pacer.acquireUpTo(Math.min(rows.length, batchSize(this.cursor)), {
+        deadline: ctx.latestStartAt,
+      });
+      if (grant.count === 0) {
         throw new JobYield(
           'The rate limit leaves no request slot before this run must end; continuing later.',
           pacer.nextSlotAt(),
@@ -212,7 +209,7 @@ export function createSendJobHandler(
       if (ctx.stopRequested?.()) return { status: 'wait' };
 
       const before = this.read();
-      const batch = placeBatch(before, rows, slots);
+      const batch = placeBatch(before, rows, grant.count);
       if (batch.length === 0) return this.progress(before, this.cursor);
       const sending = work.t('send.detail.sending', { jobId: this.job.jobId });
       const at = new Date(this.now());
@@ -223,18 +220,19 @@ export function createSendJobHandler(
       work.sheet.flush();
 
       const { options } = work;
-      const answers = settleEach<ChatappTemplateSent>(
-        this.env.client,
+      // All leave together (UrlFetchApp.fetchAll); none is ever sent again by this step.
+      const answers = this.env.client.all<ChatappTemplateSent>(
         batch.map(
           ({ leadId, payload }) =>
-            (client: CrmClient) =>
-              client.leads.sendChatappTemplate(leadId, {
+            (api: CrmApi) =>
+              api.leads.sendChatappTemplate(leadId, {
                 template_id: options.templateId,
                 instance_id: options.instanceId,
                 ...payload,
               }),
         ),
       );
+      pacer.answered(grant);
       const answeredAt = this.now();
       const outcomes = answers.map((answer, i) => {
         const row = batch[i] as (typeof batch)[number];
@@ -269,12 +267,24 @@ export function createSendJobHandler(
       const { ctx, work, env } = this;
       if (ctx.stopRequested?.()) return { status: 'wait' };
       const skips: { key: string; reason: string }[] = [];
-      for (const row of rows) {
-        const page = pacedCall(
-          () =>
-            env.client.leads.list({ q: lookupQuery(row.by, row.value), per_page: LOOKUP_PER_PAGE }),
-          stepPacing(this.pacer, ctx, handlerOptions.random),
-        );
+      // Lookups are safe to repeat: pacedAll retries a 429'd or failed one on its own.
+      const pages = pacedAll(
+        env.client,
+        rows.map(
+          (row) => (api: CrmApi) =>
+            api.leads.list({ q: lookupQuery(row.by, row.value), per_page: LOOKUP_PER_PAGE }),
+        ),
+        stepPacing(this.pacer, ctx, handlerOptions.random),
+      );
+      let failure: unknown;
+      rows.forEach((row, i) => {
+        const answer = pages[i];
+        if (!answer?.ok) {
+          // A lookup that could not be made this step (yield) is made by a later one.
+          if (failure === undefined || jobControlOf(failure) === 'yield') failure = answer?.error;
+          return;
+        }
+        const page = answer.value;
         const complete = page.meta?.has_more !== true;
         const outcome = pickLead(
           page.data,
@@ -287,7 +297,9 @@ export function createSendJobHandler(
         if (outcome.kind === 'found') work.lookups.set(row.key, { leadId: outcome.leadId });
         else if (outcome.kind === 'try-phone') work.lookups.set(row.key, { next: 'phone' });
         else skips.push({ key: row.key, reason: outcome.reason });
-      }
+      });
+      // What the others found is kept (this execution's lookups); the failure ends the step.
+      if (failure !== undefined && skips.length === 0) throw failure;
       const analysis = this.read();
       const at = new Date(this.now());
       const reasons = new Map(skips.map(({ key, reason }) => [key, reason]));
@@ -301,7 +313,9 @@ export function createSendJobHandler(
           cells: ['SKIPPED', '', reasons.get(key) ?? '', at],
         }),
       );
-      return this.writeBack(analysis, entries, this.cursor);
+      const result = this.writeBack(analysis, entries, this.cursor);
+      if (failure !== undefined) throw failure;
+      return result;
     }
 
     /**

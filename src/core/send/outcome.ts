@@ -8,6 +8,7 @@ import {
   UnprocessableError,
   ValidationError,
 } from '../../api/errors';
+import type { Settled } from '../../api/http';
 import type { ChatappTemplateSent } from '../../api/schemas';
 import type { Translate } from '../i18n';
 import { messageOf } from '../jobs/errors';
@@ -36,8 +37,6 @@ export type Cells = [
   detail: string,
   at: Date | '',
 ];
-
-export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 export type Outcome =
   /** Final for this job: SENT, SKIPPED, FAILED or UNCERTAIN. */
