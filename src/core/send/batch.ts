@@ -107,6 +107,7 @@ export interface PlanInput {
 export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
   const { t, now } = input;
   const sentLeads = decodeLeadIds(input.cursor.sent);
+  const batchLeads = new Set<number>();
   const marks: Entry[] = [];
   const ready: Extract<RowDecision, { kind: 'send' }>[] = [];
   let waitUntil: number | undefined;
@@ -116,19 +117,22 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
     } else if (decision.kind === 'skip') {
       marks.push({ index, cells: ['SKIPPED', '', decision.reason, new Date(now)] });
     } else if (decision.kind === 'send') {
-      if (!decision.queued) {
-        marks.push({ index, cells: queuedCells(t('send.detail.queued', { jobId: input.jobId })) });
-      }
       const leadId = knownLeadId(decision, input.lookups);
       const notBefore = input.cursor.retries[decision.key]?.notBefore ?? 0;
       if (leadId !== undefined && sentLeads.has(leadId)) {
         const reason = t('send.detail.skippedSameLead', { leadId });
         marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
-      } else if (notBefore > now) waitUntil = Math.min(waitUntil ?? notBefore, notBefore);
-      else if (ready.length < input.maxRows) {
+        return;
+      }
+      if (!decision.queued) {
+        marks.push({ index, cells: queuedCells(t('send.detail.queued', { jobId: input.jobId })) });
+      }
+      if (notBefore > now) waitUntil = Math.min(waitUntil ?? notBefore, notBefore);
+      else if (ready.length < input.maxRows && !(leadId !== undefined && batchLeads.has(leadId))) {
+        // Two rows for one lead (an e-mail and a phone of one lead) never share a batch; once
+        // the first is sent, the second is skipped.
         ready.push(decision);
-        // Two rows for one lead (an e-mail and a phone of the same lead): the second is skipped.
-        if (leadId !== undefined) sentLeads.add(leadId);
+        if (leadId !== undefined) batchLeads.add(leadId);
       }
     }
   });
