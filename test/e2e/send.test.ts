@@ -106,6 +106,7 @@ describe('crmSendTemplate end to end', () => {
 
   it('an execution killed at any instant never sends a row twice; a row in flight becomes UNCERTAIN', async () => {
     let uncertainSeen = 0;
+    const kills: string[] = [];
     for (const seed of [11, 12, 13]) {
       const { world, sheet } = await mixedWorld(60, seed);
       let random = seed * 7919;
@@ -114,6 +115,7 @@ describe('crmSendTemplate end to end', () => {
         return 5 + (random % 120);
       };
       let started = false;
+      let killedMidBatch = 0;
       for (let round = 0; round < 200; round++) {
         const fn = started ? 'crmRunJobs' : 'crmSendTemplate';
         const result = world.runtime.execute({
@@ -121,6 +123,13 @@ describe('crmSendTemplate end to end', () => {
           args: started ? [] : [DOCUMENT_SEND],
           killAfterServiceCalls: nextKill(),
         });
+        // A kill can catch at most one batch between its SENDING marks and its answers.
+        if (result.killed && world.statuses().includes('SENDING')) {
+          killedMidBatch += 1;
+          expect(world.statuses().filter((s) => s === 'SENDING').length).toBeLessThanOrEqual(
+            MAX_BATCH_ROWS,
+          );
+        }
         if (!started) started = (world.runtime.runOrThrow('crmListJobs') as unknown[]).length > 0;
         world.clock.advance(5_000);
         if (!result.killed && started && world.lastJob().state === 'done') break;
@@ -149,7 +158,12 @@ describe('crmSendTemplate end to end', () => {
         );
       });
       expect(final.counts.UNCERTAIN).toBe(statuses.filter((s) => s === 'UNCERTAIN').length);
+      expect(final.counts.UNCERTAIN).toBeLessThanOrEqual(killedMidBatch * MAX_BATCH_ROWS);
+      kills.push(
+        `seed ${seed}: ${killedMidBatch} kills mid-batch, ${final.counts.UNCERTAIN} UNCERTAIN`,
+      );
     }
+    console.log(kills.join('; '));
     expect(uncertainSeen).toBeGreaterThan(0);
   });
 

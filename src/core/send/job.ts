@@ -70,6 +70,8 @@ export interface SendHandlerOptions {
   random?: () => number;
 }
 
+/** A wait for rate-limit slots at least this long is followed by a look for a pause or cancel. */
+export const STOP_CHECK_AFTER_WAIT_MS = 1_000;
 /** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
 export const LOOKUP_PER_PAGE = 200;
 
@@ -176,7 +178,7 @@ export function createSendJobHandler(
       if (next?.kind === 'send') return this.sendBatch(next.rows);
       if (next?.kind === 'lookup') return this.lookupBatch(next.rows);
       // First step of this execution, or nothing planned: decide from a fresh read.
-      const analysis = this.read();
+      const analysis = this.read(true);
       const plan = planStep(analysis, this.planInput(this.cursor));
       const written = this.write(analysis, plan.marks, this.ctx.latestStartAt);
       applyEntries(analysis, plan.marks.slice(0, written));
@@ -196,6 +198,7 @@ export function createSendJobHandler(
     /** One batch of sends: slots, SENDING marks, the requests, the answers by key. */
     private sendBatch(rows: readonly { key: string; leadId: number }[]): StepResult {
       const { ctx, work, pacer } = this;
+      const askedAt = this.now();
       const grant = pacer.acquireUpTo(Math.min(rows.length, batchSize(this.cursor)), {
         deadline: ctx.latestStartAt,
       });
@@ -205,17 +208,29 @@ export function createSendJobHandler(
           pacer.nextSlotAt(),
         );
       }
-      // A pause or cancel asked for while waiting: nothing has left; the engine sees the new state.
-      if (ctx.stopRequested?.()) return { status: 'wait' };
+      // A pause or cancel asked for while waiting: nothing has left; the engine sees the new
+      // state. Without a wait, the engine's own check just before this step is as recent, and
+      // the two Properties reads of another check are saved.
+      if (this.now() - askedAt >= STOP_CHECK_AFTER_WAIT_MS && ctx.stopRequested?.()) {
+        return { status: 'wait' };
+      }
 
-      const before = this.read();
+      const before = this.read(true);
       const batch = placeBatch(before, rows, grant.count);
       if (batch.length === 0) return this.progress(before, this.cursor);
       const sending = work.t('send.detail.sending', { jobId: this.job.jobId });
       const at = new Date(this.now());
+      // The marks this read calls for (rows added meanwhile) go with the SENDING marks.
+      const inBatch = new Set(batch.map(({ index }) => index));
+      const marks = planStep(before, this.planInput(this.cursor)).marks.filter(
+        ({ index }) => !inBatch.has(index),
+      );
       this.write(
         before,
-        batch.map(({ index }) => ({ index, cells: ['SENDING', '', sending, at] })),
+        [
+          ...marks,
+          ...batch.map(({ index }): Entry => ({ index, cells: ['SENDING', '', sending, at] })),
+        ].sort((a, b) => a.index - b.index),
       );
       work.sheet.flush();
 
@@ -251,7 +266,8 @@ export function createSendJobHandler(
       }
 
       // The person may have sorted, inserted or deleted rows during the requests.
-      const after = this.read();
+      // Placing answers needs keys and statuses only, not what each cell shows.
+      const after = this.read(false);
       const placed = placeAnswers(after, settled.answers);
       const cursor = { ...settled.cursor, unplaced: settled.cursor.unplaced + placed.unplaced };
       const result = this.writeBack(after, placed.entries, cursor);
@@ -265,7 +281,7 @@ export function createSendJobHandler(
     /** One batch of lead lookups (matchBy): leads found go out with the next batch. */
     private lookupBatch(rows: readonly LookupRow[]): StepResult {
       const { ctx, work, env } = this;
-      if (ctx.stopRequested?.()) return { status: 'wait' };
+      // Lookups send nothing: a pause or cancel is seen before the batch they lead to.
       const skips: { key: string; reason: string }[] = [];
       // Lookups are safe to repeat: pacedAll retries a 429'd or failed one on its own.
       const pages = pacedAll(
@@ -300,7 +316,7 @@ export function createSendJobHandler(
       });
       // What the others found is kept (this execution's lookups); the failure ends the step.
       if (failure !== undefined && skips.length === 0) throw failure;
-      const analysis = this.read();
+      const analysis = this.read(false);
       const at = new Date(this.now());
       const reasons = new Map(skips.map(({ key, reason }) => [key, reason]));
       const entries = placeBatch(
@@ -319,18 +335,17 @@ export function createSendJobHandler(
     }
 
     /**
-     * Writes a batch's cells (placed in `analysis`, read just before) together with the marks
-     * the read calls for, and plans the next batch on the result.
+     * Writes a batch's cells (placed in `analysis`, read just before) and plans the next batch
+     * on the result. Marks wait for a read with display values (the next batch's, or the next
+     * step's): whether a row's variables pass the rules is judged on what its cells show.
      */
     private writeBack(analysis: SendAnalysis, entries: Entry[], cursor: SendCursor): StepResult {
+      this.write(analysis, entries);
       applyEntries(analysis, entries);
       const updated = this.analyse(analysis);
-      const plan = planStep(updated, this.planInput(cursor));
-      const writes = [...entries, ...plan.marks].sort((a, b) => a.index - b.index);
-      this.write(analysis, writes);
-      applyEntries(updated, plan.marks);
-      if (plan.next.kind === 'send' || plan.next.kind === 'lookup') this.work.next = plan.next;
-      return this.progress(this.analyse(updated), cursor);
+      const next = planStep(updated, this.planInput(cursor)).next;
+      if (next.kind === 'send' || next.kind === 'lookup') this.work.next = next;
+      return this.progress(updated, cursor);
     }
 
     /** Counts, cursor and message after a step; finished when no row is left to do. */
@@ -361,10 +376,10 @@ export function createSendJobHandler(
     }
 
     /** Reads the sheet (creating missing status columns) and decides every row. */
-    private read(): SendAnalysis {
+    private read(withDisplay: boolean): SendAnalysis {
       const { sheet, needsDisplay } = this.work;
       const { read, columns } = readWithStatusColumns({
-        read: () => sheet.read(needsDisplay),
+        read: () => sheet.read(withDisplay && needsDisplay),
         columnsOf: (values) => statusColumnsOf(values.header),
         missingHeaders: (values) => missingStatusHeaders(values.header),
         appendHeaders: (headers) => sheet.appendHeaders(headers),
