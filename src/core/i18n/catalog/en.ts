@@ -1,5 +1,8 @@
 import { COMMON_EN } from './en/common';
+import { HELP_EN } from './en/help';
+import { MENU_EN } from './en/menu';
 import { SEND_EN } from './en/send';
+import { UI_EN } from './en/ui';
 
 /**
  * The English catalogue: one file per area under `en/` (keys `<area>.<what>`), so that changes
@@ -9,6 +12,9 @@ import { SEND_EN } from './en/send';
  */
 export const EN = {
   ...COMMON_EN,
+  ...HELP_EN,
+  ...MENU_EN,
+  ...UI_EN,
   ...SEND_EN,
 } as const;
 
