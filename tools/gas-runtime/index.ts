@@ -108,6 +108,11 @@ export interface GasRuntimeOptions {
   scriptTimeZone?: string;
   scriptId?: string;
   properties?: Partial<Record<StoreScope, Record<string, string>>>;
+  /**
+   * Called at every service call of every execution, before the call runs: a test plays a
+   * person editing the sheet at a chosen call (the call's name says which, e.g. `Range.setValues`).
+   */
+  onServiceCall?: (event: ServiceCallEvent) => void;
   /** Wall-clock guard for pure-JavaScript loops that never call a service. Default 60 s. */
   realTimeoutMs?: number;
 }
@@ -511,6 +516,14 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       exec.onServiceCall = (event) => {
         if (interleaved || !matches(event)) return;
         interleaved = execute({ fn, args: args ?? [], kind: innerKind ?? 'function' });
+      };
+    }
+    const onEveryCall = options.onServiceCall;
+    if (onEveryCall) {
+      const own = exec.onServiceCall;
+      exec.onServiceCall = (event) => {
+        onEveryCall(event);
+        own?.(event);
       };
     }
     stats.executions++;

@@ -3,6 +3,7 @@ import { COMMON_PT } from './pt/common';
 import { HELP_PT } from './pt/help';
 import { IMPORT_PT } from './pt/import';
 import { MENU_PT } from './pt/menu';
+import { SEND_PT } from './pt/send';
 import { UI_PT } from './pt/ui';
 
 /** O catálogo em português do Brasil: as mesmas chaves de `en.ts`, um arquivo por área em `pt/`. */
@@ -12,4 +13,5 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...MENU_PT,
   ...UI_PT,
   ...IMPORT_PT,
+  ...SEND_PT,
 };
