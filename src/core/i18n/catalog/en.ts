@@ -1,4 +1,5 @@
 import { COMMON_EN } from './en/common';
+import { PHONE_EN } from './en/phone';
 
 /**
  * The English catalogue: one file per area under `en/` (keys `<area>.<what>`), so that changes
@@ -8,6 +9,7 @@ import { COMMON_EN } from './en/common';
  */
 export const EN = {
   ...COMMON_EN,
+  ...PHONE_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;
