@@ -54,6 +54,7 @@ describe('parseExportRequest', () => {
       columns: undefined,
       include: [],
       mode: 'replace',
+      staleRows: 'keep',
     });
   });
 
@@ -83,6 +84,15 @@ describe('parseExportRequest', () => {
     ],
     [{ sheet: 'L', include: 'conversation' }, /only available for a single lead/],
     [{ sheet: 'L', sheets: 'x' }, /Unknown option "sheets"/],
+    [
+      { sheet: 'L', mode: 'sync', staleRows: 'remove' },
+      /staleRows must be "keep".*"mark".*"delete"/,
+    ],
+    [{ sheet: 'L', staleRows: 'mark' }, /staleRows applies to mode "sync"/],
+    [
+      { sheet: 'L', mode: 'sync', staleRows: 'delete', filters: { updated_since: '2026-11-01' } },
+      /needs a full pass.*remove updated_since/,
+    ],
   ])('refuses %j', (raw, message) => {
     expect(() => parseExportRequest(raw)).toThrow(message);
   });
@@ -117,6 +127,17 @@ describe('buildExportJobOptions', () => {
       startedAt: 1_000,
     });
     expect(options.customFields.map((f) => f.name)).toEqual(['nascimento']);
+  });
+
+  it('a sync with staleRows reads every lead (no watermark) and keeps the choice', () => {
+    const options = buildExportJobOptions(
+      input(
+        { sheet: 'L', mode: 'sync', staleRows: 'Mark' },
+        { sheet: () => ({ sheetId: 9, lastSync: () => '2026-11-20T10:00:00.000Z' }) },
+      ),
+    );
+    expect(options.filters).toEqual({});
+    expect(options.staleRows).toBe('mark');
   });
 
   it('sync asks for updated_since from the stored watermark, or the user’s when later', () => {
