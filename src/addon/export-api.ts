@@ -140,6 +140,8 @@ export function exportJobHandler(env: () => JobEnv): JobHandler {
       const base = env();
       return {
         listLeads: (filters) => base.client.leads.list(filters),
+        listLeadPages: (queries) =>
+          base.client.all(queries.map((query) => (api) => api.leads.list(query))),
         pacer: base.pacer,
         openSheet: (target) => openExportSheet(base.spreadsheet, target),
         makeDate: zonedMidnightMaker(base.timeZone),

@@ -1,6 +1,6 @@
 /**
- * The export job (kind `export`): one step = one page of 200 leads = one GET /leads and one
- * batched write. Pages are windows that hold under change (paging.ts). Replace mode clears the
+ * The export job (kind `export`): one step = one GET /leads, or a batch of them sent together
+ * (batch.ts), and one sheet plan for the leads they bring. Pages are windows that hold under change (paging.ts). Replace mode clears the
  * sheet's used area on the first page and writes each page below the previous one; sync mode
  * reads the sheet once per page and updates rows in place by lead id, appending new leads, and
  * after a full pass marks or deletes the rows of leads it did not read (stale.ts). Every step is
@@ -19,6 +19,7 @@ import {
 import type { JobHandler, JobRecord, StepContext, StepResult } from '../jobs';
 import type { Pacer } from '../pacing';
 import type { Clock, KeyValueStore } from '../ports';
+import { type ListLeadPages, pagesWanted, readBatch } from './batch';
 import { type CellOptions, toSheetCell } from './cells';
 import { type ColumnKind, columnKind, flattenLead } from './columns';
 import { fetchWithPacing } from './job-errors';
@@ -91,6 +92,8 @@ export interface ExportSheet {
 /** What a step needs from the platform; built once per execution, on the first step. */
 export interface ExportEnv {
   listLeads(filters: LeadFilters): Page<Lead>;
+  /** Several pages at once (client.all); without it every step reads one page. */
+  listLeadPages?: ListLeadPages;
   /** The shared pacer, built over the step's clock. */
   pacer(clock: Clock): Pacer;
   /** The export's sheet; throws a JobFailure naming the fix when it is gone. */
@@ -133,25 +136,28 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
   const options = parseExportOptions(job.options);
   const cursor = parseCursor(job.cursor);
   const perPage = env.pageSize ?? LEADS_MAX_PER_PAGE;
-  const filters = {
+  const query = (page: number): LeadFilters => ({
     ...(options.filters as LeadFilters),
     ...(options.include.length > 0 ? { include: options.include } : {}),
-    ...pagingQuery(cursor),
+    ...pagingQuery({ ...cursor, page }),
     per_page: perPage,
-  } satisfies LeadFilters;
-  const result: Page<Lead> = fetchWithPacing(
-    env.pacer(ctx.clock),
-    ctx,
-    () => env.listLeads(filters),
-    {
+  });
+  const pacer = env.pacer(ctx.clock);
+  const wanted = env.listLeadPages ? pagesWanted(cursor, perPage) : 1;
+  const batch =
+    wanted > 1 && env.listLeadPages
+      ? readBatch(pacer, env.listLeadPages, query, wanted, ctx.latestStartAt)
+      : null;
+  const result: Page<Lead> =
+    batch?.result ??
+    fetchWithPacing(pacer, ctx, () => env.listLeads(query(cursor.page)), {
       what:
         cursor.bound === undefined
           ? `page ${cursor.page} of the lead list`
           : `the lead list after its first ${job.done} leads`,
-    },
-  );
+    });
   const sheet = env.openSheet({ sheetId: options.sheetId, sheetName: options.sheetName });
-  const paging = advancePaging(cursor, result, perPage);
+  const paging = advancePaging(cursor, result, perPage, batch?.pages ?? 1);
   const leads = paging.fresh;
   const plan = planPage(options, cursor, sheet, leads, env);
   sheet.apply(plan);

@@ -42,6 +42,8 @@ export const PagingCursorSchema = z.object({
   firstTotal: z.optional(z.number()),
   /** Leads may be missing: the CRM answered out of order and its total moved. */
   unsure: z.optional(z.boolean()),
+  /** Leads the next window holds, as the last answer counted them (how many pages to batch). */
+  expected: z.optional(z.number()),
 });
 export type PagingCursor = z.infer<typeof PagingCursorSchema>;
 
@@ -65,11 +67,15 @@ export interface PagingStep {
   unsure: boolean;
 }
 
-/** What an answer to `pagingQuery(cursor)` means: the leads to write and the next cursor. */
+/**
+ * What an answer to `pagingQuery(cursor)` means: the leads to write and the next cursor.
+ * `pages` > 1: the answer is pages cursor.page.. of the window read together (batch.ts).
+ */
 export function advancePaging(
   cursor: PagingCursor,
   result: Page<Lead>,
   perPage: number,
+  pages = 1,
 ): PagingStep {
   const total = result.meta?.total;
   const remaining =
@@ -80,7 +86,11 @@ export function advancePaging(
     return offsetStep(cursor, result, perPage, remaining);
   }
   const seen = new Set(cursor.seenAtBound ?? []);
-  const fresh = result.data.filter((lead) => !seen.has(lead.id));
+  const fresh = result.data.filter((lead) => {
+    if (seen.has(lead.id)) return false;
+    seen.add(lead.id);
+    return true;
+  });
   const last = result.data[result.data.length - 1];
   if (nextPage(cursor.page, result, perPage) === null || last === undefined) {
     return { fresh, next: null, remaining: 0, unsure: false };
@@ -88,15 +98,16 @@ export function advancePaging(
   const lastAt = last.created_at as string;
   const atLast = result.data.filter((lead) => instant(lead.created_at) === instant(lastAt));
   if (cursor.bound === undefined || instant(lastAt) < instant(cursor.bound)) {
-    const next = { page: 1, bound: lastAt, seenAtBound: atLast.map((lead) => lead.id) };
+    const next = {
+      page: 1,
+      bound: lastAt,
+      seenAtBound: atLast.map((lead) => lead.id),
+      ...(remaining === undefined ? {} : { expected: remaining + atLast.length }),
+    };
     return { fresh, next, remaining, unsure: false };
   }
   // The whole page was created at the bound's instant: read the window on by page number.
-  const next = {
-    page: cursor.page + 1,
-    bound: cursor.bound,
-    seenAtBound: [...seen, ...fresh.map((lead) => lead.id)],
-  };
+  const next = { page: cursor.page + pages, bound: cursor.bound, seenAtBound: [...seen] };
   return { fresh, next, remaining, unsure: false };
 }
 

@@ -1,7 +1,7 @@
 /**
- * Exports while the CRM changes under them (issue 13.7): between every two page requests the
- * sandbox gets leads created, deleted, and tagged or untagged so that they enter or leave the
- * filter. Every step runs as its own execution (the job record goes through JSON, as the job
+ * Exports while the CRM changes under them (issue 13.7): between every two page requests (or
+ * batches of them: half the seeds read several pages at once, issue 9) the sandbox gets leads
+ * created, deleted, and tagged or untagged so that they enter or leave the filter. Every step runs as its own execution (the job record goes through JSON, as the job
  * store keeps it) and some die after writing, before their checkpoint, and run again. The
  * export must hold every lead that matched from its start to its end and still exists, each
  * once; a full sync pass must mark or delete exactly the rows of leads it did not read.
@@ -27,17 +27,30 @@ const BASE_URL = 'http://localhost:8787/api/v1';
 const SEEDS = 150;
 const TAG = 'vip';
 
-function sandboxClient(sandbox: Sandbox) {
+/**
+ * The client over the in-process sandbox. `beforeFlight` runs before each request that leaves
+ * alone and before each batch (whose requests leave together and are answered at one instant).
+ */
+function sandboxClient(sandbox: Sandbox, beforeFlight: (requests: number) => void) {
   const origin = BASE_URL.replace(/\/api\/v1$/, '');
+  const answer = (request: HttpRequest) => {
+    const response = sandbox.handle({
+      method: request.method,
+      path: request.url.slice(origin.length),
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
+    return { status: response.status, headers: response.headers, body: response.body };
+  };
   const transport: Transport = {
-    send: (request: HttpRequest) => {
-      const response = sandbox.handle({
-        method: request.method,
-        path: request.url.slice(origin.length),
-        headers: request.headers,
-        ...(request.body === undefined ? {} : { body: request.body }),
-      });
-      return { status: response.status, headers: response.headers, body: response.body };
+    send: (request) => {
+      beforeFlight(1);
+      return answer(request);
+    },
+    sendAll: (requests) => {
+      beforeFlight(requests.length);
+      if (requests.length > 1) stats.batched += requests.length;
+      return requests.map(answer);
     },
   };
   return createCrmClient({ baseUrl: BASE_URL, apiKey: DEMO_KEYS.admin, transport });
@@ -172,8 +185,8 @@ interface RunResult {
 }
 
 /**
- * One export as a chain of executions: before every request but the first, 0–3 changes; one
- * step in eight dies after its writes and runs again from the last checkpoint.
+ * One export as a chain of executions: before every request (or batch) but the first, 0–3
+ * changes; one step in eight dies after its writes and runs again from the last checkpoint.
  */
 function runExport(
   world: World,
@@ -181,9 +194,8 @@ function runExport(
   options: ExportJobOptions,
   pageSize: number,
   changes: boolean,
+  batches: boolean,
 ): RunResult {
-  const client = sandboxClient(world.sandbox);
-  const f = fakeEnv(world.clock, new FakeLeadList([]), sheet);
   let requests = 0;
   let held = matching(world);
   const everMatched = new Set(held);
@@ -192,16 +204,20 @@ function runExport(
     held = new Set([...held].filter((id) => now.has(id)));
     for (const id of now) everMatched.add(id);
   };
-  f.env.pageSize = pageSize;
-  f.env.listLeads = (filters) => {
+  const client = sandboxClient(world.sandbox, (count) => {
     if (changes && requests > 0) {
-      const count = Math.floor(world.random() * 4);
-      for (let i = 0; i < count; i++) change(world);
+      for (let i = Math.floor(world.random() * 4); i > 0; i--) change(world);
       observe();
     }
-    requests++;
-    return client.leads.list(filters);
-  };
+    requests += count;
+  });
+  const f = fakeEnv(world.clock, new FakeLeadList([]), sheet);
+  f.env.pageSize = pageSize;
+  f.env.listLeads = (filters) => client.leads.list(filters);
+  if (batches) {
+    f.env.listLeadPages = (queries) =>
+      client.all(queries.map((query) => (c) => c.leads.list(query)));
+  }
   let saved = JSON.stringify(jobRecord(options));
   for (let step = 0; step < 500; step++) {
     const record = JSON.parse(saved) as JobRecord;
@@ -264,7 +280,7 @@ function sheetIds(sheet: GridSheet): number[] {
   return sheet.data().map((row) => Number(row[0]));
 }
 
-const stats = { exports: 0, requests: 0, floor: 0, windows: 0 };
+const stats = { exports: 0, requests: 0, floor: 0, windows: 0, batched: 0 };
 
 function countRequests(run: RunResult, startCount: number, pageSize: number): void {
   stats.exports++;
@@ -282,10 +298,18 @@ describe('exports under change (randomised, every step its own execution)', () =
       seedWorld(world, 8 + Math.floor(world.random() * 40), pageSize);
       const startCount = matching(world).size;
       const sheet = new GridSheet([['old'], ['rows']]);
-      const run = runExport(world, sheet, options('replace', world.tagged), pageSize, true);
+      const batches = seed % 2 === 0;
+      const run = runExport(
+        world,
+        sheet,
+        options('replace', world.tagged),
+        pageSize,
+        true,
+        batches,
+      );
       countRequests(run, startCount, pageSize);
       const ids = sheetIds(sheet);
-      const context = `seed ${seed}, page size ${pageSize}`;
+      const context = `seed ${seed}, page size ${pageSize}, ${batches ? 'batches' : 'one page a step'}`;
       expect(new Set(ids).size, `${context}: a lead written twice`).toBe(ids.length);
       const missing = [...run.heldThroughout].filter((id) => !ids.includes(id));
       expect(missing, `${context}: leads missing`).toEqual([]);
@@ -301,15 +325,23 @@ describe('exports under change (randomised, every step its own execution)', () =
       seedWorld(world, 8 + Math.floor(world.random() * 40), pageSize);
       const sheet = new GridSheet();
       // A first sync fills the sheet; the CRM changes before the second (rows go stale).
-      runExport(world, sheet, options('sync', world.tagged), pageSize, false);
+      const batches = seed % 2 === 0;
+      runExport(world, sheet, options('sync', world.tagged), pageSize, false, batches);
       for (let i = Math.floor(world.random() * 6); i > 0; i--) change(world);
       const before = sheetIds(sheet);
       const action = (['keep', 'mark', 'delete'] as const)[seed % 3] as StaleRowAction;
       const startCount = matching(world).size;
-      const run = runExport(world, sheet, options('sync', world.tagged, action), pageSize, true);
+      const run = runExport(
+        world,
+        sheet,
+        options('sync', world.tagged, action),
+        pageSize,
+        true,
+        batches,
+      );
       countRequests(run, startCount, pageSize);
 
-      const context = `seed ${seed}, page size ${pageSize}, staleRows ${action}`;
+      const context = `seed ${seed}, page size ${pageSize}, staleRows ${action}, ${batches ? 'batches' : 'one page a step'}`;
       const rows = sheet.data();
       const ids = rows.map((row) => Number(row[0]));
       const status = new Map(rows.map((row) => [Number(row[0]), String(row[3] ?? '')]));
@@ -340,7 +372,7 @@ describe('exports under change (randomised, every step its own execution)', () =
     }
     if (process.env.EXPORT_PAGING_STATS) {
       console.info(
-        `exports under change: ${stats.exports} exports, ${stats.requests} list requests; floor ${stats.floor} pages, ${stats.windows} with the windows' one-lead overlap`,
+        `exports under change: ${stats.exports} exports, ${stats.requests} list requests (${stats.batched} in batches); floor ${stats.floor} pages, ${stats.windows} with the windows' one-lead overlap`,
       );
     }
   });

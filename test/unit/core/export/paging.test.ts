@@ -29,7 +29,12 @@ describe('advancePaging', () => {
     ];
     const step = advancePaging(FIRST_PAGING, page(first, 7), 3);
     expect(step.fresh.map((l) => l.id)).toEqual([9, 8, 7]);
-    expect(step.next).toEqual({ page: 1, bound: '2026-11-21T10:01:00Z', seenAtBound: [7] });
+    expect(step.next).toEqual({
+      page: 1,
+      bound: '2026-11-21T10:01:00Z',
+      seenAtBound: [7],
+      expected: 5,
+    });
     expect(pagingQuery(step.next ?? FIRST_PAGING)).toEqual({
       created_to: '2026-11-21T10:01:00Z',
       page: 1,
