@@ -296,6 +296,32 @@ describe('crmExportLeads, replace mode', () => {
     expect(h.requests().length).toBe(21);
   });
 
+  it('an include adds its columns when no columns were chosen (Also fetch → Owner, Notes, Score)', async () => {
+    const h = await createHarness();
+    exportOk(h, { sheet: 'Mais', include: ['owner', 'notes', 'score'] });
+    const values = h.runtime.sheet('Mais').getValues();
+    expect(values[0]).toEqual([
+      ...DEFAULT_LEAD_HEADER,
+      'owner_name',
+      'owner_email',
+      'notes_count',
+      'last_note',
+      'score',
+    ]);
+    const users = new Map(h.sandbox.state.users.map((user) => [user.id, user]));
+    const leads = newestFirst(accountLeads(h.sandbox));
+    const width = DEFAULT_LEAD_HEADER.length;
+    expect(values.slice(1).map((row) => [row[0], row[width], row[width + 4]])).toEqual(
+      leads.map((lead) => [
+        lead.id,
+        lead.assigned_to === null ? '' : (users.get(lead.assigned_to)?.name ?? ''),
+        lead.score,
+      ]),
+    );
+    const notes = h.sandbox.state.notes.filter((note) => note.lead_id === leads[0]?.id);
+    expect(values[1]?.[width + 2]).toBe(notes.length);
+  });
+
   it('clears what an earlier, longer export left, keeping the sheet itself', async () => {
     const h = await createHarness();
     exportOk(h, { sheet: 'Leads', columns: 'id,name,email,phone,company,source,tags' });

@@ -18,6 +18,7 @@ import {
   DEFAULT_LEAD_COLUMNS,
   parseColumns,
   requiredIncludes,
+  withIncludeColumns,
 } from './columns';
 import { EXPORT_MODES, type ExportJobOptions, type ExportMode } from './job';
 import { laterSince, syncScope } from './job-sync';
@@ -163,11 +164,14 @@ export interface ExportJobInput {
 export function buildExportJobOptions(input: ExportJobInput): ExportJobOptions {
   const { request } = input;
   const filters = resolveLeadFilters(request.filters, input.lookups);
-  const columns = parseColumns(
+  const chosen = parseColumns(
     request.columns as string | unknown[] | undefined,
-    DEFAULT_LEAD_COLUMNS,
+    [],
     input.customFields === undefined ? {} : { customFields: input.customFields },
   );
+  // Columns the user chose are kept as they are; otherwise each include adds its own.
+  const columns =
+    chosen.length > 0 ? chosen : withIncludeColumns(DEFAULT_LEAD_COLUMNS, request.include);
   if (request.mode === 'sync' && !columns.includes('id')) {
     throw new Error(
       'mode "sync" finds rows by lead id: add "id" to columns (or use mode "replace").',

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomFieldDefinition, Pipeline, User } from '../../../../src/api';
 import {
+  DEFAULT_LEAD_COLUMNS,
+  INCLUDE_COLUMNS,
+  requiredIncludes,
+} from '../../../../src/core/export/columns';
+import {
   buildExportJobOptions,
   type ExportJobInput,
   parseExportRequest,
@@ -128,6 +133,34 @@ describe('buildExportJobOptions', () => {
     });
     expect(options.customFields.map((f) => f.name)).toEqual(['nascimento']);
   });
+
+  it('an include adds its columns when no columns were chosen', () => {
+    const options = buildExportJobOptions(input({ sheet: 'L', include: 'owner,notes,score' }));
+    expect(options.columns).toEqual([
+      ...DEFAULT_LEAD_COLUMNS,
+      'owner_name',
+      'owner_email',
+      'notes_count',
+      'last_note',
+      'score',
+    ]);
+    expect(options.include).toEqual(['owner', 'notes', 'score']);
+  });
+
+  it('columns the user chose stay as chosen, whatever the includes', () => {
+    const options = buildExportJobOptions(
+      input({ sheet: 'L', columns: 'id,name', include: ['owner'] }),
+    );
+    expect(options.columns).toEqual(['id', 'name']);
+    expect(options.include).toEqual(['owner']);
+  });
+
+  it.each(Object.entries(INCLUDE_COLUMNS))(
+    'the columns of include %s need exactly that include',
+    (token, columns) => {
+      expect(requiredIncludes(columns)).toEqual([token]);
+    },
+  );
 
   it('a sync with staleRows reads every lead (no watermark) and keeps the choice', () => {
     const options = buildExportJobOptions(
