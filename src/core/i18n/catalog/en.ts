@@ -1,5 +1,8 @@
 import { COMMON_EN } from './en/common';
+import { HELP_EN } from './en/help';
+import { MENU_EN } from './en/menu';
 import { PHONE_EN } from './en/phone';
+import { UI_EN } from './en/ui';
 
 /**
  * The English catalogue: one file per area under `en/` (keys `<area>.<what>`), so that changes
@@ -9,6 +12,9 @@ import { PHONE_EN } from './en/phone';
  */
 export const EN = {
   ...COMMON_EN,
+  ...HELP_EN,
+  ...MENU_EN,
+  ...UI_EN,
   ...PHONE_EN,
 } as const;
 

@@ -1,9 +1,15 @@
 import type { MessageKey } from './en';
 import { COMMON_PT } from './pt/common';
+import { HELP_PT } from './pt/help';
+import { MENU_PT } from './pt/menu';
 import { PHONE_PT } from './pt/phone';
+import { UI_PT } from './pt/ui';
 
 /** O catálogo em português do Brasil: as mesmas chaves de `en.ts`, um arquivo por área em `pt/`. */
 export const PT: Readonly<Record<MessageKey, string>> = {
   ...COMMON_PT,
+  ...HELP_PT,
+  ...MENU_PT,
+  ...UI_PT,
   ...PHONE_PT,
 };
