@@ -14,7 +14,11 @@
  *
  * `created_to` includes its instant, so each window starts with the leads created at that same
  * instant, already written: they are dropped by id (`seenAtBound`). A whole page created at one
- * instant (a bulk import) cannot move the bound; then the window is read on by page number.
+ * instant (a bulk import) cannot move the bound; then the window is read on by page number, and
+ * only there can a change between two requests shift a lead past us: the guarantee needs fewer
+ * than `per_page` (200) leads created at one same instant. crm-api-v1.md types `created_to` as a
+ * "date": a CRM that reads it by the day answers leads above the bound too; they are dropped
+ * (read already, or created since the export began) and the window goes on by page number.
  *
  * The order is checked on every page. An answer that is not newest first means the CRM orders
  * otherwise: the export goes on with plain pages (`order: 'offset'`), drops the previous page's
@@ -82,12 +86,15 @@ export function advancePaging(
     typeof total === 'number'
       ? Math.max(0, total - (cursor.page - 1) * perPage - result.data.length)
       : undefined;
-  if (cursor.order === 'offset' || !newestFirst(result.data, cursor.bound)) {
+  if (cursor.order === 'offset' || !newestFirst(result.data)) {
     return offsetStep(cursor, result, perPage, remaining);
   }
+  const boundAt = cursor.bound === undefined ? Number.POSITIVE_INFINITY : instant(cursor.bound);
   const seen = new Set(cursor.seenAtBound ?? []);
+  // A lead above the bound was read by an earlier window or created since the export began; a
+  // CRM that reads `created_to` as a whole day ("date" in crm-api-v1.md) sends such leads too.
   const fresh = result.data.filter((lead) => {
-    if (seen.has(lead.id)) return false;
+    if (instant(lead.created_at) > boundAt || seen.has(lead.id)) return false;
     seen.add(lead.id);
     return true;
   });
@@ -96,8 +103,8 @@ export function advancePaging(
     return { fresh, next: null, remaining: 0, unsure: false };
   }
   const lastAt = last.created_at as string;
-  const atLast = result.data.filter((lead) => instant(lead.created_at) === instant(lastAt));
-  if (cursor.bound === undefined || instant(lastAt) < instant(cursor.bound)) {
+  if (instant(lastAt) < boundAt) {
+    const atLast = result.data.filter((lead) => instant(lead.created_at) === instant(lastAt));
     const next = {
       page: 1,
       bound: lastAt,
@@ -106,7 +113,8 @@ export function advancePaging(
     };
     return { fresh, next, remaining, unsure: false };
   }
-  // The whole page was created at the bound's instant: read the window on by page number.
+  // The page ended at (or, read by the day, above) the bound: the bound cannot move, so the
+  // window is read on by page number.
   const next = { page: cursor.page + pages, bound: cursor.bound, seenAtBound: [...seen] };
   return { fresh, next, remaining, unsure: false };
 }
@@ -138,9 +146,9 @@ function offsetStep(
   return { fresh, next, remaining, unsure };
 }
 
-/** Whether the answer is newest first and inside the window (every `created_at` readable). */
-function newestFirst(leads: readonly Lead[], bound: string | undefined): boolean {
-  let previous = bound === undefined ? Number.POSITIVE_INFINITY : instant(bound);
+/** Whether the answer is newest first (every `created_at` readable). */
+function newestFirst(leads: readonly Lead[]): boolean {
+  let previous = Number.POSITIVE_INFINITY;
   for (const lead of leads) {
     const at = instant(lead.created_at);
     if (Number.isNaN(at) || at > previous) return false;

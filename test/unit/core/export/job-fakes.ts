@@ -117,6 +117,8 @@ export function lead(id: number, overrides: Record<string, unknown> = {}): Lead 
 export class FakeLeadList {
   requests: LeadFilters[] = [];
   failures: unknown[] = [];
+  /** Reads `created_to` as a whole day, as a CRM that takes only the date ("date" in the contract). */
+  createdToByDay = false;
   constructor(public leads: Lead[]) {}
 
   list = (filters: LeadFilters): Page<Lead> => {
@@ -125,7 +127,13 @@ export class FakeLeadList {
     if (failure !== undefined) throw failure;
     const page = filters.page ?? 1;
     const perPage = filters.per_page ?? 50;
-    const bound = filters.created_to === undefined ? null : Date.parse(String(filters.created_to));
+    const to = filters.created_to === undefined ? null : String(filters.created_to);
+    const bound =
+      to === null
+        ? null
+        : this.createdToByDay
+          ? Date.parse(`${to.slice(0, 10)}T00:00:00Z`) + 86_400_000 - 1
+          : Date.parse(to);
     const matching =
       bound === null
         ? this.leads

@@ -137,6 +137,17 @@ describe('exportStep, replace mode', () => {
     expect(ids).toEqual(leads(300).map((l) => l.id));
   });
 
+  it('a CRM that reads created_to by the day: every lead once, none twice', () => {
+    const clock = new SimClock();
+    // 700 leads a minute apart: the first 480 or so on one UTC day.
+    const crm = new FakeLeadList(leads(700));
+    crm.createdToByDay = true;
+    const f = fakeEnv(clock, crm);
+    const record = runToEnd(job(options()), clock, f);
+    expect(f.sheet.data().map((row) => row[0])).toEqual(leads(700).map((l) => l.id));
+    expect(record.done).toBe(700);
+  });
+
   it('writes CRM text so that Sheets keeps it as text', () => {
     const clock = new SimClock();
     const tricky = lead(1, { name: '=HYPERLINK("http://x","y")', phone: '+5511987654321' });
