@@ -2,6 +2,7 @@ import { COMMON_EN } from './en/common';
 import { HELP_EN } from './en/help';
 import { IMPORT_EN } from './en/import';
 import { MENU_EN } from './en/menu';
+import { PHONE_EN } from './en/phone';
 import { SEND_EN } from './en/send';
 import { UI_EN } from './en/ui';
 
@@ -18,6 +19,7 @@ export const EN = {
   ...UI_EN,
   ...IMPORT_EN,
   ...SEND_EN,
+  ...PHONE_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -3,6 +3,7 @@ import { COMMON_PT } from './pt/common';
 import { HELP_PT } from './pt/help';
 import { IMPORT_PT } from './pt/import';
 import { MENU_PT } from './pt/menu';
+import { PHONE_PT } from './pt/phone';
 import { SEND_PT } from './pt/send';
 import { UI_PT } from './pt/ui';
 
@@ -14,4 +15,5 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...UI_PT,
   ...IMPORT_PT,
   ...SEND_PT,
+  ...PHONE_PT,
 };
