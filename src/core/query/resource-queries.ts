@@ -11,7 +11,7 @@ import {
   TRIGGER_TYPES,
 } from '../../api/schemas';
 import { describeValue } from './dates';
-import { parseId, parseQueryString } from './parse';
+import { parseId, parseQueryString, setOwn } from './parse';
 import { closeMatches, quoteList } from './text';
 
 export const TASKS_MAX_PER_PAGE = 200;
@@ -24,7 +24,7 @@ export function parseTaskQuery(query: string): TaskFilters {
   if (page) result.page = parseId(page, 'page');
   if (per_page) result.per_page = parsePerPage(per_page, TASKS_MAX_PER_PAGE);
   for (const [key, value] of Object.entries(rest)) {
-    if (value !== '') result[key] = value;
+    if (value !== '') setOwn(result, key, value);
   }
   return result;
 }
