@@ -13,6 +13,7 @@ export function onOpen(_event?: unknown): void {
     .addItem('Export leads', 'showExportSidebar')
     .addItem('Send template', 'showSendSidebar')
     .addItem('Jobs', 'showJobsSidebar')
+    .addItem('Refresh formulas', 'refreshFormulas')
     .addSeparator()
     .addItem('Help', 'showHelpSidebar')
     .addToUi();

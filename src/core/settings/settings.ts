@@ -1,4 +1,7 @@
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
+import { type BaseUrlProblem, checkBaseUrl, shownInput } from '../../api';
+import { type MessageKey, type MessageParams, type Translate, translator } from '../i18n';
 
 /** What crmConfigure stores: per user, since an API key belongs to a person. */
 export const SettingsSchema = z.object({
@@ -12,59 +15,73 @@ export type Settings = z.infer<typeof SettingsSchema>;
 
 export const DEFAULT_COUNTRY = 'BR';
 
-const LOCAL_HOSTS = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//i;
+/** A typed value longer than this is never repeated in a country message (it is no code). */
+const SHOWN_COUNTRY_MAX_CHARS = 3;
 
-/** Validates user input for crmConfigure; every message says what to fix. */
+const BASE_URL_MESSAGES: Readonly<Record<BaseUrlProblem, MessageKey>> = {
+  missing: 'settings.baseUrl.missing',
+  notUrl: 'settings.baseUrl.notUrl',
+  scheme: 'settings.baseUrl.scheme',
+  credentials: 'settings.baseUrl.credentials',
+  query: 'settings.baseUrl.query',
+  plainHttp: 'settings.baseUrl.plainHttp',
+  path: 'settings.baseUrl.path',
+};
+
+/**
+ * Validates user input for crmConfigure; every message says what to fix, in the language of `t`
+ * (English for the Apps Script API, the user's for the sidebar), and never repeats typed text
+ * that looks like a key.
+ *
+ * The saved key is reused only while the base URL stays the one it was saved for: a key is a
+ * secret of one CRM, and sending it to a new address on someone's say-so would hand it over.
+ */
 export function parseSettingsInput(
   input: unknown,
   defaults: { baseUrl: string; previous?: Settings | null },
+  t: Translate = translator('en'),
 ): Settings {
+  const fail = (key: MessageKey, params?: MessageParams) => refuse(t, key, params);
+  const got = (value: string | null): string =>
+    value === null ? '' : t('settings.got', { value });
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new Error(
-      'crmConfigure needs an object such as {apiKey: "crm_…", baseUrl: "https://…/api/v1"}.',
-    );
+    return refuse(t, 'settings.notAnObject');
   }
   const raw = input as Record<string, unknown>;
-  const apiKey = String(raw.apiKey ?? defaults.previous?.apiKey ?? '').trim();
-  if (!apiKey)
-    throw new Error(
-      'apiKey is missing: paste the key created under Settings → API keys in the CRM.',
-    );
-  if (!/^crm_[A-Za-z0-9_-]+$/.test(apiKey)) {
-    throw new Error(
-      `apiKey must start with "crm_" and hold no spaces (got ${maskApiKey(apiKey)}).`,
-    );
+  const previous = defaults.previous ?? null;
+
+  const baseUrlInput = raw.baseUrl ?? previous?.baseUrl ?? defaults.baseUrl;
+  const checked = checkBaseUrl(baseUrlInput);
+  if (!checked.ok) {
+    return refuse(t, BASE_URL_MESSAGES[checked.problem], { got: got(shownInput(baseUrlInput)) });
   }
-  const baseUrl = normalizeBaseUrl(
-    String(raw.baseUrl ?? defaults.previous?.baseUrl ?? defaults.baseUrl),
-  );
-  const defaultCountry = String(
-    raw.defaultCountry ?? defaults.previous?.defaultCountry ?? DEFAULT_COUNTRY,
-  )
-    .trim()
-    .toUpperCase();
-  if (!/^[A-Z]{2}$/.test(defaultCountry)) {
-    throw new Error(
-      `defaultCountry must be a two-letter country code such as "BR" or "US" (got "${defaultCountry}").`,
-    );
+  const baseUrl = checked.url;
+
+  const typedKey = raw.apiKey === undefined || raw.apiKey === null ? '' : String(raw.apiKey).trim();
+  let apiKey = typedKey;
+  if (apiKey === '' && previous) {
+    if (previous.baseUrl !== baseUrl) fail('settings.keyForNewBaseUrl');
+    apiKey = previous.apiKey;
+  }
+  if (!apiKey) fail('settings.keyMissing');
+  if (!/^crm_[A-Za-z0-9_-]+$/.test(apiKey))
+    fail('settings.keyForm', { masked: maskApiKey(apiKey) });
+
+  const countryInput = raw.defaultCountry ?? previous?.defaultCountry ?? DEFAULT_COUNTRY;
+  const defaultCountry = String(countryInput).trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(defaultCountry) || !isSupportedCountry(defaultCountry)) {
+    const shown = shownInput(String(countryInput));
+    fail('settings.countryUnknown', {
+      got: got(
+        shown !== null && shown.length <= SHOWN_COUNTRY_MAX_CHARS ? shown.toUpperCase() : null,
+      ),
+    });
   }
   return { apiKey, baseUrl, defaultCountry };
 }
 
-/** https only, except plain http to the local sandbox; always ends in /api/v1 without a slash. */
-export function normalizeBaseUrl(value: string): string {
-  const url = value.trim().replace(/\/+$/, '');
-  if (!/^https:\/\//i.test(url) && !LOCAL_HOSTS.test(`${url}/`)) {
-    throw new Error(
-      `baseUrl must start with https:// (plain http:// only for localhost); got "${url}".`,
-    );
-  }
-  if (!/\/api\/v1$/.test(url)) {
-    throw new Error(
-      `baseUrl must end in /api/v1, for example https://crm.example.com/api/v1 (got "${url}").`,
-    );
-  }
-  return url;
+function refuse(t: Translate, key: MessageKey, params?: MessageParams): never {
+  throw new Error(t(key, params));
 }
 
 /** The only form in which a key is ever shown: `crm_…abcd`. */

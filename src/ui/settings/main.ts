@@ -1,7 +1,12 @@
 import { byId, inputValue, showStatus, whileBusy } from '../shared/dom';
 import { callServer, errorText } from '../shared/server';
 
+/** The base URL the saved key belongs to: the key is kept only while the field still says it. */
+let savedBaseUrl = '';
+let savedKeyMasked = '';
+
 function showKeyState(masked: string): void {
+  savedKeyMasked = masked;
   const hint = byId('key-state');
   hint.replaceChildren();
   if (masked === '') {
@@ -13,7 +18,37 @@ function showKeyState(masked: string): void {
   code.className = 'masked';
   code.id = 'masked-key';
   code.textContent = masked;
-  hint.append(code, '. Leave the field empty to keep it.');
+  const sameBaseUrl = inputValue('base-url').replace(/\/+$/, '') === savedBaseUrl;
+  hint.append(
+    code,
+    sameBaseUrl
+      ? '. Leave the field empty to keep it.'
+      : '. A new base URL needs the key again: paste it.',
+  );
+}
+
+function showFormulas(configured: boolean, allowed: boolean): void {
+  byId('formulas').hidden = !configured;
+  byId<HTMLInputElement>('allow-formulas').checked = allowed;
+}
+
+async function allowFormulas(): Promise<void> {
+  const box = byId<HTMLInputElement>('allow-formulas');
+  box.disabled = true;
+  try {
+    const { allowed } = await callServer('crmAllowFormulas', box.checked);
+    box.checked = allowed;
+    showStatus(
+      'status',
+      allowed ? 'CRM_* formulas may now use your key here.' : 'CRM_* formulas stopped here.',
+      'success',
+    );
+  } catch (error) {
+    box.checked = !box.checked;
+    showStatus('status', errorText(error), 'error');
+  } finally {
+    box.disabled = false;
+  }
 }
 
 async function load(): Promise<void> {
@@ -21,7 +56,9 @@ async function load(): Promise<void> {
     const settings = await callServer('uiGetSettings');
     byId<HTMLInputElement>('base-url').value = settings.baseUrl;
     byId<HTMLInputElement>('default-country').value = settings.defaultCountry;
+    savedBaseUrl = settings.configured ? settings.baseUrl : '';
     showKeyState(settings.apiKeyMasked);
+    showFormulas(settings.configured, settings.formulasAllowed);
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }
@@ -31,8 +68,8 @@ async function save(): Promise<void> {
   showStatus('status', 'Checking the key with the CRM…');
   const apiKey = inputValue('api-key');
   try {
-    const { account } = await callServer('crmConfigure', {
-      // An empty field keeps the saved key (crmConfigure falls back to it).
+    const { account } = await callServer('uiSaveSettings', {
+      // An empty field keeps the saved key, for the base URL it was saved for only.
       ...(apiKey === '' ? {} : { apiKey }),
       baseUrl: inputValue('base-url'),
       defaultCountry: inputValue('default-country'),
@@ -46,6 +83,8 @@ async function save(): Promise<void> {
   }
 }
 
+byId('base-url').addEventListener('input', () => showKeyState(savedKeyMasked));
+byId('allow-formulas').addEventListener('change', () => void allowFormulas());
 byId<HTMLFormElement>('settings-form').addEventListener('submit', (event) => {
   event.preventDefault();
   void whileBusy(byId<HTMLButtonElement>('save'), save);

@@ -1,4 +1,6 @@
 import { COMMON_EN } from './en/common';
+import { FORMULAS_EN } from './en/formulas';
+import { SETTINGS_EN } from './en/settings';
 
 /**
  * The English catalogue: one file per area under `en/` (keys `<area>.<what>`), so that changes
@@ -8,6 +10,8 @@ import { COMMON_EN } from './en/common';
  */
 export const EN = {
   ...COMMON_EN,
+  ...FORMULAS_EN,
+  ...SETTINGS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;
