@@ -109,6 +109,7 @@ describe('startPlayground', () => {
       'Export leads',
       'Send template',
       'Jobs',
+      'Refresh formulas',
       'Help',
     ]);
     expect(state.table).toContain('Fernanda Albuquerque');
@@ -134,6 +135,7 @@ describe('startPlayground', () => {
         apiKeyMasked: 'crm_…dmin',
         baseUrl: playground.sandboxUrl,
         defaultCountry: 'BR',
+        formulasAllowed: false,
       },
     });
     const configured = await post('/run', {
