@@ -81,9 +81,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars'), () => {
     const sidebar = page.frameLocator('#sidebar-frame');
     await sidebar.locator('#api-key').fill('not-a-key');
     await sidebar.locator('#save').click();
-    await expect
-      .poll(() => sidebar.locator('#status').textContent(), PATIENCE)
-      .toMatch(/"crm_"/);
+    await expect.poll(() => sidebar.locator('#status').textContent(), PATIENCE).toMatch(/"crm_"/);
     expect(await sidebar.locator('#status').getAttribute('class')).toBe('status error');
   });
 
