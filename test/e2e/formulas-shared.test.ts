@@ -23,12 +23,12 @@ beforeAll(async () => {
   await addonBundle(false);
 });
 
-function sharedWorld(): Promise<AddonWorld> {
+function sharedWorld(locale = 'en_US'): Promise<AddonWorld> {
   // The owner saves the demo admin key (createAddonWorld runs crmConfigure as the first user).
   return createAddonWorld({
     runtime: {
       sharing: { owner: OWNER, editors: [EDITOR] },
-      workbook: { sheets: { Painel: [['=CRM_PIPELINES()', '=CRM_ACCOUNT()']] } },
+      workbook: { sheets: { Painel: [['=CRM_PIPELINES()', '=CRM_ACCOUNT()']] }, locale },
     },
   });
 }
@@ -56,6 +56,13 @@ describe('formulas in a shared spreadsheet', () => {
       expect(result.error?.message).toMatch(NOT_ALLOWED);
       expect(keys).toEqual([]);
     }
+  });
+
+  it("a formula speaks the spreadsheet's language", async () => {
+    const world = await sharedWorld('pt_BR');
+    expect(recalc(world, EDITOR).result.error?.message).toMatch(
+      /^As fórmulas do CRM não estão liberadas nesta planilha\..*o proprietário precisa abrir CRM → Configurações/,
+    );
   });
 
   it("an allowed spreadsheet serves the owner's formulas, with the owner's key, to every editor", async () => {
