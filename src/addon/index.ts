@@ -27,7 +27,8 @@ export { onInstall, onOpen } from './menu';
 export { refreshFormulas } from './refresh-formulas';
 export { crmListSchedules, crmRunJobs, crmSchedule, crmUnschedule } from './schedule-api';
 export { crmSendTemplate, uiPreviewSend } from './send-api';
-export { crmAllowFormulas, crmConfigure, uiGetSettings, uiSaveSettings } from './settings-api';
+export { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
+export { uiActivateSheet } from './sheet-api';
 export {
   showExportSidebar,
   showHelpSidebar,
@@ -37,3 +38,4 @@ export {
   showSettingsSidebar,
 } from './sidebars';
 export { uiListColumns, uiListSheets, uiListTemplates, uiPauseJob } from './ui-api';
+export { uiCall } from './ui-call';

@@ -1,13 +1,22 @@
 import { type Account, RateLimitError } from '../api';
-import { type Translate, translator } from '../core/i18n';
+import { codedError } from '../core/errors';
+import { translator } from '../core/i18n';
 import { hasFormulaConsent, setFormulaConsent } from '../core/settings/formula-consent';
 import { maskApiKey, parseSettingsInput } from '../core/settings/settings';
-import { currentLocale } from '../gas/locale';
 import { propertiesStore } from '../gas/services';
 import { clientFor, loadSettings, pacerFor, saveSettings } from './context';
 
 /** How long crmConfigure may wait for a request slot before giving up. */
 const MAX_WAIT_MS = 20_000;
+
+function rateLimited(waitMs: number): Error {
+  const seconds = Math.ceil(waitMs / 1000);
+  return codedError(
+    `This API key used its 60 requests of the last minute; try again in ${seconds} s.`,
+    'settingsRateLimited',
+    { seconds },
+  );
+}
 
 export interface ConfigureInput {
   apiKey?: string;
@@ -21,24 +30,14 @@ export interface ConfigureInput {
  * is kept, but only for the base URL it was saved for: a new base URL needs the key again.
  */
 export function crmConfigure(options: ConfigureInput): { account: Account } {
-  return configure(options, translator('en'));
-}
-
-/** crmConfigure for the Settings sidebar: its messages speak the user's language. */
-export function uiSaveSettings(options: ConfigureInput): { account: Account } {
-  return configure(options, translator(currentLocale()));
-}
-
-function configure(options: ConfigureInput, t: Translate): { account: Account } {
-  const settings = parseSettingsInput(
-    options,
-    { baseUrl: CRM_DEFAULT_BASE_URL, previous: loadSettings() },
-    t,
-  );
+  const settings = parseSettingsInput(options, {
+    baseUrl: CRM_DEFAULT_BASE_URL,
+    previous: loadSettings(),
+  });
   // The check spends the key's budget like any other request, so it goes through the pacer.
   const pacer = pacerFor(settings);
   if (!pacer.acquire({ deadline: Date.now() + MAX_WAIT_MS })) {
-    throw new Error(rateLimitMessage(t, pacer.waitMsIfAcquiredNow()));
+    throw rateLimited(pacer.waitMsIfAcquiredNow());
   }
   let account: Account;
   try {
@@ -46,16 +45,12 @@ function configure(options: ConfigureInput, t: Translate): { account: Account } 
   } catch (error) {
     if (error instanceof RateLimitError) {
       pacer.reportRateLimited(error.retryAfterSeconds);
-      throw new Error(rateLimitMessage(t, error.retryAfterSeconds * 1000));
+      throw rateLimited(error.retryAfterSeconds * 1000);
     }
     throw error;
   }
   saveSettings({ ...settings, accountId: account.id });
   return { account };
-}
-
-function rateLimitMessage(t: Translate, waitMs: number): string {
-  return t('settings.rateLimited', { seconds: Math.ceil(waitMs / 1000) });
 }
 
 /**
@@ -76,23 +71,18 @@ export function crmAllowFormulas(allow: boolean): { allowed: boolean } {
       'crmAllowFormulas needs true (allow CRM_* formulas here) or false (stop them).',
     );
   }
-  const spreadsheetId = activeSpreadsheetId();
+  const english = translator('en');
+  const spreadsheet = SpreadsheetApp.getActive();
+  if (!spreadsheet) throw new Error(english('settings.formulasNoSpreadsheet'));
   const store = propertiesStore(PropertiesService.getUserProperties());
   const settings = loadSettings();
-  if (allow && settings === null) throw new Error(translator('en')('settings.formulasNeedKey'));
+  if (allow && settings === null) {
+    throw codedError(english('settings.formulasNeedKey'), 'noSettings');
+  }
   if (settings === null) return { allowed: false };
+  const spreadsheetId = spreadsheet.getId();
   setFormulaConsent(store, settings, spreadsheetId, allow);
   return { allowed: hasFormulaConsent(store, settings, spreadsheetId) };
-}
-
-function activeSpreadsheetId(): string {
-  const spreadsheet = SpreadsheetApp.getActive();
-  if (!spreadsheet) {
-    throw new Error(
-      'crmAllowFormulas works in a spreadsheet: call it from the spreadsheet whose formulas you allow.',
-    );
-  }
-  return spreadsheet.getId();
 }
 
 /** What the settings sidebar shows: never the key itself. */

@@ -12,7 +12,6 @@ const EXPECTED_GLOBALS = [
   'onInstall',
   'crmConfigure',
   'crmAllowFormulas',
-  'uiSaveSettings',
   'refreshFormulas',
   'crmImportLeads',
   'crmGetJob',
@@ -36,6 +35,8 @@ const EXPECTED_GLOBALS = [
   'crmExportLeads',
   'crmSendTemplate',
   'uiPreviewSend',
+  'uiCall',
+  'uiActivateSheet',
   ...CUSTOM_FUNCTIONS,
 ];
 

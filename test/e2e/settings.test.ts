@@ -93,11 +93,14 @@ describe('the saved key is bound to its base URL', () => {
     const { runtime } = setup();
     runtime.runOrThrow('crmConfigure', { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL });
     const before = runtime.requests.length;
-    for (const fn of ['crmConfigure', 'uiSaveSettings']) {
-      const result = runtime.run(fn, { baseUrl: 'https://attacker.example/api/v1' });
-      expect(result.ok).toBe(false);
-      expect(result.error?.message).toContain('The base URL changed: paste the API key again.');
-    }
+    const input = { baseUrl: 'https://attacker.example/api/v1' };
+    expect(runtime.run('crmConfigure', input).error?.message).toContain(
+      'The base URL changed: paste the API key again.',
+    );
+    // The sidebar's call (uiCall) says it in the person's words.
+    expect(runtime.run('uiCall', 'crmConfigure', [input]).error?.message).toBe(
+      'The CRM address changed: paste the API key again. A saved key is only sent to the address it was saved for.',
+    );
     expect(runtime.requests.slice(before)).toEqual([]);
     expect(runtime.runOrThrow('uiGetSettings')).toMatchObject({ baseUrl: BASE_URL });
     // The same base URL without the key keeps it (the sidebar's "leave empty to keep it").
@@ -111,8 +114,10 @@ describe('the saved key is bound to its base URL', () => {
       { apiKey: DEMO_KEYS.admin, baseUrl: DEMO_KEYS.other },
       { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL, defaultCountry: DEMO_KEYS.other },
     ]) {
-      for (const fn of ['crmConfigure', 'uiSaveSettings']) {
-        const result = runtime.run(fn, input);
+      for (const result of [
+        runtime.run('crmConfigure', input),
+        runtime.run('uiCall', 'crmConfigure', [input]),
+      ]) {
         expect(result.ok).toBe(false);
         expect(JSON.stringify([result.error, result.logs]).toLowerCase()).not.toContain(
           DEMO_KEYS.other.toLowerCase(),
@@ -125,8 +130,8 @@ describe('the saved key is bound to its base URL', () => {
   it("the sidebar hears a refused country in the user's language; the API in English", () => {
     const { runtime } = setup('pt_BR');
     const input = { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL, defaultCountry: 'zz' };
-    expect(runtime.run('uiSaveSettings', input).error?.message).toBe(
-      'O país padrão deve ser um código de país de duas letras, como BR ou US (recebido: "ZZ").',
+    expect(runtime.run('uiCall', 'crmConfigure', [input]).error?.message).toBe(
+      'O país padrão deve ser um código de duas letras, como BR ou US.',
     );
     expect(runtime.run('crmConfigure', input).error?.message).toBe(
       'The default country must be a two-letter country code such as BR or US (got "ZZ").',

@@ -1,7 +1,8 @@
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
 import { type BaseUrlProblem, checkBaseUrl, shownInput } from '../../api';
-import { type MessageKey, type MessageParams, type Translate, translator } from '../i18n';
+import { codedError } from '../errors';
+import { type MessageKey, type MessageParams, translator } from '../i18n';
 
 /** What crmConfigure stores: per user, since an API key belongs to a person. */
 export const SettingsSchema = z.object({
@@ -18,20 +19,26 @@ export const DEFAULT_COUNTRY = 'BR';
 /** A typed value longer than this is never repeated in a country message (it is no code). */
 const SHOWN_COUNTRY_MAX_CHARS = 3;
 
-const BASE_URL_MESSAGES: Readonly<Record<BaseUrlProblem, MessageKey>> = {
-  missing: 'settings.baseUrl.missing',
-  notUrl: 'settings.baseUrl.notUrl',
-  scheme: 'settings.baseUrl.scheme',
-  credentials: 'settings.baseUrl.credentials',
-  query: 'settings.baseUrl.query',
-  plainHttp: 'settings.baseUrl.plainHttp',
-  path: 'settings.baseUrl.path',
+/**
+ * Each refusal: its developer message (English, `settings.*`) and the code whose words the
+ * sidebar shows in the person's language (`ui.error.<code>`, core/person-message.ts).
+ */
+const BASE_URL_REFUSALS: Readonly<Record<BaseUrlProblem, [MessageKey, string]>> = {
+  missing: ['settings.baseUrl.missing', 'baseUrlForm'],
+  notUrl: ['settings.baseUrl.notUrl', 'baseUrlForm'],
+  scheme: ['settings.baseUrl.scheme', 'baseUrlHttps'],
+  credentials: ['settings.baseUrl.credentials', 'baseUrlForm'],
+  query: ['settings.baseUrl.query', 'baseUrlForm'],
+  plainHttp: ['settings.baseUrl.plainHttp', 'baseUrlHttps'],
+  path: ['settings.baseUrl.path', 'baseUrlPath'],
 };
 
+const english = translator('en');
+
 /**
- * Validates user input for crmConfigure; every message says what to fix, in the language of `t`
- * (English for the Apps Script API, the user's for the sidebar), and never repeats typed text
- * that looks like a key.
+ * Validates user input for crmConfigure; every message says what to fix and never repeats
+ * typed text that looks like a key (a key pasted into the wrong field must not reach the
+ * sidebar or the execution log). Errors carry a code (core/errors.ts) for the sidebar's words.
  *
  * The saved key is reused only while the base URL stays the one it was saved for: a key is a
  * secret of one CRM, and sending it to a new address on someone's say-so would hand it over.
@@ -39,13 +46,11 @@ const BASE_URL_MESSAGES: Readonly<Record<BaseUrlProblem, MessageKey>> = {
 export function parseSettingsInput(
   input: unknown,
   defaults: { baseUrl: string; previous?: Settings | null },
-  t: Translate = translator('en'),
 ): Settings {
-  const fail = (key: MessageKey, params?: MessageParams) => refuse(t, key, params);
   const got = (value: string | null): string =>
-    value === null ? '' : t('settings.got', { value });
+    value === null ? '' : english('settings.got', { value });
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    return refuse(t, 'settings.notAnObject');
+    throw new Error(english('settings.notAnObject'));
   }
   const raw = input as Record<string, unknown>;
   const previous = defaults.previous ?? null;
@@ -53,25 +58,27 @@ export function parseSettingsInput(
   const baseUrlInput = raw.baseUrl ?? previous?.baseUrl ?? defaults.baseUrl;
   const checked = checkBaseUrl(baseUrlInput);
   if (!checked.ok) {
-    return refuse(t, BASE_URL_MESSAGES[checked.problem], { got: got(shownInput(baseUrlInput)) });
+    const [key, code] = BASE_URL_REFUSALS[checked.problem];
+    return refuse(key, code, { got: got(shownInput(baseUrlInput)) });
   }
   const baseUrl = checked.url;
 
   const typedKey = raw.apiKey === undefined || raw.apiKey === null ? '' : String(raw.apiKey).trim();
   let apiKey = typedKey;
   if (apiKey === '' && previous) {
-    if (previous.baseUrl !== baseUrl) fail('settings.keyForNewBaseUrl');
+    if (previous.baseUrl !== baseUrl) refuse('settings.keyForNewBaseUrl', 'apiKeyForNewBaseUrl');
     apiKey = previous.apiKey;
   }
-  if (!apiKey) fail('settings.keyMissing');
-  if (!/^crm_[A-Za-z0-9_-]+$/.test(apiKey))
-    fail('settings.keyForm', { masked: maskApiKey(apiKey) });
+  if (!apiKey) refuse('settings.keyMissing', 'apiKeyMissing');
+  if (!/^crm_[A-Za-z0-9_-]+$/.test(apiKey)) {
+    refuse('settings.keyForm', 'apiKeyFormat', { masked: maskApiKey(apiKey) });
+  }
 
   const countryInput = raw.defaultCountry ?? previous?.defaultCountry ?? DEFAULT_COUNTRY;
   const defaultCountry = String(countryInput).trim().toUpperCase();
   if (!/^[A-Z]{2}$/.test(defaultCountry) || !isSupportedCountry(defaultCountry)) {
     const shown = shownInput(String(countryInput));
-    fail('settings.countryUnknown', {
+    refuse('settings.countryUnknown', 'countryCode', {
       got: got(
         shown !== null && shown.length <= SHOWN_COUNTRY_MAX_CHARS ? shown.toUpperCase() : null,
       ),
@@ -80,8 +87,9 @@ export function parseSettingsInput(
   return { apiKey, baseUrl, defaultCountry };
 }
 
-function refuse(t: Translate, key: MessageKey, params?: MessageParams): never {
-  throw new Error(t(key, params));
+/** Throws the English message of `key` with the sidebar's `code` (its words never echo input). */
+function refuse(key: MessageKey, code: string, params?: MessageParams): never {
+  throw codedError(english(key, params), code);
 }
 
 /** The only form in which a key is ever shown: `crm_…abcd`. */

@@ -1,4 +1,5 @@
 import { byId, inputValue, showStatus, whileBusy } from '../shared/dom';
+import { t } from '../shared/i18n';
 import { callServer, errorText } from '../shared/server';
 
 /** The base URL the saved key belongs to: the key is kept only while the field still says it. */
@@ -10,21 +11,18 @@ function showKeyState(masked: string): void {
   const hint = byId('key-state');
   hint.replaceChildren();
   if (masked === '') {
-    hint.textContent = 'No key saved yet.';
+    hint.textContent = t('ui.settings.noKey');
     return;
   }
-  hint.append('Saved key: ');
   const code = document.createElement('span');
   code.className = 'masked';
   code.id = 'masked-key';
   code.textContent = masked;
+  // The masked key sits inside a translated sentence: split it around its placeholder.
   const sameBaseUrl = inputValue('base-url').replace(/\/+$/, '') === savedBaseUrl;
-  hint.append(
-    code,
-    sameBaseUrl
-      ? '. Leave the field empty to keep it.'
-      : '. A new base URL needs the key again: paste it.',
-  );
+  const sentence = sameBaseUrl ? 'ui.settings.savedKey' : 'ui.settings.savedKeyNewBaseUrl';
+  const [before = '', after = ''] = t(sentence, { key: '\u0000' }).split('\u0000');
+  hint.append(before, code, after);
 }
 
 function showFormulas(configured: boolean, allowed: boolean): void {
@@ -40,7 +38,7 @@ async function allowFormulas(): Promise<void> {
     box.checked = allowed;
     showStatus(
       'status',
-      allowed ? 'CRM_* formulas may now use your key here.' : 'CRM_* formulas stopped here.',
+      t(allowed ? 'ui.settings.formulasAllowed' : 'ui.settings.formulasStopped'),
       'success',
     );
   } catch (error) {
@@ -65,18 +63,23 @@ async function load(): Promise<void> {
 }
 
 async function save(): Promise<void> {
-  showStatus('status', 'Checking the key with the CRM…');
+  showStatus('status', t('ui.settings.checking'));
   const apiKey = inputValue('api-key');
   try {
-    const { account } = await callServer('uiSaveSettings', {
+    const { account } = await callServer('crmConfigure', {
       // An empty field keeps the saved key, for the base URL it was saved for only.
       ...(apiKey === '' ? {} : { apiKey }),
       baseUrl: inputValue('base-url'),
       defaultCountry: inputValue('default-country'),
     });
     byId<HTMLInputElement>('api-key').value = '';
-    const plan = account.plan ? ` · plan ${account.plan}` : '';
-    showStatus('status', `Connected to ${account.name}${plan}.`, 'success');
+    showStatus(
+      'status',
+      account.plan
+        ? t('ui.settings.connectedPlan', { account: account.name, plan: account.plan })
+        : t('ui.settings.connected', { account: account.name }),
+      'success',
+    );
     await load();
   } catch (error) {
     showStatus('status', errorText(error), 'error');

@@ -1,6 +1,9 @@
 import { COMMON_EN } from './en/common';
 import { FORMULAS_EN } from './en/formulas';
+import { HELP_EN } from './en/help';
+import { MENU_EN } from './en/menu';
 import { SETTINGS_EN } from './en/settings';
+import { UI_EN } from './en/ui';
 
 /**
  * The English catalogue: one file per area under `en/` (keys `<area>.<what>`), so that changes
@@ -11,7 +14,10 @@ import { SETTINGS_EN } from './en/settings';
 export const EN = {
   ...COMMON_EN,
   ...FORMULAS_EN,
+  ...HELP_EN,
+  ...MENU_EN,
   ...SETTINGS_EN,
+  ...UI_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -1,11 +1,17 @@
 import type { MessageKey } from './en';
 import { COMMON_PT } from './pt/common';
 import { FORMULAS_PT } from './pt/formulas';
+import { HELP_PT } from './pt/help';
+import { MENU_PT } from './pt/menu';
 import { SETTINGS_PT } from './pt/settings';
+import { UI_PT } from './pt/ui';
 
 /** O catálogo em português do Brasil: as mesmas chaves de `en.ts`, um arquivo por área em `pt/`. */
 export const PT: Readonly<Record<MessageKey, string>> = {
   ...COMMON_PT,
   ...FORMULAS_PT,
+  ...HELP_PT,
+  ...MENU_PT,
   ...SETTINGS_PT,
+  ...UI_PT,
 };

@@ -23,8 +23,19 @@ export const SETTINGS_EN = {
     'The base URL must end in /api/v1, such as https://crm.example.com/api/v1{got}.',
   'settings.countryUnknown':
     'The default country must be a two-letter country code such as BR or US{got}.',
-  'settings.rateLimited':
-    'This API key used its 60 requests of the last minute; try again in {seconds} s.',
   'settings.formulasNeedKey':
-    'Save your API key first: formulas can only be allowed for a key saved in CRM → Settings.',
+    'Save your API key first (crmConfigure): formulas can only be allowed for a saved key.',
+  'settings.formulasNoSpreadsheet':
+    'crmAllowFormulas works in a spreadsheet: call it from the spreadsheet whose formulas you allow.',
+  // What the Settings sidebar says (its errors by code, core/person-message.ts).
+  'ui.error.apiKeyForNewBaseUrl':
+    'The CRM address changed: paste the API key again. A saved key is only sent to the address it was saved for.',
+  'ui.error.baseUrlForm':
+    'The CRM address must look like https://crm.example.com/api/v1: no user name, password, query or #.',
+  'ui.settings.savedKeyNewBaseUrl': 'Saved key: {key}. A new CRM address needs the key again.',
+  'ui.settings.formulasAllow': 'Allow CRM_* formulas in this spreadsheet with my key',
+  'ui.settings.formulasWarning':
+    "Formulas always use the spreadsheet owner's key, whoever recalculates them. Once allowed, every editor of this spreadsheet can read what CRM_* formulas return (leads, phones, e-mails…). Only the owner's consent counts.",
+  'ui.settings.formulasAllowed': 'CRM_* formulas may now use your key here.',
+  'ui.settings.formulasStopped': 'CRM_* formulas stopped here.',
 } as const;

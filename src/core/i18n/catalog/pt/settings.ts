@@ -25,8 +25,19 @@ export const SETTINGS_PT: Readonly<Record<keyof typeof SETTINGS_EN, string>> = {
     'A URL base deve terminar em /api/v1, como https://crm.example.com/api/v1{got}.',
   'settings.countryUnknown':
     'O país padrão deve ser um código de país de duas letras, como BR ou US{got}.',
-  'settings.rateLimited':
-    'Esta chave de API usou suas 60 requisições do último minuto; tente de novo em {seconds} s.',
   'settings.formulasNeedKey':
-    'Salve sua chave de API primeiro: fórmulas só podem ser liberadas para uma chave salva em CRM → Configurações.',
+    'Salve sua chave de API primeiro (crmConfigure): fórmulas só podem ser liberadas para uma chave salva.',
+  'settings.formulasNoSpreadsheet':
+    'crmAllowFormulas funciona numa planilha: chame-a na planilha cujas fórmulas você libera.',
+  'ui.error.apiKeyForNewBaseUrl':
+    'O endereço do CRM mudou: cole a chave de API de novo. Uma chave salva só é enviada ao endereço para o qual foi salva.',
+  'ui.error.baseUrlForm':
+    'O endereço do CRM deve ser como https://crm.example.com/api/v1: sem usuário, senha, query nem #.',
+  'ui.settings.savedKeyNewBaseUrl':
+    'Chave salva: {key}. Um novo endereço do CRM precisa da chave de novo.',
+  'ui.settings.formulasAllow': 'Liberar as fórmulas CRM_* nesta planilha com a minha chave',
+  'ui.settings.formulasWarning':
+    'As fórmulas sempre usam a chave do proprietário da planilha, seja quem for que recalcule. Depois de liberar, todo editor desta planilha pode ler o que as fórmulas CRM_* retornam (leads, telefones, e-mails…). Só vale o consentimento do proprietário.',
+  'ui.settings.formulasAllowed': 'As fórmulas CRM_* agora podem usar sua chave aqui.',
+  'ui.settings.formulasStopped': 'As fórmulas CRM_* foram interrompidas aqui.',
 };
