@@ -1,10 +1,12 @@
 import type { SendSheet } from '../core/send/sheet';
-import { createSheetTable } from './sheet-table';
+import { createSheetTable, readRowWindow } from './sheet-table';
 
 /**
- * The send job's sheet over SpreadsheetApp: a read is one getValues (and, when a variable
- * comes from a column, one getDisplayValues) of the data range; writes go through the
- * import's SheetTable (one setValues per run of adjacent columns); flush applies them at once.
+ * The send job's sheet over SpreadsheetApp. A whole read is one getValues (and, when a variable
+ * comes from a column, one getDisplayValues) of the data range; a window (rows around a batch)
+ * reads the header row and those rows only, so its cost does not grow with the sheet. Writes
+ * go through the import's SheetTable (one setValues per run of adjacent columns); flush
+ * applies them at once.
  */
 export function createSendSheet(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
@@ -12,13 +14,22 @@ export function createSendSheet(
 ): SendSheet {
   const table = createSheetTable(sheet, headerRow);
   return {
-    read(withDisplay) {
+    read(withDisplay, window) {
+      if (window) {
+        const read = readRowWindow(sheet, headerRow, window);
+        if (!withDisplay || read.rows.length === 0) return read;
+        const display = sheet
+          .getRange(headerRow + 1 + window.first, 1, read.rows.length, read.header.length)
+          .getDisplayValues();
+        return { ...read, display };
+      }
       const range = sheet.getDataRange();
       const values = range.getValues();
       const header = values[headerRow - 1] ?? [];
       const rows = values.slice(headerRow);
-      if (!withDisplay) return { header, rows };
-      return { header, rows, display: range.getDisplayValues().slice(headerRow) };
+      if (!withDisplay) return { header, rows, offset: 0, complete: true };
+      const display = range.getDisplayValues().slice(headerRow);
+      return { header, rows, display, offset: 0, complete: true };
     },
     writeRows: table.writeRows,
     appendHeaders: table.appendHeaders,

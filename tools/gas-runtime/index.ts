@@ -185,6 +185,8 @@ export interface RuntimeStats {
   executions: number;
   calls: Record<string, number>;
   byService: Partial<Record<ServiceGroup, number>>;
+  /** Cells returned by range reads (getValues, getDisplayValues, getFormulas). */
+  cellsRead: number;
 }
 
 export interface UiLog {
@@ -329,7 +331,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
   const uiEvents: UiEvent[] = [];
   const uiResponses: Array<{ button?: string; text?: string }> = [];
   const executions: ExecutionResult[] = [];
-  const stats: RuntimeStats = { executions: 0, calls: {}, byService: {} };
+  const stats: RuntimeStats = { executions: 0, calls: {}, byService: {}, cellsRead: 0 };
   let executionCounter = 0;
 
   // ------------------------------------------------------------ bundle cache
@@ -440,6 +442,9 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       SpreadsheetApp: createSpreadsheetApp(env, {
         workbook,
         sheetCallMs: costs.sheetCallMs,
+        cellsRead: (cells) => {
+          stats.cellsRead += cells;
+        },
         addonMenuName: options.addonMenuName ?? 'CRM Sheets',
         ui: {
           record: (event) => uiEvents.push(event),
@@ -746,6 +751,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       stats.executions = 0;
       stats.calls = {};
       stats.byService = {};
+      stats.cellsRead = 0;
     },
     close: () => {
       http?.close();

@@ -95,6 +95,8 @@ export interface SpreadsheetHost {
   addonMenuName: string;
   /** Simulated cost of every Spreadsheet, Sheet and Range call. */
   sheetCallMs: number;
+  /** Told the size of every range read (getValues, getDisplayValues, getFormulas), in cells. */
+  cellsRead?(cells: number): void;
 }
 
 const RANGE_WRITES = [
@@ -386,6 +388,10 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
       return next;
     };
     const chain = () => self();
+    const countedGrid: typeof grid = (read) => {
+      host.cellsRead?.(numRows * numColumns);
+      return grid(read);
+    };
     const isWholeRows = column === 1 && numColumns >= sheet.maxColumns;
 
     return gated(
@@ -394,11 +400,11 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
       'SpreadsheetApp',
       sheetCost,
       {
-        getValues: () => grid(realmValue),
+        getValues: () => countedGrid(realmValue),
         getValue: () => realmValue(sheet.cell(row, column)),
-        getDisplayValues: () => grid((cell) => displayValue(cell, sheet.timeZone)),
+        getDisplayValues: () => countedGrid((cell) => displayValue(cell, sheet.timeZone)),
         getDisplayValue: () => displayValue(sheet.cell(row, column), sheet.timeZone),
-        getFormulas: () => grid((cell) => cell?.formula ?? ''),
+        getFormulas: () => countedGrid((cell) => cell?.formula ?? ''),
         getFormula: () => sheet.cell(row, column)?.formula ?? '',
         getNumberFormats: () => grid((cell) => cell?.format ?? AUTOMATIC_FORMAT),
         getNumberFormat: () => sheet.cell(row, column)?.format ?? AUTOMATIC_FORMAT,
@@ -716,6 +722,7 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
             for (let j = 0; j < nCols; j++) line.push(realmValue(sheet.cell(r + i, c + j)));
             out.push(realm.array(line));
           }
+          host.cellsRead?.(nRows * nCols);
           return realm.array(out);
         },
         getLastRow: () => sheet.lastRow(),

@@ -74,8 +74,8 @@ describe('planStep', () => {
     expect(result.next).toEqual({
       kind: 'send',
       rows: [
-        { key: 'lead:1', leadId: 1 },
-        { key: 'lead:3', leadId: 3 },
+        { key: 'lead:1', leadId: 1, at: 0 },
+        { key: 'lead:3', leadId: 3, at: 3 },
       ],
     });
   });
@@ -91,7 +91,7 @@ describe('planStep', () => {
     const cursor = { ...EMPTY, retries: { 'lead:1': { attempts: 1, notBefore: NOW + 30_000 } } };
     expect(plan([row('Ana', 1, 'QUEUED'), row('Bia', 2, 'QUEUED')], cursor).next).toEqual({
       kind: 'send',
-      rows: [{ key: 'lead:2', leadId: 2 }],
+      rows: [{ key: 'lead:2', leadId: 2, at: 1 }],
     });
     expect(plan([row('Ana', 1, 'QUEUED')], cursor).next).toEqual({
       kind: 'wait',
@@ -106,7 +106,7 @@ describe('planStep', () => {
     expect(result.marks[1]?.cells[2]).toMatch(
       /^Not sent: lead 2 already got this template from this job/,
     );
-    expect(result.next).toEqual({ kind: 'send', rows: [{ key: 'lead:1', leadId: 1 }] });
+    expect(result.next).toEqual({ kind: 'send', rows: [{ key: 'lead:1', leadId: 1, at: 0 }] });
   });
 
   it('is done when nothing is left', () => {
