@@ -36,6 +36,8 @@ export interface SendBenchResult {
   executions: number;
   /** Every SpreadsheetApp method call, per sheet row. */
   spreadsheetCallsPerRow: number;
+  /** Cells returned by range reads, per sheet row. */
+  cellsReadPerRow: number;
 }
 
 /** Leads with phones made in the sandbox with the rate limit lifted, as rows to send. */
@@ -89,6 +91,8 @@ export async function benchSend(
     simulatedMinutes: round((clock.now() - startedAt) / 60_000, 1),
     executions: runtime.stats.executions,
     spreadsheetCallsPerRow: round((runtime.stats.byService.SpreadsheetApp ?? 0) / rows, 2),
+    cellsReadPerRow: round(runtime.stats.cellsRead / rows, 1),
+    ...(process.env.PERF_CALLS ? { calls: runtime.stats.calls } : {}),
   };
 }
 

@@ -1,25 +1,26 @@
 import type { SendSheet } from '../core/send/sheet';
-import { createSheetTable, readRowWindow } from './sheet-table';
+import { createSheetTable, type KnownHeader, readRowWindow, windowOrWhole } from './sheet-table';
 
 /**
  * The send job's sheet over SpreadsheetApp. A whole read is one getValues (and, when a variable
  * comes from a column, one getDisplayValues) of the data range; a window (rows around a batch)
- * reads the header row and those rows only, so its cost does not grow with the sheet. Writes
- * go through the import's SheetTable (one setValues per run of adjacent columns); flush
- * applies them at once.
+ * reads the header row and those rows only (sheet-table.ts readRowWindow), so its cost does not
+ * grow with the sheet. Writes go through the import's SheetTable (one setValues per run of
+ * adjacent columns); flush applies them at once.
  */
 export function createSendSheet(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   headerRow: number,
 ): SendSheet {
   const table = createSheetTable(sheet, headerRow);
+  const known: { current?: KnownHeader } = {};
   return {
     read(withDisplay, window) {
-      if (window) {
-        const read = readRowWindow(sheet, headerRow, window);
+      const read = window && windowOrWhole(() => readRowWindow(sheet, headerRow, window, known));
+      if (read) {
         if (!withDisplay || read.rows.length === 0) return read;
         const display = sheet
-          .getRange(headerRow + 1 + window.first, 1, read.rows.length, read.header.length)
+          .getRange(headerRow + 1 + read.offset, 1, read.rows.length, read.rows[0]?.length ?? 1)
           .getDisplayValues();
         return { ...read, display };
       }

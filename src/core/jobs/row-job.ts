@@ -50,6 +50,12 @@ export interface RowJobSheetWriter {
 export interface RowWindow {
   first: number;
   count: number;
+  /**
+   * Read as asked, not cut at the last row with content (one call fewer): rows past it read
+   * blank, and a range past the grid reads the whole sheet instead. The read never says it
+   * reached the last row (`complete` is false).
+   */
+  uncut?: boolean;
 }
 
 /** Rows counted from the sheet: every non-blank row is in `total`, finished ones in `done`. */

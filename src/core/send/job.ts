@@ -267,7 +267,7 @@ export function createSendJobHandler(
       }
 
       // The batch's rows where they were planned; the whole sheet when any has moved.
-      let before = this.read(true, spanOf(rows, 0));
+      let before = this.read(true, { ...spanOf(rows, 0), uncut: true });
       if (!foundInPlace(before, rows)) before = this.read(true);
       const batch = placeBatch(before, rows, grant.count);
       if (batch.length === 0) return this.progress(before, { ...this.cursor, planned: [] });
@@ -320,7 +320,7 @@ export function createSendJobHandler(
       // the rows after it, for the next batch), or from the whole sheet when any has moved.
       // Placing answers needs keys and statuses only, not what each cell shows.
       const sentRows = batch.map(({ key, index }) => ({ key, at: before.offset + index }));
-      let after = this.read(false, spanOf(sentRows, LOOKAHEAD_ROWS));
+      let after = this.read(false, { ...spanOf(sentRows, LOOKAHEAD_ROWS), uncut: true });
       let placed = placeAnswers(after, settled.answers);
       if (placed.unplaced > 0 && !isWhole(after)) {
         after = this.read(false);
@@ -418,9 +418,13 @@ export function createSendJobHandler(
       }
       const { scan: _scan, ...rest } = cursor;
       const end = analysis.offset + analysis.rows.length;
+      // A window ending on a blank row is taken for the sheet's end: should rows follow the
+      // gap, the whole read at the end of the pass finds them.
+      const last = analysis.decisions[analysis.decisions.length - 1];
+      const atEnd = analysis.complete || last === undefined || last.kind === 'blank';
       return this.progress(
         analysis,
-        analysis.complete ? { ...rest, planned: [] } : { ...rest, scan: end, planned: [] },
+        atEnd ? { ...rest, planned: [] } : { ...rest, scan: end, planned: [] },
       );
     }
 

@@ -91,7 +91,11 @@ export function statusOf(row: readonly unknown[] | undefined, columns: StatusCol
   return isBlankCell(value) ? '' : String(value).trim().toUpperCase();
 }
 
-export function markedSince(row: readonly unknown[] | undefined, columns: StatusColumns, since: number) {
+export function markedSince(
+  row: readonly unknown[] | undefined,
+  columns: StatusColumns,
+  since: number,
+) {
   const mark = cell(row, columns.sentAt);
   return isDateCell(mark) && mark.getTime() >= since - PROCESSED_SLACK_MS;
 }
