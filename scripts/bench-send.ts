@@ -92,7 +92,6 @@ export async function benchSend(
     executions: runtime.stats.executions,
     spreadsheetCallsPerRow: round((runtime.stats.byService.SpreadsheetApp ?? 0) / rows, 2),
     cellsReadPerRow: round(runtime.stats.cellsRead / rows, 1),
-    ...(process.env.PERF_CALLS ? { calls: runtime.stats.calls } : {}),
   };
 }
 
