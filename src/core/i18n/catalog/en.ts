@@ -1,5 +1,6 @@
 import { COMMON_EN } from './en/common';
 import { HELP_EN } from './en/help';
+import { MAPPING_EN } from './en/mapping';
 import { MENU_EN } from './en/menu';
 import { UI_EN } from './en/ui';
 
@@ -12,6 +13,7 @@ import { UI_EN } from './en/ui';
 export const EN = {
   ...COMMON_EN,
   ...HELP_EN,
+  ...MAPPING_EN,
   ...MENU_EN,
   ...UI_EN,
 } as const;

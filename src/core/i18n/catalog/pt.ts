@@ -1,6 +1,7 @@
 import type { MessageKey } from './en';
 import { COMMON_PT } from './pt/common';
 import { HELP_PT } from './pt/help';
+import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
 import { UI_PT } from './pt/ui';
 
@@ -8,6 +9,7 @@ import { UI_PT } from './pt/ui';
 export const PT: Readonly<Record<MessageKey, string>> = {
   ...COMMON_PT,
   ...HELP_PT,
+  ...MAPPING_PT,
   ...MENU_PT,
   ...UI_PT,
 };
