@@ -1,5 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../sandbox/index';
+import { SEND_SHEET } from '../../scripts/playground/demo-workbook';
 import type { Playground } from '../../scripts/playground/server';
 import {
   chromiumSuiteTitle,
@@ -138,5 +140,75 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('mapping from lists at 300 px
     expect(second?.custom_fields).toMatchObject({ cpf: '555.666.777-88', renda: 1250.5 });
     // Valor went to the custom field only.
     expect(first?.value ?? null).toBeNull();
+  });
+
+  /** Opens the Send sidebar on the Envios sheet once its templates are listed. */
+  async function openSend(): Promise<FrameLocator> {
+    const sidebar = await openSidebar('Enviar template', 'CRM · Enviar template');
+    await expect
+      .poll(() => sidebar.locator(`#sheet option[value="${SEND_SHEET}"]`).count(), PATIENCE)
+      .toBe(1);
+    await expect
+      .poll(
+        () => sidebar.locator(`#template option[value="${DEMO.templates.textHeader}"]`).count(),
+        PATIENCE,
+      )
+      .toBe(1);
+    return sidebar;
+  }
+
+  it('Send: the one usable number is pre-selected; the variables come pre-filled from matching headers', async () => {
+    const sidebar = await openSend();
+    // One cloud_api number (the other is QR): chosen before any template, with no prompt.
+    expect(await sidebar.locator('#number').inputValue()).toBe(String(DEMO.instances.cloud));
+    expect(await sidebar.locator('#number option[value=""]').count()).toBe(0);
+
+    await sidebar.locator('#sheet').selectOption(SEND_SHEET);
+    // Header "Pedido {{1}}", body "Olá {{1}}, o pagamento de {{2}} vence em {{3}}."
+    await sidebar.locator('#template').selectOption(String(DEMO.templates.textHeader));
+    await expect
+      .poll(() => sidebar.locator('#var-header_1').inputValue(), PATIENCE)
+      .toBe('column:Pedido');
+    expect(await sidebar.locator('#var-1').inputValue()).toBe('column:Nome');
+    expect(await sidebar.locator('#var-2').inputValue()).toBe('column:Valor');
+    expect(await sidebar.locator('#var-3').inputValue()).toBe('column:Vencimento');
+    expect(await sidebar.locator('#suggested-hint').isVisible()).toBe(true);
+    await expectFits(sidebar, 'Send with suggested variables');
+
+    // The person can change a suggestion; the preview sends what is shown.
+    await sidebar.locator('#var-2').selectOption('fixed');
+    await sidebar.locator('#var-2-fixed').fill('R$ 10,00');
+    await sidebar.locator('#preview').click();
+    await expect
+      .poll(() => sidebar.locator('#sample-text').textContent(), PATIENCE)
+      .toMatch(/o pagamento de R\$ 10,00 vence em/);
+    await expectFits(sidebar, 'Send preview');
+  });
+
+  it('Send: with several usable numbers none is pre-selected and the list asks to choose', async () => {
+    const { state } = playground.sandbox;
+    const id = (state.sequences.instances ?? 0) + 1;
+    state.sequences.instances = id;
+    state.instances.push({
+      id,
+      account_id: 1,
+      provider: 'cloud_api',
+      display_name: 'Segundo Oficial',
+      phone_number: '+5511940009000',
+      is_primary: false,
+      status: 'connected',
+      supports_templates: true,
+      supports_buttons: true,
+      has_window_restriction: true,
+    });
+    const sidebar = await openSend();
+    expect(await sidebar.locator('#number').inputValue()).toBe('');
+    expect(await sidebar.locator('#number option').first().textContent()).toBe(
+      '— escolha um número —',
+    );
+    await expectFits(sidebar, 'Send with several numbers');
+    // A template names its own number: that one is chosen.
+    await sidebar.locator('#template').selectOption(String(DEMO.templates.textHeader));
+    expect(await sidebar.locator('#number').inputValue()).toBe(String(DEMO.instances.cloud));
   });
 });

@@ -30,4 +30,8 @@ export const MAPPING_EN = {
   'ui.import.field.utm_campaign': 'UTM campaign',
   'ui.import.field.utm_term': 'UTM term',
   'ui.import.field.utm_content': 'UTM content',
+  'ui.send.pickNumber': '— pick a number —',
+  'ui.send.numberOffline': '{name} — not connected',
+  'ui.send.suggested':
+    'Columns suggested from the template’s words and the sheet’s headers: check each one before sending.',
 } as const;

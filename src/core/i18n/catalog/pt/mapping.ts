@@ -29,4 +29,8 @@ export const MAPPING_PT: Readonly<Record<keyof typeof MAPPING_EN, string>> = {
   'ui.import.field.utm_campaign': 'UTM campanha (utm_campaign)',
   'ui.import.field.utm_term': 'UTM termo (utm_term)',
   'ui.import.field.utm_content': 'UTM conteúdo (utm_content)',
+  'ui.send.pickNumber': '— escolha um número —',
+  'ui.send.numberOffline': '{name} — desconectado',
+  'ui.send.suggested':
+    'Colunas sugeridas pelas palavras do template e pelos cabeçalhos da planilha: confira cada uma antes de enviar.',
 };
