@@ -110,6 +110,7 @@ describe('startPlayground', () => {
       'Exportar leads',
       'Enviar template',
       'Processos',
+      'Atualizar fórmulas',
       'Ajuda',
     ]);
     expect(state.table).toContain('Fernanda Albuquerque');
@@ -135,6 +136,7 @@ describe('startPlayground', () => {
         apiKeyMasked: 'crm_…dmin',
         baseUrl: playground.sandboxUrl,
         defaultCountry: 'BR',
+        formulasAllowed: false,
       },
     });
     const configured = await post('/run', {
@@ -181,7 +183,7 @@ describe('startPlayground', () => {
 
   it('uiPauseJob pauses a running job so that no driver continues it, until crmResumeJob', () => {
     const { runtime } = playground;
-    const rows = 200;
+    const rows = 1_000;
     addSlowImportSheet(playground, 'Pause', rows);
     const started = runtime.runOrThrow('crmImportLeads', { sheet: 'Pause' }) as JobSummary;
     expect(started.state).toBe('running');

@@ -39,6 +39,7 @@ function readImportForm(): ImportOptions {
     ...baseOptions(),
     mapping: previewed ? mappingOf(previewed.columns, choices) : {},
     matchBy: inputValue('match-by'),
+    mode: inputValue('mode'),
     ...(pipeline === '' ? {} : { pipeline }),
     ...(stage === '' ? {} : { stage }),
     dryRun: byId<HTMLInputElement>('dry-run').checked,
