@@ -1,19 +1,13 @@
+import { SYNC_STATUS_HEADER } from './export/stale';
 import { IMPORT_STATUS_HEADERS } from './import/status-columns';
 import { headerKey } from './import/text-key';
 import { SEND_STATUS_HEADERS } from './send/status-columns';
 
-/**
- * The column a sync export writes its `GONE` marks in (crmExportLeads' staleRows "mark"). Kept
- * here by name so that no sidebar ever offers it as data, whichever branch of the export
- * writes it.
- */
-export const EXPORT_SYNC_STATUS_HEADER = 'CRM Sync Status';
-
 /** Every column the add-on writes its results in: an import's, a send's and an export's. */
-export const ADDON_STATUS_HEADERS: readonly string[] = [
+const ADDON_STATUS_HEADERS: readonly string[] = [
   ...IMPORT_STATUS_HEADERS,
   ...SEND_STATUS_HEADERS,
-  EXPORT_SYNC_STATUS_HEADER,
+  SYNC_STATUS_HEADER,
 ];
 
 const ADDON_STATUS_KEYS = new Set(ADDON_STATUS_HEADERS.map(headerKey));
