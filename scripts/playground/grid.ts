@@ -1,5 +1,6 @@
-import { displayValue } from '../../tools/gas-runtime/cells';
+import { type Cell, displayValue } from '../../tools/gas-runtime/cells';
 import type { SheetModel } from '../../tools/gas-runtime/workbook';
+import type { CellNote } from './recalc';
 
 /** Row statuses worth a colour in the grid (PRODUCT.md "Sheet conventions"). */
 const STATUS_TONES: Record<string, 'ok' | 'warn' | 'bad' | 'info'> = {
@@ -39,11 +40,14 @@ export function columnLetter(column: number): string {
 }
 
 /**
- * One sheet as an HTML table with A, B, C… and row numbers, as Sheets draws it. A cell shows
- * its formula when it has one (the local runtime does not evaluate formulas), else its
- * displayed value.
+ * One sheet as an HTML table with A, B, C… and row numbers, as Sheets draws it: every cell shows
+ * its displayed value. A formula cell carries its formula (for the editor and the hover), and an
+ * error value its message (the hover, as Sheets shows it); spilled results are marked as such.
  */
-export function renderSheetTable(sheet: SheetModel): string {
+export function renderSheetTable(
+  sheet: SheetModel,
+  note: (cell: Cell | undefined) => CellNote | undefined = () => undefined,
+): string {
   const lastRow = sheet.lastRow();
   const lastColumn = sheet.lastColumn();
   const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, lastRow + 1));
@@ -61,17 +65,26 @@ export function renderSheetTable(sheet: SheetModel): string {
         out.push(`<td data-a1="${a1}"></td>`);
         continue;
       }
+      const about = note(cell);
       const formula = cell.formula;
-      const text = formula ?? displayValue(cell, sheet.timeZone);
+      const text = displayValue(cell, sheet.timeZone);
       const classes: string[] = [];
-      if (formula !== undefined) classes.push('formula');
-      else if (typeof cell.value === 'number') classes.push('number');
+      const attributes: string[] = [];
+      if (formula !== undefined) {
+        classes.push('formula');
+        attributes.push(`data-formula="${escapeHtml(formula)}"`);
+      }
+      if (about?.spilled) classes.push('spilled');
+      if (about?.error) {
+        classes.push('error');
+        attributes.push(`data-error="${escapeHtml(about.error.message)}"`);
+      } else if (typeof cell.value === 'number') classes.push('number');
       const tone = STATUS_TONES[text];
       if (tone) classes.push(`status-${tone}`);
-      const classAttr = classes.length > 0 ? ` class="${classes.join(' ')}"` : '';
-      out.push(
-        `<td data-a1="${a1}"${classAttr} title="${escapeHtml(text)}">${escapeHtml(text)}</td>`,
-      );
+      if (classes.length > 0) attributes.unshift(`class="${classes.join(' ')}"`);
+      const hover = about?.error ? `Error\n${about.error.message}` : (formula ?? text);
+      attributes.push(`title="${escapeHtml(hover)}"`);
+      out.push(`<td data-a1="${a1}" ${attributes.join(' ')}>${escapeHtml(text)}</td>`);
     }
     out.push('</tr>');
   }
