@@ -19,7 +19,10 @@ const STATUS_TONES: Record<string, 'ok' | 'warn' | 'bad' | 'info'> = {
 };
 
 const MIN_ROWS = 20;
-const MIN_COLUMNS = 8;
+/** A new sheet in Sheets has columns A to Z. */
+const MIN_COLUMNS = 26;
+/** Empty rows and columns past the data, where a person can type or a formula can spill. */
+const ROOM = 5;
 /** A grid this big is already more than a person reads in a browser tab. */
 const MAX_ROWS = 2_000;
 
@@ -50,8 +53,8 @@ export function renderSheetTable(
 ): string {
   const lastRow = sheet.lastRow();
   const lastColumn = sheet.lastColumn();
-  const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, lastRow + 1));
-  const columns = Math.max(MIN_COLUMNS, lastColumn + 1);
+  const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, lastRow + ROOM));
+  const columns = Math.max(MIN_COLUMNS, lastColumn + ROOM);
   const out: string[] = [];
   out.push(`<table class="grid" data-sheet="${escapeHtml(sheet.name)}"><thead><tr><th></th>`);
   for (let c = 1; c <= columns; c++) out.push(`<th>${columnLetter(c)}</th>`);

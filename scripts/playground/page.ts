@@ -70,9 +70,14 @@ const PAGE_SCRIPT = `
   function refresh() {
     if (pending) { again = true; return; }
     pending = true;
-    fetch('/state' + (activeSheet ? '?sheet=' + encodeURIComponent(activeSheet) : ''))
+    var asked = activeSheet;
+    fetch('/state' + (asked ? '?sheet=' + encodeURIComponent(asked) : ''))
       .then(function (r) { return r.json(); })
-      .then(render)
+      .then(function (state) {
+        // A tab picked while this answer was on its way wins over it: ask again for that tab.
+        if (asked !== activeSheet) again = true;
+        else render(state);
+      })
       .catch(function (e) { $('clock').textContent = 'Playground server unreachable: ' + e.message; })
       .then(function () { pending = false; if (again) { again = false; refresh(); } });
   }
