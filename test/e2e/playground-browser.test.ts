@@ -11,6 +11,20 @@ import {
   PATIENCE,
 } from './browser-harness';
 
+/** The little of the DOM the in-page script uses (the tests compile without the DOM library). */
+interface PageElement {
+  textContent: string | null;
+  click(): void;
+  getAttribute(name: string): string | null;
+  /** Set on an iframe. */
+  contentDocument?: PageDocument | null;
+}
+interface PageDocument {
+  getElementById(id: string): PageElement | null;
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): { length: number };
+}
+
 /**
  * The playground's grid in a real browser: a person types values and CRM_* formulas into cells,
  * and the page keeps answering while a long job runs.
@@ -108,8 +122,9 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('playground grid'), () => {
     // import runs: a script in the page acts and measures, as a person clicking would.
     const log = await page.evaluate(
       async ({ tab }) => {
+        const doc = (globalThis as unknown as { document: PageDocument }).document;
         const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-        const byId = (id: string) => document.getElementById(id) as HTMLElement;
+        const byId = (id: string) => doc.getElementById(id) as PageElement;
         const until = async (test: () => boolean, what: string) => {
           const start = performance.now();
           while (!test()) {
@@ -119,16 +134,16 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('playground grid'), () => {
           return Math.round(performance.now() - start);
         };
         const clickTab = async (name: string) => {
-          (document.querySelector(`#tabs .tab[data-sheet="${name}"]`) as HTMLElement).click();
+          doc.querySelector(`#tabs .tab[data-sheet="${name}"]`)?.click();
           return until(
-            () => document.querySelector(`table.grid[data-sheet="${name}"]`) !== null,
+            () => doc.querySelector(`table.grid[data-sheet="${name}"]`) !== null,
             `the ${name} tab`,
           );
         };
         const running = () => byId('running').textContent ?? '';
-        const frame = () => (byId('sidebar-frame') as HTMLIFrameElement).contentDocument;
+        const frame = () => byId('sidebar-frame').contentDocument;
 
-        (frame()?.getElementById('start') as HTMLElement).click();
+        frame()?.getElementById('start')?.click();
         // The tab's answer also says what runs: switch until the import is seen running.
         const sheets = ['Leads', 'Export'];
         for (let i = 0; !running().includes('crmImportLeads'); i++) {
@@ -138,7 +153,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('playground grid'), () => {
         }
         const tabMs = await clickTab(tab);
         const duringTab = running();
-        (document.querySelector('nav button[data-menu="Jobs"]') as HTMLElement).click();
+        doc.querySelector('nav button[data-menu="Jobs"]')?.click();
         const menuMs = await until(
           () =>
             byId('sidebar-title').textContent === 'CRM · Jobs' &&
