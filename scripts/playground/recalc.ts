@@ -89,6 +89,8 @@ export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
   /** Spilled cell → the formula cell it belongs to. */
   const spilledFrom = new WeakMap<Cell, Cell>();
 
+  // References without a sheet name point into the formula's own sheet.
+  let currentSheet: SheetModel = workbook.activeSheet;
   const reader: CellReader = {
     read(sheetName, row, column) {
       const sheet = sheetName === undefined ? undefined : workbook.findSheet(sheetName);
@@ -99,8 +101,6 @@ export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
       return hostValue(cell) as Scalar;
     },
   };
-  // References without a sheet name point into the formula's own sheet.
-  let currentSheet: SheetModel = workbook.activeSheet;
 
   const compute = (anchor: Anchor): boolean => {
     const formula = anchor.cell.formula ?? '';
@@ -123,6 +123,8 @@ export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
     const state = states.get(anchor.cell);
     if (!state) return false;
     const { sheet, row, column, cell } = anchor;
+    // Replaced while its function ran (a request handled meanwhile): the next pass sees the new one.
+    if (sheet.cell(row, column) !== cell) return false;
     const table = state.outcome.ok ? asTable(state.outcome.value) : [[state.outcome.error.code]];
     let blocker: string | undefined;
     for (let r = 0; r < table.length && !blocker; r++) {
@@ -169,8 +171,7 @@ export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
     }
     for (const [r, c] of spilled.get(cell) ?? []) {
       if (keep.has(`${r}:${c}`)) continue;
-      sheet.setCell(r, c, undefined);
-      changed = true;
+      if (clearSpilled(sheet, r, c, cell)) changed = true;
     }
     spilled.delete(cell);
     return changed;
@@ -208,16 +209,43 @@ export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
     // What is left belongs to formulas that were deleted or replaced: their spill goes too.
     for (const [owner, cells] of spilled) {
       const sheet = where.get(owner);
-      for (const [r, c] of cells) sheet?.setCell(r, c, undefined);
-      changed = true;
+      for (const [r, c] of cells) if (sheet && clearSpilled(sheet, r, c, owner)) changed = true;
     }
     return changed;
   };
 
+  /**
+   * Clears a spilled cell, unless something else took its place meanwhile: a custom function
+   * runs UrlFetchApp, where the page's waiting requests (a person's edit) are handled.
+   */
+  const clearSpilled = (sheet: SheetModel, row: number, column: number, owner: Cell) => {
+    const there = sheet.cell(row, column);
+    if (!there || spilledFrom.get(there) !== owner) return false;
+    sheet.setCell(row, column, undefined);
+    return true;
+  };
+
+  // A request handled inside a custom function's execution may ask for a recalculation while
+  // one runs: the running one then makes another pass instead.
+  let running = false;
+  let askedAgain = false;
   return {
     run() {
+      if (running) {
+        askedAgain = true;
+        return false;
+      }
+      running = true;
       let changed = false;
-      for (let i = 0; i < MAX_PASSES && pass(); i++) changed = true;
+      try {
+        for (let i = 0; i < MAX_PASSES; i++) {
+          askedAgain = false;
+          if (!pass() && !askedAgain) break;
+          changed = true;
+        }
+      } finally {
+        running = false;
+      }
       return changed;
     },
     note(cell) {

@@ -3,18 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigSheetRows, LEADS_HEADERS } from '../../scripts/playground/demo-workbook';
 import { createScheduler, MAX_NESTING, type Task } from '../../scripts/playground/scheduler';
 import { type Playground, startPlayground } from '../../scripts/playground/server';
-
-/** A small seeded PRNG (mulberry32): each seed replays the same world. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { prng } from './playground-random';
 
 describe('playground scheduler: requests nested into a running execution', () => {
   const SEEDS = 300;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Expr, parseFormula } from '../../scripts/playground/formula';
+import { type CallFunction, type Expr, parseFormula } from '../../scripts/playground/formula';
+import { createRecalc } from '../../scripts/playground/recalc';
 import { type Playground, startPlayground } from '../../scripts/playground/server';
+import { Workbook } from '../../tools/gas-runtime';
+import { prng } from './playground-random';
 
 describe('playground formula parser', () => {
   const ref = (
@@ -59,6 +62,115 @@ describe('playground formula parser', () => {
     '=A1 B1',
   ])('%s is a parse error', (formula) => {
     expect(() => parseFormula(formula)).toThrow('Formula parse error.');
+  });
+});
+
+/**
+ * Spilling under random edits, with a stand-in function (the subject is the spill bookkeeping,
+ * not the bundle): =CRM_T(rows, columns, "id") returns rows × columns cells named "id:r:c".
+ * Formulas sit in rows 1–3 and read only row 6, so no formula reads another's result; some
+ * edits land while a function runs (as a request handled inside its execution), and ask for
+ * a recalculation then.
+ */
+describe('playground spills under random edits', () => {
+  const SEEDS = 200;
+  const STEPS = 30;
+  const SIZE = 6;
+  const INPUT_ROW = 6;
+  const letter = (column: number) => String.fromCharCode(64 + column);
+
+  it(`keeps typed data, spills each formula whole or shows #REF! for a reason (${SEEDS} seeds)`, () => {
+    for (let seed = 1; seed <= SEEDS; seed++) {
+      const random = prng(seed);
+      const pick = (n: number) => 1 + Math.floor(random() * n);
+      const workbook = Workbook.from({ sheets: { S: [] } });
+      const sheet = workbook.sheet('S');
+      /** What a person typed where, and still expects there. */
+      const typed = new Map<string, string>();
+      let inCall = false;
+      const edit = () => {
+        const formula = random() < 0.4;
+        const row = formula ? pick(3) : pick(SIZE);
+        const column = pick(SIZE);
+        const key = `${row}:${column}`;
+        let input = '';
+        if (formula) {
+          const rows = random() < 0.5 ? String(pick(3)) : `${letter(pick(SIZE))}${INPUT_ROW}`;
+          input = `=CRM_T(${rows}, ${pick(3)}, "${letter(column)}${row}")`;
+        } else if (random() < 0.7) {
+          input = random() < 0.5 || row !== INPUT_ROW ? `w${pick(99)}` : String(pick(4));
+        }
+        sheet.enter(row, column, input);
+        if (input === '') typed.delete(key);
+        else typed.set(key, input);
+      };
+      const call: CallFunction = (name, args) => {
+        if (!inCall && random() < 0.2) {
+          inCall = true;
+          edit();
+          expect(recalc.run()).toBe(false); // asked again, not run inside itself
+          inCall = false;
+        }
+        const [rows, columns, id] = args as [unknown, number, string];
+        if (name !== 'CRM_T' || typeof rows !== 'number' || rows < 1 || rows > 3) {
+          return { ok: false, error: { code: '#ERROR!', message: `bad rows ${String(rows)}` } };
+        }
+        const table = Array.from({ length: rows }, (_, r) =>
+          Array.from({ length: columns }, (_, c) => `${id}:${r}:${c}`),
+        );
+        return { ok: true, value: table };
+      };
+      const recalc = createRecalc(workbook, call);
+
+      for (let step = 0; step < STEPS; step++) {
+        edit();
+        recalc.run();
+        const context = `seed ${seed}, step ${step}`;
+        // Typed data is never overwritten or erased by a spill.
+        for (const [key, input] of typed) {
+          const [row, column] = key.split(':').map(Number) as [number, number];
+          const cell = sheet.cell(row, column);
+          if (input.startsWith('=')) expect(cell?.formula, context).toBe(input);
+          else expect(String(cell?.value), context).toBe(input);
+          expect(recalc.note(cell)?.spilled, context).toBeUndefined();
+        }
+        // Each formula shows its whole result, or an error; #REF! only with data in the way.
+        let expectedSpills = 0;
+        for (const [key, input] of typed) {
+          if (!input.startsWith('=')) continue;
+          const [row, column] = key.split(':').map(Number) as [number, number];
+          const [, rowsArg = '', columnsArg = ''] = /CRM_T\(([^,]+), (\d)/.exec(input) ?? [];
+          const rows = /^\d$/.test(rowsArg)
+            ? Number(rowsArg)
+            : sheet.cell(INPUT_ROW, rowsArg.charCodeAt(0) - 64)?.value;
+          const anchor = sheet.cell(row, column);
+          if (typeof rows !== 'number' || rows < 1 || rows > 3) {
+            expect(anchor?.value, context).toBe('#ERROR!');
+            continue;
+          }
+          const id = `${letter(column)}${row}`;
+          const area: Array<[number, number]> = [];
+          for (let r = 0; r < rows; r++)
+            for (let c = 0; c < Number(columnsArg); c++) if (r + c > 0) area.push([r, c]);
+          const foreign = area.filter(([r, c]) => {
+            const there = sheet.cell(row + r, column + c);
+            const mine = recalc.note(there)?.spilled && there?.value === `${id}:${r}:${c}`;
+            return there !== undefined && there.value !== '' && !mine;
+          });
+          if (foreign.length > 0) {
+            expect(anchor?.value, context).toBe('#REF!');
+            continue;
+          }
+          expect(anchor?.value, context).toBe(`${id}:0:0`);
+          expectedSpills += area.length;
+        }
+        // And nothing else is spilled anywhere.
+        const spilled = sheet.rows.flatMap((line) =>
+          (line?.cells ?? []).filter((cell) => recalc.note(cell)?.spilled),
+        );
+        expect(spilled.length, context).toBe(expectedSpills);
+      }
+    }
   });
 });
 
