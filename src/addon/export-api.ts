@@ -113,7 +113,11 @@ function paced<T>(pacer: Pacer, what: string, request: () => T): T {
       (error as { jobControl?: unknown })?.jobControl === undefined
     )
       throw error;
-    throw new Error(`Could not start the export: ${messageOf(jobErrorFor(error, pacer, what))}`);
+    throw Object.assign(
+      new Error(`Could not start the export: ${messageOf(jobErrorFor(error, pacer, what))}`),
+      // The CRM's answer stays reachable, for a sidebar's words (core/person-message.ts).
+      { cause: error },
+    );
   }
 }
 

@@ -1,3 +1,4 @@
+import { codedError } from '../core/errors';
 import { mapHeaders, prepareContext, targetName } from '../core/import';
 import { createImportJobHandler, IMPORT_JOB_KIND, type ImportJobEnv } from '../core/import/job';
 import { type ImportJobOptions, parseImportRequest } from '../core/import/job-options';
@@ -68,8 +69,10 @@ function headerValues(
 ): { header: unknown[]; rows: unknown[][] } {
   const values = createSheetTable(sheet, headerRow).read();
   if (values.header.every(isBlankCell)) {
-    throw new Error(
+    throw codedError(
       `Row ${headerRow} of "${sheet.getName()}" is empty: headerRow must be the row with the column headers (Nome, E-mail, Telefone…).`,
+      'headerRowEmpty',
+      { row: headerRow, sheet: sheet.getName() },
     );
   }
   return values;
@@ -107,8 +110,10 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
     mapping: request.mapping,
   });
   if (headerMap.columns.length === 0) {
-    throw new Error(
+    throw codedError(
       `No header in row ${request.headerRow} of "${request.sheet}" names a lead field (Nome, E-mail, Telefone, Empresa…); rename the headers or give a mapping such as {"Cliente": "name"}.`,
+      'noLeadColumns',
+      { sheet: request.sheet },
     );
   }
   // Pipeline, stage and country are checked against the CRM before anything is written.

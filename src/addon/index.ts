@@ -27,6 +27,7 @@ export { onInstall, onOpen } from './menu';
 export { crmListSchedules, crmRunJobs, crmSchedule, crmUnschedule } from './schedule-api';
 export { crmSendTemplate, uiPreviewSend } from './send-api';
 export { crmConfigure, uiGetSettings } from './settings-api';
+export { uiActivateSheet } from './sheet-api';
 export {
   showExportSidebar,
   showHelpSidebar,
@@ -36,3 +37,4 @@ export {
   showSettingsSidebar,
 } from './sidebars';
 export { uiListColumns, uiListSheets, uiListTemplates, uiPauseJob } from './ui-api';
+export { uiCall } from './ui-call';

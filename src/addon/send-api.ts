@@ -1,4 +1,5 @@
 import type { ChatappInstance, ChatappTemplate } from '../api';
+import { codedError } from '../core/errors';
 import { isBlankCell } from '../core/import/normalize';
 import { columnLetter } from '../core/import/text-key';
 import { createJob, getJob, type JobHandler, type JobSummary } from '../core/jobs';
@@ -67,8 +68,10 @@ function loadCatalog(settings: Settings, what: string): Catalog {
 function readHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet, withDisplay: boolean) {
   const values = createSendSheet(sheet, 1).read(withDisplay);
   if (values.header.every(isBlankCell)) {
-    throw new Error(
+    throw codedError(
       `Row 1 of "${sheet.getName()}" is empty: the first row must hold the column headers (Nome, Telefone, CRM Lead ID…).`,
+      'headerRowEmpty',
+      { row: 1, sheet: sheet.getName() },
     );
   }
   return values;

@@ -1,12 +1,18 @@
 import { type Account, RateLimitError } from '../api';
+import { codedError } from '../core/errors';
 import { maskApiKey, parseSettingsInput } from '../core/settings/settings';
 import { clientFor, loadSettings, pacerFor, saveSettings } from './context';
 
 /** How long crmConfigure may wait for a request slot before giving up. */
 const MAX_WAIT_MS = 20_000;
 
-function rateLimitMessage(waitMs: number): string {
-  return `This API key used its 60 requests of the last minute; try again in ${Math.ceil(waitMs / 1000)} s.`;
+function rateLimited(waitMs: number): Error {
+  const seconds = Math.ceil(waitMs / 1000);
+  return codedError(
+    `This API key used its 60 requests of the last minute; try again in ${seconds} s.`,
+    'settingsRateLimited',
+    { seconds },
+  );
 }
 
 export interface ConfigureInput {
@@ -27,7 +33,7 @@ export function crmConfigure(options: ConfigureInput): { account: Account } {
   // The check spends the key's budget like any other request, so it goes through the pacer.
   const pacer = pacerFor(settings);
   if (!pacer.acquire({ deadline: Date.now() + MAX_WAIT_MS })) {
-    throw new Error(rateLimitMessage(pacer.waitMsIfAcquiredNow()));
+    throw rateLimited(pacer.waitMsIfAcquiredNow());
   }
   let account: Account;
   try {
@@ -35,7 +41,7 @@ export function crmConfigure(options: ConfigureInput): { account: Account } {
   } catch (error) {
     if (error instanceof RateLimitError) {
       pacer.reportRateLimited(error.retryAfterSeconds);
-      throw new Error(rateLimitMessage(error.retryAfterSeconds * 1000));
+      throw rateLimited(error.retryAfterSeconds * 1000);
     }
     throw error;
   }

@@ -31,12 +31,23 @@ export interface PlaygroundInChromium {
 
 /**
  * Starts a playground and opens its page in a fresh Chromium profile (a temporary folder named
- * from `profilePrefix`); if the browser cannot start, what was started is closed again.
+ * from `profilePrefix`); if the browser cannot start, what was started is closed again. With
+ * `locale` (e.g. `en_US`; the demo spreadsheet is `pt_BR`) the spreadsheet is reopened in that
+ * locale first, so the menu and the sidebars speak its language.
  */
 export async function openPlaygroundInChromium(
   profilePrefix: string,
+  options: { locale?: string } = {},
 ): Promise<PlaygroundInChromium> {
   const playground = await startPlayground({ port: 0, uiPort: 0, build: 'never' });
+  if (options.locale !== undefined) {
+    playground.runtime.workbook.locale = options.locale;
+    playground.runtime.execute({
+      fn: 'onOpen',
+      authMode: 'LIMITED',
+      event: { authMode: 'LIMITED' },
+    });
+  }
   const profile = mkdtempSync(join(tmpdir(), profilePrefix));
   let context: BrowserContext | undefined;
   const close = async () => {

@@ -33,6 +33,8 @@ const EXPECTED_GLOBALS = [
   'crmExportLeads',
   'crmSendTemplate',
   'uiPreviewSend',
+  'uiCall',
+  'uiActivateSheet',
   ...CUSTOM_FUNCTIONS,
 ];
 

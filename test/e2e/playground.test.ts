@@ -123,24 +123,25 @@ describe('startPlayground', () => {
       table: string;
     };
     expect(state.sheets).toEqual(['Leads', 'Export', BIG_SHEET, SEND_SHEET]);
+    // The demo spreadsheet is Brazilian (pt_BR): the menu speaks Portuguese.
     expect(state.menu).toEqual([
-      'Settings',
-      'Import leads',
-      'Export leads',
-      'Send template',
-      'Jobs',
-      'Help',
+      'Configurações',
+      'Importar leads',
+      'Exportar leads',
+      'Enviar template',
+      'Processos',
+      'Ajuda',
     ]);
     expect(state.table).toContain('Fernanda Albuquerque');
   });
 
   it('opens a sidebar from the menu and serves it with the google.script.run shim', async () => {
-    const answer = (await post('/menu', { caption: 'Settings' })) as {
+    const answer = (await post('/menu', { caption: 'Configurações' })) as {
       ok: boolean;
       sidebar: { url: string; title: string };
     };
     expect(answer.ok).toBe(true);
-    expect(answer.sidebar.title).toBe('CRM · Settings');
+    expect(answer.sidebar.title).toBe('CRM · Configurações');
     const html = await (await fetch(new URL(answer.sidebar.url, playground.url))).text();
     expect(html).toContain(GOOGLE_SCRIPT_SHIM);
     expect(html).toContain('id="api-key"');

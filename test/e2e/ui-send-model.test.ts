@@ -20,8 +20,11 @@ import {
   type TemplateChoice,
   UNSET,
 } from '../../src/ui/send/model';
+import { EN_WORDS } from './ui-words';
 
 /** The send sidebar's pure half: picker values, crmSendTemplate options, preview wording. */
+
+const optionsOf = (f: SendForm) => sendOptionsOf(f, EN_WORDS.t);
 
 function template(overrides: Partial<TemplateChoice> = {}): TemplateChoice {
   return {
@@ -137,17 +140,17 @@ describe('splitPlaceholders', () => {
 
 describe('sendOptionsOf', () => {
   it('turns columns and fixed text into crmSendTemplate options', () => {
-    expect(sendOptionsOf(form())).toEqual({
+    expect(optionsOf(form())).toEqual({
       sheet: 'Envios',
       templateId: 2,
       instanceId: 2,
       variables: { header_1: 'Pedido', '1': 'Nome', '2': 'Valor', '3': { value: 'amanhã' } },
       leadIdColumn: 'CRM Lead ID',
     });
-    expect(sendOptionsOf(form({ lead: { kind: 'match', matchBy: 'phone' } }))).toMatchObject({
+    expect(optionsOf(form({ lead: { kind: 'match', matchBy: 'phone' } }))).toMatchObject({
       matchBy: 'phone',
     });
-    expect(sendOptionsOf(form({ lead: { kind: 'match', matchBy: 'phone' } }))).not.toHaveProperty(
+    expect(optionsOf(form({ lead: { kind: 'match', matchBy: 'phone' } }))).not.toHaveProperty(
       'leadIdColumn',
     );
   });
@@ -156,14 +159,14 @@ describe('sendOptionsOf', () => {
     const doc = template({ headerFormat: 'DOCUMENT', variables: ['1'] });
     const base = form({ template: doc, variables: { '1': column('Nome') } });
     expect(
-      sendOptionsOf({ ...base, mediaUrl: column('Link'), mediaFilename: fixed('Proposta.pdf') }),
+      optionsOf({ ...base, mediaUrl: column('Link'), mediaFilename: fixed('Proposta.pdf') }),
     ).toMatchObject({ headerMediaUrl: 'Link', headerMediaFilename: { value: 'Proposta.pdf' } });
     expect(
-      sendOptionsOf({ ...base, mediaUrl: fixed('https://x.com/a.pdf'), mediaFilename: fixed(' ') }),
+      optionsOf({ ...base, mediaUrl: fixed('https://x.com/a.pdf'), mediaFilename: fixed(' ') }),
     ).not.toHaveProperty('headerMediaFilename');
     // An IMAGE header takes no file name (the CRM ignores it): never sent.
     expect(
-      sendOptionsOf({
+      optionsOf({
         ...base,
         template: { ...doc, headerFormat: 'IMAGE' },
         mediaUrl: column('Link'),
@@ -178,7 +181,7 @@ describe('sendOptionsOf', () => {
     [
       'no number',
       { instanceId: undefined },
-      'Pick a number that sends templates (an official-API, cloud_api, number).',
+      'Pick a number that sends templates (an official WhatsApp API number).',
     ],
     [
       'unmapped and blank variables',
@@ -191,10 +194,10 @@ describe('sendOptionsOf', () => {
         template: template({ headerFormat: 'VIDEO', variables: [] }),
         variables: {},
       },
-      "Give the VIDEO header's file: a column of public URLs or one fixed https:// URL.",
+      "Give the VIDEO header's file: a column of public links or one fixed https:// link.",
     ],
   ])('%s: says what to pick', (_name, overrides, message) => {
-    expect(() => sendOptionsOf(form(overrides))).toThrow(message);
+    expect(() => optionsOf(form(overrides))).toThrow(message);
   });
 });
 
@@ -205,7 +208,7 @@ describe('preview wording', () => {
   };
 
   it('lists the non-zero counts, rows to send first, each with what it means', () => {
-    const lines = previewLines(preview.counts);
+    const lines = previewLines(preview.counts, EN_WORDS.t);
     expect(lines.map((l) => [l.status, l.count])).toEqual([
       ['QUEUED', 12],
       ['SKIPPED', 3],
@@ -214,17 +217,17 @@ describe('preview wording', () => {
     ]);
     expect(lines[1]?.meaning).toMatch(/^would be skipped without a request/);
     expect(lines[3]?.meaning).toMatch(/check them by hand/);
-    expect(previewLines({ NEW_STATUS: 2 })).toEqual([
+    expect(previewLines({ NEW_STATUS: 2 }, EN_WORDS.t)).toEqual([
       { status: 'NEW_STATUS', count: 2, meaning: 'NEW_STATUS' },
     ]);
   });
 
   it('asks before sending, with the number of messages and the warning', () => {
-    expect(confirmText(preview, 'Envios')).toBe(
-      'Send "lembrete_pagamento" to 12 rows of "Envios"? 3 rows will be SKIPPED. A sent message cannot be recalled.',
+    expect(confirmText(preview, 'Envios', EN_WORDS)).toBe(
+      'Send “lembrete_pagamento” to 12 rows of “Envios”? 3 rows will be SKIPPED. A sent message cannot be recalled.',
     );
-    expect(confirmText({ ...preview, counts: { QUEUED: 1 } }, 'Envios')).toBe(
-      'Send "lembrete_pagamento" to 1 row of "Envios"? A sent message cannot be recalled.',
+    expect(confirmText({ ...preview, counts: { QUEUED: 1 } }, 'Envios', EN_WORDS)).toBe(
+      'Send “lembrete_pagamento” to 1 row of “Envios”? A sent message cannot be recalled.',
     );
   });
 });

@@ -44,7 +44,10 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('Send template sidebar'), () 
   let sidebar: FrameLocator;
 
   beforeAll(async () => {
-    ({ playground, page, close } = await openPlaygroundInChromium('crm-chromium-send-'));
+    ({ playground, page, close } = await openPlaygroundInChromium('crm-chromium-send-', {
+      // The demo spreadsheet is Brazilian; these tests read the English words.
+      locale: 'en_US',
+    }));
   });
 
   afterAll(async () => {
@@ -139,7 +142,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('Send template sidebar'), () 
     await sidebar.locator('#send').click();
     await expect.poll(() => sidebar.locator('#confirm').isVisible(), PATIENCE).toBe(true);
     expect(await sidebar.locator('#confirm-text').textContent()).toBe(
-      `Send "lembrete_pagamento" to ${SENT_ROWS.length} rows of "${SEND_SHEET}"? ${SKIPPED_ROWS.length} rows will be SKIPPED. A sent message cannot be recalled.`,
+      `Send “lembrete_pagamento” to ${SENT_ROWS.length} rows of “${SEND_SHEET}”? ${SKIPPED_ROWS.length} rows will be SKIPPED. A sent message cannot be recalled.`,
     );
     expect(templateSends()).toHaveLength(0);
 

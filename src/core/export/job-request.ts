@@ -5,6 +5,7 @@
  */
 import type { CustomFieldDefinition, LeadListInclude } from '../../api/schemas';
 import { LEAD_LIST_INCLUDES } from '../../api/schemas';
+import { codedError } from '../errors';
 import { describeValue } from '../query/dates';
 import {
   type NamedLeadFilters,
@@ -76,14 +77,17 @@ export function parseExportRequest(
 
 function parseSheetName(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new Error(
+    throw codedError(
       `sheet must be the name of the sheet to export into, e.g. {sheet: "Leads"} (it is created when missing); got ${describeValue(value)}.`,
+      'sheetMissing',
     );
   }
   const name = value.trim();
   if (name.length > MAX_SHEET_NAME) {
-    throw new Error(
+    throw codedError(
       `sheet names have at most ${MAX_SHEET_NAME} characters; "${name.slice(0, 20)}…" has ${name.length}.`,
+      'sheetNameTooLong',
+      { max: MAX_SHEET_NAME },
     );
   }
   return name;

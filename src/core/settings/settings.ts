@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { codedError } from '../errors';
 
 /** What crmConfigure stores: per user, since an API key belongs to a person. */
 export const SettingsSchema = z.object({
@@ -27,12 +28,14 @@ export function parseSettingsInput(
   const raw = input as Record<string, unknown>;
   const apiKey = String(raw.apiKey ?? defaults.previous?.apiKey ?? '').trim();
   if (!apiKey)
-    throw new Error(
+    throw codedError(
       'apiKey is missing: paste the key created under Settings → API keys in the CRM.',
+      'apiKeyMissing',
     );
   if (!/^crm_[A-Za-z0-9_-]+$/.test(apiKey)) {
-    throw new Error(
+    throw codedError(
       `apiKey must start with "crm_" and hold no spaces (got ${maskApiKey(apiKey)}).`,
+      'apiKeyFormat',
     );
   }
   const baseUrl = normalizeBaseUrl(
@@ -44,8 +47,9 @@ export function parseSettingsInput(
     .trim()
     .toUpperCase();
   if (!/^[A-Z]{2}$/.test(defaultCountry)) {
-    throw new Error(
+    throw codedError(
       `defaultCountry must be a two-letter country code such as "BR" or "US" (got "${defaultCountry}").`,
+      'countryCode',
     );
   }
   return { apiKey, baseUrl, defaultCountry };
@@ -55,13 +59,15 @@ export function parseSettingsInput(
 export function normalizeBaseUrl(value: string): string {
   const url = value.trim().replace(/\/+$/, '');
   if (!/^https:\/\//i.test(url) && !LOCAL_HOSTS.test(`${url}/`)) {
-    throw new Error(
+    throw codedError(
       `baseUrl must start with https:// (plain http:// only for localhost); got "${url}".`,
+      'baseUrlHttps',
     );
   }
   if (!/\/api\/v1$/.test(url)) {
-    throw new Error(
+    throw codedError(
       `baseUrl must end in /api/v1, for example https://crm.example.com/api/v1 (got "${url}").`,
+      'baseUrlPath',
     );
   }
   return url;

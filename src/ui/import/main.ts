@@ -1,6 +1,7 @@
 import { byId, h, inputValue, showStatus, whileBusy } from '../shared/dom';
+import { t } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
-import { showJobProgress } from '../shared/progress';
+import { createResultSlot } from '../shared/progress';
 import { callServer, errorText, type ServerArgs, type ServerResult } from '../shared/server';
 import { fillSheetSelect } from '../shared/sheets';
 
@@ -12,6 +13,8 @@ type Preview = ServerResult<'uiPreviewImport'>;
  * column out. Sent as crmImportLeads' `mapping`.
  */
 const mapping: Record<string, string> = {};
+
+const result = createResultSlot(jobServer, byId('progress'));
 
 function baseOptions(): Pick<ImportOptions, 'sheet' | 'headerRow' | 'mapping'> {
   const headerRow = Number(inputValue('header-row') || '1');
@@ -31,12 +34,11 @@ function readImportForm(): ImportOptions {
 }
 
 function mappedList(preview: Preview): HTMLElement {
-  if (preview.mapped.length === 0)
-    return h('p', { class: 'empty' }, 'No column maps to a lead field.');
+  if (preview.mapped.length === 0) return h('p', { class: 'empty' }, t('ui.import.noMapped'));
   return h(
     'div',
     { class: 'block' },
-    h('label', {}, 'Sent to the CRM'),
+    h('label', {}, t('ui.import.mapped')),
     ...preview.mapped.map((column) => {
       const box = h('input', { type: 'checkbox', checked: true });
       box.addEventListener('change', () => {
@@ -59,11 +61,11 @@ function unknownList(preview: Preview): HTMLElement | null {
   return h(
     'div',
     { class: 'block' },
-    h('label', {}, 'Not recognised (left out unless you name a field)'),
+    h('label', {}, t('ui.import.unknown')),
     ...preview.unknown.map((column) => {
       const field = h('input', {
         type: 'text',
-        placeholder: 'field, e.g. notes or custom_fields.cpf',
+        placeholder: t('ui.import.unknownPlaceholder'),
         value: mapping[column.header] ?? '',
       });
       field.addEventListener('change', () => {
@@ -86,12 +88,13 @@ function ignoredList(preview: Preview): HTMLElement | null {
   return h(
     'p',
     { class: 'hint' },
-    `Left out on purpose: ${preview.ignored.map((c) => c.header).join(', ')}.`,
+    t('ui.import.ignored', { columns: preview.ignored.map((c) => c.header).join(', ') }),
   );
 }
 
 async function preview(): Promise<void> {
-  showStatus('status', 'Reading the header row…');
+  result.clear();
+  showStatus('status', t('ui.import.reading'));
   try {
     const result = await callServer('uiPreviewImport', baseOptions());
     showStatus('status', '');
@@ -105,11 +108,12 @@ async function preview(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  showStatus('status', 'Starting the import…');
+  result.clear();
+  showStatus('status', t('ui.import.starting'));
   try {
     const summary = await callServer('crmImportLeads', readImportForm());
     showStatus('status', '');
-    showJobProgress(jobServer, byId('progress'), summary, { drive: true });
+    result.showJob(summary, { drive: true });
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }

@@ -1,19 +1,21 @@
 import { byId, inputValue, showStatus, whileBusy } from '../shared/dom';
+import { t } from '../shared/i18n';
 import { callServer, errorText } from '../shared/server';
 
 function showKeyState(masked: string): void {
   const hint = byId('key-state');
   hint.replaceChildren();
   if (masked === '') {
-    hint.textContent = 'No key saved yet.';
+    hint.textContent = t('ui.settings.noKey');
     return;
   }
-  hint.append('Saved key: ');
   const code = document.createElement('span');
   code.className = 'masked';
   code.id = 'masked-key';
   code.textContent = masked;
-  hint.append(code, '. Leave the field empty to keep it.');
+  // The masked key sits inside a translated sentence: split it around its placeholder.
+  const [before = '', after = ''] = t('ui.settings.savedKey', { key: '\u0000' }).split('\u0000');
+  hint.append(before, code, after);
 }
 
 async function load(): Promise<void> {
@@ -28,7 +30,7 @@ async function load(): Promise<void> {
 }
 
 async function save(): Promise<void> {
-  showStatus('status', 'Checking the key with the CRM…');
+  showStatus('status', t('ui.settings.checking'));
   const apiKey = inputValue('api-key');
   try {
     const { account } = await callServer('crmConfigure', {
@@ -38,8 +40,13 @@ async function save(): Promise<void> {
       defaultCountry: inputValue('default-country'),
     });
     byId<HTMLInputElement>('api-key').value = '';
-    const plan = account.plan ? ` · plan ${account.plan}` : '';
-    showStatus('status', `Connected to ${account.name}${plan}.`, 'success');
+    showStatus(
+      'status',
+      account.plan
+        ? t('ui.settings.connectedPlan', { account: account.name, plan: account.plan })
+        : t('ui.settings.connected', { account: account.name }),
+      'success',
+    );
     await load();
   } catch (error) {
     showStatus('status', errorText(error), 'error');

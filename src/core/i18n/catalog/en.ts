@@ -1,4 +1,7 @@
 import { COMMON_EN } from './en/common';
+import { HELP_EN } from './en/help';
+import { MENU_EN } from './en/menu';
+import { UI_EN } from './en/ui';
 
 /**
  * The English catalogue: one file per area under `en/` (keys `<area>.<what>`), so that changes
@@ -8,6 +11,9 @@ import { COMMON_EN } from './en/common';
  */
 export const EN = {
   ...COMMON_EN,
+  ...HELP_EN,
+  ...MENU_EN,
+  ...UI_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;
