@@ -254,7 +254,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     if (!Array.isArray(args)) {
       return { ok: false, error: { name: 'Error', message: 'args must be an array.' } };
     }
-    const result = tracked(fn, () => runtime.run(fn, ...args));
+    // A dispatcher's first argument names the function it runs (the sidebars call uiCall(fn, args)).
+    const named = typeof args[0] === 'string' && IDENTIFIER.test(args[0]) ? `(${args[0]})` : '';
+    const result = tracked(`${fn}${named}`, () => runtime.run(fn, ...args));
     return result.ok
       ? { ok: true, value: result.value }
       : {

@@ -1,9 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bigSheetRows, LEADS_HEADERS } from '../../scripts/playground/demo-workbook';
+import { bigSheetRows, demoWorkbook, LEADS_HEADERS } from '../../scripts/playground/demo-workbook';
 import { createScheduler, MAX_NESTING, type Task } from '../../scripts/playground/scheduler';
 import { type Playground, startPlayground } from '../../scripts/playground/server';
+import { localeOf, translator } from '../../src/core/i18n';
 import { prng } from './playground-random';
+
+/** The demo spreadsheet's language: its menu's captions and sidebar titles. */
+const t = translator(localeOf(demoWorkbook().locale));
 
 describe('playground scheduler: requests nested into a running execution', () => {
   const SEEDS = 300;
@@ -121,7 +125,7 @@ describe('playground scheduler: requests nested into a running execution', () =>
  */
 const CLIENT_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, sheet } = workerData;
+const { url, sheet, jobsMenu } = workerData;
 const t0 = Date.now();
 const at = () => Date.now() - t0;
 const post = (path, body) => fetch(new URL(path, url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
@@ -137,7 +141,7 @@ const state = (name) => fetch(new URL('/state?sheet=' + encodeURIComponent(name)
   }
   const timed = async (name, work) => { const start = Date.now(); const value = await work(); log[name] = { ms: Date.now() - start, at: at(), value }; };
   await timed('state', () => state('Leads'));
-  await timed('menu', () => post('/menu', { caption: 'Jobs' }));
+  await timed('menu', () => post('/menu', { caption: jobsMenu }));
   await timed('jobs', () => post('/run', { fn: 'crmListJobs', args: [] }));
   await timed('again', () => post('/run', { fn: 'crmImportLeads', args: [{ sheet }] }));
   await timed('edit', () => post('/cell', { sheet: 'Export', a1: 'A1', input: 'typed meanwhile' }));
@@ -165,7 +169,7 @@ describe('playground page while a long execution runs', () => {
       .setValues(1, 1, [[...LEADS_HEADERS], ...bigSheetRows(ROWS)]);
     const client = new Worker(CLIENT_SOURCE, {
       eval: true,
-      workerData: { url: playground.url, sheet: SHEET },
+      workerData: { url: playground.url, sheet: SHEET, jobsMenu: t('menu.jobs') },
     });
     log = await new Promise((resolve, reject) => {
       client.once('message', resolve);
@@ -196,7 +200,7 @@ describe('playground page while a long execution runs', () => {
     const state = log.state as Timed<{ active: string; table: string }>;
     expect(state.value.active).toBe('Leads');
     expect(state.value.table).toContain('Fernanda Albuquerque');
-    expect(log.menu?.value).toMatchObject({ ok: true, sidebar: { title: 'CRM · Jobs' } });
+    expect(log.menu?.value).toMatchObject({ ok: true, sidebar: { title: t('menu.title.jobs') } });
   });
 
   it('a concurrent call sees the job part-done, and a second import of the sheet is refused', () => {
