@@ -30,14 +30,14 @@ table.grid td { border: 1px solid #e0e0e0; padding: 2px 6px; white-space: nowrap
 table.grid td.number { text-align: right; }
 table.grid td { cursor: cell; }
 table.grid td.spilled { color: #3c4043; }
-table.grid td.error { color: #a50e0e; background: linear-gradient(225deg, #d93025 5px, transparent 5px); }
+table.grid td.error { color: #a50e0e; background: linear-gradient(225deg, #d93025 6px, transparent 6px) no-repeat top right / 12px 12px; }
 table.grid td.selected { outline: 2px solid #1a73e8; outline-offset: -2px; }
 table.grid td.editing { padding: 0; overflow: visible; }
 table.grid td.editing input { font: inherit; width: 100%; min-width: 160px; height: 21px; border: 2px solid #1a73e8; padding: 0 4px; }
 .formula-bar { display: flex; gap: 8px; align-items: center; padding: 4px 8px; background: #fff; border-bottom: 1px solid #dadce0; font-size: 12px; }
 .formula-bar .name { width: 56px; color: #5f6368; border-right: 1px solid #dadce0; }
-.formula-bar .content { flex: 1; font-family: Consolas, monospace; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.formula-bar .hint { color: #5f6368; }
+.formula-bar .content { flex: 1 1 50%; min-width: 0; font-family: Consolas, monospace; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.formula-bar .hint { flex: 0 1 50%; min-width: 0; color: #5f6368; font-size: 11px; }
 header .running { color: #b06000; font-weight: bold; }
 td.status-ok { background: #e6f4ea; color: #137333; font-weight: bold; }
 td.status-warn { background: #fef7e0; color: #b06000; font-weight: bold; }
