@@ -1,4 +1,5 @@
 import { codedError } from '../core/errors';
+import { translator } from '../core/i18n';
 import { mapHeaders, prepareContext, targetName } from '../core/import';
 import { createImportJobHandler, IMPORT_JOB_KIND, type ImportJobEnv } from '../core/import/job';
 import { type ImportJobOptions, parseImportRequest } from '../core/import/job-options';
@@ -11,6 +12,7 @@ import { createJob, getJob, type JobHandler, type JobSummary } from '../core/job
 import { startFailure, startPacing } from '../core/jobs/requests';
 import { builtOnce, checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
+import { currentLocale } from '../gas/locale';
 import { appsScriptClock, propertiesStore } from '../gas/services';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
 import { clientFor, engineDeps, ownerOf, pacerFor, requireSettings } from './context';
@@ -22,15 +24,26 @@ export interface ImportLeadsOptions {
   sheet: string;
   /** `email`, `phone` or `email_or_phone` (default). */
   matchBy?: string;
+  /**
+   * `upsert` (default): update the matching lead, else create one; `update`: existing leads
+   * only (a row whose lead is not in the CRM is NOT_FOUND); `create`: new leads only (a row
+   * whose lead exists is EXISTS).
+   * @default "upsert"
+   * @example "update"
+   */
+  mode?: string;
   /** The row holding the headers (default 1); every later non-empty row is a lead. */
   headerRow?: number;
   /** Sheet header → lead field (`phone`, `custom_fields.cpf`…), or '' to ignore the column. */
   mapping?: Record<string, string | null>;
-  /** Pipeline (name or id) for rows without a Pipeline / Funil cell. */
+  /** Pipeline (name or id) of NEW leads whose row has no Pipeline / Funil cell. */
   pipeline?: string | number;
-  /** Stage (name or id) for rows without a Stage / Etapa cell. */
+  /** Stage (name or id) of NEW leads whose row has no Stage / Etapa cell. */
   stage?: string | number;
-  /** Check and mark rows VALID / INVALID / DUPLICATE without sending anything. */
+  /**
+   * Check every row without changing the CRM: VALID (with whether it would create or update),
+   * INVALID, DUPLICATE, NOT_FOUND, EXISTS. Reading which leads exist costs requests.
+   */
   dryRun?: boolean;
 }
 
@@ -80,7 +93,9 @@ function headerValues(
 
 /**
  * Starts an import job: every non-empty row below `headerRow` is upserted (`POST
- * /leads/upsert` with `match_by`), and its status written in the CRM Import columns at the
+ * /leads/upsert` with `match_by`) as its `mode` allows; an existing lead gets only the row's
+ * own cells (it keeps its pipeline, stage and name unless the sheet has a column for them),
+ * and its status written in the CRM Import columns at the
  * right of the data (created when missing). The job runs in this execution as far as its time
  * allows and continues by trigger (or from the sidebar). Returns the job's summary
  * `{jobId, kind, state, total, done, counts, message}`.
@@ -138,14 +153,16 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   ).length;
 
   const { sheet: sheetName, ...rest } = request;
-  const jobOptions: ImportJobOptions = { ...rest, sheetId, sheetName };
+  const locale = currentLocale();
+  const jobOptions: ImportJobOptions = { ...rest, sheetId, sheetName, locale };
+  const t = translator(locale);
   const job = createJob(deps, {
     owner: ownerOf(settings),
     kind: IMPORT_JOB_KIND,
     options: jobOptions,
     total,
     statuses: IMPORT_ROW_STATUSES,
-    message: `${request.dryRun ? 'Dry run' : 'Import'} of "${sheetName}" queued.`,
+    message: t(request.dryRun ? 'import.job.dryQueued' : 'import.job.queued', { sheet: sheetName }),
   });
   return driveJobs('direct', job.jobId).summaries[0] ?? getJob(deps, job.jobId);
 }

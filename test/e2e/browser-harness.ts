@@ -106,7 +106,8 @@ export async function screenshotGridRightEdge(page: Page, path: string): Promise
 
 /**
  * Adds a sheet of `rows` distinct leads whose import is slow: each upsert answers after 2.7 s of
- * simulated time (~3 s a row), so one 4.5-minute slice cannot finish the sheet.
+ * simulated time. Upserts go out in parallel batches, so the rate limit (60 a minute) is what
+ * bounds a slice: give more than 300 rows for a sheet one 4.5-minute slice cannot finish.
  */
 export function addSlowImportSheet(playground: Playground, sheet: string, rows: number): void {
   playground.runtime.workbook

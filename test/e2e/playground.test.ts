@@ -201,7 +201,7 @@ describe('startPlayground', () => {
 
   it('uiPauseJob pauses a running job so that no driver continues it, until crmResumeJob', () => {
     const { runtime } = playground;
-    const rows = 200;
+    const rows = 1_000;
     addSlowImportSheet(playground, 'Pause', rows);
     const started = runtime.runOrThrow('crmImportLeads', { sheet: 'Pause' }) as JobSummary;
     expect(started.state).toBe('running');

@@ -152,9 +152,9 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars'), () => {
   });
 
   it('a long import: the sidebar drives it slice after slice, shows the ETA, pauses and resumes', async () => {
-    // Slow answers make each row cost ~3 s of simulated time, so one 4.5-minute slice does
-    // fewer than 100 of these 400 rows and the sidebar has several slices to drive.
-    const rows = 400;
+    // At 60 upserts a minute one 4.5-minute slice does fewer than 300 of these 1,000 rows, so
+    // the sidebar has several slices to drive (batches make latency no longer the limit).
+    const rows = 1_000;
     addSlowImportSheet(playground, 'Slow', rows);
 
     const sidebar = await openSidebar('Import leads', 'CRM · Import leads');
@@ -206,15 +206,17 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars'), () => {
     await progress.locator('button.resume').click();
     await expect.poll(() => progress.getAttribute('data-state'), { timeout: 40_000 }).toBe('done');
     expect(await progress.locator('.progress-numbers').textContent()).toBe(
-      `${rows} / ${rows} rows`,
+      `${rows.toLocaleString('en-US')} / ${rows.toLocaleString('en-US')} rows`,
     );
-    expect(await progress.locator('[data-status="CREATED"] b').textContent()).toBe(String(rows));
+    expect(await progress.locator('[data-status="CREATED"] b').textContent()).toBe(
+      rows.toLocaleString('en-US'),
+    );
     expect(slices).toBeGreaterThanOrEqual(1);
   });
 
   it('Jobs: resumes a paused job and keeps it moving to done while open', async () => {
     const { runtime } = playground;
-    const rows = 200;
+    const rows = 1_000;
     addSlowImportSheet(playground, 'Later', rows);
     const started = runtime.runOrThrow('crmImportLeads', { sheet: 'Later' }) as { jobId: string };
     runtime.runOrThrow('uiPauseJob', started.jobId);
@@ -229,6 +231,8 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars'), () => {
     await expect
       .poll(() => job.locator('.progress').getAttribute('data-state'), { timeout: 30_000 })
       .toBe('done');
-    expect(await job.locator('.progress-numbers').textContent()).toBe(`${rows} / ${rows} rows`);
+    expect(await job.locator('.progress-numbers').textContent()).toBe(
+      `${rows.toLocaleString('en-US')} / ${rows.toLocaleString('en-US')} rows`,
+    );
   });
 });

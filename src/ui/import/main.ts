@@ -27,6 +27,7 @@ function readImportForm(): ImportOptions {
   return {
     ...baseOptions(),
     matchBy: inputValue('match-by'),
+    mode: inputValue('mode'),
     ...(pipeline === '' ? {} : { pipeline }),
     ...(stage === '' ? {} : { stage }),
     dryRun: byId<HTMLInputElement>('dry-run').checked,

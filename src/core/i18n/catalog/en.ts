@@ -1,5 +1,6 @@
 import { COMMON_EN } from './en/common';
 import { HELP_EN } from './en/help';
+import { IMPORT_EN } from './en/import';
 import { MENU_EN } from './en/menu';
 import { UI_EN } from './en/ui';
 
@@ -14,6 +15,7 @@ export const EN = {
   ...HELP_EN,
   ...MENU_EN,
   ...UI_EN,
+  ...IMPORT_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

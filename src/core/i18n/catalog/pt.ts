@@ -1,6 +1,7 @@
 import type { MessageKey } from './en';
 import { COMMON_PT } from './pt/common';
 import { HELP_PT } from './pt/help';
+import { IMPORT_PT } from './pt/import';
 import { MENU_PT } from './pt/menu';
 import { UI_PT } from './pt/ui';
 
@@ -10,4 +11,5 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...HELP_PT,
   ...MENU_PT,
   ...UI_PT,
+  ...IMPORT_PT,
 };

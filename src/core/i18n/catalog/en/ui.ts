@@ -94,7 +94,12 @@ export const UI_EN = {
   'ui.import.matchPhone': 'Phone only',
   'ui.import.pipeline': 'Default pipeline',
   'ui.import.stage': 'Default stage',
-  'ui.import.pipelineHint': 'Used for rows without a Funil / Etapa cell; a name or a number.',
+  'ui.import.pipelineHint':
+    'Where new leads go when their row has no Funil / Etapa cell; a name or a number. Existing leads keep theirs.',
+  'ui.import.mode': 'What to do',
+  'ui.import.modeUpsert': 'Update existing leads, create new ones',
+  'ui.import.modeUpdate': 'Only update existing leads',
+  'ui.import.modeCreate': 'Only create new leads',
   'ui.import.dryRun': 'Dry run — check rows (VALID / INVALID / DUPLICATE), send nothing',
   'ui.import.preview': 'Preview columns',
   'ui.import.start': 'Start import',
