@@ -210,7 +210,7 @@ describe('playground page while a long execution runs', () => {
     expect(jobs.value[0]?.done).toBeLessThan(ROWS);
     expect(log.again?.value).toMatchObject({
       ok: false,
-      error: { message: expect.stringMatching(/already running on "Concurrent"/) },
+      error: { message: expect.stringMatching(/is already (queued|running) on "Concurrent"/) },
     });
   });
 
