@@ -17,6 +17,7 @@ export function onOpen(_event?: unknown): void {
     .addItem(t('menu.export'), 'showExportSidebar')
     .addItem(t('menu.send'), 'showSendSidebar')
     .addItem(t('menu.jobs'), 'showJobsSidebar')
+    .addItem(t('formulas.menuRefresh'), 'refreshFormulas')
     .addSeparator()
     .addItem(t('menu.help'), 'showHelpSidebar')
     .addToUi();

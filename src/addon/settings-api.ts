@@ -1,6 +1,9 @@
 import { type Account, RateLimitError } from '../api';
 import { codedError } from '../core/errors';
+import { translator } from '../core/i18n';
+import { hasFormulaConsent, setFormulaConsent } from '../core/settings/formula-consent';
 import { maskApiKey, parseSettingsInput } from '../core/settings/settings';
+import { propertiesStore } from '../gas/services';
 import { clientFor, loadSettings, pacerFor, saveSettings } from './context';
 
 /** How long crmConfigure may wait for a request slot before giving up. */
@@ -23,7 +26,8 @@ export interface ConfigureInput {
 
 /**
  * Checks the key with GET /account, then stores the settings for this user.
- * Returns `{account}`. Nothing is stored when the check fails.
+ * Returns `{account}`. Nothing is stored when the check fails. Without `apiKey` the saved key
+ * is kept, but only for the base URL it was saved for: a new base URL needs the key again.
  */
 export function crmConfigure(options: ConfigureInput): { account: Account } {
   const settings = parseSettingsInput(options, {
@@ -49,18 +53,60 @@ export function crmConfigure(options: ConfigureInput): { account: Account } {
   return { account };
 }
 
+/**
+ * Lets the caller's saved key serve CRM_* formulas in this spreadsheet (`true`), or stops it
+ * (`false`, at once: cached results included). Returns `{allowed}`.
+ *
+ * Formulas always run with the spreadsheet owner's settings, whoever recalculates them, so once
+ * the owner allows it every editor can read what formulas return. The consent is kept in the
+ * caller's own user properties, bound to this spreadsheet, the key and its base URL: a new key
+ * or base URL must be allowed again, and an editor calling this never allows the owner's key.
+ *
+ * @param {boolean} allow true to allow CRM_* formulas with your key here, false to stop them.
+ * @return {{allowed: boolean}} Whether your key now serves formulas in this spreadsheet.
+ */
+export function crmAllowFormulas(allow: boolean): { allowed: boolean } {
+  if (typeof allow !== 'boolean') {
+    throw new Error(
+      'crmAllowFormulas needs true (allow CRM_* formulas here) or false (stop them).',
+    );
+  }
+  const english = translator('en');
+  const spreadsheet = SpreadsheetApp.getActive();
+  if (!spreadsheet) throw new Error(english('settings.formulasNoSpreadsheet'));
+  const store = propertiesStore(PropertiesService.getUserProperties());
+  const settings = loadSettings();
+  if (allow && settings === null) {
+    throw codedError(english('settings.formulasNeedKey'), 'noSettings');
+  }
+  if (settings === null) return { allowed: false };
+  const spreadsheetId = spreadsheet.getId();
+  setFormulaConsent(store, settings, spreadsheetId, allow);
+  return { allowed: hasFormulaConsent(store, settings, spreadsheetId) };
+}
+
 /** What the settings sidebar shows: never the key itself. */
 export function uiGetSettings(): {
   configured: boolean;
   apiKeyMasked: string;
   baseUrl: string;
   defaultCountry: string;
+  /** Whether this user's key serves CRM_* formulas in this spreadsheet. */
+  formulasAllowed: boolean;
 } {
   const settings = loadSettings();
+  const spreadsheet = SpreadsheetApp.getActive();
   return {
     configured: settings !== null,
     apiKeyMasked: settings ? maskApiKey(settings.apiKey) : '',
     baseUrl: settings?.baseUrl ?? CRM_DEFAULT_BASE_URL,
     defaultCountry: settings?.defaultCountry ?? 'BR',
+    formulasAllowed:
+      spreadsheet !== null &&
+      hasFormulaConsent(
+        propertiesStore(PropertiesService.getUserProperties()),
+        settings,
+        spreadsheet.getId(),
+      ),
   };
 }

@@ -5,7 +5,7 @@ import { crmExportLeads } from './export-api';
 import { crmImportLeads, uiPreviewImport } from './import-api';
 import { crmCancelJob, crmGetJob, crmListJobs, crmResumeJob, uiContinueJob } from './jobs-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
-import { crmConfigure, uiGetSettings } from './settings-api';
+import { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
 import { uiActivateSheet } from './sheet-api';
 import { uiListColumns, uiListSheets, uiListTemplates, uiPauseJob } from './ui-api';
 
@@ -16,6 +16,7 @@ import { uiListColumns, uiListSheets, uiListTemplates, uiPauseJob } from './ui-a
  * language (core/person-message.ts), from the error's code.
  */
 const SIDEBAR_FUNCTIONS = {
+  crmAllowFormulas,
   crmCancelJob,
   crmConfigure,
   crmExportLeads,

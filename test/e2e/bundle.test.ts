@@ -11,6 +11,8 @@ const EXPECTED_GLOBALS = [
   'onOpen',
   'onInstall',
   'crmConfigure',
+  'crmAllowFormulas',
+  'refreshFormulas',
   'crmImportLeads',
   'crmGetJob',
   'crmListJobs',

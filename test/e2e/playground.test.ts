@@ -130,6 +130,7 @@ describe('startPlayground', () => {
       'Exportar leads',
       'Enviar template',
       'Processos',
+      'Atualizar fórmulas',
       'Ajuda',
     ]);
     expect(state.table).toContain('Fernanda Albuquerque');
@@ -155,6 +156,7 @@ describe('startPlayground', () => {
         apiKeyMasked: 'crm_…dmin',
         baseUrl: playground.sandboxUrl,
         defaultCountry: 'BR',
+        formulasAllowed: false,
       },
     });
     const configured = await post('/run', {

@@ -67,6 +67,17 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars'), () => {
     expect(await sidebar.locator('#api-key').inputValue()).toBe('');
     expect(await sidebar.locator('body').innerHTML()).not.toContain(DEMO_KEYS.admin);
     expect(await sidebar.locator('#masked-key').textContent()).toBe('crm_…dmin');
+    // Right after the key is saved, the sidebar offers formulas here, with the warning.
+    expect(await sidebar.locator('#formulas').isVisible()).toBe(true);
+    expect(await sidebar.locator('#formulas-warning').textContent()).toContain('every editor');
+    await sidebar.locator('#allow-formulas').check();
+    await expect
+      .poll(() => sidebar.locator('#status').textContent(), PATIENCE)
+      .toBe('CRM_* formulas may now use your key here.');
+    await sidebar.locator('#allow-formulas').uncheck();
+    await expect
+      .poll(() => sidebar.locator('#status').textContent(), PATIENCE)
+      .toBe('CRM_* formulas stopped here.');
   });
 
   it('Settings: a bad key shows the error that says what to fix', async () => {
