@@ -17,14 +17,22 @@ import {
 /**
  * Formulas in the playground's workbook, as Sheets shows them: a formula's 2-D result spills
  * into the cells below and to the right; it is computed again only when what its references
- * hold changes (as Sheets recalculates a custom function); it shows #REF! while its spill would
- * overwrite data, and spills again once that data is gone.
+ * hold changes, or when it is entered again (as Sheets recalculates a custom function); it shows
+ * #REF! while its spill would overwrite data, and spills again once that data is gone.
  *
- * Nothing is added to the runtime's cells. A formula's state is keyed by its Cell object, and a
- * spilled cell is one this module created: a person or a script writing into the spill range
- * replaces the cell with a new object, which then counts as data in the way. Cells keep their
- * objects when rows are inserted, deleted or sorted, so the states move with them.
+ * The runtime's cells get two symbol-keyed marks (JSON, CSV and XLSX never see them). The
+ * runtime rebuilds a cell as `{...cell, …}` when a script formats it or notes it, and as a fresh
+ * object when a value or formula is written. So a formula keeps its identity (FORMULA) through
+ * formatting but gets a new one when entered again, and a spilled cell keeps its mark (SPILLED_FROM)
+ * through formatting but loses it when a person or a script writes into it, which then counts as
+ * data in the way. Cells move as objects on row inserts, deletes and sorts, and the marks move
+ * with them.
  */
+const FORMULA = Symbol('playground formula');
+const SPILLED_FROM = Symbol('playground spill');
+/** One formula as entered; its state is keyed by this token. */
+type Token = { readonly formula: string };
+type Marked = Cell & { [FORMULA]?: Token; [SPILLED_FROM]?: Token };
 
 export interface FormulaState {
   fingerprint: string;
@@ -81,13 +89,19 @@ interface Anchor {
   sheet: SheetModel;
   row: number;
   column: number;
-  cell: Cell;
+  token: Token;
+}
+
+/** The token of a formula cell, given on first sight. */
+function tokenOf(cell: Marked): Token {
+  cell[FORMULA] ??= { formula: cell.formula ?? '' };
+  return cell[FORMULA];
 }
 
 export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
-  const states = new WeakMap<Cell, FormulaState>();
-  /** Spilled cell → the formula cell it belongs to. */
-  const spilledFrom = new WeakMap<Cell, Cell>();
+  const states = new WeakMap<Token, FormulaState>();
+  const stateOf = (cell: Marked | undefined) =>
+    cell?.formula !== undefined && cell[FORMULA] ? states.get(cell[FORMULA]) : undefined;
 
   // References without a sheet name point into the formula's own sheet.
   let currentSheet: SheetModel = workbook.activeSheet;
@@ -96,14 +110,22 @@ export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
       const sheet = sheetName === undefined ? undefined : workbook.findSheet(sheetName);
       if (sheetName !== undefined && !sheet) return undefined;
       const cell = (sheet ?? currentSheet).cell(row, column);
-      const shown = cell ? states.get(cell)?.shown : undefined;
+      const shown = stateOf(cell)?.shown;
       if (shown) return shown;
       return hostValue(cell) as Scalar;
     },
   };
 
+  /** The cell where the anchor's formula is, if it is still there. */
+  const anchorCell = ({ sheet, row, column, token }: Anchor): Marked | undefined => {
+    const cell: Marked | undefined = sheet.cell(row, column);
+    return cell?.formula !== undefined && cell[FORMULA] === token ? cell : undefined;
+  };
+  const ownedBy = (cell: Marked | undefined, token: Token) =>
+    cell !== undefined && cell.formula === undefined && cell[SPILLED_FROM] === token;
+
   const compute = (anchor: Anchor): boolean => {
-    const formula = anchor.cell.formula ?? '';
+    const { formula } = anchor.token;
     let bound: ReturnType<typeof bind>;
     try {
       currentSheet = anchor.sheet;
@@ -111,27 +133,26 @@ export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
     } catch {
       bound = { kind: 'error', error: PARSE_ERROR };
     }
-    const key = `${formula}\n${fingerprint(bound)}`;
-    const before = states.get(anchor.cell);
-    if (before?.fingerprint === key) return false;
-    states.set(anchor.cell, { fingerprint: key, outcome: evaluate(bound, call) });
+    const key = fingerprint(bound);
+    if (states.get(anchor.token)?.fingerprint === key) return false;
+    states.set(anchor.token, { fingerprint: key, outcome: evaluate(bound, call) });
     return true;
   };
 
   /** Writes the anchor's value and its spill; returns true when any cell changed. */
-  const spill = (anchor: Anchor, spilled: Map<Cell, Array<[number, number]>>): boolean => {
-    const state = states.get(anchor.cell);
-    if (!state) return false;
-    const { sheet, row, column, cell } = anchor;
+  const spill = (anchor: Anchor, spilled: Map<Token, Array<[number, number]>>): boolean => {
+    const { sheet, row, column, token } = anchor;
+    const state = states.get(token);
     // Replaced while its function ran (a request handled meanwhile): the next pass sees the new one.
-    if (sheet.cell(row, column) !== cell) return false;
+    const cell = anchorCell(anchor);
+    if (!state || !cell) return false;
     const table = state.outcome.ok ? asTable(state.outcome.value) : [[state.outcome.error.code]];
     let blocker: string | undefined;
     for (let r = 0; r < table.length && !blocker; r++) {
       for (let c = 0; c < (table[r]?.length ?? 0); c++) {
         if (r === 0 && c === 0) continue;
         const there = sheet.cell(row + r, column + c);
-        if (cellHasContent(there) && spilledFrom.get(there as Cell) !== cell) {
+        if (cellHasContent(there) && !ownedBy(there, token)) {
           blocker = toA1(row + r, column + c, 1, 1);
           break;
         }
@@ -161,32 +182,36 @@ export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
           keep.add(`${row + r}:${column + c}`);
           const there = sheet.cell(row + r, column + c);
           const stored = storedValue(value);
-          if (there && spilledFrom.get(there) === cell && sameValue(there.value, stored)) return;
-          const next: Cell = { value: stored };
-          spilledFrom.set(next, cell);
+          if (there && ownedBy(there, token) && sameValue(there.value, stored)) return;
+          // A format a script gave the spilled cell stays; the value is the formula's.
+          const next: Marked = { value: stored, [SPILLED_FROM]: token };
+          if (there?.format !== undefined && ownedBy(there, token)) next.format = there.format;
           sheet.setCell(row + r, column + c, next);
           changed = true;
         });
       });
     }
-    for (const [r, c] of spilled.get(cell) ?? []) {
+    for (const [r, c] of spilled.get(token) ?? []) {
       if (keep.has(`${r}:${c}`)) continue;
-      if (clearSpilled(sheet, r, c, cell)) changed = true;
+      if (clearSpilled(sheet, r, c, token)) changed = true;
     }
-    spilled.delete(cell);
+    spilled.delete(token);
     return changed;
   };
 
   const scan = () => {
     const anchors: Anchor[] = [];
-    const spilled = new Map<Cell, Array<[number, number]>>();
-    const where = new Map<Cell, SheetModel>();
+    const spilled = new Map<Token, Array<[number, number]>>();
+    const where = new Map<Token, SheetModel>();
     for (const sheet of workbook.sheets) {
       sheet.rows.forEach((line, r) => {
-        line?.cells.forEach((cell, c) => {
+        line?.cells.forEach((cell: Marked | undefined, c) => {
           if (!cell) return;
-          if (cell.formula !== undefined) anchors.push({ sheet, row: r + 1, column: c + 1, cell });
-          const owner = spilledFrom.get(cell);
+          if (cell.formula !== undefined) {
+            anchors.push({ sheet, row: r + 1, column: c + 1, token: tokenOf(cell) });
+            return;
+          }
+          const owner = cell[SPILLED_FROM];
           if (owner) {
             const list = spilled.get(owner) ?? [];
             list.push([r + 1, c + 1]);
@@ -206,7 +231,7 @@ export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
       if (compute(anchor)) changed = true;
       if (spill(anchor, spilled)) changed = true;
     }
-    // What is left belongs to formulas that were deleted or replaced: their spill goes too.
+    // What is left belongs to formulas that were deleted or entered again: their spill goes too.
     for (const [owner, cells] of spilled) {
       const sheet = where.get(owner);
       for (const [r, c] of cells) if (sheet && clearSpilled(sheet, r, c, owner)) changed = true;
@@ -218,9 +243,8 @@ export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
    * Clears a spilled cell, unless something else took its place meanwhile: a custom function
    * runs UrlFetchApp, where the page's waiting requests (a person's edit) are handled.
    */
-  const clearSpilled = (sheet: SheetModel, row: number, column: number, owner: Cell) => {
-    const there = sheet.cell(row, column);
-    if (!there || spilledFrom.get(there) !== owner) return false;
+  const clearSpilled = (sheet: SheetModel, row: number, column: number, owner: Token) => {
+    if (!ownedBy(sheet.cell(row, column), owner)) return false;
     sheet.setCell(row, column, undefined);
     return true;
   };
@@ -248,11 +272,10 @@ export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
       }
       return changed;
     },
-    note(cell) {
+    note(cell: Marked | undefined) {
       if (!cell) return undefined;
-      if (spilledFrom.has(cell)) return { spilled: true };
-      if (cell.formula === undefined) return undefined;
-      const shown = states.get(cell)?.shown;
+      if (cell.formula === undefined) return cell[SPILLED_FROM] ? { spilled: true } : undefined;
+      const shown = stateOf(cell)?.shown;
       return shown ? { formula: cell.formula, error: shown } : { formula: cell.formula };
     },
   };

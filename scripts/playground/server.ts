@@ -150,6 +150,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     workbook: demoWorkbook(),
     clock,
     user: { email: USER_EMAIL },
+    // The demo user owns the spreadsheet: CRM_* formulas run with the owner's settings.
+    sharing: { owner: USER_EMAIL },
     fetch: (request) => {
       // Every UrlFetchApp call is a moment where the page's waiting requests get their turn.
       yieldToRequests();

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoWorkbook } from '../../scripts/playground/demo-workbook';
 import { type CallFunction, type Expr, parseFormula } from '../../scripts/playground/formula';
 import { escapeHtml } from '../../scripts/playground/grid';
 import { createRecalc } from '../../scripts/playground/recalc';
 import { type Playground, startPlayground } from '../../scripts/playground/server';
-import { Workbook } from '../../tools/gas-runtime';
+import { localeOf, translator } from '../../src/core/i18n';
+import { createGasRuntime, Workbook } from '../../tools/gas-runtime';
 import { prng } from './playground-random';
+
+/** The demo spreadsheet's language: its menu's captions. */
+const t = translator(localeOf(demoWorkbook().locale));
 
 describe('playground formula parser', () => {
   const ref = (
@@ -172,6 +177,49 @@ describe('playground spills under random edits', () => {
         expect(spilled.length, context).toBe(expectedSpills);
       }
     }
+  });
+});
+
+describe('playground spills under a script’s formatting', () => {
+  it('formatting the formula or its spilled cells keeps the spill; writing a value blocks it', () => {
+    const script = `
+      function format() { SpreadsheetApp.getActive().getRange('S!A1:B3').setNumberFormat('0.00').setNote('seen'); }
+      function write() { SpreadsheetApp.getActive().getRange('S!B2').setValue(7); }`;
+    const runtime = createGasRuntime({ code: script, workbook: { sheets: { S: [['=CRM_T()']] } } });
+    let calls = 0;
+    const recalc = createRecalc(runtime.workbook, () => {
+      calls++;
+      return {
+        ok: true,
+        value: [
+          [1, 2],
+          [3, 4],
+          [5, 6],
+        ],
+      };
+    });
+    recalc.run();
+    const sheet = runtime.sheet('S');
+    expect(sheet.getValues()).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+
+    expect(runtime.run('format').ok).toBe(true);
+    recalc.run();
+    expect(sheet.getValues()).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+    expect(sheet.getNumberFormats()[2]).toEqual(['0.00', '0.00']);
+    expect(calls).toBe(1);
+
+    expect(runtime.run('write').ok).toBe(true);
+    recalc.run();
+    expect(sheet.getValues()[0]?.[0]).toBe('#REF!');
+    expect(sheet.getValues()[1]?.[1]).toBe(7);
   });
 });
 
@@ -391,5 +439,41 @@ describe('playground formulas over HTTP, computed by the real bundle', () => {
     expect(values(sheet)).toEqual([['id'], [1]]);
     await type(sheet, 'A1', '');
     expect(values(sheet)).toEqual([]);
+  });
+  it('a formula reads the CRM only where the owner allowed formulas, with the bundle’s words otherwise', async () => {
+    const sheet = newSheet();
+    playground.runtime.runOrThrow('crmAllowFormulas', false);
+    try {
+      await type(sheet, 'A1', '=CRM_PIPELINES()');
+      expect(values(sheet)).toEqual([['#ERROR!']]);
+      const refused = own('CRM_PIPELINES');
+      expect(refused).not.toBe('');
+      expect(cellHtml(await table(sheet), 'A1')).toContain(`data-error="${escapeHtml(refused)}"`);
+    } finally {
+      playground.runtime.runOrThrow('crmAllowFormulas', true);
+    }
+    // Entered again, the formula is computed again: Sheets' way to retry a custom function.
+    await type(sheet, 'A1', '=CRM_PIPELINES()');
+    expect(values(sheet)[0]?.[0]).toBe('pipeline_id');
+  });
+
+  it('CRM → Refresh formulas computes every CRM_* formula again and spills it again', async () => {
+    const sheet = newSheet();
+    await type(sheet, 'B2', '=CRM_PIPELINES()');
+    const before = values(sheet);
+    const runs = formulaRuns('CRM_PIPELINES');
+    const response = await fetch(new URL('/menu', playground.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ caption: t('formulas.menuRefresh') }),
+    });
+    expect(await response.json()).toEqual({ ok: true });
+    // Every =CRM_PIPELINES() of the workbook (earlier tests left some) ran once more.
+    const everywhere = playground.runtime.workbook.sheets
+      .flatMap((other) => other.getFormulas().flat())
+      .filter((formula) => formula === '=CRM_PIPELINES()').length;
+    expect(everywhere).toBeGreaterThan(1);
+    expect(formulaRuns('CRM_PIPELINES')).toBe(runs + everywhere);
+    expect(values(sheet)).toEqual(before);
   });
 });

@@ -156,7 +156,8 @@ describe('startPlayground', () => {
         apiKeyMasked: 'crm_…dmin',
         baseUrl: playground.sandboxUrl,
         defaultCountry: 'BR',
-        formulasAllowed: false,
+        // The demo owner allowed CRM_* formulas in the playground's spreadsheet.
+        formulasAllowed: true,
       },
     });
     const configured = await post('/run', {
