@@ -70,14 +70,16 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars'), () => {
     // Right after the key is saved, the sidebar offers formulas here, with the warning.
     expect(await sidebar.locator('#formulas').isVisible()).toBe(true);
     expect(await sidebar.locator('#formulas-warning').textContent()).toContain('every editor');
-    await sidebar.locator('#allow-formulas').check();
-    await expect
-      .poll(() => sidebar.locator('#status').textContent(), PATIENCE)
-      .toBe('CRM_* formulas may now use your key here.');
+    // The playground's demo owner has allowed formulas (its grid computes them): stop, allow again.
+    expect(await sidebar.locator('#allow-formulas').isChecked()).toBe(true);
     await sidebar.locator('#allow-formulas').uncheck();
     await expect
       .poll(() => sidebar.locator('#status').textContent(), PATIENCE)
       .toBe('CRM_* formulas stopped here.');
+    await sidebar.locator('#allow-formulas').check();
+    await expect
+      .poll(() => sidebar.locator('#status').textContent(), PATIENCE)
+      .toBe('CRM_* formulas may now use your key here.');
   });
 
   it('Settings: a bad key shows the error that says what to fix', async () => {
