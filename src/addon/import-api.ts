@@ -1,12 +1,19 @@
 import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
-import { mapHeaders, prepareContext, targetName } from '../core/import';
+import {
+  automaticTargets,
+  LEAD_COLUMN_FIELDS,
+  type LeadColumnField,
+  mapHeaders,
+  prepareContext,
+  targetName,
+} from '../core/import';
 import { createImportJobHandler, IMPORT_JOB_KIND, type ImportJobEnv } from '../core/import/job';
 import { type ImportJobOptions, parseImportRequest } from '../core/import/job-options';
 import { fetchReferenceData, type ReferenceData } from '../core/import/job-requests';
 import { missingStatusHeaders } from '../core/import/job-sheet';
 import { isBlankCell } from '../core/import/normalize';
-import { IMPORT_ROW_STATUSES, IMPORT_STATUS_HEADERS } from '../core/import/status-columns';
+import { IMPORT_ROW_STATUSES } from '../core/import/status-columns';
 import { columnLetter } from '../core/import/text-key';
 import { createJob, getJob, type JobHandler, type JobSummary } from '../core/jobs';
 import { startFailure, startPacing } from '../core/jobs/requests';
@@ -167,22 +174,24 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   return driveJobs('direct', job.jobId).summaries[0] ?? getJob(deps, job.jobId);
 }
 
-export type ImportPreviewOptions = Pick<ImportLeadsOptions, 'sheet' | 'headerRow' | 'mapping'>;
+export type ImportPreviewOptions = Pick<ImportLeadsOptions, 'sheet' | 'headerRow'>;
 
 export interface ImportPreview {
-  /** Columns whose values would be sent, with the field each one feeds. */
-  mapped: { column: string; header: string; target: string }[];
-  /** Headers that match no field: reported, never sent. */
-  unknown: { column: string; header: string }[];
-  /** Columns ignored on purpose (mapped to ''). */
-  ignored: { column: string; header: string }[];
-  /** Status columns already present (the others are created by the import). */
-  statusColumns: string[];
+  /**
+   * Each column a person may map, in sheet order (the add-on's status columns left out), with
+   * the target its header matches by itself in crmImportLeads' `mapping` form, '' for none.
+   */
+  columns: { column: string; header: string; target: string }[];
+  /** The lead fields a column can go to; the sidebar names them in the person's words. */
+  leadFields: LeadColumnField[];
+  /** The account's active custom fields: `custom_fields.<name>` and the label people know. */
+  customFields: { target: string; label: string }[];
 }
 
 /**
- * For the import sidebar: how the header row maps to lead fields with these options, before
- * anything starts. Throws the same errors as crmImportLeads for bad options or mapping.
+ * For the import sidebar: the header row's columns with the field each matches by itself, and
+ * every field a column can be mapped to (lead fields, the account's custom fields), before
+ * anything starts. Two columns matching one field are both listed, for the person to choose.
  */
 export function uiPreviewImport(options: ImportPreviewOptions): ImportPreview {
   const request = parseImportRequest(options);
@@ -190,19 +199,19 @@ export function uiPreviewImport(options: ImportPreviewOptions): ImportPreview {
   const sheet = requireSheetNamed(SpreadsheetApp.getActive(), request.sheet);
   const values = headerValues(sheet, request.headerRow);
   const reference = loadReference(settings, 'read the CRM fields');
-  const headerMap = mapHeaders(values.header, {
-    customFields: reference.customFields,
-    mapping: request.mapping,
-  });
-  const ref = (c: { index: number; header: string }) => ({
-    column: columnLetter(c.index),
-    header: c.header,
-  });
   return {
-    mapped: headerMap.columns.map((c) => ({ ...ref(c), target: targetName(c.target) })),
-    unknown: headerMap.unknown.map(ref),
-    ignored: headerMap.ignored.map(ref),
-    statusColumns: IMPORT_STATUS_HEADERS.filter((h) => headerMap.statusColumns[h] !== undefined),
+    columns: automaticTargets(values.header, reference.customFields).map((c) => ({
+      column: columnLetter(c.index),
+      header: c.header,
+      target: c.target ? targetName(c.target) : '',
+    })),
+    leadFields: [...LEAD_COLUMN_FIELDS],
+    customFields: reference.customFields
+      .filter((field) => field.is_active !== false)
+      .map((field) => ({
+        target: targetName({ kind: 'custom', field }),
+        label: field.label?.trim() || field.name,
+      })),
   };
 }
 

@@ -52,6 +52,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars in pt-BR at 300 px'
         'Exportar leads',
         'Enviar template',
         'Processos',
+        'Atualizar fórmulas',
         'Ajuda',
       ]);
   });

@@ -9,6 +9,7 @@ import {
   leadFromOption,
   leadOptionValue,
   type NumberChoice,
+  numberLabel,
   type PreviewCounts,
   previewLines,
   type SendForm,
@@ -108,16 +109,42 @@ describe('defaults and choices kept across changes', () => {
     });
   });
 
-  it('sends from the template’s own number when it sends templates, else the first that does', () => {
-    const numbers: NumberChoice[] = [
-      { id: 1, name: 'QR', phone: '', provider: 'unofficial', sendsTemplates: false },
-      { id: 2, name: 'Oficial', phone: '', provider: 'cloud_api', sendsTemplates: true },
-      { id: 3, name: 'Outro', phone: '', provider: 'cloud_api', sendsTemplates: true },
-    ];
-    expect(defaultNumber(template({ instanceId: 3 }), numbers)).toBe(3);
-    expect(defaultNumber(template({ instanceId: 1 }), numbers)).toBe(2);
-    expect(defaultNumber(undefined, numbers)).toBe(2);
-    expect(defaultNumber(template(), numbers.slice(0, 1))).toBeUndefined();
+  it('pre-selects the template’s own usable number, else the only usable one, else none', () => {
+    const number = (id: number, provider: string, connected = true): NumberChoice => ({
+      id,
+      name: `n${id}`,
+      phone: '',
+      provider,
+      sendsTemplates: provider === 'cloud_api',
+      connected,
+    });
+    const qr = number(1, 'unofficial');
+    const cloud = number(2, 'cloud_api');
+    const other = number(3, 'cloud_api');
+    const offline = number(4, 'cloud_api', false);
+    // One usable number: chosen before any template, and for a template of another number.
+    expect(defaultNumber(undefined, [qr, cloud])).toBe(2);
+    expect(defaultNumber(template({ instanceId: 1 }), [qr, cloud, offline])).toBe(2);
+    // Several: the template's own when usable, else none (the person picks).
+    expect(defaultNumber(template({ instanceId: 3 }), [qr, cloud, other])).toBe(3);
+    expect(defaultNumber(template({ instanceId: 1 }), [qr, cloud, other])).toBeUndefined();
+    expect(defaultNumber(undefined, [qr, cloud, other])).toBeUndefined();
+    // A disconnected or QR number is never pre-selected, even the template's own.
+    expect(defaultNumber(template({ instanceId: 4 }), [qr, offline])).toBeUndefined();
+    expect(defaultNumber(template(), [qr])).toBeUndefined();
+  });
+
+  it('names a number that cannot send as such', () => {
+    const base = { id: 2, name: 'Oficial', phone: '+5511', provider: 'cloud_api' };
+    expect(numberLabel({ ...base, sendsTemplates: true, connected: true }, EN_WORDS.t)).toBe(
+      'Oficial · +5511',
+    );
+    expect(numberLabel({ ...base, sendsTemplates: true, connected: false }, EN_WORDS.t)).toBe(
+      'Oficial · +5511 — not connected',
+    );
+    expect(numberLabel({ ...base, sendsTemplates: false, connected: true }, EN_WORDS.t)).toMatch(
+      /QR code/,
+    );
   });
 });
 

@@ -144,7 +144,7 @@ function leadValue(
     case 'email':
       return normalizeEmail(value);
     case 'phone':
-      return normalizePhone(value, context.defaultCountry);
+      return normalizePhone(value, context.defaultCountry, context.t);
     case 'value':
       return parseNumber(value);
     case 'birthday':

@@ -29,6 +29,7 @@ import {
   UNSET,
   variableName,
 } from './model';
+import { suggestColumns } from './suggest';
 
 type Catalog = ServerResult<'uiListTemplates'>;
 type TemplateChoice = Catalog['templates'][number];
@@ -48,6 +49,10 @@ const form: SendForm = {
 const result = createResultSlot(jobServer, byId('progress'));
 /** Once the person picks how leads are found, a sheet change keeps that choice when it can. */
 let leadPicked = false;
+/** Variables the person set for this template: kept on a sheet change, never re-suggested. */
+const pickedVariables = new Set<string>();
+/** Variables whose column was suggested (and not changed since): the hint asks to check them. */
+const suggestedVariables = new Set<string>();
 /** The options the shown preview was made for: Send now sends exactly these. */
 let previewed: SendOptions | undefined;
 
@@ -152,12 +157,16 @@ function renderVariables(): void {
         form.variables[key] ?? UNSET,
         (choice) => {
           form.variables[key] = choice;
+          pickedVariables.add(key);
+          suggestedVariables.delete(key);
+          byId('suggested-hint').hidden = suggestedVariables.size === 0;
         },
         { placeholder: t('ui.send.fixedPlaceholder') },
       ),
     ),
   );
   byId('variables-box').hidden = keys.length === 0;
+  byId('suggested-hint').hidden = suggestedVariables.size === 0;
 
   const format = template?.headerFormat ?? null;
   const media = isMediaHeader(format);
@@ -195,7 +204,10 @@ function renderVariables(): void {
 
 function renderNumbers(): void {
   const select = byId<HTMLSelectElement>('number');
+  // Nothing pre-selected (several usable numbers): a prompt rather than a silent first one.
+  const prompt = form.instanceId === undefined && catalog.numbers.length > 0;
   select.replaceChildren(
+    ...(prompt ? [h('option', { value: '' }, t('ui.send.pickNumber'))] : []),
     ...catalog.numbers.map((number) =>
       h(
         'option',
@@ -233,15 +245,40 @@ function renderLead(): void {
   select.value = leadOptionValue(form.lead);
 }
 
+/**
+ * Each variable the person has not set gets the column suggested for it (suggest.ts), or none;
+ * the columns the person chose are not suggested again.
+ */
+function suggestVariables(): void {
+  suggestedVariables.clear();
+  const template = catalog.templates.find((t) => t.id === form.template?.id);
+  if (!template) return;
+  const taken = new Set(
+    [...pickedVariables].flatMap((key) => {
+      const choice = form.variables[key];
+      return choice?.kind === 'column' ? [choice.header] : [];
+    }),
+  );
+  const open = template.variables.filter((key) => !pickedVariables.has(key));
+  const suggested = suggestColumns(
+    { ...template, variables: open },
+    columns.headers.filter((header) => !taken.has(header)),
+  );
+  for (const key of open) {
+    const header = suggested[key];
+    form.variables[key] = header === undefined ? UNSET : { kind: 'column', header };
+    if (header !== undefined) suggestedVariables.add(key);
+  }
+}
+
 function chooseTemplate(id: string): void {
   const template = catalog.templates.find((t) => String(t.id) === id);
-  const previous = form.variables;
   form.template = template;
   form.variables = {};
-  for (const key of template?.variables ?? []) {
-    form.variables[key] = keepSource(previous[key], columns.headers);
-  }
-  form.instanceId = defaultNumber(template, catalog.numbers);
+  pickedVariables.clear();
+  suggestVariables();
+  // The template's own number when it can send, else the one the person had.
+  form.instanceId = defaultNumber(template, catalog.numbers) ?? form.instanceId;
   renderTemplateText(template);
   renderNumbers();
   renderVariables();
@@ -250,9 +287,10 @@ function chooseTemplate(id: string): void {
 
 async function loadColumns(): Promise<void> {
   columns = await callServer('uiListColumns', form.sheet);
-  for (const [key, choice] of Object.entries(form.variables)) {
-    form.variables[key] = keepSource(choice, columns.headers);
+  for (const key of pickedVariables) {
+    form.variables[key] = keepSource(form.variables[key], columns.headers);
   }
+  suggestVariables();
   form.mediaUrl = keepSource(form.mediaUrl, columns.headers);
   form.mediaFilename = keepSource(form.mediaFilename, columns.headers);
   form.lead = leadPicked ? keepLead(form.lead, columns) : defaultLead(columns);
@@ -272,6 +310,8 @@ async function loadTemplates(): Promise<void> {
     h('option', { value: '' }, t('ui.send.pickTemplate')),
     ...catalog.templates.map((t) => h('option', { value: String(t.id) }, templateLabel(t))),
   );
+  // The account's only usable number is chosen before any template is.
+  form.instanceId ??= defaultNumber(undefined, catalog.numbers);
   renderNumbers();
 }
 

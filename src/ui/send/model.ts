@@ -27,6 +27,7 @@ export interface NumberChoice {
   phone: string;
   provider: string;
   sendsTemplates: boolean;
+  connected: boolean;
 }
 
 /** uiListColumns: the sheet's headers and its lead id column, if any. */
@@ -147,18 +148,29 @@ export function keepLead(choice: LeadChoice, columns: Columns): LeadChoice {
   return choice;
 }
 
-/** The numbers a template can go out from: its own, when that one sends templates. */
+/** A number a send can go out from: official API (rule 1) and connected. */
+export function isUsableNumber(number: NumberChoice): boolean {
+  return number.sendsTemplates && number.connected;
+}
+
+/**
+ * The number pre-selected: the template's own when it is usable, else the account's only usable
+ * number. With several and no template telling which, none: the person picks.
+ */
 export function defaultNumber(
   template: TemplateChoice | undefined,
   numbers: readonly NumberChoice[],
 ): number | undefined {
-  const own = numbers.find((n) => n.id === template?.instanceId && n.sendsTemplates);
-  return (own ?? numbers.find((n) => n.sendsTemplates))?.id;
+  const usable = numbers.filter(isUsableNumber);
+  const own = usable.find((n) => n.id === template?.instanceId);
+  if (own) return own.id;
+  return usable.length === 1 ? usable[0]?.id : undefined;
 }
 
 export function numberLabel(number: NumberChoice, t: UiTranslate): string {
   const name = [number.name, number.phone].filter((part) => part !== '').join(' · ');
-  return number.sendsTemplates ? name : t('ui.send.numberQr', { name });
+  if (!number.sendsTemplates) return t('ui.send.numberQr', { name });
+  return number.connected ? name : t('ui.send.numberOffline', { name });
 }
 
 export function templateLabel(template: TemplateChoice): string {

@@ -2,6 +2,7 @@ import { COMMON_EN } from './en/common';
 import { FORMULAS_EN } from './en/formulas';
 import { HELP_EN } from './en/help';
 import { IMPORT_EN } from './en/import';
+import { MAPPING_EN } from './en/mapping';
 import { MENU_EN } from './en/menu';
 import { PHONE_EN } from './en/phone';
 import { SEND_EN } from './en/send';
@@ -18,6 +19,7 @@ export const EN = {
   ...COMMON_EN,
   ...FORMULAS_EN,
   ...HELP_EN,
+  ...MAPPING_EN,
   ...MENU_EN,
   ...SETTINGS_EN,
   ...UI_EN,

@@ -3,6 +3,7 @@ import { COMMON_PT } from './pt/common';
 import { FORMULAS_PT } from './pt/formulas';
 import { HELP_PT } from './pt/help';
 import { IMPORT_PT } from './pt/import';
+import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
 import { PHONE_PT } from './pt/phone';
 import { SEND_PT } from './pt/send';
@@ -14,6 +15,7 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...COMMON_PT,
   ...FORMULAS_PT,
   ...HELP_PT,
+  ...MAPPING_PT,
   ...MENU_PT,
   ...SETTINGS_PT,
   ...UI_PT,

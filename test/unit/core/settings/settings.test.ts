@@ -98,7 +98,7 @@ describe('parseSettingsInput: a saved key is bound to its base URL', () => {
 });
 
 describe('parseSettingsInput: typed values that look like a key are never repeated', () => {
-  const key = 'crm_live_9f8e7d6c5b4a3210';
+  const key = 'crm_test_9f8e7d6c5b4a3210';
   it.each([
     ['baseUrl', { apiKey: 'crm_ok', baseUrl: key }],
     ['baseUrl', { apiKey: 'crm_ok', baseUrl: `https://${key}@crm.example.com/api/v1` }],

@@ -104,11 +104,6 @@ export const UI_EN = {
   'ui.import.preview': 'Preview columns',
   'ui.import.start': 'Start import',
   'ui.import.columns': 'Columns',
-  'ui.import.noMapped': 'No column matches a lead field.',
-  'ui.import.mapped': 'Sent to the CRM',
-  'ui.import.unknown': 'Not recognised (left out unless you name a field)',
-  'ui.import.unknownPlaceholder': 'a CRM field, e.g. notes',
-  'ui.import.ignored': 'Left out on purpose: {columns}.',
   'ui.import.reading': 'Reading the header row…',
   'ui.import.starting': 'Starting the import…',
 

@@ -106,11 +106,6 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.import.preview': 'Ver colunas',
   'ui.import.start': 'Importar',
   'ui.import.columns': 'Colunas',
-  'ui.import.noMapped': 'Nenhuma coluna corresponde a um campo de lead.',
-  'ui.import.mapped': 'Enviadas ao CRM',
-  'ui.import.unknown': 'Não reconhecidas (ficam de fora, a não ser que você indique um campo)',
-  'ui.import.unknownPlaceholder': 'um campo do CRM, por exemplo notes',
-  'ui.import.ignored': 'Deixadas de fora de propósito: {columns}.',
   'ui.import.reading': 'Lendo a linha dos cabeçalhos…',
   'ui.import.starting': 'Iniciando a importação…',
 
