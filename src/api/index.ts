@@ -1,8 +1,8 @@
 /** The CRM API layer: typed client, schemas, errors. Knows nothing of Sheets. */
 export { normalizeBaseUrl } from './base-url';
-export { type CrmClient, type CrmClientOptions, createCrmClient } from './client';
+export { type CrmApi, type CrmClient, type CrmClientOptions, createCrmClient } from './client';
 export * from './errors';
-export type { ApiNotice, ResponseInfo } from './http';
+export type { ApiNotice, ResponseInfo, Settled } from './http';
 export { collectAll, nextPage, type Page, type PageAllOptions, pageAll } from './pager';
 export { buildQuery, formatDate, type QueryParams, type QueryValue } from './query';
 export type { AutomationReplaced, AutomationSaved } from './resources/automations';
