@@ -5,7 +5,13 @@
 import { DEMO, type Sandbox } from '../../sandbox/index';
 import type { JobSummary } from '../../src/core/jobs/record';
 import { seededRandom } from '../unit/core/jobs/fakes';
-import { type AddonWorld, createAddonWorld, sheetColumn, waitOutRateWindow } from './addon-harness';
+import {
+  type AddonRuntimeOptions,
+  type AddonWorld,
+  createAddonWorld,
+  sheetColumn,
+  waitOutRateWindow,
+} from './addon-harness';
 
 export { BASE_URL, busiestMinute, DEMO_KEYS, SANDBOX_ORIGIN } from './addon-harness';
 export const SHEET = 'Clientes';
@@ -121,6 +127,8 @@ export interface SendWorld extends AddonWorld {
 export interface SendWorldOptions {
   sheet: (sandbox: Sandbox) => { header: unknown[]; rows: unknown[][] };
   publishedAddon?: boolean;
+  /** The runtime's cost model (default: the runtime's realistic default). */
+  costs?: AddonRuntimeOptions['costs'];
 }
 
 export async function createSendWorld(options: SendWorldOptions): Promise<SendWorld> {
@@ -132,6 +140,7 @@ export async function createSendWorld(options: SendWorldOptions): Promise<SendWo
       const sheet = options.sheet(sandbox);
       return {
         publishedAddon: options.publishedAddon ?? false,
+        ...(options.costs ? { costs: options.costs } : {}),
         workbook: {
           sheets: { [SHEET]: [sheet.header, ...sheet.rows] },
           timeZone: 'America/Sao_Paulo',
