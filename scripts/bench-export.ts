@@ -17,7 +17,7 @@ import {
   waitOutRateWindow,
 } from '../test/e2e/export-harness';
 import type { LatencyProfileName } from '../tools/gas-runtime/index';
-import { BENCH_SEED, type JobFigures, measure, PROFILES, snapshot } from './bench-figures';
+import { benchWorldOptions, type JobFigures, measure, PROFILES, snapshot } from './bench-figures';
 
 /** The demo account already holds 300 leads. */
 const DEMO_LEADS = 300;
@@ -32,7 +32,7 @@ export async function benchExport(
   profile: LatencyProfileName,
   leads: number,
 ): Promise<ExportFigures> {
-  const h = await createHarness({ runtime: { costs: { profile, seed: BENCH_SEED } } });
+  const h = await createHarness({ runtime: benchWorldOptions(profile) });
   seedLeads(h.sandbox, leads - DEMO_LEADS, DEMO_NOW);
   waitOutRateWindow(h);
   h.sandbox.clearRequests();

@@ -21,7 +21,7 @@ import { createImportWorld, SHEET } from '../test/e2e/import-harness';
 import { generateImportSheet } from '../test/e2e/import-sheet';
 import type { LatencyProfileName } from '../tools/gas-runtime/index';
 import {
-  BENCH_SEED,
+  benchWorldOptions,
   type Driver,
   type JobFigures,
   measure,
@@ -46,7 +46,7 @@ export async function benchImport(run: ImportRun): Promise<JobFigures> {
   const sheet = generateImportSheet(run.rows);
   const world = await createImportWorld({
     sheet,
-    runtime: { costs: { profile: run.profile, seed: BENCH_SEED } },
+    runtime: benchWorldOptions(run.profile),
   });
   const { runtime, clock } = world;
   runtime.resetStats();

@@ -13,7 +13,7 @@ import { driveJob } from '../test/e2e/addon-harness';
 import { createSendWorld, DEMO_KEYS, DOCUMENT_SEND, SEND_HEADER } from '../test/e2e/send-harness';
 import type { LatencyProfileName } from '../tools/gas-runtime/index';
 import {
-  BENCH_SEED,
+  benchWorldOptions,
   type Driver,
   type JobFigures,
   measure,
@@ -54,7 +54,7 @@ function leadRows(sandbox: Sandbox, count: number): unknown[][] {
 export async function benchSend(run: SendRun): Promise<JobFigures> {
   const world = await createSendWorld({
     sheet: (sandbox) => ({ header: SEND_HEADER, rows: leadRows(sandbox, run.rows) }),
-    costs: { profile: run.profile, seed: BENCH_SEED },
+    runtime: benchWorldOptions(run.profile),
   });
   const { runtime, clock } = world;
   // The leads were made above the limit; the harness has since let a whole window pass.

@@ -127,8 +127,8 @@ export interface SendWorld extends AddonWorld {
 export interface SendWorldOptions {
   sheet: (sandbox: Sandbox) => { header: unknown[]; rows: unknown[][] };
   publishedAddon?: boolean;
-  /** The runtime's cost model (default: the runtime's realistic default). */
-  costs?: AddonRuntimeOptions['costs'];
+  /** Runtime options: the cost model, the wall-clock guard. */
+  runtime?: Pick<AddonRuntimeOptions, 'costs' | 'realTimeoutMs'>;
 }
 
 export async function createSendWorld(options: SendWorldOptions): Promise<SendWorld> {
@@ -140,7 +140,7 @@ export async function createSendWorld(options: SendWorldOptions): Promise<SendWo
       const sheet = options.sheet(sandbox);
       return {
         publishedAddon: options.publishedAddon ?? false,
-        ...(options.costs ? { costs: options.costs } : {}),
+        ...options.runtime,
         workbook: {
           sheets: { [SHEET]: [sheet.header, ...sheet.rows] },
           timeZone: 'America/Sao_Paulo',
