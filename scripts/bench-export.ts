@@ -78,7 +78,7 @@ export async function benchCustomFunction(): Promise<{
   bundleCompileMs: number;
   bundleBytes: number;
 }> {
-  const h = await createHarness();
+  const h = await createHarness({ allowFormulas: true });
   h.runtime.runCustomFunction('CRM_PIPELINES'); // warms the cache
   const coldMs: number[] = [];
   for (let i = 0; i < COLD_RUNS; i++) {

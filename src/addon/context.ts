@@ -1,4 +1,5 @@
 import { type CrmClient, createCrmClient } from '../api';
+import { codedError } from '../core/errors';
 import { createJobStore, type EngineDeps } from '../core/jobs';
 import { createPacer, hashApiKey, type Pacer } from '../core/pacing';
 import { DEFAULT_COUNTRY, type Settings, SettingsSchema } from '../core/settings/settings';
@@ -31,8 +32,9 @@ export function saveSettings(settings: Settings): void {
 export function requireSettings(): Settings {
   const settings = loadSettings();
   if (!settings) {
-    throw new Error(
+    throw codedError(
       'No CRM API key is set: open CRM → Settings, or call crmConfigure({apiKey: "crm_…"}) first.',
+      'noSettings',
     );
   }
   return { ...settings, defaultCountry: settings.defaultCountry || DEFAULT_COUNTRY };

@@ -24,9 +24,11 @@ export {
   uiContinueJob,
 } from './jobs-api';
 export { onInstall, onOpen } from './menu';
+export { refreshFormulas } from './refresh-formulas';
 export { crmListSchedules, crmRunJobs, crmSchedule, crmUnschedule } from './schedule-api';
 export { crmSendTemplate, uiPreviewSend } from './send-api';
-export { crmConfigure, uiGetSettings } from './settings-api';
+export { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
+export { uiActivateSheet } from './sheet-api';
 export {
   showExportSidebar,
   showHelpSidebar,
@@ -36,3 +38,4 @@ export {
   showSettingsSidebar,
 } from './sidebars';
 export { uiListColumns, uiListSheets, uiListTemplates, uiPauseJob } from './ui-api';
+export { uiCall } from './ui-call';

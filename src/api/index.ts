@@ -1,5 +1,5 @@
 /** The CRM API layer: typed client, schemas, errors. Knows nothing of Sheets. */
-export { normalizeBaseUrl } from './base-url';
+export { type BaseUrlProblem, checkBaseUrl, normalizeBaseUrl, shownInput } from './base-url';
 export { type CrmApi, type CrmClient, type CrmClientOptions, createCrmClient } from './client';
 export * from './errors';
 export type { ApiNotice, ResponseInfo, Settled } from './http';
@@ -10,5 +10,5 @@ export { LEADS_MAX_PER_PAGE } from './resources/leads';
 export type { PipelineReplaced, PipelineSaved } from './resources/pipelines';
 export { errorFromResponse, retryAfterSeconds } from './response-errors';
 export * from './schemas';
-export { checkApiKey, maskApiKey, redactApiKey } from './secrets';
+export { checkApiKey, looksLikeSecret, maskApiKey, redactApiKey } from './secrets';
 export type { HttpMethod, HttpRequest, HttpResponse, Transport } from './transport';

@@ -18,6 +18,7 @@ import {
   type GasRuntime,
   type GasRuntimeOptions,
   routeToSandbox,
+  type ServiceCallEvent,
   type SimulatedClock,
 } from '../../tools/gas-runtime/index';
 
@@ -49,6 +50,8 @@ export interface AddonWorld {
   clock: SimulatedClock;
   /** Called before the sandbox answers each request: a test may edit the sheet "during" it. */
   onRequest: ((request: HttpRequest) => void) | null;
+  /** Called before each service call of every execution: a test may edit the sheet "between" two calls. */
+  onServiceCall: ((event: ServiceCallEvent) => void) | null;
 }
 
 export type AddonRuntimeOptions = Omit<GasRuntimeOptions, 'code' | 'clock' | 'fetch'>;
@@ -77,11 +80,13 @@ export async function createAddonWorld(options: AddonWorldOptions = {}): Promise
     sandbox,
     clock,
     onRequest: null,
+    onServiceCall: null,
   };
   world.runtime = createGasRuntime({
     ...runtimeOptions,
     code,
     clock,
+    onServiceCall: (event) => world.onServiceCall?.(event),
     fetch: (request) => {
       world.onRequest?.(request);
       return route(request);

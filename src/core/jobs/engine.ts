@@ -34,6 +34,11 @@ export interface StepContext {
    * before the deadline. Give it to `pacer.acquire({ deadline })`.
    */
   latestStartAt: number;
+  /**
+   * Whether a pause or cancel was asked for since the step began (re-read from the store), so
+   * that a step can stop before its next request leaves.
+   */
+  stopRequested?: () => boolean;
 }
 
 /**
@@ -207,6 +212,10 @@ export function runSlice(
             clock: measuring.clock,
             deadline,
             latestStartAt: deadline - estimateMs,
+            stopRequested: () => {
+              const current = store.get(jobId);
+              return !current || !isPending(current.state);
+            },
           });
         } catch (error) {
           const control = jobControlOf(error);

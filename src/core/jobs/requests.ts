@@ -213,12 +213,18 @@ export function startFailure(error: unknown, what: string): unknown {
   const pause = pauseForAccessError(error);
   if (pause) {
     // No job exists yet, so there is nothing to resume.
-    return new Error(
+    return withCause(
       `Could not ${what}: ${pause.message.replace(/,? then resume this job\.$/, '.')}`,
+      error,
     );
   }
   if (error instanceof CrmError || jobControlOf(error)) {
-    return new Error(`Could not ${what}: ${messageOf(error)} Try again in a minute.`);
+    return withCause(`Could not ${what}: ${messageOf(error)} Try again in a minute.`, error);
   }
   return error;
+}
+
+/** The wrapped error stays reachable as `cause` (the CRM's answer, for a sidebar's words). */
+function withCause(message: string, cause: unknown): Error {
+  return Object.assign(new Error(message), { cause });
 }
