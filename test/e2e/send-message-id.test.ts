@@ -32,6 +32,7 @@ describe('CRM Message ID', () => {
       .filter((row) => row[status] === 'SENT')
       .map((row) => row[messageId]);
     expect(ids.length).toBeGreaterThan(0);
-    expect(written).toEqual(ids);
+    // A batch's requests reach the CRM in the order of their latencies, not of their rows.
+    expect([...written].sort()).toEqual([...ids].sort());
   });
 });
