@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { NetworkError, UnexpectedResponseError } from './errors';
 import { describeIssues, formatPath } from './issues';
+import { platformLimitOf } from './platform-error';
 import { buildQuery, type QueryParams } from './query';
 import {
   errorFromJson,
@@ -118,6 +119,8 @@ export function createRequester(options: RequesterOptions) {
     try {
       raw = transport.send(request);
     } catch (error) {
+      // A quota or allow-list refusal sent nothing: it must not pass for a network failure.
+      if (platformLimitOf(error) !== undefined) throw error;
       const reason = redactApiKey(error instanceof Error ? error.message : String(error), apiKey);
       throw new NetworkError(
         `Could not reach the CRM (${spec.method} ${spec.path}): ${reason || 'no response'}`,

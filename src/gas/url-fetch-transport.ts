@@ -1,3 +1,4 @@
+import { asPlatformQuotaError } from '../api/platform-error';
 import type { HttpRequest, HttpResponse, Transport } from '../api/transport';
 
 /**
@@ -21,7 +22,13 @@ export function createUrlFetchTransport(): Transport {
         options.payload = request.body;
         options.contentType = request.headers['Content-Type'] ?? 'application/json';
       }
-      const response = UrlFetchApp.fetch(request.url, options);
+      let response: GoogleAppsScript.URL_Fetch.HTTPResponse;
+      try {
+        response = UrlFetchApp.fetch(request.url, options);
+      } catch (error) {
+        // A quota or allow-list refusal is typed, so jobs wait and mark no row (nothing left).
+        throw asPlatformQuotaError(error) ?? error;
+      }
       return {
         status: response.getResponseCode(),
         headers: lowercaseHeaders(response.getAllHeaders() as Record<string, unknown>),

@@ -1,5 +1,7 @@
+import { asPlatformQuotaError, type PlatformQuotaError } from '../../api/platform-error';
 import type { Clock, Mutex } from '../ports';
 import { type JobYield, jobControlOf, messageOf } from './errors';
+import { type PlatformWait, platformWait } from './platform-wait';
 import {
   copyRecord,
   isFinished,
@@ -7,6 +9,7 @@ import {
   JobIdSchema,
   type JobRecord,
   type JobSummary,
+  type SummaryViewer,
   toSummary,
 } from './record';
 import type { JobStore } from './store';
@@ -31,9 +34,20 @@ export interface StepContext {
   deadline: number;
   /**
    * The latest instant (epoch ms) at which the step can begin its request and still end
-   * before the deadline. Give it to `pacer.acquire({ deadline })`.
+   * before the deadline. Give it to `pacer.acquire({ deadline })`. A driver that must not
+   * sleep long (a bound script's trigger: its runtime is the scarcest daily quota) caps it a
+   * few seconds after the step starts, so a step that would wait longer for the pacer yields
+   * (JobYield with the pacer's next slot) and the driver schedules its continuation then.
    */
   latestStartAt: number;
+  /** The engine's estimate of one step's cost (ms), before any cap on latestStartAt. */
+  estimateMs: number;
+  /**
+   * Whether a pause or cancel was asked for since the step began (one Properties read): call
+   * it between batches and, when true, stop at once with what is done checkpointed (return
+   * `more`); the engine then applies the request.
+   */
+  stopRequested(): boolean;
 }
 
 /**
@@ -64,6 +78,8 @@ export interface EngineDeps {
   clock: Clock;
   /** The lock every driver takes before working jobs (the document lock in Apps Script). */
   mutex: Mutex;
+  /** Who reads the summaries this returns ("you" for the person who started a job). */
+  viewer?: SummaryViewer;
 }
 
 export interface SliceOptions {
@@ -74,6 +90,11 @@ export interface SliceOptions {
   jobId?: string;
   lockTimeoutMs?: number;
   initialStepEstimateMs?: number;
+  /**
+   * The longest a step may wait for the pacer before it yields (see StepContext.latestStartAt);
+   * unlimited when absent (an open sidebar, whose waiting costs no trigger runtime).
+   */
+  maxWaitMs?: number;
 }
 
 export interface SliceResult {
@@ -131,6 +152,28 @@ function sleepMeasuringClock(clock: Clock): { clock: Clock; sleptMs: () => numbe
 }
 
 /**
+ * Keeps a job that met a platform limit pending (`waitingUntil` tells when it goes on), or
+ * pauses it when only a person can fix the cause (the allow-list). Its message says which.
+ */
+function waitForPlatform(
+  store: JobStore,
+  job: JobRecord,
+  error: PlatformQuotaError,
+  now: number,
+): PlatformWait {
+  const wait = platformWait(error, now, job.locale);
+  const waiting: JobRecord = { ...job, updatedAt: now, message: wait.message };
+  if (wait.until === undefined) waiting.state = 'paused';
+  else waiting.waitingUntil = wait.until;
+  try {
+    store.save(waiting);
+  } catch {
+    // A full store cannot take the message either; the next slice meets the limit again.
+  }
+  return wait;
+}
+
+/**
  * Works pending jobs for at most `budgetMs`, one step at a time, checkpointing after every
  * step. Killing the execution at any instant loses nothing that was checkpointed; the step in
  * flight (if any) runs again on the next slice, so handlers make each step safe to repeat
@@ -159,7 +202,7 @@ export function runSlice(
   const summariesOf = (ids: readonly string[]): JobSummary[] =>
     ids.flatMap((id) => {
       const job = store.get(id);
-      return job ? [toSummary(job)] : [];
+      return job ? [toSummary(job, deps.viewer)] : [];
     });
 
   if (options.jobId !== undefined && !canRun(requireJob(store, options.jobId))) {
@@ -184,6 +227,11 @@ export function runSlice(
         // Re-read every time: a cancel may have arrived from another execution.
         const job = store.get(jobId);
         if (!job || !isPending(job.state)) break;
+        if (job.waitingUntil !== undefined && job.waitingUntil > clock.now()) {
+          // Waiting out a platform quota: trying sooner would only spend calls.
+          nextRunAt = earlier(nextRunAt, job.waitingUntil);
+          break;
+        }
         if (!handler) {
           store.save({
             ...job,
@@ -200,13 +248,20 @@ export function runSlice(
         }
         const draft = copyRecord(job);
         draft.state = 'running';
+        delete draft.waitingUntil;
         const measuring = sleepMeasuringClock(clock);
+        const latestStartAt = deadline - estimateMs;
         let result: StepResult;
         try {
           result = handler.step(draft, {
             clock: measuring.clock,
             deadline,
-            latestStartAt: deadline - estimateMs,
+            latestStartAt:
+              options.maxWaitMs === undefined
+                ? latestStartAt
+                : Math.min(latestStartAt, stepStart + options.maxWaitMs),
+            estimateMs,
+            stopRequested: () => store.controlRequest(jobId) !== null,
           });
         } catch (error) {
           const control = jobControlOf(error);
@@ -214,11 +269,20 @@ export function runSlice(
             nextRunAt = earlier(nextRunAt, (error as JobYield).notBefore);
             break;
           }
+          const platform = control === null ? asPlatformQuotaError(error) : undefined;
+          if (platform) {
+            // A quota stops every job of this user alike: end the slice and wait it out.
+            const wait = waitForPlatform(store, job, platform, clock.now());
+            nextRunAt = earlier(nextRunAt, wait.until);
+            outOfTime = true;
+            break;
+          }
           store.save({
             ...job,
             state: control === 'pause' ? 'paused' : 'failed',
             updatedAt: clock.now(),
             message: messageOf(error),
+            ...(control === 'pause' ? {} : { lastFailure: messageOf(error) }),
           });
           break;
         }
@@ -316,13 +380,16 @@ export function createJob(
   });
 }
 
-export function getJob(deps: Pick<EngineDeps, 'store'>, jobId: string): JobSummary {
-  return toSummary(requireJob(deps.store, jobId));
+export function getJob(deps: Pick<EngineDeps, 'store' | 'viewer'>, jobId: string): JobSummary {
+  return toSummary(requireJob(deps.store, jobId), deps.viewer);
 }
 
 /** Newest first, as the Jobs sidebar shows them. */
-export function listJobs(deps: Pick<EngineDeps, 'store'>): JobSummary[] {
-  return deps.store.list().reverse().map(toSummary);
+export function listJobs(deps: Pick<EngineDeps, 'store' | 'viewer'>): JobSummary[] {
+  return deps.store
+    .list()
+    .reverse()
+    .map((job) => toSummary(job, deps.viewer));
 }
 
 /**
@@ -332,7 +399,7 @@ export function listJobs(deps: Pick<EngineDeps, 'store'>): JobSummary[] {
 export function cancelJob(deps: EngineDeps, jobId: string): JobSummary {
   const { store, mutex } = deps;
   const job = requireJob(store, jobId);
-  if (isFinished(job.state)) return toSummary(job);
+  if (isFinished(job.state)) return toSummary(job, deps.viewer);
   store.requestCancel(jobId);
   if (mutex.tryLock(0)) {
     try {
@@ -342,18 +409,47 @@ export function cancelJob(deps: EngineDeps, jobId: string): JobSummary {
       mutex.release();
     }
   }
-  return toSummary(requireJob(store, jobId));
+  return toSummary(requireJob(store, jobId), deps.viewer);
 }
 
-/** Puts a paused job back in the queue (after the user fixed what its message named). */
-export function resumeJob(deps: Pick<EngineDeps, 'store' | 'clock'>, jobId: string): JobSummary {
+/**
+ * Asks a pending job to pause: at once when no slice is working it, else the running slice
+ * stops before its next request (StepContext.stopRequested) or step. The summary returned
+ * already says `paused`.
+ */
+export function pauseJob(deps: EngineDeps, jobId: string, message: string): JobSummary {
+  const { store, mutex } = deps;
+  const job = requireJob(store, jobId);
+  if (!isPending(job.state)) return toSummary(job, deps.viewer);
+  store.requestPause(jobId, message);
+  if (mutex.tryLock(0)) {
+    try {
+      const current = store.get(jobId);
+      if (current) store.save({ ...current, updatedAt: deps.clock.now() });
+    } finally {
+      mutex.release();
+    }
+  }
+  return toSummary(requireJob(store, jobId), deps.viewer);
+}
+
+/**
+ * Puts a paused job back in the queue (after the user fixed what its message named). A `failed`
+ * job may be resumed too: the rows it finished keep their status and it goes on with the rest.
+ */
+export function resumeJob(
+  deps: Pick<EngineDeps, 'store' | 'clock' | 'viewer'>,
+  jobId: string,
+  message = 'Resumed.',
+): JobSummary {
   const { store, clock } = deps;
   const job = requireJob(store, jobId);
-  if (isPending(job.state)) return toSummary(job);
-  if (job.state !== 'paused') {
+  if (isPending(job.state)) return toSummary(job, deps.viewer);
+  if (job.state !== 'paused' && job.state !== 'failed') {
     throw new Error(`Job ${jobId} is ${job.state} and cannot be resumed; start a new job instead.`);
   }
-  return toSummary(
-    store.save({ ...job, state: 'queued', updatedAt: clock.now(), message: 'Resumed.' }),
-  );
+  store.clearPauseRequest(jobId);
+  const resumed: JobRecord = { ...job, state: 'queued', updatedAt: clock.now(), message };
+  delete resumed.waitingUntil;
+  return toSummary(store.save(resumed), deps.viewer);
 }

@@ -5,12 +5,20 @@ import { isFinished, type JobRecord, JobRecordSchema } from './record';
 /** Keys of job records: `crm.job.<jobId>` (chunks add `~<generation>.<n>`). */
 export const JOB_KEY_PREFIX = 'crm.job.';
 /**
- * A cancel request lives under its own key, which only cancelJob writes and the engine never
- * overwrites, so a cancel issued while a slice checkpoints the same job is never lost.
+ * A pause or cancel request lives under its own key, which only requestPause / requestCancel
+ * write and the engine never overwrites, so a request issued while a slice checkpoints the same
+ * job is never lost. A cancel stays until the job is deleted: a resume (or a checkpoint) that
+ * read the job before the cancel and writes after it still ends `cancelled`. A pause is
+ * cleared once `paused` is on disk, so that resuming is possible.
  */
-export const CANCEL_KEY_PREFIX = 'crm.jobcancel.';
+export const CONTROL_KEY_PREFIX = 'crm.jobctl.';
+const CANCEL_VALUE = 'cancel';
+const PAUSE_VALUE_PREFIX = 'pause:';
 
 export const CANCELLED_MESSAGE = 'Cancelled; rows already processed keep their status.';
+
+/** A pause or cancel asked for by someone while the job was pending. */
+export type ControlRequest = { kind: 'cancel' } | { kind: 'pause'; message: string };
 
 export interface PruneOptions {
   now: number;
@@ -29,21 +37,38 @@ export interface JobStore {
   save(job: JobRecord): JobRecord;
   delete(jobId: string): void;
   requestCancel(jobId: string): void;
+  /** Asks a pending job to pause; `message` becomes its message once it has. */
+  requestPause(jobId: string, message: string): void;
+  /** The pending request for this job, read afresh (one Properties read). */
+  controlRequest(jobId: string): ControlRequest | null;
+  /** Drops a pause request (resume); a cancel is never withdrawn. */
+  clearPauseRequest(jobId: string): void;
   /** Removes old finished jobs; returns the ids removed. */
   prune(options: PruneOptions): string[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function applyCancelRequest(job: JobRecord): JobRecord {
-  if (isFinished(job.state)) return job;
-  return { ...job, state: 'cancelled', message: CANCELLED_MESSAGE };
+function applyRequest(job: JobRecord, request: ControlRequest | null): JobRecord {
+  if (request === null || isFinished(job.state)) return job;
+  if (request.kind === 'cancel') return { ...job, state: 'cancelled', message: CANCELLED_MESSAGE };
+  if (job.state === 'paused') return job;
+  return { ...job, state: 'paused', message: request.message };
+}
+
+function parseRequest(raw: string | null): ControlRequest | null {
+  if (raw === null) return null;
+  if (raw.startsWith(PAUSE_VALUE_PREFIX)) {
+    return { kind: 'pause', message: raw.slice(PAUSE_VALUE_PREFIX.length) };
+  }
+  // Anything else (the old cancel marker '1' included) is a cancel: the safe reading.
+  return { kind: 'cancel' };
 }
 
 export function createJobStore(kv: KeyValueStore): JobStore {
   const recordKey = (jobId: string) => `${JOB_KEY_PREFIX}${jobId}`;
-  const cancelKey = (jobId: string) => `${CANCEL_KEY_PREFIX}${jobId}`;
-  const cancelRequested = (jobId: string) => kv.get(cancelKey(jobId)) !== null;
+  const controlKey = (jobId: string) => `${CONTROL_KEY_PREFIX}${jobId}`;
+  const controlRequest = (jobId: string) => parseRequest(kv.get(controlKey(jobId)));
 
   function readRaw(jobId: string): JobRecord | null {
     const value = readChunkedJson(kv, recordKey(jobId));
@@ -60,7 +85,7 @@ export function createJobStore(kv: KeyValueStore): JobStore {
   function get(jobId: string): JobRecord | null {
     const job = readRaw(jobId);
     if (job === null) return null;
-    return cancelRequested(jobId) ? applyCancelRequest(job) : job;
+    return applyRequest(job, controlRequest(jobId));
   }
 
   function list(): JobRecord[] {
@@ -82,17 +107,19 @@ export function createJobStore(kv: KeyValueStore): JobStore {
     if (!parsed.success) {
       throw new Error(`Job ${String(job.jobId)} cannot be saved: ${parsed.error.message}`);
     }
-    const pendingCancel = cancelRequested(job.jobId);
-    const stored = pendingCancel ? applyCancelRequest(parsed.data) : parsed.data;
+    const request = controlRequest(job.jobId);
+    const stored = applyRequest(parsed.data, request);
     writeChunkedJson(kv, recordKey(job.jobId), stored);
-    // The request has done its work once a final state is on disk.
-    if (pendingCancel && isFinished(stored.state)) kv.delete(cancelKey(job.jobId));
+    // A pause has done its work once `paused` is on disk; a cancel stays (see CONTROL_KEY_PREFIX).
+    if (request?.kind === 'pause' && stored.state !== 'queued' && stored.state !== 'running') {
+      kv.delete(controlKey(job.jobId));
+    }
     return stored;
   }
 
   function remove(jobId: string): void {
     deleteChunkedJson(kv, recordKey(jobId));
-    kv.delete(cancelKey(jobId));
+    kv.delete(controlKey(jobId));
   }
 
   function prune({ now, maxAgeDays, keepAtMost }: PruneOptions): string[] {
@@ -115,7 +142,17 @@ export function createJobStore(kv: KeyValueStore): JobStore {
     get,
     save,
     delete: remove,
-    requestCancel: (jobId) => kv.set(cancelKey(jobId), '1'),
+    requestCancel: (jobId) => kv.set(controlKey(jobId), CANCEL_VALUE),
+    requestPause: (jobId, message) => {
+      // A cancel already asked for wins: never turn it back into a pause.
+      if (controlRequest(jobId)?.kind !== 'cancel') {
+        kv.set(controlKey(jobId), `${PAUSE_VALUE_PREFIX}${message}`);
+      }
+    },
+    controlRequest,
+    clearPauseRequest: (jobId) => {
+      if (controlRequest(jobId)?.kind === 'pause') kv.delete(controlKey(jobId));
+    },
     prune,
   };
 }

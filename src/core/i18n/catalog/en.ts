@@ -1,4 +1,5 @@
 import { COMMON_EN } from './en/common';
+import { JOBS_EN } from './en/jobs';
 
 /**
  * The English catalogue: one file per area under `en/` (keys `<area>.<what>`), so that changes
@@ -8,6 +9,7 @@ import { COMMON_EN } from './en/common';
  */
 export const EN = {
   ...COMMON_EN,
+  ...JOBS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;
