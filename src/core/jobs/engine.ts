@@ -41,13 +41,14 @@ export interface StepContext {
    */
   latestStartAt: number;
   /** The engine's estimate of one step's cost (ms), before any cap on latestStartAt. */
-  estimateMs: number;
+  estimateMs?: number;
   /**
    * Whether a pause or cancel was asked for since the step began (one Properties read): call
    * it between batches and, when true, stop at once with what is done checkpointed (return
-   * `more`); the engine then applies the request.
+   * `more`); the engine then applies the request. Optional so that tests may build a context
+   * without it: call it as `ctx.stopRequested?.()`.
    */
-  stopRequested(): boolean;
+  stopRequested?(): boolean;
 }
 
 /**

@@ -32,7 +32,7 @@ function batchHandler(opts: {
       opts.onStep?.(ctx);
       const cursor = job.cursor as { next: number };
       for (let i = 0; i < opts.batch && cursor.next < job.total; i++) {
-        if (i > 0 && ctx.stopRequested()) return { status: 'more' };
+        if (i > 0 && ctx.stopRequested?.()) return { status: 'more' };
         opts.beforeRequest?.(cursor.next);
         opts.clock.sleep(1000);
         opts.requests.push(cursor.next);
