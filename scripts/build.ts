@@ -29,18 +29,26 @@ function whitelistEntry(baseUrl: string): string {
   return `${match[1]}/`;
 }
 
+const CURRENT_ONLY_SCOPE = 'https://www.googleapis.com/auth/spreadsheets.currentonly';
+const SPREADSHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
+
+function withOpenById(scope: string): string {
+  return scope === CURRENT_ONLY_SCOPE ? SPREADSHEETS_SCOPE : scope;
+}
+
 export async function buildAddon(): Promise<{ codeBytes: number; globals: string[] }> {
   rmSync(DIST, { recursive: true, force: true });
   mkdirSync(DIST, { recursive: true });
   const baseUrl = configuredBaseUrl();
-  const { code, globals } = await bundleAddon({
-    baseUrl,
-    publishedAddon: process.env.CRM_DEPLOYMENT === 'addon',
-  });
+  const publishedAddon = process.env.CRM_DEPLOYMENT === 'addon';
+  const { code, globals } = await bundleAddon({ baseUrl, publishedAddon });
   writeFileSync(join(DIST, 'Code.js'), code);
 
   const manifest = JSON.parse(readFileSync(join(ROOT, 'appsscript.json'), 'utf8'));
   manifest.urlFetchWhitelist = [whitelistEntry(baseUrl)];
+  // A published add-on's triggers may run with no active spreadsheet: they open it by id
+  // (SpreadsheetApp.openById), which `spreadsheets.currentonly` does not allow (src/addon/context.ts).
+  if (publishedAddon) manifest.oauthScopes = manifest.oauthScopes.map(withOpenById);
   writeFileSync(join(DIST, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
   await buildSidebars(DIST);

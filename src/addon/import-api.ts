@@ -6,15 +6,22 @@ import { missingStatusHeaders } from '../core/import/job-sheet';
 import { isBlankCell } from '../core/import/normalize';
 import { IMPORT_ROW_STATUSES, IMPORT_STATUS_HEADERS } from '../core/import/status-columns';
 import { columnLetter } from '../core/import/text-key';
-import { createJob, getJob, type JobHandler, type JobSummary } from '../core/jobs';
+import type { JobHandler, JobSummary } from '../core/jobs';
 import { startFailure, startPacing } from '../core/jobs/requests';
 import { builtOnce, checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
-import { appsScriptClock, propertiesStore } from '../gas/services';
+import { appsScriptClock } from '../gas/services';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
-import { clientFor, engineDeps, ownerOf, pacerFor, requireSettings } from './context';
+import {
+  clientFor,
+  currentSpreadsheet,
+  engineDeps,
+  ownerOf,
+  pacerFor,
+  requireSettings,
+} from './context';
 import type { JobEnv } from './job-env';
-import { driveJobs } from './jobs-api';
+import { startJob } from './jobs-api';
 
 export interface ImportLeadsOptions {
   /** Name of the sheet to import. */
@@ -88,14 +95,14 @@ function headerValues(
 export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   const request = parseImportRequest(options);
   const settings = requireSettings();
-  const spreadsheet = SpreadsheetApp.getActive();
+  const spreadsheet = currentSpreadsheet();
   const sheet = requireSheetNamed(spreadsheet, request.sheet);
   const sheetId = sheet.getSheetId();
-
-  const deps = engineDeps();
-  checkNoOtherJobOnSheet(deps.store.list(), {
+  const onSheet = { id: sheetId, name: request.sheet, jobName: 'Import' };
+  // Checked again, atomically, when the job is created (startJob); this one fails fast.
+  checkNoOtherJobOnSheet(engineDeps().store.board(), {
     kind: IMPORT_JOB_KIND,
-    jobName: 'Import',
+    ...onSheet,
     sheetId,
     sheetName: request.sheet,
   });
@@ -134,15 +141,15 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
 
   const { sheet: sheetName, ...rest } = request;
   const jobOptions: ImportJobOptions = { ...rest, sheetId, sheetName };
-  const job = createJob(deps, {
+  return startJob({
     owner: ownerOf(settings),
     kind: IMPORT_JOB_KIND,
     options: jobOptions,
     total,
     statuses: IMPORT_ROW_STATUSES,
     message: `${request.dryRun ? 'Dry run' : 'Import'} of "${sheetName}" queued.`,
+    sheet: onSheet,
   });
-  return driveJobs('direct', job.jobId).summaries[0] ?? getJob(deps, job.jobId);
 }
 
 export type ImportPreviewOptions = Pick<ImportLeadsOptions, 'sheet' | 'headerRow' | 'mapping'>;
@@ -165,7 +172,7 @@ export interface ImportPreview {
 export function uiPreviewImport(options: ImportPreviewOptions): ImportPreview {
   const request = parseImportRequest(options);
   const settings = requireSettings();
-  const sheet = requireSheetNamed(SpreadsheetApp.getActive(), request.sheet);
+  const sheet = requireSheetNamed(currentSpreadsheet(), request.sheet);
   const values = headerValues(sheet, request.headerRow);
   const reference = loadReference(settings, 'read the CRM fields');
   const headerMap = mapHeaders(values.header, {
@@ -192,7 +199,7 @@ export function importJobHandler(env: () => JobEnv): JobHandler {
       return {
         client: base.client,
         pacer: base.pacer,
-        store: propertiesStore(PropertiesService.getDocumentProperties()),
+        store: base.dataStore,
         defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
         formatDate: (date) => Utilities.formatDate(date, base.timeZone, 'yyyy-MM-dd'),
         openTable: (sheetId, headerRow) => {

@@ -1,6 +1,7 @@
 import { asPlatformQuotaError, type PlatformQuotaError } from '../../api/platform-error';
 import type { Clock, Mutex } from '../ports';
 import { type JobYield, jobControlOf, messageOf } from './errors';
+import { utf8Bytes } from './kv';
 import { type PlatformWait, platformWait } from './platform-wait';
 import {
   copyRecord,
@@ -34,13 +35,10 @@ export interface StepContext {
   deadline: number;
   /**
    * The latest instant (epoch ms) at which the step can begin its request and still end
-   * before the deadline. Give it to `pacer.acquire({ deadline })`. A driver that must not
-   * sleep long (a bound script's trigger: its runtime is the scarcest daily quota) caps it a
-   * few seconds after the step starts, so a step that would wait longer for the pacer yields
-   * (JobYield with the pacer's next slot) and the driver schedules its continuation then.
+   * before the deadline. Give it to `pacer.acquire({ deadline })`.
    */
   latestStartAt: number;
-  /** The engine's estimate of one step's cost (ms), before any cap on latestStartAt. */
+  /** The engine's estimate of one step's cost (ms). */
   estimateMs?: number;
   /**
    * Whether a pause or cancel was asked for since the step began (one Properties read): call
@@ -92,10 +90,15 @@ export interface SliceOptions {
   lockTimeoutMs?: number;
   initialStepEstimateMs?: number;
   /**
-   * The longest a step may wait for the pacer before it yields (see StepContext.latestStartAt);
-   * unlimited when absent (an open sidebar, whose waiting costs no trigger runtime).
+   * A driver that must not sleep long (a bound script's trigger: its runtime is the scarcest
+   * daily quota) gives the longest it may wait for the rate limit and how to read when the
+   * next request slot frees (the pacer's nextSlotAt). Before each step, when that slot is
+   * further away than `maxWaitMs`, the slice ends with `nextRunAt` at the slot, and the driver
+   * schedules its continuation then. Handlers need no change: a step starts only when its
+   * first request can go out within a few seconds. Absent: steps wait in the pacer as long as
+   * the slice allows (an open sidebar, whose waiting costs no trigger runtime).
    */
-  maxWaitMs?: number;
+  pacing?: { maxWaitMs: number; nextSlotAt(): number };
 }
 
 export interface SliceResult {
@@ -247,20 +250,26 @@ export function runSlice(
           outOfTime = true;
           break;
         }
+        const slotAt = options.pacing?.nextSlotAt();
+        if (
+          options.pacing &&
+          slotAt !== undefined &&
+          slotAt - stepStart > options.pacing.maxWaitMs
+        ) {
+          nextRunAt = earlier(nextRunAt, slotAt);
+          outOfTime = true;
+          break;
+        }
         const draft = copyRecord(job);
         draft.state = 'running';
         delete draft.waitingUntil;
         const measuring = sleepMeasuringClock(clock);
-        const latestStartAt = deadline - estimateMs;
         let result: StepResult;
         try {
           result = handler.step(draft, {
             clock: measuring.clock,
             deadline,
-            latestStartAt:
-              options.maxWaitMs === undefined
-                ? latestStartAt
-                : Math.min(latestStartAt, stepStart + options.maxWaitMs),
+            latestStartAt: deadline - estimateMs,
             estimateMs,
             stopRequested: () => store.controlRequest(jobId) !== null,
           });
@@ -315,8 +324,22 @@ export function runSlice(
   }
 }
 
+/**
+ * The stored options of one job at most (UTF-8 bytes): four Properties values. Larger options
+ * (a mapping of thousands of columns, a pasted document as fixed text) are refused at the start
+ * with this error, never left half-written in a store all jobs share.
+ */
+export const MAX_JOB_OPTIONS_BYTES = 32_000;
+
+/** Who started a job and where it works, kept with it (see JobRecord). */
+export type JobMeta = Pick<
+  JobRecord,
+  'person' | 'ownerName' | 'locale' | 'spreadsheetId' | 'sheetId' | 'sheetName'
+>;
+
 export interface NewJob {
   kind: string;
+  meta?: JobMeta;
   /** Whose API key runs the job (see JobRecord.owner). */
   owner?: string;
   options?: unknown;
@@ -344,6 +367,12 @@ export function createJob(
   const { store, clock } = deps;
   const random = options.random ?? Math.random;
   const now = clock.now();
+  const optionBytes = utf8Bytes(JSON.stringify(input.options ?? null));
+  if (optionBytes > MAX_JOB_OPTIONS_BYTES) {
+    throw new Error(
+      `The options of this ${input.kind} job take ${optionBytes} bytes once stored; at most ${MAX_JOB_OPTIONS_BYTES} fit. Shorten the fixed texts or the mapping, then start it again.`,
+    );
+  }
   store.prune({
     now,
     maxAgeDays: options.pruneAfterDays ?? 30,
@@ -378,7 +407,15 @@ export function createJob(
     options: input.options ?? null,
     cursor: input.cursor ?? null,
     ...(input.owner === undefined ? {} : { owner: input.owner }),
+    ...definedOnly(input.meta ?? {}),
   });
+}
+
+/** The fields of `meta` that have a value (the record schema refuses explicit undefined). */
+function definedOnly(meta: JobMeta): JobMeta {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(meta)) if (value !== undefined) out[key] = value;
+  return out as JobMeta;
 }
 
 export function getJob(deps: Pick<EngineDeps, 'store' | 'viewer'>, jobId: string): JobSummary {

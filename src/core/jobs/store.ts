@@ -1,6 +1,12 @@
 import type { KeyValueStore } from '../ports';
-import { deleteChunkedJson, isChunkKey, readChunkedJson, writeChunkedJson } from './chunked-json';
-import { isFinished, type JobRecord, JobRecordSchema } from './record';
+import {
+  CHUNK_KEY_SEPARATOR,
+  deleteChunkedJson,
+  isChunkKey,
+  readChunkedJson,
+  writeChunkedJson,
+} from './chunked-json';
+import { isFinished, isPending, type JobRecord, JobRecordSchema } from './record';
 
 /** Keys of job records: `crm.job.<jobId>` (chunks add `~<generation>.<n>`). */
 export const JOB_KEY_PREFIX = 'crm.job.';
@@ -14,6 +20,16 @@ export const JOB_KEY_PREFIX = 'crm.job.';
 export const CONTROL_KEY_PREFIX = 'crm.jobctl.';
 const CANCEL_VALUE = 'cancel';
 const PAUSE_VALUE_PREFIX = 'pause:';
+
+/**
+ * The job board: what every editor of the spreadsheet sees of a job (its record without options
+ * and cursor), kept where all of them (and the owner's background drivers) can read it.
+ */
+export const BOARD_KEY_PREFIX = 'crm.jobboard.';
+/** The board is a view: a running job refreshes it at most this often, besides every change of state. */
+export const BOARD_REFRESH_MS = 5_000;
+/** Board messages are cut here: the board lives in a small store (spreadsheet metadata). */
+const BOARD_MESSAGE_CHARS = 500;
 
 export const CANCELLED_MESSAGE = 'Cancelled; rows already processed keep their status.';
 
@@ -43,8 +59,22 @@ export interface JobStore {
   controlRequest(jobId: string): ControlRequest | null;
   /** Drops a pause request (resume); a cancel is never withdrawn. */
   clearPauseRequest(jobId: string): void;
-  /** Removes old finished jobs; returns the ids removed. */
+  /** Removes old finished jobs (and chunks no record points at); returns the ids removed. */
   prune(options: PruneOptions): string[];
+  /**
+   * Every job of the spreadsheet as its board shows it, whoever started it (without options
+   * and cursor), with pending requests applied. Only this store's own jobs without a shared store.
+   */
+  board(): JobRecord[];
+}
+
+export interface JobStoreOptions {
+  /**
+   * Where pause and cancel requests and the board live: a store every editor of the spreadsheet
+   * can write, and the owner's drivers read with or without an active document (the records
+   * themselves stay in `kv`, the owner's own). Default: `kv`.
+   */
+  shared?: KeyValueStore;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,10 +95,39 @@ function parseRequest(raw: string | null): ControlRequest | null {
   return { kind: 'cancel' };
 }
 
-export function createJobStore(kv: KeyValueStore): JobStore {
+function boardEntry(job: JobRecord): JobRecord {
+  return {
+    ...job,
+    options: null,
+    cursor: null,
+    message: job.message.slice(0, BOARD_MESSAGE_CHARS),
+    ...(job.lastFailure === undefined
+      ? {}
+      : { lastFailure: job.lastFailure.slice(0, BOARD_MESSAGE_CHARS) }),
+  };
+}
+
+export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {}): JobStore {
+  const shared = options.shared ?? kv;
   const recordKey = (jobId: string) => `${JOB_KEY_PREFIX}${jobId}`;
   const controlKey = (jobId: string) => `${CONTROL_KEY_PREFIX}${jobId}`;
-  const controlRequest = (jobId: string) => parseRequest(kv.get(controlKey(jobId)));
+  const boardKey = (jobId: string) => `${BOARD_KEY_PREFIX}${jobId}`;
+  const controlRequest = (jobId: string) => parseRequest(shared.get(controlKey(jobId)));
+  /** What this execution last put on the board, per job, so unchanged progress is not rewritten. */
+  const published = new Map<string, { state: string; message: string; at: number }>();
+
+  function publish(job: JobRecord): void {
+    if (shared === kv) return;
+    const last = published.get(job.jobId);
+    const changed = !last || last.state !== job.state || last.message !== job.message;
+    if (!changed && job.updatedAt - last.at < BOARD_REFRESH_MS) return;
+    try {
+      shared.set(boardKey(job.jobId), JSON.stringify(boardEntry(job)));
+      published.set(job.jobId, { state: job.state, message: job.message, at: job.updatedAt });
+    } catch {
+      // The board is a view for other editors: a refusal there never stops the job.
+    }
+  }
 
   function readRaw(jobId: string): JobRecord | null {
     const value = readChunkedJson(kv, recordKey(jobId));
@@ -110,16 +169,44 @@ export function createJobStore(kv: KeyValueStore): JobStore {
     const request = controlRequest(job.jobId);
     const stored = applyRequest(parsed.data, request);
     writeChunkedJson(kv, recordKey(job.jobId), stored);
+    publish(stored);
     // A pause has done its work once `paused` is on disk; a cancel stays (see CONTROL_KEY_PREFIX).
-    if (request?.kind === 'pause' && stored.state !== 'queued' && stored.state !== 'running') {
-      kv.delete(controlKey(job.jobId));
-    }
+    if (request?.kind === 'pause' && !isPending(stored.state)) shared.delete(controlKey(job.jobId));
     return stored;
   }
 
   function remove(jobId: string): void {
     deleteChunkedJson(kv, recordKey(jobId));
-    kv.delete(controlKey(jobId));
+    shared.delete(controlKey(jobId));
+    if (shared !== kv) shared.delete(boardKey(jobId));
+    published.delete(jobId);
+  }
+
+  /** Chunks whose record is gone (a write or delete killed half-way) only take room. */
+  function sweepOrphanChunks(): void {
+    const keys = kv.keys();
+    const present = new Set(keys);
+    for (const key of keys) {
+      if (!key.startsWith(JOB_KEY_PREFIX) || !isChunkKey(key)) continue;
+      const owner = key.slice(0, key.indexOf(CHUNK_KEY_SEPARATOR));
+      if (!present.has(owner)) kv.delete(key);
+    }
+  }
+
+  function board(): JobRecord[] {
+    if (shared === kv) return list();
+    const jobs: JobRecord[] = [];
+    for (const key of shared.keys()) {
+      if (!key.startsWith(BOARD_KEY_PREFIX)) continue;
+      const jobId = key.slice(BOARD_KEY_PREFIX.length);
+      try {
+        const parsed = JobRecordSchema.safeParse(JSON.parse(shared.get(key) ?? 'null'));
+        if (parsed.success) jobs.push(applyRequest(parsed.data, controlRequest(jobId)));
+      } catch {
+        // A damaged board entry hides only itself.
+      }
+    }
+    return jobs.sort((a, b) => a.createdAt - b.createdAt || (a.jobId < b.jobId ? -1 : 1));
   }
 
   function prune({ now, maxAgeDays, keepAtMost }: PruneOptions): string[] {
@@ -134,6 +221,7 @@ export function createJobStore(kv: KeyValueStore): JobStore {
         removed.push(job.jobId);
       }
     });
+    sweepOrphanChunks();
     return removed;
   }
 
@@ -142,17 +230,18 @@ export function createJobStore(kv: KeyValueStore): JobStore {
     get,
     save,
     delete: remove,
-    requestCancel: (jobId) => kv.set(controlKey(jobId), CANCEL_VALUE),
+    requestCancel: (jobId) => shared.set(controlKey(jobId), CANCEL_VALUE),
     requestPause: (jobId, message) => {
       // A cancel already asked for wins: never turn it back into a pause.
       if (controlRequest(jobId)?.kind !== 'cancel') {
-        kv.set(controlKey(jobId), `${PAUSE_VALUE_PREFIX}${message}`);
+        shared.set(controlKey(jobId), `${PAUSE_VALUE_PREFIX}${message}`);
       }
     },
     controlRequest,
     clearPauseRequest: (jobId) => {
-      if (controlRequest(jobId)?.kind === 'pause') kv.delete(controlKey(jobId));
+      if (controlRequest(jobId)?.kind === 'pause') shared.delete(controlKey(jobId));
     },
+    board,
     prune,
   };
 }

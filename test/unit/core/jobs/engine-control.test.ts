@@ -199,27 +199,34 @@ describe('platform limits make a job wait, never fail', () => {
 });
 
 describe('a driver that must not sleep', () => {
-  it('maxWaitMs caps latestStartAt a few seconds after each step starts', () => {
-    const { clock, execution } = setup(2);
-    const seen: { start: number; latest: number }[] = [];
+  it('ends the slice at the next free slot instead of waiting more than maxWaitMs for it', () => {
+    const { clock, store, execution, job } = setup(6);
+    const requests: number[] = [];
+    // Two requests a minute: the third waits 60 s for its slot.
+    const sent: number[] = [];
+    const waits: number[] = [];
+    const nextSlotAt = () =>
+      sent.length < 2 ? clock.peek() : (sent[sent.length - 2] ?? 0) + 60_000;
     const handler = batchHandler({
       clock,
       batch: 1,
-      requests: [],
-      onStep: (ctx) => seen.push({ start: clock.peek(), latest: ctx.latestStartAt }),
+      requests,
+      beforeRequest: () => {
+        const slot = nextSlotAt();
+        if (slot > clock.peek()) {
+          waits.push(slot - clock.peek());
+          clock.sleep(slot - clock.peek());
+        }
+        sent.push(clock.peek());
+      },
     });
-    runSlice(execution(), [handler], { maxWaitMs: 5_000 });
-    expect(seen.map((s) => s.latest - s.start)).toEqual([5_000, 5_000]);
-    const uncapped: number[] = [];
-    const { clock: clock2, execution: execution2 } = setup(1);
-    runSlice(execution2(), [
-      batchHandler({
-        clock: clock2,
-        batch: 1,
-        requests: [],
-        onStep: (ctx) => uncapped.push(ctx.latestStartAt - clock2.peek()),
-      }),
-    ]);
-    expect(uncapped[0]).toBeGreaterThan(60_000);
+    const slice = runSlice(execution(), [handler], { pacing: { maxWaitMs: 5_000, nextSlotAt } });
+    expect(requests).toEqual([0, 1]);
+    expect(waits).toEqual([]);
+    expect(slice).toMatchObject({ moreWork: true, nextRunAt: (sent[0] ?? 0) + 60_000 });
+    // Without the limit (an open sidebar) the slice waits in the pacer and goes on.
+    runSlice(execution(), [handler]);
+    expect(store.get(job.jobId)).toMatchObject({ state: 'done', done: 6 });
+    expect(waits.length).toBeGreaterThan(0);
   });
 });
