@@ -17,6 +17,7 @@ import {
   TIME_LIMIT_MESSAGE,
 } from './execution';
 import { createHtmlService, type HtmlOutputRecord, htmlRecordOf } from './html-service';
+import { removeDocumentContext } from './no-document';
 import { createRealm, type Realm } from './realm';
 import {
   ADDON_MIN_INTERVAL_MS,
@@ -103,6 +104,11 @@ export interface GasRuntimeOptions {
   httpTimeoutMs?: number;
   /** Apply the published editor add-on's trigger rules (time-driven at most hourly, one per type). */
   publishedAddon?: boolean;
+  /**
+   * Time-driven triggers run with no active spreadsheet, and null document properties, cache
+   * and lock (no-document.ts): the other reading of what Apps Script does.
+   */
+  triggersWithoutDocument?: boolean;
   addonMenuName?: string;
   user?: { email: string };
   scriptTimeZone?: string;
@@ -460,6 +466,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       Logger,
       console,
     };
+    if (options.triggersWithoutDocument && exec.kind === 'trigger') removeDocumentContext(globals);
     for (const [name, value] of Object.entries(globals)) {
       Object.defineProperty(realm.context, name, {
         value,
