@@ -150,6 +150,8 @@ export interface ExecuteSpec {
     fn: string;
     args?: unknown[];
     kind?: ExecutionKind;
+    /** Who runs the other execution (default: the current user): another editor, at once. */
+    user?: string;
   };
   triggerUid?: string;
   event?: unknown;
@@ -510,14 +512,20 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       exec.killAfterServiceCalls = spec.killAfterServiceCalls;
     let interleaved: ExecutionResult | undefined;
     if (spec.interleave) {
-      const { atServiceCall, fn, args, kind: innerKind } = spec.interleave;
+      const { atServiceCall, fn, args, kind: innerKind, user } = spec.interleave;
       const matches =
         typeof atServiceCall === 'number'
           ? (e: ServiceCallEvent) => e.index === atServiceCall
           : atServiceCall;
       exec.onServiceCall = (event) => {
         if (interleaved || !matches(event)) return;
-        interleaved = execute({ fn, args: args ?? [], kind: innerKind ?? 'function' });
+        const outerUser = userEmail;
+        if (user !== undefined) userEmail = user;
+        try {
+          interleaved = execute({ fn, args: args ?? [], kind: innerKind ?? 'function' });
+        } finally {
+          userEmail = outerUser;
+        }
       };
     }
     stats.executions++;
