@@ -7,7 +7,6 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import type { JobSummary } from '../../src/core/jobs/record';
 import type { ExecutionResult, GasRuntime } from '../../tools/gas-runtime/index';
 import { BASE_URL, createAddonWorld, DEMO_KEYS } from './addon-harness';
 import { generateImportSheet } from './import-sheet';
