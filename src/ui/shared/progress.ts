@@ -8,8 +8,6 @@ export interface ProgressView {
   readonly element: HTMLElement;
   update(summary: JobSummary): void;
   showError(text: string): void;
-  /** A passing note, e.g. while a pause waits for the slice in flight; the next update clears it. */
-  showNote(text: string): void;
 }
 
 export interface ProgressActions {
@@ -32,7 +30,6 @@ export function createProgressView(actions: ProgressActions): ProgressView {
   const counts = h('ul', { class: 'progress-counts' });
   const message = h('div', { class: 'progress-message' });
   const error = h('div', { class: 'status error', hidden: true });
-  const note = h('div', { class: 'progress-note', hidden: true });
   const pause = h('button', { type: 'button', class: 'pause' }, 'Pause');
   const resume = h('button', { type: 'button', class: 'resume action' }, 'Resume');
   const cancel = h('button', { type: 'button', class: 'cancel' }, 'Cancel');
@@ -47,7 +44,6 @@ export function createProgressView(actions: ProgressActions): ProgressView {
     eta,
     counts,
     message,
-    note,
     error,
     h('div', { class: 'buttons' }, pause, resume, cancel),
   );
@@ -75,15 +71,10 @@ export function createProgressView(actions: ProgressActions): ProgressView {
       resume.hidden = !model.canResume;
       cancel.hidden = !model.canCancel;
       error.hidden = true;
-      note.hidden = true;
     },
     showError(text) {
       error.textContent = text;
       error.hidden = text === '';
-    },
-    showNote(text) {
-      note.textContent = text;
-      note.hidden = text === '';
     },
   };
 }
@@ -104,10 +95,7 @@ export function trackJob(
     if (driver) work(driver).catch((error) => view.showError(errorText(error)));
   };
   const view = createProgressView({
-    onPause: act((d) => {
-      if (d.driving) view.showNote('Pausing when the current slice ends…');
-      return d.pause();
-    }),
+    onPause: act((d) => d.pause()),
     onResume: act((d) => d.resume()),
     onCancel: act((d) => d.cancel()),
   });
