@@ -6,6 +6,7 @@ import {
   type EngineDeps,
   getJob,
   type JobHandler,
+  MAX_JOB_OPTIONS_BYTES,
   pauseJob,
   resumeJob,
   runSlice,
@@ -228,5 +229,20 @@ describe('a driver that must not sleep', () => {
     runSlice(execution(), [handler]);
     expect(store.get(job.jobId)).toMatchObject({ state: 'done', done: 6 });
     expect(waits.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the job store budget', () => {
+  it('refuses options larger than MAX_JOB_OPTIONS_BYTES with a clear error, and stores nothing', () => {
+    const clock = new SimClock();
+    const kv = new MemoryKeyValueStore();
+    const store = createJobStore(kv);
+    expect(() =>
+      createJob(
+        { store, clock },
+        { kind: 'send', options: { variables: { '1': 'é'.repeat(MAX_JOB_OPTIONS_BYTES / 2) } } },
+      ),
+    ).toThrow(/options of this send job take \d+ bytes once stored; at most 32000 fit/);
+    expect(kv.keys()).toEqual([]);
   });
 });

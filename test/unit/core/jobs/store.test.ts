@@ -230,3 +230,33 @@ describe('JobStore', () => {
     ).toEqual(['f0', 'f1', 'f2', 'old-paused', 'old-queued']);
   });
 });
+
+describe('the board and the store budget', () => {
+  const DAY_MS = 86_400_000;
+  it('every editor reads the board (no options); requests from anyone reach the owner', () => {
+    const mine = new MemoryKeyValueStore();
+    const shared = new MemoryKeyValueStore();
+    const store = createJobStore(mine, { shared });
+    store.save(job({ jobId: 'j', state: 'running', options: { big: 'x'.repeat(500) } }));
+    const other = createJobStore(new MemoryKeyValueStore(), { shared });
+    expect(other.get('j')).toBeNull();
+    expect(other.board()).toMatchObject([{ jobId: 'j', state: 'running', options: null }]);
+    other.requestPause('j', 'Paused by bia.');
+    expect(other.board()[0]).toMatchObject({ state: 'paused', message: 'Paused by bia.' });
+    expect(store.controlRequest('j')).toEqual({ kind: 'pause', message: 'Paused by bia.' });
+    expect(store.save(job({ jobId: 'j', state: 'running' })).state).toBe('paused');
+    expect(store.controlRequest('j')).toBeNull();
+    store.delete('j');
+    expect(other.board()).toEqual([]);
+  });
+
+  it('prune sweeps chunks whose record is gone', () => {
+    const kv = new MemoryKeyValueStore();
+    const store = createJobStore(kv);
+    store.save(job({ jobId: 'keep', state: 'running' }));
+    kv.set('crm.job.gone~3.0', 'orphan piece');
+    kv.set('crm.job.gone~3.1', 'orphan piece');
+    store.prune({ now: 100 * DAY_MS, maxAgeDays: 30, keepAtMost: 50 });
+    expect(kv.keys().sort()).toEqual(['crm.job.keep']);
+  });
+});
