@@ -49,6 +49,8 @@ export interface AddonWorld {
   clock: SimulatedClock;
   /** Called before the sandbox answers each request: a test may edit the sheet "during" it. */
   onRequest: ((request: HttpRequest) => void) | null;
+  /** Apps Script's refusal of a request before it leaves (a quota message), or undefined to send it. */
+  refuse: ((request: HttpRequest) => string | undefined) | null;
 }
 
 export type AddonRuntimeOptions = Omit<GasRuntimeOptions, 'code' | 'clock' | 'fetch'>;
@@ -77,12 +79,15 @@ export async function createAddonWorld(options: AddonWorldOptions = {}): Promise
     sandbox,
     clock,
     onRequest: null,
+    refuse: null,
   };
   world.runtime = createGasRuntime({
     ...runtimeOptions,
     code,
     clock,
     fetch: (request) => {
+      const refusal = world.refuse?.(request);
+      if (refusal !== undefined) return { status: 0, headers: {}, body: '', refuse: refusal };
       world.onRequest?.(request);
       return route(request);
     },

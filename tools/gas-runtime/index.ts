@@ -80,8 +80,15 @@ export {
   workbookFromCsv,
 } from './workbook-io';
 
-/** What an in-process route returns: a response, optionally delayed or dropped. */
-export type InProcessResponse = HttpResponse & { delayMs?: number; drop?: boolean };
+/**
+ * What an in-process route returns: a response, optionally delayed or dropped, or `refuse`: the
+ * message of an Apps Script refusal (a daily quota, the allow-list) thrown before anything leaves.
+ */
+export type InProcessResponse = HttpResponse & {
+  delayMs?: number;
+  drop?: boolean;
+  refuse?: string;
+};
 export type InProcessFetch = (request: HttpRequest) => InProcessResponse;
 
 export interface GasRuntimeOptions {
@@ -358,6 +365,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
     if (options.fetch) {
       const routed = options.fetch(request);
       const delayMs = routed.delayMs ?? 0;
+      if (routed.refuse !== undefined) return { refusal: routed.refuse, delayMs: 0 };
       if (routed.drop) return { error: 'connection dropped', delayMs };
       return {
         response: { status: routed.status, headers: routed.headers, body: routed.body },

@@ -16,6 +16,11 @@ export interface FetchOutcome {
   error?: string;
   /** Simulated time the exchange took, on top of the runtime's fetch cost. */
   delayMs: number;
+  /**
+   * Apps Script refused the call before it left (a quota or the URL allow-list): the script
+   * gets an exception with exactly this message, and nothing is sent or logged.
+   */
+  refusal?: string;
 }
 
 export interface RequestLogEntry {
@@ -152,6 +157,7 @@ export function createUrlFetchApp(env: ExecutionEnv, host: FetchHost): unknown {
     } catch (error) {
       outcome = { error: (error as Error).message, delayMs: 0 };
     }
+    if (outcome.refusal !== undefined) return { error: realm.error(outcome.refusal), costMs: 0 };
     const costMs = host.fetchMs + Math.max(0, outcome.delayMs);
     const entry: RequestLogEntry = {
       executionId: env.exec.id,
