@@ -151,7 +151,11 @@ export function personId(): string {
   const known = properties.getProperty(PERSON_KEY);
   if (known) return known;
   const id = Utilities.getUuid();
-  properties.setProperty(PERSON_KEY, id);
+  try {
+    properties.setProperty(PERSON_KEY, id);
+  } catch {
+    // A full store: this execution can still read and cancel jobs; none can be started.
+  }
   return id;
 }
 

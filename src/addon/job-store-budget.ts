@@ -1,6 +1,7 @@
 import { translator } from '../core/i18n';
-import { type EngineDeps, utf8Bytes } from '../core/jobs';
+import { createJobStore, type EngineDeps, prefixedStore, utf8Bytes } from '../core/jobs';
 import { currentLocale } from '../gas/locale';
+import { propertiesStore } from '../gas/services';
 
 /**
  * The job store's budget. A person's jobs (every spreadsheet's) share their user properties,
@@ -24,6 +25,17 @@ export function registerStoreReclaimer(reclaimer: StoreReclaimer): void {
   reclaimers.push(reclaimer);
 }
 
+/** The person's job stores of every spreadsheet (`crm.ss.<id>.` in their user properties). */
+function everySpreadsheetsStore(keys: readonly string[]) {
+  const ids = new Set<string>();
+  for (const key of keys) {
+    const match = /^crm\.ss\.([^.]+)\.crm\.job\./.exec(key);
+    if (match?.[1]) ids.add(match[1]);
+  }
+  const user = propertiesStore(PropertiesService.getUserProperties());
+  return [...ids].map((id) => createJobStore(prefixedStore(user, `crm.ss.${id}.`)));
+}
+
 function storeBytes(): number {
   const all = PropertiesService.getUserProperties().getProperties();
   let bytes = 0;
@@ -40,14 +52,21 @@ export function makeRoomForJob(deps: Pick<EngineDeps, 'store' | 'clock'>): strin
   let bytes = storeBytes();
   if (bytes <= STORE_NEARLY_FULL_BYTES) return undefined;
   let removed = 0;
+  // This spreadsheet's first (its board entries go with them), then the other spreadsheets'.
+  const stores = [
+    deps.store,
+    ...everySpreadsheetsStore(PropertiesService.getUserProperties().getKeys()),
+  ];
   for (const keepAtMost of FINISHED_KEPT_WHEN_FULL) {
-    removed += deps.store.prune({
-      now: deps.clock.now(),
-      maxAgeDays: DEFAULT_MAX_AGE_DAYS,
-      keepAtMost,
-    }).length;
-    bytes = storeBytes();
-    if (bytes <= STORE_NEARLY_FULL_BYTES) break;
+    for (const store of stores) {
+      if (bytes <= STORE_NEARLY_FULL_BYTES) break;
+      removed += store.prune({
+        now: deps.clock.now(),
+        maxAgeDays: DEFAULT_MAX_AGE_DAYS,
+        keepAtMost,
+      }).length;
+      bytes = storeBytes();
+    }
   }
   for (const reclaim of reclaimers) {
     if (bytes <= STORE_NEARLY_FULL_BYTES) break;

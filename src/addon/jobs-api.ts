@@ -227,12 +227,14 @@ export function startJob(input: StartJobInput): JobSummary {
         sheetName: sheet.name,
       });
     }
-    const roomNote = makeRoomForJob(deps);
+    const notice = makeRoomForJob(deps);
     armDriver(deps.clock.now());
     job = createJob(deps, {
       ...newJob,
-      meta: jobMeta(sheet ? { id: sheet.id, name: sheet.name } : undefined),
-      ...(roomNote ? { message: `${newJob.message ?? ''} ${roomNote}`.trim() } : {}),
+      meta: {
+        ...jobMeta(sheet ? { id: sheet.id, name: sheet.name } : undefined),
+        ...(notice ? { notice } : {}),
+      },
     });
   } finally {
     lock.release();

@@ -334,7 +334,7 @@ export const MAX_JOB_OPTIONS_BYTES = 32_000;
 /** Who started a job and where it works, kept with it (see JobRecord). */
 export type JobMeta = Pick<
   JobRecord,
-  'person' | 'ownerName' | 'locale' | 'spreadsheetId' | 'sheetId' | 'sheetName'
+  'person' | 'ownerName' | 'locale' | 'spreadsheetId' | 'sheetId' | 'sheetName' | 'notice'
 >;
 
 export interface NewJob {

@@ -47,6 +47,8 @@ export const JobSummarySchema = z.object({
   lastFailure: z.optional(z.string()),
   /** A pending job waiting out a platform quota goes on by itself at this instant (epoch ms). */
   waitingUntil: z.optional(z.number()),
+  /** Something to know about the job's start, e.g. old finished jobs removed to make room. */
+  notice: z.optional(z.string()),
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 
@@ -86,6 +88,7 @@ export const JobRecordSchema = z.object({
   sheetName: z.optional(z.string()),
   lastFailure: z.optional(z.string()),
   waitingUntil: z.optional(z.number()),
+  notice: z.optional(z.string()),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
@@ -114,6 +117,7 @@ export function toSummary(job: JobRecord, viewer: SummaryViewer = {}): JobSummar
     updatedAt: job.updatedAt,
     ...(job.lastFailure === undefined ? {} : { lastFailure: job.lastFailure }),
     ...(job.waitingUntil === undefined ? {} : { waitingUntil: job.waitingUntil }),
+    ...(job.notice === undefined ? {} : { notice: job.notice }),
   };
 }
 
