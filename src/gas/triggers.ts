@@ -73,19 +73,68 @@ function deleteRecorded(spreadsheet: Spreadsheet, recorded: Recorded | undefined
   if (trigger) ScriptApp.deleteTrigger(trigger);
 }
 
+/** How long trigger bookkeeping waits for the user lock (held for a few ScriptApp calls). */
+const TRIGGER_LOCK_WAIT_MS = 10_000;
+
 /**
- * A single pending one-off trigger at `at`. The new one is created and recorded before the old
- * one is deleted, so an execution killed in between leaves a driver (maybe two), never none.
+ * Creating a trigger and recording its id happen under the user lock, so that every trigger of
+ * ours this person has in this document is recorded once the lock is free. One that is not
+ * was left by an execution killed between the two: it is deleted (never adopted), or its pile
+ * would reach the 20-trigger limit. `candidates` are this document's triggers only: the user's
+ * triggers of the spreadsheet (an add-on's triggers are per document), plus, in a bound script
+ * (one document), the project's.
+ */
+function withTriggerLock<T>(
+  spreadsheet: Spreadsheet,
+  candidates: () => Trigger[],
+  work: () => T,
+): T {
+  const lock = LockService.getUserLock();
+  if (!lock.tryLock(TRIGGER_LOCK_WAIT_MS)) {
+    throw new Error(
+      'Another execution is arranging this spreadsheet’s triggers; try again in a minute.',
+    );
+  }
+  try {
+    const id = spreadsheet.getId();
+    const recorded = new Set(
+      ROLES.map((role) => readRecorded(role, id)?.id).filter((x): x is string => x !== undefined),
+    );
+    const seen = new Set<string>();
+    for (const trigger of candidates()) {
+      const uid = trigger.getUniqueId();
+      if (seen.has(uid)) continue;
+      seen.add(uid);
+      if (trigger.getHandlerFunction() === RUN_JOBS_HANDLER && !recorded.has(uid)) {
+        ScriptApp.deleteTrigger(trigger);
+      }
+    }
+    return work();
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+/**
+ * A single pending one-off trigger at `at` (bound scripts only). The new one is created and
+ * recorded before the old one is deleted, so an execution killed in between leaves a driver
+ * (maybe two), never none.
  */
 export function ensureOneOffTrigger(spreadsheet: Spreadsheet, at: number, now: number): void {
-  const id = spreadsheet.getId();
-  const previous = readRecorded(ONE_OFF_ROLE, id);
-  const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER)
-    .timeBased()
-    .after(Math.max(1_000, at - now))
-    .create();
-  record(ONE_OFF_ROLE, id, { id: trigger.getUniqueId(), at: Math.max(at, now + 1_000) });
-  deleteRecorded(spreadsheet, previous);
+  const boundDocumentTriggers = () => [
+    ...ScriptApp.getUserTriggers(spreadsheet),
+    ...ScriptApp.getProjectTriggers(),
+  ];
+  withTriggerLock(spreadsheet, boundDocumentTriggers, () => {
+    const id = spreadsheet.getId();
+    const previous = readRecorded(ONE_OFF_ROLE, id);
+    const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER)
+      .timeBased()
+      .after(Math.max(1_000, at - now))
+      .create();
+    record(ONE_OFF_ROLE, id, { id: trigger.getUniqueId(), at: Math.max(at, now + 1_000) });
+    deleteRecorded(spreadsheet, previous);
+  });
 }
 
 /** When the recorded one-off trigger fires, if it has not fired yet. */
@@ -98,8 +147,14 @@ export function ensureHourlyTrigger(spreadsheet: Spreadsheet): void {
   const id = spreadsheet.getId();
   const recorded = readRecorded(HOURLY_ROLE, id);
   if (recorded && ownTriggers(spreadsheet, recorded.id)) return;
-  const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER).timeBased().everyHours(1).create();
-  record(HOURLY_ROLE, id, { id: trigger.getUniqueId() });
+  withTriggerLock(
+    spreadsheet,
+    () => ScriptApp.getUserTriggers(spreadsheet),
+    () => {
+      const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER).timeBased().everyHours(1).create();
+      record(HOURLY_ROLE, id, { id: trigger.getUniqueId() });
+    },
+  );
 }
 
 function remove(spreadsheet: Spreadsheet, role: string): void {
