@@ -13,6 +13,7 @@ import {
   isPending,
   type JobRecord,
   type JobSummary,
+  messageOf,
   type NewJob,
   pauseJob,
   resumeJob,
@@ -79,11 +80,32 @@ export interface DriveResult {
  */
 function armDriver(now: number): void {
   const spreadsheet = currentSpreadsheet();
-  if (PUBLISHED_ADDON) {
-    ensureHourlyTrigger(spreadsheet);
-  } else if (pendingOneOffAt(spreadsheet, now) === undefined) {
+  // The hourly trigger is the backstop in both deployments: a bound script's one-off trigger is
+  // spent once it fires, and an execution it started may die before re-arming it.
+  ensureHourlyTrigger(spreadsheet);
+  if (!PUBLISHED_ADDON && pendingOneOffAt(spreadsheet, now) === undefined) {
     // After this execution's end, when its lease (if it dies holding one) has run out.
     ensureOneOffTrigger(spreadsheet, executionOverAt() + BOUND_TRIGGER_DELAY_MS, now);
+  }
+}
+
+/**
+ * A background run (a trigger: nobody watches, and add-on triggers send no failure e-mails)
+ * that failed outside any job step leaves its reason on this person's pending jobs, where the
+ * Jobs sidebar shows it (`lastFailure`). Best effort: the store may be what failed.
+ */
+export function recordBackgroundFailure(error: unknown): void {
+  try {
+    const deps = engineDeps();
+    for (const job of deps.store.list()) {
+      if (!isPending(job.state)) continue;
+      const reason = translator(job.locale ?? 'en')('jobs.backgroundFailure', {
+        reason: messageOf(error),
+      });
+      deps.store.save({ ...job, lastFailure: reason });
+    }
+  } catch {
+    // Nothing more can be recorded; the execution's own log keeps the error.
   }
 }
 

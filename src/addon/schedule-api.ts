@@ -27,7 +27,7 @@ import {
 } from './context';
 import { crmExportLeads } from './export-api';
 import { crmImportLeads } from './import-api';
-import { driveJobs } from './jobs-api';
+import { driveJobs, recordBackgroundFailure } from './jobs-api';
 import { loadSchedules, ownsSchedule, saveSchedules } from './schedule-store';
 
 /**
@@ -129,9 +129,14 @@ export function crmRunJobs(event?: TriggerEvent): JobSummary[] {
     }
     useSpreadsheet(openSpreadsheet(spreadsheetId));
   }
-  if (triggerUid !== undefined) deleteUnrecordedTrigger(triggerUid);
-  startDueSchedules();
-  return driveJobs('trigger').summaries;
+  try {
+    if (triggerUid !== undefined) deleteUnrecordedTrigger(triggerUid);
+    startDueSchedules();
+    return driveJobs('trigger').summaries;
+  } catch (error) {
+    recordBackgroundFailure(error);
+    throw error;
+  }
 }
 
 /**
