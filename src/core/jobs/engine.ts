@@ -306,6 +306,7 @@ export function runSlice(
         stepsRun += 1;
         const workMs = clock.now() - stepStart - measuring.sleptMs();
         estimateMs = Math.max(estimateMs, workMs);
+        // A pause or cancel that landed during the step shows when the loop reads the job again.
         if (saved.state !== 'running') break;
       }
     }

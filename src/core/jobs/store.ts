@@ -14,8 +14,8 @@ export const JOB_KEY_PREFIX = 'crm.job.';
  * A pause or cancel request lives under its own key, which only requestPause / requestCancel
  * write and the engine never overwrites, so a request issued while a slice checkpoints the same
  * job is never lost. A cancel stays until the job is deleted: a resume (or a checkpoint) that
- * read the job before the cancel and writes after it still ends `cancelled`. A pause is
- * cleared once `paused` is on disk, so that resuming is possible.
+ * read the job before the cancel and writes after it still reads `cancelled`. A pause stays
+ * until the job is resumed.
  */
 export const CONTROL_KEY_PREFIX = 'crm.jobctl.';
 const CANCEL_VALUE = 'cancel';
@@ -49,7 +49,7 @@ export interface JobStore {
   list(): JobRecord[];
   /** The job as drivers should see it (a pending cancel request shows as `cancelled`). */
   get(jobId: string): JobRecord | null;
-  /** Persists the job and returns what was stored: a pending cancel request wins over a non-final state. */
+  /** Persists the job as given; pending requests show when it is read back (get, list, board). */
   save(job: JobRecord): JobRecord;
   delete(jobId: string): void;
   requestCancel(jobId: string): void;
@@ -166,13 +166,11 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
     if (!parsed.success) {
       throw new Error(`Job ${String(job.jobId)} cannot be saved: ${parsed.error.message}`);
     }
-    const request = controlRequest(job.jobId);
-    const stored = applyRequest(parsed.data, request);
-    writeChunkedJson(kv, recordKey(job.jobId), stored);
-    publish(stored);
-    // A pause has done its work once `paused` is on disk; a cancel stays (see CONTROL_KEY_PREFIX).
-    if (request?.kind === 'pause' && !isPending(stored.state)) shared.delete(controlKey(job.jobId));
-    return stored;
+    // Requests are applied when the job is read (get, list, board), not here: a checkpoint
+    // costs no read of the shared store, and a request that lands during a step still wins.
+    writeChunkedJson(kv, recordKey(job.jobId), parsed.data);
+    publish(parsed.data);
+    return parsed.data;
   }
 
   function remove(jobId: string): void {

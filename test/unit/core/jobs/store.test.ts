@@ -196,10 +196,15 @@ describe('JobStore', () => {
     store.save(job({ jobId: 'j', state: 'running' }));
     store.requestCancel('j');
     expect(store.get('j')?.state).toBe('cancelled');
-    const saved = store.save(job({ jobId: 'j', state: 'running', done: 3 }));
-    expect(saved).toMatchObject({ state: 'cancelled', done: 3, message: CANCELLED_MESSAGE });
-    // A resume that read the job before the cancel and saves after it still ends cancelled.
-    expect(store.save(job({ jobId: 'j', state: 'queued' })).state).toBe('cancelled');
+    store.save(job({ jobId: 'j', state: 'running', done: 3 }));
+    expect(store.get('j')).toMatchObject({
+      state: 'cancelled',
+      done: 3,
+      message: CANCELLED_MESSAGE,
+    });
+    // A resume that read the job before the cancel and saves after it still reads cancelled.
+    store.save(job({ jobId: 'j', state: 'queued' }));
+    expect(store.get('j')?.state).toBe('cancelled');
     store.delete('j');
     expect(kv.keys()).toEqual([]);
   });
@@ -208,7 +213,8 @@ describe('JobStore', () => {
     const store = createJobStore(new MemoryKeyValueStore());
     store.save(job({ jobId: 'j', state: 'running' }));
     store.requestCancel('j');
-    expect(store.save(job({ jobId: 'j', state: 'done' })).state).toBe('done');
+    store.save(job({ jobId: 'j', state: 'done' }));
+    expect(store.get('j')?.state).toBe('done');
   });
 
   it('prunes finished jobs older than N days and keeps at most M finished jobs', () => {
@@ -244,7 +250,9 @@ describe('the board and the store budget', () => {
     other.requestPause('j', 'Paused by bia.');
     expect(other.board()[0]).toMatchObject({ state: 'paused', message: 'Paused by bia.' });
     expect(store.controlRequest('j')).toEqual({ kind: 'pause', message: 'Paused by bia.' });
-    expect(store.save(job({ jobId: 'j', state: 'running' })).state).toBe('paused');
+    store.save(job({ jobId: 'j', state: 'running' }));
+    expect(store.get('j')?.state).toBe('paused');
+    store.clearPauseRequest('j');
     expect(store.controlRequest('j')).toBeNull();
     store.delete('j');
     expect(other.board()).toEqual([]);
