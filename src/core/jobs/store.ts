@@ -6,7 +6,7 @@ import {
   readChunkedJson,
   writeChunkedJson,
 } from './chunked-json';
-import { isFinished, isPending, type JobRecord, JobRecordSchema } from './record';
+import { isFinished, type JobRecord, JobRecordSchema } from './record';
 
 /** Keys of job records: `crm.job.<jobId>` (chunks add `~<generation>.<n>`). */
 export const JOB_KEY_PREFIX = 'crm.job.';
