@@ -46,7 +46,7 @@ function median(values: number[]): number {
 }
 
 export async function benchExport(): Promise<ExportBenchResult> {
-  const h = await createHarness();
+  const h = await createHarness({ allowFormulas: true });
   seedLeads(h.sandbox, SEEDED, DEMO_NOW);
   waitOutRateWindow(h);
   h.sandbox.clearRequests();

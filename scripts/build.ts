@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleAddon } from './build/bundle';
+import { buildManifest } from './build/manifest';
 import { buildSidebars } from './build/ui';
 
 const ROOT = process.cwd();
@@ -19,23 +20,6 @@ function configuredBaseUrl(): string {
   return config.baseUrl;
 }
 
-function whitelistEntry(baseUrl: string): string {
-  const match = /^(https:\/\/[^/?#]+)/i.exec(baseUrl);
-  if (!match) {
-    throw new Error(
-      `The CRM base URL must start with https:// (got "${baseUrl}"). Set CRM_BASE_URL or crm.config.json.`,
-    );
-  }
-  return `${match[1]}/`;
-}
-
-const CURRENT_ONLY_SCOPE = 'https://www.googleapis.com/auth/spreadsheets.currentonly';
-const SPREADSHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
-
-function withOpenById(scope: string): string {
-  return scope === CURRENT_ONLY_SCOPE ? SPREADSHEETS_SCOPE : scope;
-}
-
 export async function buildAddon(): Promise<{ codeBytes: number; globals: string[] }> {
   rmSync(DIST, { recursive: true, force: true });
   mkdirSync(DIST, { recursive: true });
@@ -44,11 +28,8 @@ export async function buildAddon(): Promise<{ codeBytes: number; globals: string
   const { code, globals } = await bundleAddon({ baseUrl, publishedAddon });
   writeFileSync(join(DIST, 'Code.js'), code);
 
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'appsscript.json'), 'utf8'));
-  manifest.urlFetchWhitelist = [whitelistEntry(baseUrl)];
-  // A published add-on's triggers may run with no active spreadsheet: they open it by id
-  // (SpreadsheetApp.openById), which `spreadsheets.currentonly` does not allow (src/addon/context.ts).
-  if (publishedAddon) manifest.oauthScopes = manifest.oauthScopes.map(withOpenById);
+  const source = JSON.parse(readFileSync(join(ROOT, 'appsscript.json'), 'utf8'));
+  const manifest = buildManifest(source, { baseUrl, publishedAddon });
   writeFileSync(join(DIST, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
   await buildSidebars(DIST);

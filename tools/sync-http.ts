@@ -58,21 +58,43 @@ export function createSyncHttpTransport(options: { timeoutMs?: number } = {}): S
     }
     return worker;
   };
+  /** Hands the request to the worker at once; `finish` blocks until its answer is in. */
+  function start(request: HttpRequest) {
+    const signal = new Int32Array(new SharedArrayBuffer(4));
+    const { port1, port2 } = new MessageChannel();
+    getWorker().postMessage({ request, signal, port: port2, timeoutMs }, [port2]);
+    return { request, signal, port: port1 };
+  }
+
+  function finish(pending: ReturnType<typeof start>): HttpResponse {
+    const { request, signal, port } = pending;
+    const waited = Atomics.wait(signal, 0, 0, timeoutMs + 5_000);
+    const received = receiveMessageOnPort(port);
+    port.close();
+    if (waited === 'timed-out' || !received)
+      throw new NetworkError(`No response from ${request.url}`);
+    const message = received.message as
+      | { ok: true; response: HttpResponse }
+      | { ok: false; error: string };
+    if (!message.ok) throw new NetworkError(`${request.method} ${request.url}: ${message.error}`);
+    return message.response;
+  }
+
   return {
-    send(request: HttpRequest): HttpResponse {
-      const signal = new Int32Array(new SharedArrayBuffer(4));
-      const { port1, port2 } = new MessageChannel();
-      getWorker().postMessage({ request, signal, port: port2, timeoutMs }, [port2]);
-      const waited = Atomics.wait(signal, 0, 0, timeoutMs + 5_000);
-      const received = receiveMessageOnPort(port1);
-      port1.close();
-      if (waited === 'timed-out' || !received)
-        throw new NetworkError(`No response from ${request.url}`);
-      const message = received.message as
-        | { ok: true; response: HttpResponse }
-        | { ok: false; error: string };
-      if (!message.ok) throw new NetworkError(`${request.method} ${request.url}: ${message.error}`);
-      return message.response;
+    send: (request) => finish(start(request)),
+    /** All requests are in flight together, as with UrlFetchApp.fetchAll; any failure throws. */
+    sendAll(requests) {
+      const pending = requests.map(start);
+      const outcomes = pending.map((p) => {
+        try {
+          return { response: finish(p) };
+        } catch (error) {
+          return { error };
+        }
+      });
+      const failed = outcomes.find((o) => 'error' in o);
+      if (failed && 'error' in failed) throw failed.error;
+      return outcomes.map((o) => (o as { response: HttpResponse }).response);
     },
     close() {
       void worker?.terminate();

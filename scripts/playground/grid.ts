@@ -1,5 +1,6 @@
-import { displayValue } from '../../tools/gas-runtime/cells';
+import { type Cell, displayValue } from '../../tools/gas-runtime/cells';
 import type { SheetModel } from '../../tools/gas-runtime/workbook';
+import type { CellNote } from './recalc';
 
 /** Row statuses worth a colour in the grid (PRODUCT.md "Sheet conventions"). */
 const STATUS_TONES: Record<string, 'ok' | 'warn' | 'bad' | 'info'> = {
@@ -18,7 +19,10 @@ const STATUS_TONES: Record<string, 'ok' | 'warn' | 'bad' | 'info'> = {
 };
 
 const MIN_ROWS = 20;
-const MIN_COLUMNS = 8;
+/** A new sheet in Sheets has columns A to Z. */
+const MIN_COLUMNS = 26;
+/** Empty rows and columns past the data, where a person can type or a formula can spill. */
+const ROOM = 5;
 /** A grid this big is already more than a person reads in a browser tab. */
 const MAX_ROWS = 2_000;
 
@@ -39,15 +43,18 @@ export function columnLetter(column: number): string {
 }
 
 /**
- * One sheet as an HTML table with A, B, C… and row numbers, as Sheets draws it. A cell shows
- * its formula when it has one (the local runtime does not evaluate formulas), else its
- * displayed value.
+ * One sheet as an HTML table with A, B, C… and row numbers, as Sheets draws it: every cell shows
+ * its displayed value. A formula cell carries its formula (for the editor and the hover), and an
+ * error value its message (the hover, as Sheets shows it); spilled results are marked as such.
  */
-export function renderSheetTable(sheet: SheetModel): string {
+export function renderSheetTable(
+  sheet: SheetModel,
+  note: (cell: Cell | undefined) => CellNote | undefined = () => undefined,
+): string {
   const lastRow = sheet.lastRow();
   const lastColumn = sheet.lastColumn();
-  const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, lastRow + 1));
-  const columns = Math.max(MIN_COLUMNS, lastColumn + 1);
+  const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, lastRow + ROOM));
+  const columns = Math.max(MIN_COLUMNS, lastColumn + ROOM);
   const out: string[] = [];
   out.push(`<table class="grid" data-sheet="${escapeHtml(sheet.name)}"><thead><tr><th></th>`);
   for (let c = 1; c <= columns; c++) out.push(`<th>${columnLetter(c)}</th>`);
@@ -61,17 +68,26 @@ export function renderSheetTable(sheet: SheetModel): string {
         out.push(`<td data-a1="${a1}"></td>`);
         continue;
       }
+      const about = note(cell);
       const formula = cell.formula;
-      const text = formula ?? displayValue(cell, sheet.timeZone);
+      const text = displayValue(cell, sheet.timeZone);
       const classes: string[] = [];
-      if (formula !== undefined) classes.push('formula');
-      else if (typeof cell.value === 'number') classes.push('number');
+      const attributes: string[] = [];
+      if (formula !== undefined) {
+        classes.push('formula');
+        attributes.push(`data-formula="${escapeHtml(formula)}"`);
+      }
+      if (about?.spilled) classes.push('spilled');
+      if (about?.error) {
+        classes.push('error');
+        attributes.push(`data-error="${escapeHtml(about.error.message)}"`);
+      } else if (typeof cell.value === 'number') classes.push('number');
       const tone = STATUS_TONES[text];
       if (tone) classes.push(`status-${tone}`);
-      const classAttr = classes.length > 0 ? ` class="${classes.join(' ')}"` : '';
-      out.push(
-        `<td data-a1="${a1}"${classAttr} title="${escapeHtml(text)}">${escapeHtml(text)}</td>`,
-      );
+      if (classes.length > 0) attributes.unshift(`class="${classes.join(' ')}"`);
+      const hover = about?.error ? `Error\n${about.error.message}` : (formula ?? text);
+      attributes.push(`title="${escapeHtml(hover)}"`);
+      out.push(`<td data-a1="${a1}" ${attributes.join(' ')}>${escapeHtml(text)}</td>`);
     }
     out.push('</tr>');
   }

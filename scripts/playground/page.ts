@@ -1,8 +1,10 @@
 /**
- * The playground page: the CRM menu as buttons, the workbook as a grid with a tab per sheet,
- * the sidebar in an iframe at the right (300 px, as in Sheets), and logs of the executions
- * and of the requests the sandbox received. Its small script only fetches /state and swaps
- * in the HTML the server rendered.
+ * The playground page: the CRM menu as buttons, the workbook as a grid with a tab per sheet and
+ * a formula bar, the sidebar in an iframe at the right (300 px, as in Sheets), and logs of the
+ * executions and of the requests the sandbox received. Its small script fetches /state and swaps
+ * in the HTML the server rendered, and lets a person type into a cell as in Sheets: select it,
+ * then type (or double-click, Enter or F2 to edit what is there); Enter or Tab commits, Escape
+ * cancels, Delete clears; arrows move.
  */
 const PAGE_CSS = `
 * { box-sizing: border-box; }
@@ -26,7 +28,17 @@ table.grid th { position: sticky; top: 0; background: #f8f9fa; color: #5f6368; f
 table.grid tbody th { position: sticky; left: 0; top: auto; }
 table.grid td { border: 1px solid #e0e0e0; padding: 2px 6px; white-space: nowrap; max-width: 200px; overflow: hidden; text-overflow: ellipsis; height: 21px; }
 table.grid td.number { text-align: right; }
-table.grid td.formula { color: #1a73e8; font-family: Consolas, monospace; }
+table.grid td { cursor: cell; }
+table.grid td.spilled { color: #3c4043; }
+table.grid td.error { color: #a50e0e; background: linear-gradient(225deg, #d93025 6px, transparent 6px) no-repeat top right / 12px 12px; }
+table.grid td.selected { outline: 2px solid #1a73e8; outline-offset: -2px; }
+table.grid td.editing { padding: 0; overflow: visible; }
+table.grid td.editing input { font: inherit; width: 100%; min-width: 160px; height: 21px; border: 2px solid #1a73e8; padding: 0 4px; }
+.formula-bar { display: flex; gap: 8px; align-items: center; padding: 4px 8px; background: #fff; border-bottom: 1px solid #dadce0; font-size: 12px; }
+.formula-bar .name { width: 56px; color: #5f6368; border-right: 1px solid #dadce0; }
+.formula-bar .content { flex: 1 1 50%; min-width: 0; font-family: Consolas, monospace; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.formula-bar .hint { flex: 0 1 50%; min-width: 0; color: #5f6368; font-size: 11px; }
+header .running { color: #b06000; font-weight: bold; }
 td.status-ok { background: #e6f4ea; color: #137333; font-weight: bold; }
 td.status-warn { background: #fef7e0; color: #b06000; font-weight: bold; }
 td.status-bad { background: #fce8e6; color: #a50e0e; font-weight: bold; }
@@ -52,19 +64,28 @@ const PAGE_SCRIPT = `
   var activeSheet = null;
   var pending = false;
   var again = false;
+  var selected = null;
+  var editor = null;
   function $(id) { return document.getElementById(id); }
   function refresh() {
     if (pending) { again = true; return; }
     pending = true;
-    fetch('/state' + (activeSheet ? '?sheet=' + encodeURIComponent(activeSheet) : ''))
+    var asked = activeSheet;
+    fetch('/state' + (asked ? '?sheet=' + encodeURIComponent(asked) : ''))
       .then(function (r) { return r.json(); })
-      .then(render)
+      .then(function (state) {
+        // A tab picked while this answer was on its way wins over it: ask again for that tab.
+        if (asked !== activeSheet) again = true;
+        else render(state);
+      })
       .catch(function (e) { $('clock').textContent = 'Playground server unreachable: ' + e.message; })
       .then(function () { pending = false; if (again) { again = false; refresh(); } });
   }
   function render(state) {
+    if (state.active !== activeSheet) { selected = null; cancelEdit(); }
     activeSheet = state.active;
     $('clock').textContent = 'Simulated time: ' + state.time;
+    $('running').textContent = state.running.length > 0 ? 'Running: ' + state.running.join(' → ') : '';
     var tabs = $('tabs');
     tabs.replaceChildren.apply(tabs, state.sheets.map(function (name) {
       var b = document.createElement('button');
@@ -74,7 +95,11 @@ const PAGE_SCRIPT = `
       b.onclick = function () { activeSheet = name; refresh(); };
       return b;
     }));
-    $('grid').innerHTML = state.table;
+    // An open editor keeps its cell: the grid is redrawn once the edit ends.
+    if (!editor) {
+      $('grid').innerHTML = state.table;
+      if (selected) select(selected);
+    }
     $('executions').innerHTML = state.executions;
     $('requests').innerHTML = state.requests;
     var menu = $('menu');
@@ -110,6 +135,80 @@ const PAGE_SCRIPT = `
     $('sidebar').hidden = true;
     $('sidebar-placeholder').hidden = false;
   }
+  function cell(a1) { return $('grid').querySelector('td[data-a1="' + a1 + '"]'); }
+  function select(a1) {
+    var previous = $('grid').querySelector('td.selected');
+    if (previous) previous.classList.remove('selected');
+    var td = cell(a1);
+    selected = td ? a1 : null;
+    if (!td) { $('cell-name').textContent = ''; $('cell-content').textContent = ''; return; }
+    td.classList.add('selected');
+    $('cell-name').textContent = a1;
+    $('cell-content').textContent = td.dataset.formula || td.textContent;
+  }
+  function neighbour(a1, dRow, dColumn) {
+    var td = cell(a1);
+    if (!td) return a1;
+    var row = td.parentElement;
+    var column = Array.prototype.indexOf.call(row.children, td);
+    var rows = row.parentElement.children;
+    var target = rows[Array.prototype.indexOf.call(rows, row) + dRow];
+    var next = target && target.children[column + dColumn];
+    return next && next.dataset.a1 ? next.dataset.a1 : a1;
+  }
+  function startEdit(a1, typed) {
+    var td = cell(a1);
+    if (!td) return;
+    select(a1);
+    var input = document.createElement('input');
+    input.value = typed !== null ? typed : (td.dataset.formula || td.textContent);
+    input.setAttribute('aria-label', 'Cell ' + a1);
+    editor = { a1: a1, input: input, sheet: activeSheet };
+    td.classList.add('editing');
+    td.replaceChildren(input);
+    input.focus();
+    input.addEventListener('keydown', function (event) {
+      if (event.key === 'Enter') { event.preventDefault(); commit(1, 0); }
+      else if (event.key === 'Tab') { event.preventDefault(); commit(0, 1); }
+      else if (event.key === 'Escape') { event.preventDefault(); cancelEdit(); }
+    });
+    input.addEventListener('input', function () { $('cell-content').textContent = input.value; });
+    input.addEventListener('blur', function () { if (editor && editor.input === input) commit(0, 0); });
+  }
+  function cancelEdit() {
+    if (!editor) return;
+    editor = null;
+    refresh();
+  }
+  function commit(dRow, dColumn) {
+    var edit = editor;
+    editor = null;
+    writeCell(edit.sheet, edit.a1, edit.input.value);
+    select(neighbour(edit.a1, dRow, dColumn));
+  }
+  function writeCell(sheet, a1, input) {
+    post('/cell', { sheet: sheet, a1: a1, input: input }).then(function (answer) {
+      if (!answer.ok) alert('The cell was not changed: ' + answer.error);
+      refresh();
+    });
+  }
+  $('grid').addEventListener('click', function (event) {
+    var td = event.target.closest && event.target.closest('td[data-a1]');
+    if (td && !td.classList.contains('editing')) select(td.dataset.a1);
+  });
+  $('grid').addEventListener('dblclick', function (event) {
+    var td = event.target.closest && event.target.closest('td[data-a1]');
+    if (td && !editor) startEdit(td.dataset.a1, null);
+  });
+  document.addEventListener('keydown', function (event) {
+    if (editor || !selected || event.target !== document.body) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    var moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Tab: [0, 1] };
+    if (moves[event.key]) { event.preventDefault(); select(neighbour(selected, moves[event.key][0], moves[event.key][1])); }
+    else if (event.key === 'Enter' || event.key === 'F2') { event.preventDefault(); startEdit(selected, null); }
+    else if (event.key === 'Delete' || event.key === 'Backspace') { event.preventDefault(); writeCell(activeSheet, selected, ''); }
+    else if (event.key.length === 1) { event.preventDefault(); startEdit(selected, event.key); }
+  });
   $('close-sidebar').onclick = closeSidebar;
   $('run-triggers').onclick = function () { post('/triggers').then(refresh); };
   window.addEventListener('message', function (event) {
@@ -134,6 +233,7 @@ export function renderPage(): string {
 <header>
   <h1>CRM Sheets playground</h1>
   <span class="clock" id="clock">Loading…</span>
+  <span class="running" id="running"></span>
   <span class="note">Time here is simulated, on one clock shared with the local CRM sandbox: the limit
     of 60 requests per minute holds in simulated time, so a 1,000-row import (about 17 minutes at the real
     rate) runs in seconds. The sidebars run the real add-on bundle in a local Apps Script runtime;
@@ -142,6 +242,9 @@ export function renderPage(): string {
 <nav id="menu"><span class="label">CRM menu:</span></nav>
 <main>
   <div class="workbook">
+    <div class="formula-bar"><span class="name" id="cell-name"></span><span class="content" id="cell-content"></span>
+      <span class="hint">Type a value or a formula such as <code>=CRM_PIPELINES()</code> into a cell. Only the add-on's CRM_* functions,
+        cell references and ranges are computed here; other Sheets functions (SUM, IF…) show #NAME?.</span></div>
     <div class="grid-wrap" id="grid"></div>
     <div class="tabs" id="tabs"></div>
   </div>

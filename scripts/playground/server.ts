@@ -1,21 +1,29 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSandbox, DEMO_KEYS, type Sandbox } from '../../sandbox/index';
 import { startSandboxServer } from '../../sandbox/server';
 import {
   createGasRuntime,
   createSimulatedClock,
+  type ExecutionResult,
   type GasRuntime,
   type InProcessFetch,
   type MenuItem,
   routeToSandbox,
 } from '../../tools/gas-runtime';
+import { parseA1 } from '../../tools/gas-runtime/a1';
 import { SIDEBARS } from '../build/ui';
 import { demoWorkbook } from './demo-workbook';
 import { escapeHtml, renderSheetTable } from './grid';
+import {
+  type HttpReply,
+  type HttpRequestMessage,
+  type HttpThread,
+  startHttpThread,
+} from './http-thread';
 import { renderPage } from './page';
+import { bundleFunctions, createRecalc } from './recalc';
+import { createScheduler, type Task } from './scheduler';
 import { injectShim } from './shim';
 
 export interface PlaygroundOptions {
@@ -49,6 +57,9 @@ const TRIGGER_CHECK_MS = 5_000;
 const SETTINGS_KEY = 'crm.settings';
 const USER_EMAIL = 'demo@example.com';
 const PLAYGROUND_LEAD_LIMIT = 10_000;
+const ALLOW_FORMULAS = 'crmAllowFormulas';
+/** Sheets' limit for one cell. */
+const MAX_CELL_CHARACTERS = 50_000;
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -80,41 +91,43 @@ function menuCaptions(items: MenuItem[]): string[] {
   });
 }
 
-function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      if (text.trim() === '') return resolve({});
-      try {
-        const value = JSON.parse(text) as unknown;
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-          reject(new Error('Send a JSON object.'));
-        } else {
-          resolve(value as Record<string, unknown>);
-        }
-      } catch {
-        reject(new Error('The request body is not valid JSON.'));
-      }
-    });
-    req.on('error', reject);
-  });
+function parseJsonObject(text: string): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    throw new Error('The request body is not valid JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error('Send a JSON object.');
+  }
+  return value as Record<string, unknown>;
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
-  res.end(body);
-}
+const html = (body: string): HttpReply => ({ status: 200, type: 'text/html; charset=utf-8', body });
+const json = (value: unknown): HttpReply => ({
+  status: 200,
+  type: 'application/json; charset=utf-8',
+  body: JSON.stringify(value),
+});
+const text = (status: number, body: string): HttpReply => ({
+  status,
+  type: 'text/plain; charset=utf-8',
+  body,
+});
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
-}
+/** How the executions log names what is not a plain function call. */
+const EXECUTION_LABELS: Partial<Record<ExecutionResult['kind'], string>> = {
+  trigger: 'trigger → ',
+  customFunction: 'formula → ',
+};
 
 /**
  * One Node process: the CRM sandbox (HTTP on `port`, and in-process for the add-on), the local
  * Apps Script runtime over a demo workbook, both on one simulated clock, and the page on
- * `uiPort` whose sidebars call the real bundle through a google.script.run shim.
+ * `uiPort` (served from its own thread, see http-thread.ts) whose sidebars call the real bundle
+ * through a google.script.run shim and whose grid computes CRM_* formulas (recalc.ts).
  */
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   const host = options.host ?? '127.0.0.1';
@@ -131,12 +144,17 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     const origin = `http://${name}:${sandboxServer.port}`;
     return [origin, routeToSandbox(sandbox, origin)];
   });
+  let yieldToRequests = () => {};
   const runtime = createGasRuntime({
     bundlePath: BUNDLE,
     workbook: demoWorkbook(),
     clock,
     user: { email: USER_EMAIL },
+    // The demo user owns the spreadsheet: CRM_* formulas run with the owner's settings.
+    sharing: { owner: USER_EMAIL },
     fetch: (request) => {
+      // Every UrlFetchApp call is a moment where the page's waiting requests get their turn.
+      yieldToRequests();
       const route = routes.find(([origin]) => request.url.startsWith(`${origin}/`));
       return route ? route[1](request) : { status: 0, headers: {}, body: '', drop: true };
     },
@@ -152,20 +170,31 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   });
   // Opening the spreadsheet: the simple trigger adds the CRM menu.
   runtime.execute({ fn: 'onOpen', authMode: 'LIMITED', event: { authMode: 'LIMITED' } });
+  // Formulas run with the owner's settings, and only where the owner allowed them (PRODUCT.md,
+  // "Shared spreadsheets"): the demo owner allows them, with a bundle that has the switch.
+  if (readFileSync(BUNDLE, 'utf8').includes(`function ${ALLOW_FORMULAS}(`)) {
+    runtime.run(ALLOW_FORMULAS, true);
+  }
 
-  // Executions run one at a time, in arrival order; between them simulated time also moves
-  // with the wall clock, so schedules and rate windows behave as a person expects.
-  let lastWall = Date.now();
-  let queue: Promise<unknown> = Promise.resolve();
-  const serialized = <T>(work: () => T): Promise<T> => {
-    const next = queue.then(() => {
-      const wall = Date.now();
-      clock.advance(Math.max(0, wall - lastWall));
-      lastWall = wall;
+  const recalc = createRecalc(runtime.workbook, bundleFunctions(runtime));
+  /** What runs now, outermost first: the page shows it while a long execution is in flight. */
+  const running: string[] = [];
+  const tracked = <T>(label: string, work: () => T): T => {
+    running.push(label);
+    try {
       return work();
-    });
-    queue = next.catch(() => undefined);
-    return next;
+    } finally {
+      running.pop();
+    }
+  };
+
+  // Between requests simulated time also moves with the wall clock, so that schedules and rate
+  // windows behave as a person expects; a nested request leaves the clock to its execution.
+  let lastWall = Date.now();
+  const followWallClock = () => {
+    const wall = Date.now();
+    clock.advance(Math.max(0, wall - lastWall));
+    lastWall = wall;
   };
 
   const timeFormat = new Intl.DateTimeFormat('pt-BR', {
@@ -190,7 +219,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       .reverse()
       .map((e) => {
         const outcome = e.ok ? 'ok' : escapeHtml(e.error?.message ?? 'failed');
-        const kind = e.kind === 'trigger' ? 'trigger → ' : '';
+        const kind = EXECUTION_LABELS[e.kind] ?? '';
         return `<div class="${e.ok ? 'ok' : 'bad'}">${shortTime.format(e.startedAt)} ${kind}${escapeHtml(e.fnName)} · ${outcome} · ${(e.durationMs / 1000).toFixed(1)} s</div>`;
       })
       .join('');
@@ -207,8 +236,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       time: `${timeFormat.format(clock.now())} (${runtime.workbook.timeZone})`,
       sheets: names,
       active,
-      table: renderSheetTable(runtime.workbook.sheet(active)),
+      table: renderSheetTable(runtime.workbook.sheet(active), recalc.note),
       menu: menu ? menuCaptions(menu.items) : [],
+      running: [...running],
       executions: executions || '<div>None yet.</div>',
       requests: `<div>${all.length} request(s) in total.</div>${requests}`,
     };
@@ -226,7 +256,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     if (!Array.isArray(args)) {
       return { ok: false, error: { name: 'Error', message: 'args must be an array.' } };
     }
-    const result = runtime.run(fn, ...args);
+    // A dispatcher's first argument names the function it runs (the sidebars call uiCall(fn, args)).
+    const named = typeof args[0] === 'string' && IDENTIFIER.test(args[0]) ? `(${args[0]})` : '';
+    const result = tracked(`${fn}${named}`, () => runtime.run(fn, ...args));
     return result.ok
       ? { ok: true, value: result.value }
       : {
@@ -241,7 +273,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const clickMenu = (caption: unknown) => {
     if (typeof caption !== 'string') return { ok: false, error: 'Send {caption}.' };
     const before = runtime.ui.sidebars().length;
-    const result = runtime.ui.clickMenuItem(caption);
+    const result = tracked(caption, () => runtime.ui.clickMenuItem(caption));
     if (!result.ok) return { ok: false, error: result.error?.message ?? 'failed' };
     const sidebars = runtime.ui.sidebars();
     const opened = sidebars.length > before ? sidebars[sidebars.length - 1] : undefined;
@@ -253,6 +285,31 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     };
   };
 
+  /** A person typing into a cell: stored by Sheets' entry rules, then formulas recalculate. */
+  const editCell = (body: Record<string, unknown>) => {
+    const { sheet: name, a1, input } = body;
+    if (typeof name !== 'string' || typeof a1 !== 'string' || typeof input !== 'string') {
+      return { ok: false, error: 'Send {sheet, a1, input} as text.' };
+    }
+    const sheet = runtime.workbook.findSheet(name);
+    if (!sheet) return { ok: false, error: `No sheet named "${name}".` };
+    const at = parseA1(a1);
+    if (
+      !at ||
+      at.startRow === undefined ||
+      at.startColumn === undefined ||
+      at.endRow !== at.startRow ||
+      at.endColumn !== at.startColumn
+    ) {
+      return { ok: false, error: `"${a1}" is not one cell (e.g. B2).` };
+    }
+    if (input.length > MAX_CELL_CHARACTERS) {
+      return { ok: false, error: `A cell holds at most ${MAX_CELL_CHARACTERS} characters.` };
+    }
+    sheet.enter(at.startRow, at.startColumn, input);
+    return { ok: true };
+  };
+
   const fireNextTrigger = () => {
     const due = runtime
       .triggers()
@@ -260,74 +317,84 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       .filter((at): at is number => at !== undefined)
       .sort((a, b) => a - b)[0];
     if (due !== undefined && due > clock.now()) clock.advance(due - clock.now());
-    return { fired: runtime.fireDueTriggers().length };
+    return { fired: tracked('triggers', () => runtime.fireDueTriggers()).length };
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://playground.local');
-    const route = `${req.method ?? 'GET'} ${url.pathname}`;
-    if (route === 'GET /') return send(res, 200, 'text/html; charset=utf-8', renderPage());
-    if (route === 'GET /state')
-      return sendJson(res, 200, await serialized(() => state(url.searchParams.get('sheet'))));
-    if (route === 'POST /run') {
-      const body = await readJson(req);
-      return sendJson(res, 200, await serialized(() => runFunction(body)));
+  /** Every answer of the page; each runs on this thread, at once or nested (see scheduler.ts). */
+  const handle = (request: HttpRequestMessage): HttpReply => {
+    const url = new URL(request.url, 'http://playground.local');
+    const route = `${request.method} ${url.pathname}`;
+    const body = () => parseJsonObject(request.body);
+    if (route === 'GET /') return html(renderPage());
+    if (route === 'GET /state') {
+      // A nested read shows the workbook as the interrupted execution left it, computing nothing.
+      if (!scheduler.nested) recalc.run();
+      return json(state(url.searchParams.get('sheet')));
     }
-    if (route === 'POST /menu') {
-      const body = await readJson(req);
-      return sendJson(res, 200, await serialized(() => clickMenu(body.caption)));
+    const changes: Record<string, () => unknown> = {
+      'POST /run': () => runFunction(body()),
+      'POST /menu': () => clickMenu(body().caption),
+      'POST /cell': () => editCell(body()),
+      'POST /triggers': fireNextTrigger,
+    };
+    const change = changes[route];
+    if (change) {
+      const answer = change();
+      recalc.run();
+      return json(answer);
     }
-    if (route === 'POST /triggers') return sendJson(res, 200, await serialized(fireNextTrigger));
     const sidebar = /^GET \/sidebar\/(\d+)$/.exec(route);
     if (sidebar) {
       const event = runtime.ui.sidebars()[Number(sidebar[1])];
-      if (!event)
-        return send(
-          res,
-          404,
-          'text/plain; charset=utf-8',
-          'No such sidebar; open it from the CRM menu.',
-        );
-      return send(res, 200, 'text/html; charset=utf-8', injectShim(event.html.content));
+      if (!event) return text(404, 'No such sidebar; open it from the CRM menu.');
+      return html(injectShim(event.html.content));
     }
-    send(res, 404, 'text/plain; charset=utf-8', `Nothing at ${route}.`);
+    return text(404, `Nothing at ${route}.`);
   };
 
-  const sockets = new Set<Socket>();
-  const uiServer = createServer((req, res) => {
-    handle(req, res).catch((error: Error) =>
-      sendJson(res, 400, { ok: false, error: error.message }),
-    );
+  const task = (request: HttpRequestMessage): Task => ({
+    // Firing triggers jumps simulated time to the next one: never inside another execution.
+    nested: request.url.startsWith('/triggers') ? 'wait' : 'allowed',
+    run() {
+      if (!scheduler.nested) followWallClock();
+      let reply: HttpReply;
+      try {
+        reply = handle(request);
+      } catch (error) {
+        reply = { ...json({ ok: false, error: (error as Error).message }), status: 400 };
+      }
+      thread.reply(request.id, reply);
+    },
   });
-  uiServer.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+
+  let thread: HttpThread;
+  const scheduler = createScheduler(() => thread.takeWaiting().map(task));
+  yieldToRequests = () => scheduler.yieldPoint();
   try {
-    await new Promise<void>((resolve, reject) => {
-      uiServer.once('error', reject);
-      uiServer.listen(options.uiPort ?? 5050, host, () => {
-        uiServer.off('error', reject);
-        resolve();
-      });
-    });
+    thread = await startHttpThread({ host, port: options.uiPort ?? 5050 });
   } catch (error) {
     // Leave nothing listening behind when the page's port is taken.
     await sandboxServer.close();
     runtime.close();
     throw error;
   }
-  const uiPort = (uiServer.address() as AddressInfo).port;
+  thread.onRequest((request) => scheduler.submit(task(request)));
 
   // Continuation triggers (a job left when its sidebar closed) fire as they come due.
   const triggerTimer = setInterval(() => {
-    void serialized(() => runtime.fireDueTriggers());
+    scheduler.submit({
+      nested: 'wait',
+      run() {
+        followWallClock();
+        if (tracked('triggers', () => runtime.fireDueTriggers()).length > 0) recalc.run();
+      },
+    });
   }, TRIGGER_CHECK_MS);
   triggerTimer.unref();
 
   let closed = false;
   return {
-    url: `http://${host}:${uiPort}/`,
+    url: `http://${host}:${thread.port}/`,
     sandboxUrl,
     runtime,
     sandbox,
@@ -335,11 +402,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       if (closed) return;
       closed = true;
       clearInterval(triggerTimer);
-      await queue;
-      await new Promise<void>((resolve) => {
-        uiServer.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
+      await scheduler.idle();
+      await thread.close();
       await sandboxServer.close();
       runtime.close();
     },

@@ -1,4 +1,5 @@
 import { type CrmClient, createCrmClient } from '../api';
+import { codedError } from '../core/errors';
 import {
   createJobStore,
   createLease,
@@ -41,8 +42,9 @@ export function saveSettings(settings: Settings): void {
 export function requireSettings(): Settings {
   const settings = loadSettings();
   if (!settings) {
-    throw new Error(
+    throw codedError(
       'No CRM API key is set: open CRM → Settings, or call crmConfigure({apiKey: "crm_…"}) first.',
+      'noSettings',
     );
   }
   return { ...settings, defaultCountry: settings.defaultCountry || DEFAULT_COUNTRY };

@@ -2,8 +2,10 @@
  * What every CRM_* custom function needs, within the custom-function rules: 30 s per call, no
  * writes to properties (settings are read from the user properties, which there are the
  * spreadsheet owner's), and a budget of 60 requests a minute shared with jobs and every other
- * formula. Results are cached so that recalculating a sheet full of formulas costs nothing while
- * they are fresh; on 429 the last result is shown, or an error says when to try again.
+ * formula. A formula reads the CRM only in a spreadsheet where the key's holder allowed it
+ * (crmAllowFormulas), checked before anything else, cached results included. Results are cached
+ * so that recalculating a sheet full of formulas costs nothing while they are fresh; on 429 the
+ * last result is shown, or an error says when to try again.
  */
 import {
   AuthError,
@@ -15,11 +17,13 @@ import {
   ValidationError,
 } from '../api';
 import { cacheKeyFor, createChunkedCache } from '../core/cache/chunked';
-import { cachedRead } from '../core/cache/read-through';
+import { cachedRead, RateLimitedNoCacheError } from '../core/cache/read-through';
 import type { CellOptions } from '../core/export/cells';
+import { localeOf, type Translate, translator } from '../core/i18n';
 import { hashApiKey, type Pacer, PacerDeadlineError } from '../core/pacing';
+import { hasFormulaConsent } from '../core/settings/formula-consent';
 import type { Settings } from '../core/settings/settings';
-import { appsScriptClock, cacheAdapter } from '../gas/services';
+import { appsScriptClock, cacheAdapter, propertiesStore } from '../gas/services';
 import { zonedMidnightMaker } from '../gas/sheet-writer';
 import { clientFor, loadSettings, pacerFor } from './context';
 
@@ -35,6 +39,8 @@ export const SLOT_WAIT_MS = 2_000;
  */
 export const FORMULA_BUDGET_MS = 20_000;
 const CACHE_PREFIX = 'crm.cf.';
+/** Document property: when CRM → Refresh formulas last ran (ms); older cached copies are not fresh. */
+export const REFRESHED_AT_KEY = 'crm.formulas.refreshedAt';
 
 export interface CustomFunctionContext {
   settings: Settings;
@@ -48,17 +54,28 @@ export interface CustomFunctionContext {
   cellOptions(): CellOptions;
 }
 
-/** Settings, client, cache and pacer for one custom-function call. Throws when no key is saved. */
+/**
+ * Settings, client, cache and pacer for one custom-function call. Throws, before any cache or
+ * request, when the owner's key is not allowed to serve formulas in this spreadsheet.
+ */
 export function customFunctionContext(): CustomFunctionContext {
+  const spreadsheet = SpreadsheetApp.getActive();
+  const t = formulaTranslator(spreadsheet);
+  // In a custom function these are the spreadsheet owner's properties, whoever recalculates.
   const settings = loadSettings();
-  if (!settings) {
-    throw new Error(
-      'No CRM API key: open CRM → Settings and save a key. Formulas use the settings of the spreadsheet owner.',
-    );
+  const ownerProperties = propertiesStore(PropertiesService.getUserProperties());
+  if (
+    spreadsheet === null ||
+    settings === null ||
+    !hasFormulaConsent(ownerProperties, settings, spreadsheet.getId())
+  ) {
+    throw new Error(t('formulas.notAllowed'));
   }
-  const client = clientFor(settings);
+  const owner: Settings = settings;
+  const client = clientFor(owner);
   let pacer: Pacer | undefined;
   const cache = createChunkedCache(cacheAdapter(formulaCache()), { prefix: CACHE_PREFIX });
+  const notFreshBefore = lastRefresh();
   const account = [settings.baseUrl, hashApiKey(settings.apiKey)];
   let cellOptions: CellOptions | undefined;
 
@@ -66,11 +83,9 @@ export function customFunctionContext(): CustomFunctionContext {
 
   function request<R>(send: () => R): R {
     if (appsScriptClock.now() >= budgetEndsAt) {
-      throw new Error(
-        'The CRM is answering too slowly for a formula (Sheets stops them at 30 s): ask for fewer rows with the limit argument, or use CRM → Export leads.',
-      );
+      throw new Error(t('formulas.tooSlow'));
     }
-    pacer ??= pacerFor(settings as Settings);
+    pacer ??= pacerFor(owner);
     // Never sleep for long in a formula: a slot more than a moment away means "use the cache".
     if (
       !pacer.acquire({ deadline: Math.min(appsScriptClock.now() + SLOT_WAIT_MS, budgetEndsAt) })
@@ -96,16 +111,17 @@ export function customFunctionContext(): CustomFunctionContext {
           clock: appsScriptClock,
           freshSeconds: FRESH_SECONDS,
           keepSeconds: KEEP_SECONDS,
+          notFreshBefore,
           load: () => load(request),
           rateLimitedFor,
         }).value;
       } catch (error) {
-        throw formulaError(error);
+        throw formulaError(error, t);
       }
     },
     cellOptions() {
       cellOptions ??= {
-        makeDate: zonedMidnightMaker(SpreadsheetApp.getActive().getSpreadsheetTimeZone()),
+        makeDate: zonedMidnightMaker(spreadsheet.getSpreadsheetTimeZone()),
       };
       return cellOptions;
     },
@@ -113,11 +129,38 @@ export function customFunctionContext(): CustomFunctionContext {
 }
 
 /**
+ * A formula's words are in the spreadsheet's locale: its result is shared by every viewer, and a
+ * custom function runs anonymously (Session.getActiveUser() is empty there), so the active
+ * user's locale is not documented to be the viewer's.
+ * https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet#getSpreadsheetLocale()
+ */
+function formulaTranslator(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null,
+): Translate {
+  let tag = '';
+  try {
+    tag = spreadsheet?.getSpreadsheetLocale() ?? '';
+  } catch {
+    tag = '';
+  }
+  return translator(localeOf(tag));
+}
+
+/**
  * The document's cache: formulas belong to the spreadsheet, and every viewer recalculating it
- * then shares one copy. The script cache stands in where there is no document (a library call).
+ * then shares one copy. Document caches and properties are null where there is no containing
+ * document (https://developers.google.com/apps-script/reference/cache/cache-service); the script
+ * cache then stands in.
  */
 function formulaCache(): GoogleAppsScript.Cache.Cache {
   return CacheService.getDocumentCache() ?? CacheService.getScriptCache();
+}
+
+/** When CRM → Refresh formulas last ran in this spreadsheet (0: never, or no document). */
+function lastRefresh(): number {
+  const raw = PropertiesService.getDocumentProperties()?.getProperty(REFRESHED_AT_KEY) ?? null;
+  const at = raw === null ? 0 : Number(raw);
+  return Number.isFinite(at) ? at : 0;
 }
 
 function rateLimitedFor(error: unknown): number | null {
@@ -129,22 +172,26 @@ function rateLimitedFor(error: unknown): number | null {
 }
 
 /** CRM failures in words a person in a cell can act on; other errors pass as they are. */
-export function formulaError(error: unknown): unknown {
-  if (!(error instanceof CrmError)) return error;
-  if (error instanceof AuthError) {
-    return new Error(
-      `The CRM refused the API key (${error.message}): open CRM → Settings and save a valid key.`,
-    );
+export function formulaError(error: unknown, t: Translate = translator('en')): unknown {
+  if (error instanceof RateLimitedNoCacheError) {
+    return new Error(t('formulas.rateLimited', { seconds: error.retryAfterSeconds }));
   }
+  if (!(error instanceof CrmError)) return error;
+  const detail = error.message;
+  if (error instanceof AuthError) return new Error(t('formulas.keyRefused', { detail }));
   if (error instanceof ForbiddenError) {
     return new Error(
       error.accountInactive
-        ? `The CRM account is suspended (${error.message}).`
-        : `The API key lacks the scope ${error.requiredPermission ?? '(not named)'} (${error.message}): save a key that has it in CRM → Settings.`,
+        ? t('formulas.accountSuspended', { detail })
+        : t('formulas.scopeMissing', {
+            scope: error.requiredPermission ?? t('formulas.scopeNotNamed'),
+            detail,
+          }),
     );
   }
-  if (error instanceof NotFoundError) return new Error(`Not found in the CRM: ${error.message}`);
-  if (error instanceof ValidationError)
-    return new Error(`The CRM refused the query: ${error.detail}`);
-  return new Error(`The CRM could not answer (${error.detail}); try again in a minute.`);
+  if (error instanceof NotFoundError) return new Error(t('formulas.notFound', { detail }));
+  if (error instanceof ValidationError) {
+    return new Error(t('formulas.queryRefused', { detail: error.detail }));
+  }
+  return new Error(t('formulas.unavailable', { detail: error.detail }));
 }

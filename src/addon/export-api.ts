@@ -38,14 +38,30 @@ export interface ExportLeadsOptions {
   filters?: Record<string, unknown>;
   columns?: string | string[];
   include?: string | string[];
+  /**
+   * `replace` (default): clear the sheet and write every lead. `sync`: update rows in place by
+   * lead id and add new leads, reading only leads changed since the last sync.
+   * @default "replace"
+   */
   mode?: 'replace' | 'sync';
+  /**
+   * Sync only: what happens to rows whose lead was deleted in the CRM or no longer matches the
+   * filters. `keep` leaves them; `mark` writes `GONE` in a `CRM Sync Status` column (cleared when
+   * the lead comes back); `delete` deletes the row. `mark` and `delete` make the sync a full
+   * pass: it reads every lead that matches (not only those changed since the last sync), so
+   * `filters` must not hold `updated_since`.
+   * @default "keep"
+   * @example crmExportLeads({ sheet: 'Vendas', mode: 'sync', staleRows: 'mark' })
+   */
+  staleRows?: 'keep' | 'mark' | 'delete';
 }
 
 /**
  * Starts an export job and works on it in this execution as far as its time allows; the rest
  * continues by trigger (or from the sidebar). Returns the job's summary.
  * `sheet` is created when missing; `filters` are GET /leads parameters that also take names
- * (`pipeline`, `stage`, `owner`); `mode` is `replace` (default) or `sync`.
+ * (`pipeline`, `stage`, `owner`); `mode` is `replace` (default) or `sync`; `staleRows` (sync)
+ * keeps, marks or deletes the rows of leads that are gone or no longer match.
  */
 export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
   const spreadsheet = currentSpreadsheet();
@@ -83,7 +99,7 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     kind: EXPORT_JOB_KIND,
     options: jobOptions,
     cursor: FIRST_CURSOR,
-    statuses: exportStatuses(jobOptions.mode),
+    statuses: exportStatuses(jobOptions.mode, jobOptions.staleRows),
     message: `Export to "${jobOptions.sheetName}" queued.`,
     sheet: { id: jobOptions.sheetId, name: jobOptions.sheetName },
   });
@@ -119,7 +135,11 @@ function paced<T>(pacer: Pacer, what: string, request: () => T): T {
       (error as { jobControl?: unknown })?.jobControl === undefined
     )
       throw error;
-    throw new Error(`Could not start the export: ${messageOf(jobErrorFor(error, pacer, what))}`);
+    throw Object.assign(
+      new Error(`Could not start the export: ${messageOf(jobErrorFor(error, pacer, what))}`),
+      // The CRM's answer stays reachable, for a sidebar's words (core/person-message.ts).
+      { cause: error },
+    );
   }
 }
 
@@ -130,6 +150,8 @@ export function exportJobHandler(env: () => JobEnv): JobHandler {
       const base = env();
       return {
         listLeads: (filters) => base.client.leads.list(filters),
+        listLeadPages: (queries) =>
+          base.client.all(queries.map((query) => (api) => api.leads.list(query))),
         pacer: base.pacer,
         openSheet: (target) => openExportSheet(base.spreadsheet, target),
         makeDate: zonedMidnightMaker(base.timeZone),

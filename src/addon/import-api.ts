@@ -1,15 +1,25 @@
-import { mapHeaders, prepareContext, targetName } from '../core/import';
+import { codedError } from '../core/errors';
+import { translator } from '../core/i18n';
+import {
+  automaticTargets,
+  LEAD_COLUMN_FIELDS,
+  type LeadColumnField,
+  mapHeaders,
+  prepareContext,
+  targetName,
+} from '../core/import';
 import { createImportJobHandler, IMPORT_JOB_KIND, type ImportJobEnv } from '../core/import/job';
 import { type ImportJobOptions, parseImportRequest } from '../core/import/job-options';
 import { fetchReferenceData, type ReferenceData } from '../core/import/job-requests';
 import { missingStatusHeaders } from '../core/import/job-sheet';
 import { isBlankCell } from '../core/import/normalize';
-import { IMPORT_ROW_STATUSES, IMPORT_STATUS_HEADERS } from '../core/import/status-columns';
+import { IMPORT_ROW_STATUSES } from '../core/import/status-columns';
 import { columnLetter } from '../core/import/text-key';
 import type { JobHandler, JobSummary } from '../core/jobs';
 import { startFailure, startPacing } from '../core/jobs/requests';
 import { builtOnce, checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
+import { currentLocale } from '../gas/locale';
 import { appsScriptClock } from '../gas/services';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
 import {
@@ -28,15 +38,26 @@ export interface ImportLeadsOptions {
   sheet: string;
   /** `email`, `phone` or `email_or_phone` (default). */
   matchBy?: string;
+  /**
+   * `upsert` (default): update the matching lead, else create one; `update`: existing leads
+   * only (a row whose lead is not in the CRM is NOT_FOUND); `create`: new leads only (a row
+   * whose lead exists is EXISTS).
+   * @default "upsert"
+   * @example "update"
+   */
+  mode?: string;
   /** The row holding the headers (default 1); every later non-empty row is a lead. */
   headerRow?: number;
   /** Sheet header → lead field (`phone`, `custom_fields.cpf`…), or '' to ignore the column. */
   mapping?: Record<string, string | null>;
-  /** Pipeline (name or id) for rows without a Pipeline / Funil cell. */
+  /** Pipeline (name or id) of NEW leads whose row has no Pipeline / Funil cell. */
   pipeline?: string | number;
-  /** Stage (name or id) for rows without a Stage / Etapa cell. */
+  /** Stage (name or id) of NEW leads whose row has no Stage / Etapa cell. */
   stage?: string | number;
-  /** Check and mark rows VALID / INVALID / DUPLICATE without sending anything. */
+  /**
+   * Check every row without changing the CRM: VALID (with whether it would create or update),
+   * INVALID, DUPLICATE, NOT_FOUND, EXISTS. Reading which leads exist costs requests.
+   */
   dryRun?: boolean;
 }
 
@@ -75,8 +96,10 @@ function headerValues(
 ): { header: unknown[]; rows: unknown[][] } {
   const values = createSheetTable(sheet, headerRow).read();
   if (values.header.every(isBlankCell)) {
-    throw new Error(
+    throw codedError(
       `Row ${headerRow} of "${sheet.getName()}" is empty: headerRow must be the row with the column headers (Nome, E-mail, Telefone…).`,
+      'headerRowEmpty',
+      { row: headerRow, sheet: sheet.getName() },
     );
   }
   return values;
@@ -84,7 +107,9 @@ function headerValues(
 
 /**
  * Starts an import job: every non-empty row below `headerRow` is upserted (`POST
- * /leads/upsert` with `match_by`), and its status written in the CRM Import columns at the
+ * /leads/upsert` with `match_by`) as its `mode` allows; an existing lead gets only the row's
+ * own cells (it keeps its pipeline, stage and name unless the sheet has a column for them),
+ * and its status written in the CRM Import columns at the
  * right of the data (created when missing). The job runs in this execution as far as its time
  * allows and continues by trigger (or from the sidebar). Returns the job's summary
  * `{jobId, kind, state, total, done, counts, message}`.
@@ -114,8 +139,10 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
     mapping: request.mapping,
   });
   if (headerMap.columns.length === 0) {
-    throw new Error(
+    throw codedError(
       `No header in row ${request.headerRow} of "${request.sheet}" names a lead field (Nome, E-mail, Telefone, Empresa…); rename the headers or give a mapping such as {"Cliente": "name"}.`,
+      'noLeadColumns',
+      { sheet: request.sheet },
     );
   }
   // Pipeline, stage and country are checked against the CRM before anything is written.
@@ -140,34 +167,38 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   ).length;
 
   const { sheet: sheetName, ...rest } = request;
-  const jobOptions: ImportJobOptions = { ...rest, sheetId, sheetName };
+  const locale = currentLocale();
+  const jobOptions: ImportJobOptions = { ...rest, sheetId, sheetName, locale };
+  const t = translator(locale);
   return startJob({
     owner: ownerOf(settings),
     kind: IMPORT_JOB_KIND,
     options: jobOptions,
     total,
     statuses: IMPORT_ROW_STATUSES,
-    message: `${request.dryRun ? 'Dry run' : 'Import'} of "${sheetName}" queued.`,
+    message: t(request.dryRun ? 'import.job.dryQueued' : 'import.job.queued', { sheet: sheetName }),
     sheet: onSheet,
   });
 }
 
-export type ImportPreviewOptions = Pick<ImportLeadsOptions, 'sheet' | 'headerRow' | 'mapping'>;
+export type ImportPreviewOptions = Pick<ImportLeadsOptions, 'sheet' | 'headerRow'>;
 
 export interface ImportPreview {
-  /** Columns whose values would be sent, with the field each one feeds. */
-  mapped: { column: string; header: string; target: string }[];
-  /** Headers that match no field: reported, never sent. */
-  unknown: { column: string; header: string }[];
-  /** Columns ignored on purpose (mapped to ''). */
-  ignored: { column: string; header: string }[];
-  /** Status columns already present (the others are created by the import). */
-  statusColumns: string[];
+  /**
+   * Each column a person may map, in sheet order (the add-on's status columns left out), with
+   * the target its header matches by itself in crmImportLeads' `mapping` form, '' for none.
+   */
+  columns: { column: string; header: string; target: string }[];
+  /** The lead fields a column can go to; the sidebar names them in the person's words. */
+  leadFields: LeadColumnField[];
+  /** The account's active custom fields: `custom_fields.<name>` and the label people know. */
+  customFields: { target: string; label: string }[];
 }
 
 /**
- * For the import sidebar: how the header row maps to lead fields with these options, before
- * anything starts. Throws the same errors as crmImportLeads for bad options or mapping.
+ * For the import sidebar: the header row's columns with the field each matches by itself, and
+ * every field a column can be mapped to (lead fields, the account's custom fields), before
+ * anything starts. Two columns matching one field are both listed, for the person to choose.
  */
 export function uiPreviewImport(options: ImportPreviewOptions): ImportPreview {
   const request = parseImportRequest(options);
@@ -175,19 +206,19 @@ export function uiPreviewImport(options: ImportPreviewOptions): ImportPreview {
   const sheet = requireSheetNamed(currentSpreadsheet(), request.sheet);
   const values = headerValues(sheet, request.headerRow);
   const reference = loadReference(settings, 'read the CRM fields');
-  const headerMap = mapHeaders(values.header, {
-    customFields: reference.customFields,
-    mapping: request.mapping,
-  });
-  const ref = (c: { index: number; header: string }) => ({
-    column: columnLetter(c.index),
-    header: c.header,
-  });
   return {
-    mapped: headerMap.columns.map((c) => ({ ...ref(c), target: targetName(c.target) })),
-    unknown: headerMap.unknown.map(ref),
-    ignored: headerMap.ignored.map(ref),
-    statusColumns: IMPORT_STATUS_HEADERS.filter((h) => headerMap.statusColumns[h] !== undefined),
+    columns: automaticTargets(values.header, reference.customFields).map((c) => ({
+      column: columnLetter(c.index),
+      header: c.header,
+      target: c.target ? targetName(c.target) : '',
+    })),
+    leadFields: [...LEAD_COLUMN_FIELDS],
+    customFields: reference.customFields
+      .filter((field) => field.is_active !== false)
+      .map((field) => ({
+        target: targetName({ kind: 'custom', field }),
+        label: field.label?.trim() || field.name,
+      })),
   };
 }
 

@@ -25,9 +25,11 @@ export {
   uiResumeJob,
 } from './jobs-api';
 export { onInstall, onOpen } from './menu';
+export { refreshFormulas } from './refresh-formulas';
 export { crmListSchedules, crmRunJobs, crmSchedule, crmUnschedule } from './schedule-api';
 export { crmSendTemplate, uiPreviewSend } from './send-api';
-export { crmConfigure, uiGetSettings } from './settings-api';
+export { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
+export { uiActivateSheet } from './sheet-api';
 export {
   showExportSidebar,
   showHelpSidebar,
@@ -37,3 +39,4 @@ export {
   showSettingsSidebar,
 } from './sidebars';
 export { uiListColumns, uiListSheets, uiListTemplates, uiPauseJob } from './ui-api';
+export { uiCall } from './ui-call';

@@ -1,20 +1,25 @@
+import { translator } from '../core/i18n';
+import { currentLocale } from '../gas/locale';
 import { PUBLISHED_ADDON } from './deployment';
 
 /**
- * The CRM menu. A published add-on's items live under Extensions (createAddonMenu);
- * a bound script gets its own top-level "CRM" menu.
+ * The CRM menu, in the person's language. A published add-on's items live under Extensions
+ * (createAddonMenu); a bound script gets its own top-level "CRM" menu (the product's name,
+ * the same in every language).
  */
 export function onOpen(_event?: unknown): void {
+  const t = translator(currentLocale());
   const ui = SpreadsheetApp.getUi();
   const menu = PUBLISHED_ADDON ? ui.createAddonMenu() : ui.createMenu('CRM');
   menu
-    .addItem('Settings', 'showSettingsSidebar')
-    .addItem('Import leads', 'showImportSidebar')
-    .addItem('Export leads', 'showExportSidebar')
-    .addItem('Send template', 'showSendSidebar')
-    .addItem('Jobs', 'showJobsSidebar')
+    .addItem(t('menu.settings'), 'showSettingsSidebar')
+    .addItem(t('menu.import'), 'showImportSidebar')
+    .addItem(t('menu.export'), 'showExportSidebar')
+    .addItem(t('menu.send'), 'showSendSidebar')
+    .addItem(t('menu.jobs'), 'showJobsSidebar')
+    .addItem(t('formulas.menuRefresh'), 'refreshFormulas')
     .addSeparator()
-    .addItem('Help', 'showHelpSidebar')
+    .addItem(t('menu.help'), 'showHelpSidebar')
     .addToUi();
 }
 

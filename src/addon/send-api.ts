@@ -1,4 +1,6 @@
 import type { ChatappInstance, ChatappTemplate } from '../api';
+import { codedError } from '../core/errors';
+import { translator } from '../core/i18n';
 import { isBlankCell } from '../core/import/normalize';
 import { columnLetter } from '../core/import/text-key';
 import type { JobHandler, JobSummary } from '../core/jobs';
@@ -17,6 +19,7 @@ import { checkSendSetup, findTemplate } from '../core/send/setup';
 import { SEND_ROW_STATUSES, SEND_STATUS_HEADERS } from '../core/send/status-columns';
 import { expectedVariableKeys, renderBody } from '../core/send/template';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
+import { currentLocale } from '../gas/locale';
 import { createSendSheet } from '../gas/send-sheet';
 import { appsScriptClock } from '../gas/services';
 import { findSheetById } from '../gas/sheet-table';
@@ -74,8 +77,10 @@ function loadCatalog(settings: Settings, what: string): Catalog {
 function readHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet, withDisplay: boolean) {
   const values = createSendSheet(sheet, 1).read(withDisplay);
   if (values.header.every(isBlankCell)) {
-    throw new Error(
+    throw codedError(
       `Row 1 of "${sheet.getName()}" is empty: the first row must hold the column headers (Nome, Telefone, CRM Lead ID…).`,
+      'headerRowEmpty',
+      { row: 1, sheet: sheet.getName() },
     );
   }
   return values;
@@ -125,13 +130,18 @@ export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
     row.some((cell, i) => !people.has(i) && !isBlankCell(cell)),
   ).length;
 
+  // Detail cells and messages speak the language of whoever starts the job, whoever drives it.
+  const locale = currentLocale();
   return startJob({
     owner: ownerOf(settings),
     kind: SEND_JOB_KIND,
-    options: jobOptions,
+    options: { ...jobOptions, locale },
     total,
     statuses: SEND_ROW_STATUSES,
-    message: `Send of "${jobOptions.templateName}" to the rows of "${jobOptions.sheetName}" queued.`,
+    message: translator(locale)('send.message.queuedJob', {
+      template: jobOptions.templateName,
+      sheet: jobOptions.sheetName,
+    }),
     sheet: onSheet,
   });
 }

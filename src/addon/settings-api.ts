@@ -1,12 +1,21 @@
 import { type Account, RateLimitError } from '../api';
+import { codedError } from '../core/errors';
+import { translator } from '../core/i18n';
+import { hasFormulaConsent, setFormulaConsent } from '../core/settings/formula-consent';
 import { maskApiKey, parseSettingsInput } from '../core/settings/settings';
+import { propertiesStore } from '../gas/services';
 import { clientFor, loadSettings, pacerFor, saveSettings } from './context';
 
 /** How long crmConfigure may wait for a request slot before giving up. */
 const MAX_WAIT_MS = 20_000;
 
-function rateLimitMessage(waitMs: number): string {
-  return `This API key used its 60 requests of the last minute; try again in ${Math.ceil(waitMs / 1000)} s.`;
+function rateLimited(waitMs: number): Error {
+  const seconds = Math.ceil(waitMs / 1000);
+  return codedError(
+    `This API key used its 60 requests of the last minute; try again in ${seconds} s.`,
+    'settingsRateLimited',
+    { seconds },
+  );
 }
 
 export interface ConfigureInput {
@@ -17,7 +26,8 @@ export interface ConfigureInput {
 
 /**
  * Checks the key with GET /account, then stores the settings for this user.
- * Returns `{account}`. Nothing is stored when the check fails.
+ * Returns `{account}`. Nothing is stored when the check fails. Without `apiKey` the saved key
+ * is kept, but only for the base URL it was saved for: a new base URL needs the key again.
  */
 export function crmConfigure(options: ConfigureInput): { account: Account } {
   const settings = parseSettingsInput(options, {
@@ -27,7 +37,7 @@ export function crmConfigure(options: ConfigureInput): { account: Account } {
   // The check spends the key's budget like any other request, so it goes through the pacer.
   const pacer = pacerFor(settings);
   if (!pacer.acquire({ deadline: Date.now() + MAX_WAIT_MS })) {
-    throw new Error(rateLimitMessage(pacer.waitMsIfAcquiredNow()));
+    throw rateLimited(pacer.waitMsIfAcquiredNow());
   }
   let account: Account;
   try {
@@ -35,12 +45,44 @@ export function crmConfigure(options: ConfigureInput): { account: Account } {
   } catch (error) {
     if (error instanceof RateLimitError) {
       pacer.reportRateLimited(error.retryAfterSeconds);
-      throw new Error(rateLimitMessage(error.retryAfterSeconds * 1000));
+      throw rateLimited(error.retryAfterSeconds * 1000);
     }
     throw error;
   }
   saveSettings({ ...settings, accountId: account.id });
   return { account };
+}
+
+/**
+ * Lets the caller's saved key serve CRM_* formulas in this spreadsheet (`true`), or stops it
+ * (`false`, at once: cached results included). Returns `{allowed}`.
+ *
+ * Formulas always run with the spreadsheet owner's settings, whoever recalculates them, so once
+ * the owner allows it every editor can read what formulas return. The consent is kept in the
+ * caller's own user properties, bound to this spreadsheet, the key and its base URL: a new key
+ * or base URL must be allowed again, and an editor calling this never allows the owner's key.
+ *
+ * @param {boolean} allow true to allow CRM_* formulas with your key here, false to stop them.
+ * @return {{allowed: boolean}} Whether your key now serves formulas in this spreadsheet.
+ */
+export function crmAllowFormulas(allow: boolean): { allowed: boolean } {
+  if (typeof allow !== 'boolean') {
+    throw new Error(
+      'crmAllowFormulas needs true (allow CRM_* formulas here) or false (stop them).',
+    );
+  }
+  const english = translator('en');
+  const spreadsheet = SpreadsheetApp.getActive();
+  if (!spreadsheet) throw new Error(english('settings.formulasNoSpreadsheet'));
+  const store = propertiesStore(PropertiesService.getUserProperties());
+  const settings = loadSettings();
+  if (allow && settings === null) {
+    throw codedError(english('settings.formulasNeedKey'), 'noSettings');
+  }
+  if (settings === null) return { allowed: false };
+  const spreadsheetId = spreadsheet.getId();
+  setFormulaConsent(store, settings, spreadsheetId, allow);
+  return { allowed: hasFormulaConsent(store, settings, spreadsheetId) };
 }
 
 /** What the settings sidebar shows: never the key itself. */
@@ -49,12 +91,22 @@ export function uiGetSettings(): {
   apiKeyMasked: string;
   baseUrl: string;
   defaultCountry: string;
+  /** Whether this user's key serves CRM_* formulas in this spreadsheet. */
+  formulasAllowed: boolean;
 } {
   const settings = loadSettings();
+  const spreadsheet = SpreadsheetApp.getActive();
   return {
     configured: settings !== null,
     apiKeyMasked: settings ? maskApiKey(settings.apiKey) : '',
     baseUrl: settings?.baseUrl ?? CRM_DEFAULT_BASE_URL,
     defaultCountry: settings?.defaultCountry ?? 'BR',
+    formulasAllowed:
+      spreadsheet !== null &&
+      hasFormulaConsent(
+        propertiesStore(PropertiesService.getUserProperties()),
+        settings,
+        spreadsheet.getId(),
+      ),
   };
 }

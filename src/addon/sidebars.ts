@@ -1,20 +1,38 @@
+import { messagesWithPrefix, translator } from '../core/i18n';
+import type { MessageKey } from '../core/i18n/catalog/en';
+import { formatLocaleOf, localizeSidebarHtml } from '../core/i18n/sidebar-page';
+import { currentLocale } from '../gas/locale';
+
 /**
- * Opens the sidebars. Each surface is one HTML file built from src/ui/ into dist/;
- * its google.script.run calls land on the ui* and crm* functions of src/addon.
+ * Opens the sidebars. Each surface is one HTML file built from src/ui/ into dist/; it is
+ * served in the person's language (core/i18n/sidebar-page.ts), and its google.script.run calls
+ * land on uiCall (ui-call.ts).
  */
 const SIDEBAR_TITLES = {
-  Settings: 'CRM · Settings',
-  Import: 'CRM · Import leads',
-  Export: 'CRM · Export leads',
-  Send: 'CRM · Send template',
-  Jobs: 'CRM · Jobs',
-  Help: 'CRM · Help',
-} as const;
+  Settings: 'menu.title.settings',
+  Import: 'menu.title.import',
+  Export: 'menu.title.export',
+  Send: 'menu.title.send',
+  Jobs: 'menu.title.jobs',
+  Help: 'menu.title.help',
+} as const satisfies Record<string, MessageKey>;
 
 type SidebarName = keyof typeof SIDEBAR_TITLES;
 
+/** The catalogue area a sidebar's script reads its words from. */
+const SIDEBAR_MESSAGES_PREFIX = 'ui.';
+
 function showSidebar(name: SidebarName): void {
-  const output = HtmlService.createHtmlOutputFromFile(name).setTitle(SIDEBAR_TITLES[name]);
+  const lang = currentLocale();
+  const t = translator(lang);
+  const spreadsheet = SpreadsheetApp.getActive();
+  const html = localizeSidebarHtml(HtmlService.createHtmlOutputFromFile(name).getContent(), t, {
+    lang,
+    formatLocale: formatLocaleOf(spreadsheet.getSpreadsheetLocale() ?? '', lang),
+    timeZone: spreadsheet.getSpreadsheetTimeZone(),
+    strings: messagesWithPrefix(lang, SIDEBAR_MESSAGES_PREFIX),
+  });
+  const output = HtmlService.createHtmlOutput(html).setTitle(t(SIDEBAR_TITLES[name]));
   SpreadsheetApp.getUi().showSidebar(output);
 }
 

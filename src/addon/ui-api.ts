@@ -2,6 +2,7 @@ import type { ChatappInstance, ChatappTemplate } from '../api/schemas';
 import type { JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { findColumn, statusIndexes } from '../core/send/columns';
+import { variableExamples } from '../core/send/examples';
 import { SEND_LEAD_ID_DEFAULT_HEADER } from '../core/send/rows';
 import { expectedVariableKeys, headerFormatOf } from '../core/send/template';
 import { appsScriptClock } from '../gas/services';
@@ -47,6 +48,8 @@ export interface TemplateChoice {
   footer: string;
   /** Keys every send needs, in reading order: `header_1`, then `1`, `2`… */
   variables: string[];
+  /** The provider's example value of a variable, by key, when the template has them. */
+  examples: Record<string, string>;
 }
 
 /** A chat number; only cloud_api ones send templates (rule 1). */
@@ -56,7 +59,15 @@ export interface NumberChoice {
   phone: string;
   provider: string;
   sendsTemplates: boolean;
+  /**
+   * False only when the CRM says the number is in another state than `connected` (the one the
+   * contract lists); a number without a status is taken as connected.
+   */
+  connected: boolean;
 }
+
+/** The instance status of a number that can send (crm-api-v1.md, Chat number). */
+const CONNECTED_STATUS = 'connected';
 
 function componentText(template: ChatappTemplate, type: string): string {
   return template.components.find((c) => c.type === type)?.text ?? '';
@@ -75,6 +86,7 @@ function templateChoice(template: ChatappTemplate): TemplateChoice {
     body: componentText(template, 'BODY'),
     footer: componentText(template, 'FOOTER'),
     variables: expectedVariableKeys(template),
+    examples: variableExamples(template),
   };
 }
 
@@ -85,6 +97,7 @@ function numberChoice(instance: ChatappInstance): NumberChoice {
     phone: instance.phone_number ?? '',
     provider: instance.provider ?? '',
     sendsTemplates: instance.provider === 'cloud_api',
+    connected: instance.status == null || instance.status === CONNECTED_STATUS,
   };
 }
 

@@ -232,6 +232,16 @@ export class UnexpectedResponseError extends CrmError {
 /** The transport threw: no response arrived (DNS, refused, reset, timeout). */
 export class NetworkError extends CrmError {
   override name = 'NetworkError';
+  /**
+   * The request was one of a batch that got no answers at all (UrlFetchApp.fetchAll throws as
+   * a whole): it, and any other request of the batch, may or may not have reached the CRM.
+   */
+  readonly batchLost: boolean;
+
+  constructor(message: string, init: CrmErrorInit & { batchLost?: boolean }) {
+    super(message, init);
+    this.batchLost = init.batchLost ?? false;
+  }
 }
 
 /**

@@ -64,6 +64,9 @@ export interface CallSpec<S extends z.ZodMiniType> {
 
 export type Call = <S extends z.ZodMiniType>(spec: CallSpec<S>) => z.output<S>;
 
+/** One call's outcome in a batch: its value, or the error it would have thrown. */
+export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
 function lowercaseHeaders(headers: Record<string, string>): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
@@ -100,7 +103,7 @@ export function createRequester(options: RequesterOptions) {
     notices.set(key, notice);
   }
 
-  function send(spec: CallSpec<z.ZodMiniType>): HttpResponse {
+  function prepare(spec: CallSpec<z.ZodMiniType>): HttpRequest {
     const headers: Record<string, string> = {
       'X-API-Key': apiKey,
       Accept: 'application/json',
@@ -114,19 +117,19 @@ export function createRequester(options: RequesterOptions) {
       headers['Content-Type'] = 'application/json';
       request.body = JSON.stringify(spec.body);
     }
-    const started = now();
-    let raw: HttpResponse;
-    try {
-      raw = transport.send(request);
-    } catch (error) {
-      // A quota or allow-list refusal sent nothing: it must not pass for a network failure.
-      if (platformLimitOf(error) !== undefined) throw error;
-      const reason = redactApiKey(error instanceof Error ? error.message : String(error), apiKey);
-      throw new NetworkError(
-        `Could not reach the CRM (${spec.method} ${spec.path}): ${reason || 'no response'}`,
-        { status: 0, method: spec.method, path: spec.path },
-      );
-    }
+    return request;
+  }
+
+  function networkError(spec: CallSpec<z.ZodMiniType>, error: unknown, batchLost = false) {
+    const reason = redactApiKey(error instanceof Error ? error.message : String(error), apiKey);
+    return new NetworkError(
+      `Could not reach the CRM (${spec.method} ${spec.path}): ${reason || 'no response'}`,
+      { status: 0, method: spec.method, path: spec.path, batchLost },
+    );
+  }
+
+  /** Normalises a raw response and tells the hooks about it. */
+  function receive(spec: CallSpec<z.ZodMiniType>, raw: HttpResponse, started: number) {
     const response: HttpResponse = {
       status: raw.status,
       headers: lowercaseHeaders(raw.headers ?? {}),
@@ -150,8 +153,11 @@ export function createRequester(options: RequesterOptions) {
     return response;
   }
 
-  const call: Call = (spec) => {
-    const response = send(spec);
+  /** The typed value of a response, or the typed error it stands for (thrown). */
+  function interpret<S extends z.ZodMiniType>(
+    spec: CallSpec<S>,
+    response: HttpResponse,
+  ): z.output<S> {
     const context: RequestContext = { method: spec.method, path: spec.path };
     if (response.status < 200 || response.status >= 300) {
       throw errorFromResponse(response, context, now());
@@ -179,10 +185,72 @@ export function createRequester(options: RequesterOptions) {
         issuePath: first ? formatPath(first.path) : undefined,
       },
     );
+  }
+
+  const call: Call = (spec) => {
+    const request = prepare(spec);
+    const started = now();
+    let raw: HttpResponse;
+    try {
+      raw = transport.send(request);
+    } catch (error) {
+      // A quota or allow-list refusal sent nothing: it must not pass for a network failure.
+      if (platformLimitOf(error) !== undefined) throw error;
+      throw networkError(spec, error);
+    }
+    return interpret(spec, receive(spec, raw, started));
   };
+
+  /**
+   * Sends every spec at once (Transport.sendAll, else one by one) and settles each: its typed
+   * value or its typed error, in order. When the batch as a whole got no answer, every spec
+   * settles with a NetworkError whose `batchLost` says that any of them may have arrived.
+   */
+  function callAll(specs: readonly CallSpec<z.ZodMiniType>[]): Settled<unknown>[] {
+    if (specs.length === 0) return [];
+    const requests = specs.map(prepare);
+    const started = now();
+    let raws: (HttpResponse | { error: unknown })[];
+    if (transport.sendAll) {
+      try {
+        raws = transport.sendAll(requests);
+      } catch (error) {
+        // Refused before anything left (a quota): every spec gets that refusal, not a lost batch.
+        const refused = platformLimitOf(error) !== undefined;
+        return specs.map((spec) => ({
+          ok: false,
+          error: refused ? error : networkError(spec, error, true),
+        }));
+      }
+    } else {
+      raws = requests.map((request) => {
+        try {
+          return transport.send(request);
+        } catch (error) {
+          return { error };
+        }
+      });
+    }
+    return specs.map((spec, index): Settled<unknown> => {
+      const raw = raws[index];
+      if (raw === undefined || 'error' in raw) {
+        const refusal = raw !== undefined && platformLimitOf(raw.error) !== undefined;
+        return {
+          ok: false,
+          error: refusal ? raw.error : networkError(spec, raw?.error ?? 'no response'),
+        };
+      }
+      try {
+        return { ok: true, value: interpret(spec, receive(spec, raw, started)) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    });
+  }
 
   return {
     call,
+    callAll,
     /** Distinct deprecation notices seen so far, oldest first. */
     notices: (): ApiNotice[] => [...notices.values()].map((notice) => ({ ...notice })),
   };

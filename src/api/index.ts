@@ -1,8 +1,8 @@
 /** The CRM API layer: typed client, schemas, errors. Knows nothing of Sheets. */
-export { normalizeBaseUrl } from './base-url';
-export { type CrmClient, type CrmClientOptions, createCrmClient } from './client';
+export { type BaseUrlProblem, checkBaseUrl, normalizeBaseUrl, shownInput } from './base-url';
+export { type CrmApi, type CrmClient, type CrmClientOptions, createCrmClient } from './client';
 export * from './errors';
-export type { ApiNotice, ResponseInfo } from './http';
+export type { ApiNotice, ResponseInfo, Settled } from './http';
 export { collectAll, nextPage, type Page, type PageAllOptions, pageAll } from './pager';
 export {
   asPlatformQuotaError,
@@ -16,5 +16,5 @@ export { LEADS_MAX_PER_PAGE } from './resources/leads';
 export type { PipelineReplaced, PipelineSaved } from './resources/pipelines';
 export { errorFromResponse, retryAfterSeconds } from './response-errors';
 export * from './schemas';
-export { checkApiKey, maskApiKey, redactApiKey } from './secrets';
+export { checkApiKey, looksLikeSecret, maskApiKey, redactApiKey } from './secrets';
 export type { HttpMethod, HttpRequest, HttpResponse, Transport } from './transport';

@@ -13,6 +13,15 @@ export function redactApiKey(text: string, apiKey: string): string {
     : text;
 }
 
+/**
+ * Whether typed text may be (or hold) an API key: anything with `crm_` in any case (a country
+ * field upper-cases it), or one long unbroken token such as a key without its prefix. Messages
+ * never repeat such text.
+ */
+export function looksLikeSecret(text: string): boolean {
+  return /crm_/i.test(text) || /^[A-Za-z0-9_-]{16,}$/.test(text.trim());
+}
+
 /** Checks a key's form; the messages never repeat the key. */
 export function checkApiKey(apiKey: unknown): string {
   if (typeof apiKey !== 'string' || apiKey === '') {

@@ -22,4 +22,11 @@ export interface HttpResponse {
 export interface Transport {
   /** Returns every HTTP status; throws only when no response arrived (DNS, refused, reset). */
   send(request: HttpRequest): HttpResponse;
+  /**
+   * Sends every request at once and returns their responses in order (UrlFetchApp.fetchAll:
+   * the requests run in parallel, so a batch costs about as long as its slowest request).
+   * Like fetchAll it throws when any request got no response at all, and then nobody knows
+   * which of the others reached the server. Transports without it send one at a time.
+   */
+  sendAll?(requests: readonly HttpRequest[]): HttpResponse[];
 }

@@ -69,6 +69,21 @@ export function sheetExport(sheet: Sheet): ExportSheet {
           .setValues(block.values as CellValue[][]);
       }
     },
+    deleteRows(rows) {
+      // Bottom-up, a run of adjacent rows per call: each deletion leaves the rows above in place.
+      let index = 0;
+      while (index < rows.length) {
+        const last = rows[index] as number;
+        let first = last;
+        while (rows[index + 1] === first - 1) {
+          first -= 1;
+          index += 1;
+        }
+        index += 1;
+        // Data row 0 is sheet row 2 (the header is row 1).
+        sheet.deleteRows(first + 2, last - first + 1);
+      }
+    },
   };
 }
 

@@ -10,31 +10,53 @@ import type { HttpRequest, HttpResponse, Transport } from '../api/transport';
 export function createUrlFetchTransport(): Transport {
   return {
     send(request: HttpRequest): HttpResponse {
-      const options: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {
-        method: request.method.toLowerCase() as GoogleAppsScript.URL_Fetch.HttpMethod,
-        headers: request.headers,
-        muteHttpExceptions: true,
-        // UrlFetchApp resends our headers to a redirect's target, which may be plain http or
-        // another host: the key must never follow. The client reports a 3xx with its Location.
-        followRedirects: false,
-      };
-      if (request.body !== undefined) {
-        options.payload = request.body;
-        options.contentType = request.headers['Content-Type'] ?? 'application/json';
-      }
-      let response: GoogleAppsScript.URL_Fetch.HTTPResponse;
-      try {
-        response = UrlFetchApp.fetch(request.url, options);
-      } catch (error) {
-        // A quota or allow-list refusal is typed, so jobs wait and mark no row (nothing left).
-        throw asPlatformQuotaError(error) ?? error;
-      }
-      return {
-        status: response.getResponseCode(),
-        headers: lowercaseHeaders(response.getAllHeaders() as Record<string, unknown>),
-        body: response.getContentText(),
-      };
+      return responseOf(refusalsTyped(() => UrlFetchApp.fetch(request.url, fetchOptions(request))));
     },
+    /**
+     * UrlFetchApp.fetchAll runs the requests in parallel and throws if any of them got no
+     * response (https://developers.google.com/apps-script/reference/url-fetch/url-fetch-app#fetchAll(Object)).
+     */
+    sendAll(requests: readonly HttpRequest[]): HttpResponse[] {
+      if (requests.length === 0) return [];
+      const batch = requests.map((request) => ({ url: request.url, ...fetchOptions(request) }));
+      return refusalsTyped(() => UrlFetchApp.fetchAll(batch)).map(responseOf);
+    },
+  };
+}
+
+/**
+ * A quota or allow-list refusal (thrown before anything leaves) becomes a PlatformQuotaError,
+ * so jobs wait and mark no row; any other exception passes as it is (a network failure).
+ */
+function refusalsTyped<T>(fetch: () => T): T {
+  try {
+    return fetch();
+  } catch (error) {
+    throw asPlatformQuotaError(error) ?? error;
+  }
+}
+
+function fetchOptions(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequestOptions {
+  const options: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {
+    method: request.method.toLowerCase() as GoogleAppsScript.URL_Fetch.HttpMethod,
+    headers: request.headers,
+    muteHttpExceptions: true,
+    // UrlFetchApp resends our headers to a redirect's target, which may be plain http or
+    // another host: the key must never follow. The client reports a 3xx with its Location.
+    followRedirects: false,
+  };
+  if (request.body !== undefined) {
+    options.payload = request.body;
+    options.contentType = request.headers['Content-Type'] ?? 'application/json';
+  }
+  return options;
+}
+
+function responseOf(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
+  return {
+    status: response.getResponseCode(),
+    headers: lowercaseHeaders(response.getAllHeaders() as Record<string, unknown>),
+    body: response.getContentText(),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   type GasRuntime,
   type GasRuntimeOptions,
   routeToSandbox,
+  type ServiceCallEvent,
   type SimulatedClock,
 } from '../../tools/gas-runtime/index';
 
@@ -51,6 +52,8 @@ export interface AddonWorld {
   onRequest: ((request: HttpRequest) => void) | null;
   /** Apps Script's refusal of a request before it leaves (a quota message), or undefined to send it. */
   refuse: ((request: HttpRequest) => string | undefined) | null;
+  /** Called before each service call of every execution: a test may edit the sheet "between" two calls. */
+  onServiceCall: ((event: ServiceCallEvent) => void) | null;
 }
 
 export type AddonRuntimeOptions = Omit<GasRuntimeOptions, 'code' | 'clock' | 'fetch'>;
@@ -80,11 +83,13 @@ export async function createAddonWorld(options: AddonWorldOptions = {}): Promise
     clock,
     onRequest: null,
     refuse: null,
+    onServiceCall: null,
   };
   world.runtime = createGasRuntime({
     ...runtimeOptions,
     code,
     clock,
+    onServiceCall: (event) => world.onServiceCall?.(event),
     fetch: (request) => {
       const refusal = world.refuse?.(request);
       if (refusal !== undefined) return { status: 0, headers: {}, body: '', refuse: refusal };

@@ -31,12 +31,23 @@ export interface PlaygroundInChromium {
 
 /**
  * Starts a playground and opens its page in a fresh Chromium profile (a temporary folder named
- * from `profilePrefix`); if the browser cannot start, what was started is closed again.
+ * from `profilePrefix`); if the browser cannot start, what was started is closed again. With
+ * `locale` (e.g. `en_US`; the demo spreadsheet is `pt_BR`) the spreadsheet is reopened in that
+ * locale first, so the menu and the sidebars speak its language.
  */
 export async function openPlaygroundInChromium(
   profilePrefix: string,
+  options: { locale?: string } = {},
 ): Promise<PlaygroundInChromium> {
   const playground = await startPlayground({ port: 0, uiPort: 0, build: 'never' });
+  if (options.locale !== undefined) {
+    playground.runtime.workbook.locale = options.locale;
+    playground.runtime.execute({
+      fn: 'onOpen',
+      authMode: 'LIMITED',
+      event: { authMode: 'LIMITED' },
+    });
+  }
   const profile = mkdtempSync(join(tmpdir(), profilePrefix));
   let context: BrowserContext | undefined;
   const close = async () => {
@@ -95,7 +106,8 @@ export async function screenshotGridRightEdge(page: Page, path: string): Promise
 
 /**
  * Adds a sheet of `rows` distinct leads whose import is slow: each upsert answers after 2.7 s of
- * simulated time (~3 s a row), so one 4.5-minute slice cannot finish the sheet.
+ * simulated time. Upserts go out in parallel batches, so the rate limit (60 a minute) is what
+ * bounds a slice: give more than 300 rows for a sheet one 4.5-minute slice cannot finish.
  */
 export function addSlowImportSheet(playground: Playground, sheet: string, rows: number): void {
   playground.runtime.workbook

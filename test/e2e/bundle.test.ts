@@ -11,6 +11,8 @@ const EXPECTED_GLOBALS = [
   'onOpen',
   'onInstall',
   'crmConfigure',
+  'crmAllowFormulas',
+  'refreshFormulas',
   'crmImportLeads',
   'crmGetJob',
   'crmListJobs',
@@ -33,6 +35,8 @@ const EXPECTED_GLOBALS = [
   'crmExportLeads',
   'crmSendTemplate',
   'uiPreviewSend',
+  'uiCall',
+  'uiActivateSheet',
   ...CUSTOM_FUNCTIONS,
 ];
 

@@ -46,7 +46,7 @@ const account = (row: { account_id: number }) => row.account_id === 1;
 describe('custom functions: outputs', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness();
+    h = await createHarness({ allowFormulas: true });
   });
 
   it('CRM_PIPELINES: one row per stage, in order', () => {
@@ -275,7 +275,7 @@ describe('custom functions: outputs', () => {
 
 describe('custom functions: cache and rate limit', () => {
   it('a cache hit makes no request; lookups are shared between functions', async () => {
-    const h = await createHarness();
+    const h = await createHarness({ allowFormulas: true });
     const first = formula(h, 'CRM_PIPELINES');
     expect(h.requests().map((r) => r.path)).toEqual(['/api/v1/pipelines']);
     h.clock.advance(60_000);
@@ -302,7 +302,7 @@ describe('custom functions: cache and rate limit', () => {
   });
 
   it('on 429 a formula shows its last result; without one it says when to try again', async () => {
-    const h = await createHarness();
+    const h = await createHarness({ allowFormulas: true });
     const before = formula(h, 'CRM_USERS');
     h.clock.advance(600_000); // no longer fresh
     h.sandbox.faults.add({ kind: '429', count: 1, retryAfter: 17 });
@@ -310,14 +310,16 @@ describe('custom functions: cache and rate limit', () => {
     // The 429 holds back every formula of this key: nothing is sent until Retry-After has
     // passed, and a formula with no earlier result says when to try again.
     const message = formulaError(h, 'CRM_ACCOUNT');
-    expect(message).toMatch(/rate limit .* is reached .*Try again in 1[78] s\./);
+    expect(message).toMatch(
+      /rate limit .* is reached .*Try again in 1[78] s, then use CRM → Refresh formulas\./,
+    );
     expect(h.requests().map((r) => r.status)).toEqual([200, 429]);
     h.clock.advance(18_000);
     expect(formula(h, 'CRM_ACCOUNT')[1]?.[0]).toBe(1);
   });
 
   it('a sheet of 70 different formulas spends at most 60 requests a minute and never gets a 429', async () => {
-    const h = await createHarness();
+    const h = await createHarness({ allowFormulas: true });
     const ids = newestFirst(accountLeads(h.sandbox))
       .slice(0, 70)
       .map((l) => l.id);
@@ -336,7 +338,7 @@ describe('custom functions: cache and rate limit', () => {
   });
 
   it('CRM_LEADS with limit 1000 reads 5 pages within the 30-second limit, then serves them from a chunked cache', async () => {
-    const h = await createHarness();
+    const h = await createHarness({ allowFormulas: true });
     seedLeads(h.sandbox, 1_200, DEMO_NOW);
     const result = h.runtime.runCustomFunction('CRM_LEADS', '', '', 1000);
     expect(result.ok).toBe(true);
@@ -355,7 +357,7 @@ describe('custom functions: cache and rate limit', () => {
 
 describe('custom functions: a slow CRM', () => {
   it('ends CRM_LEADS with a message that says what to do, before Sheets kills it at 30 s', async () => {
-    const h = await createHarness();
+    const h = await createHarness({ allowFormulas: true });
     seedLeads(h.sandbox, 1_200, DEMO_NOW);
     h.sandbox.faults.add({ kind: 'latency', latencyMs: 7_000, count: 10 });
     const result = h.runtime.runCustomFunction('CRM_LEADS', '', '', 1000);
@@ -370,7 +372,7 @@ describe('custom functions: a slow CRM', () => {
 describe('custom functions: errors that say what to fix', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness();
+    h = await createHarness({ allowFormulas: true });
   });
 
   it.each([
@@ -390,19 +392,21 @@ describe('custom functions: errors that say what to fix', () => {
     expect(formulaError(h, name, ...args)).toMatch(message);
   });
 
-  it('without a saved key, every function asks for one', async () => {
+  it('without a saved key, every function says the owner must save and allow one', async () => {
     const bare = await createHarness({ apiKey: null });
     for (const name of ['CRM_LEADS', 'CRM_PIPELINES', 'CRM_ACCOUNT']) {
-      expect(formulaError(bare, name)).toMatch(/^No CRM API key: open CRM → Settings/);
+      expect(formulaError(bare, name)).toMatch(
+        /^CRM formulas are not allowed in this spreadsheet\..*open CRM → Settings, save their key and allow formulas here\.$/,
+      );
     }
     expect(bare.requests()).toEqual([]);
   });
 
   it('a revoked key says how to fix it', async () => {
-    const revoked = await createHarness();
+    const revoked = await createHarness({ allowFormulas: true });
     revoked.sandbox.faults.revokeKey('crm_demo_admin');
     expect(formulaError(revoked, 'CRM_USERS')).toMatch(
-      /refused the API key \(API Key inválida\.\): open CRM → Settings/,
+      /refused the owner's API key \(API Key inválida\.\): the spreadsheet's owner must save a valid key in CRM → Settings/,
     );
   });
 });

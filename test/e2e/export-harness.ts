@@ -34,10 +34,13 @@ export interface HarnessOptions {
   runtime?: AddonRuntimeOptions;
   /** Save settings with this key (default the demo admin key); null saves none. */
   apiKey?: string | null;
+  /** Let the saved key serve CRM_* formulas in this spreadsheet (crmAllowFormulas). */
+  allowFormulas?: boolean;
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const world = await createAddonWorld(options);
+  if (options.allowFormulas) world.runtime.runOrThrow('crmAllowFormulas', true);
   return Object.assign(world, { requests: () => world.sandbox.requests() });
 }
 

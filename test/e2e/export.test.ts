@@ -72,10 +72,12 @@ describe('crmExportLeads, replace mode', () => {
     const values = h.runtime.sheet('Leads').getValues();
     expect(values[0]).toEqual(DEFAULT_LEAD_HEADER);
     expect(values.slice(1)).toEqual(leads.map((lead) => expectedDefaultRow(h, lead)));
-    // 300 leads: two pages of 200, nothing else.
+    // 300 leads: two requests of 200, nothing else; the second starts where the first ended
+    // (created_to = the created_at of its last lead), so no deletion in between shifts it.
+    const edge = encodeURIComponent(leads[199]?.created_at ?? '');
     expect(h.requests().map((r) => r.path)).toEqual([
       '/api/v1/leads?page=1&per_page=200',
-      '/api/v1/leads?page=2&per_page=200',
+      `/api/v1/leads?created_to=${edge}&page=1&per_page=200`,
     ]);
   });
 
@@ -269,28 +271,55 @@ describe('crmExportLeads, replace mode', () => {
     }
   });
 
-  it('keeps going as a job past one execution: 1,500 leads, every one written once', async () => {
-    // Slow requests (60 s each) make the first execution stop after a few pages.
-    const h = await createHarness({ runtime: { costs: { fetchMs: 60_000 } } });
-    seedLeads(h.sandbox, 1_200, DEMO_NOW);
+  it('keeps going as a job past one execution: 4,000 leads, every one written once', async () => {
+    // Slow requests (140 s each) make the first execution stop after two steps (page 1, then a
+    // batch of 10 pages sent together).
+    const h = await createHarness({ runtime: { costs: { fetchMs: 140_000 } } });
+    seedLeads(h.sandbox, 3_700, DEMO_NOW);
     const first = exportOk(h, { sheet: 'Big', columns: 'id,name,tags,value' });
     expect(first.state).toBe('running');
     expect(first.done).toBeGreaterThan(0);
-    expect(first.done).toBeLessThan(1_500);
+    expect(first.done).toBeLessThan(4_000);
     expect(h.runtime.triggers().map((t) => t.handler)).toEqual(['crmRunJobs']);
 
     const { fired } = h.runtime.runUntilIdle();
     expect(fired.length).toBeGreaterThan(0);
     expect(fired.every((f) => f.result.ok)).toBe(true);
     const jobs = h.runtime.runOrThrow('crmListJobs') as Array<{ state: string; done: number }>;
-    expect(jobs[0]).toMatchObject({ state: 'done', done: 1_500 });
+    expect(jobs[0]).toMatchObject({ state: 'done', done: 4_000 });
 
     const leads = newestFirst(accountLeads(h.sandbox));
     const rows = h.runtime.sheet('Big').getValues().slice(1);
     expect(rows.map((row) => row[0])).toEqual(leads.map((lead) => lead.id));
     expect(rows.map((row) => row[2])).toEqual(leads.map((lead) => lead.tags.join(', ')));
-    // One request per page of 200: 8 pages, however many executions it took.
-    expect(h.requests().length).toBe(8);
+    // 20 pages of 200, plus one: each window re-reads the lead at its edge.
+    expect(h.requests().length).toBe(21);
+  });
+
+  it('an include adds its columns when no columns were chosen (Also fetch → Owner, Notes, Score)', async () => {
+    const h = await createHarness();
+    exportOk(h, { sheet: 'Mais', include: ['owner', 'notes', 'score'] });
+    const values = h.runtime.sheet('Mais').getValues();
+    expect(values[0]).toEqual([
+      ...DEFAULT_LEAD_HEADER,
+      'owner_name',
+      'owner_email',
+      'notes_count',
+      'last_note',
+      'score',
+    ]);
+    const users = new Map(h.sandbox.state.users.map((user) => [user.id, user]));
+    const leads = newestFirst(accountLeads(h.sandbox));
+    const width = DEFAULT_LEAD_HEADER.length;
+    expect(values.slice(1).map((row) => [row[0], row[width], row[width + 4]])).toEqual(
+      leads.map((lead) => [
+        lead.id,
+        lead.assigned_to === null ? '' : (users.get(lead.assigned_to)?.name ?? ''),
+        lead.score,
+      ]),
+    );
+    const notes = h.sandbox.state.notes.filter((note) => note.lead_id === leads[0]?.id);
+    expect(values[1]?.[width + 2]).toBe(notes.length);
   });
 
   it('clears what an earlier, longer export left, keeping the sheet itself', async () => {

@@ -91,7 +91,7 @@ describe('import of 1,000 rows across executions', () => {
     expect(progress[1]).toBeGreaterThan(progress[0] ?? 0);
     expect(progress[3]).toBeGreaterThan(progress[2] ?? 0);
     expect(final).toMatchObject({ state: 'done', total: 950, done: 950 });
-    expect(final.message).toMatch(/^Import finished: \d+ created/);
+    expect(final.message).toMatch(/^Import finished: \d+ CREATED/);
     expectFinalSheet(world, sheet, 1);
     // The job's counts are the sheet's.
     const statuses = world.statuses();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LEAD_COLUMN_FIELDS } from '../../src/core/import/lead-fields';
 import type { JobSummary } from '../../src/core/jobs/record';
 import {
   busiestMinute,
@@ -152,14 +153,15 @@ describe('crmImportLeads end to end', () => {
     );
   });
 
-  it('uiPreviewImport shows how the headers map, before anything starts', async () => {
+  it('uiPreviewImport shows how the headers map and every field a column can go to, before anything starts', async () => {
     const sheet = generateImportSheet(5, 1);
     const world = await createImportWorld({ sheet });
-    const preview = world.runtime.runOrThrow('uiPreviewImport', {
-      sheet: SHEET,
-      mapping: { Observações: '' },
-    }) as { mapped: { header: string; target: string; column: string }[]; ignored: unknown[] };
-    expect(preview.mapped.map((m) => `${m.column}:${m.header}→${m.target}`)).toEqual([
+    const preview = world.runtime.runOrThrow('uiPreviewImport', { sheet: SHEET }) as {
+      columns: { header: string; target: string; column: string }[];
+      leadFields: string[];
+      customFields: { target: string; label: string }[];
+    };
+    expect(preview.columns.map((m) => `${m.column}:${m.header}→${m.target}`)).toEqual([
       'A:Nome→name',
       'B:E-mail→email',
       'C:Telefone→phone',
@@ -171,8 +173,12 @@ describe('crmImportLeads end to end', () => {
       'I:Aniversário→birthday',
       'J:CPF→custom_fields.cpf',
       'K:Segmento→custom_fields.segmento',
+      'L:Observações→notes',
     ]);
-    expect(preview.ignored).toEqual([{ column: 'L', header: 'Observações' }]);
+    expect(preview.leadFields).toEqual([...LEAD_COLUMN_FIELDS]);
+    // The account's active custom fields, by label (the inactive one is not offered).
+    expect(preview.customFields).toContainEqual({ target: 'custom_fields.cpf', label: 'CPF' });
+    expect(preview.customFields.map((f) => f.label)).not.toContain('Campo legado');
     expect(world.runtime.sheet(SHEET).getValues()[0]).toHaveLength(sheet.header.length);
   });
 

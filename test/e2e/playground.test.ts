@@ -26,17 +26,37 @@ describe('playground grid', () => {
     expect(columnLetter(column)).toBe(letters);
   });
 
-  it('shows formulas as formulas, escapes text, and colours row statuses', () => {
+  it('shows values, keeps formulas for the editor, escapes text, and colours row statuses', () => {
     const workbook = Workbook.from({
       sheets: { S: [['=SUM(B1:B2)', '<b>bold</b>', 'CREATED', 'INVALID', 1234.5]] },
     });
     const html = renderSheetTable(workbook.sheet('S'));
-    expect(html).toContain('<td data-a1="A1" class="formula" title="=SUM(B1:B2)">=SUM(B1:B2)</td>');
+    // Without the playground's recalculation a formula reads as the runtime stores it.
+    expect(html).toContain(
+      '<td data-a1="A1" class="formula" data-formula="=SUM(B1:B2)" title="=SUM(B1:B2)">#NAME?</td>',
+    );
     expect(html).toContain('&lt;b&gt;bold&lt;/b&gt;');
     expect(html).not.toContain('<b>bold</b>');
     expect(html).toMatch(/data-a1="C1" class="status-ok"/);
     expect(html).toMatch(/data-a1="D1" class="status-bad"/);
     expect(html).toMatch(/data-a1="E1" class="number"[^>]*>1234.5</);
+  });
+
+  it('marks errors with their message and spilled cells as spilled', () => {
+    const workbook = Workbook.from({ sheets: { S: [['=CRM_X()', 'v']] } });
+    const sheet = workbook.sheet('S');
+    const [formula, spilled] = [sheet.cell(1, 1), sheet.cell(1, 2)];
+    const html = renderSheetTable(sheet, (cell) =>
+      cell === formula
+        ? { formula: '=CRM_X()', error: { code: '#ERROR!', message: 'Say "what" <now>.' } }
+        : cell === spilled
+          ? { spilled: true }
+          : undefined,
+    );
+    expect(html).toContain(
+      'class="formula error" data-formula="=CRM_X()" data-error="Say &quot;what&quot; &lt;now&gt;." title="Error\nSay &quot;what&quot; &lt;now&gt;."',
+    );
+    expect(html).toContain('<td data-a1="B1" class="spilled" title="v">v</td>');
   });
 });
 
@@ -103,24 +123,26 @@ describe('startPlayground', () => {
       table: string;
     };
     expect(state.sheets).toEqual(['Leads', 'Export', BIG_SHEET, SEND_SHEET]);
+    // The demo spreadsheet is Brazilian (pt_BR): the menu speaks Portuguese.
     expect(state.menu).toEqual([
-      'Settings',
-      'Import leads',
-      'Export leads',
-      'Send template',
-      'Jobs',
-      'Help',
+      'Configurações',
+      'Importar leads',
+      'Exportar leads',
+      'Enviar template',
+      'Processos',
+      'Atualizar fórmulas',
+      'Ajuda',
     ]);
     expect(state.table).toContain('Fernanda Albuquerque');
   });
 
   it('opens a sidebar from the menu and serves it with the google.script.run shim', async () => {
-    const answer = (await post('/menu', { caption: 'Settings' })) as {
+    const answer = (await post('/menu', { caption: 'Configurações' })) as {
       ok: boolean;
       sidebar: { url: string; title: string };
     };
     expect(answer.ok).toBe(true);
-    expect(answer.sidebar.title).toBe('CRM · Settings');
+    expect(answer.sidebar.title).toBe('CRM · Configurações');
     const html = await (await fetch(new URL(answer.sidebar.url, playground.url))).text();
     expect(html).toContain(GOOGLE_SCRIPT_SHIM);
     expect(html).toContain('id="api-key"');
@@ -134,6 +156,8 @@ describe('startPlayground', () => {
         apiKeyMasked: 'crm_…dmin',
         baseUrl: playground.sandboxUrl,
         defaultCountry: 'BR',
+        // The demo owner allowed CRM_* formulas in the playground's spreadsheet.
+        formulasAllowed: true,
       },
     });
     const configured = await post('/run', {
@@ -180,7 +204,7 @@ describe('startPlayground', () => {
 
   it('uiPauseJob pauses a running job so that no driver continues it, until crmResumeJob', () => {
     const { runtime } = playground;
-    const rows = 200;
+    const rows = 1_000;
     addSlowImportSheet(playground, 'Pause', rows);
     const started = runtime.runOrThrow('crmImportLeads', { sheet: 'Pause' }) as JobSummary;
     expect(started.state).toBe('running');

@@ -2,6 +2,7 @@
  * The add-on world (addon-harness.ts) set up for bulk-send tests and the send benchmark: the
  * demo account's data, one sheet of its leads, a full rate-limit budget to start with.
  */
+import { expect } from 'vitest';
 import { DEMO, type Sandbox } from '../../sandbox/index';
 import type { JobSummary } from '../../src/core/jobs/record';
 import { seededRandom } from '../unit/core/jobs/fakes';
@@ -166,6 +167,19 @@ export async function createSendWorld(options: SendWorldOptions): Promise<SendWo
   return world;
 }
 
+/** A 502 of the WhatsApp provider with its raw error `code`, as the CRM relays it. */
+export function providerFault(code: number, options: { count?: number; leadId?: number } = {}) {
+  return {
+    kind: '502' as const,
+    message: `Provedor retornou erro: (#${code}) erro do provedor.`,
+    raw: { error: { message: `(#${code}) provider error`, type: 'OAuthException', code } },
+    ...(options.count === undefined ? {} : { count: options.count }),
+    ...(options.leadId === undefined
+      ? { pathPrefix: '/leads/', method: 'POST' }
+      : { pathPrefix: `/leads/${options.leadId}/send-chatapp-template` }),
+  };
+}
+
 /** The DOCUMENT-header template with the two columns of SEND_HEADER mapped. */
 export const DOCUMENT_SEND = {
   sheet: SHEET,
@@ -175,5 +189,51 @@ export const DOCUMENT_SEND = {
   headerMediaFilename: { value: 'Proposta.pdf' },
   leadIdColumn: 'CRM Lead ID',
 };
+
+export function expectedStatus(e: SendSheet['expected'][number]): string {
+  return e === 'SENT' ? 'SENT' : e === 'BLANK' ? '' : 'SKIPPED';
+}
+
+export function runToEnd(world: SendWorld): JobSummary {
+  world.runtime.runUntilIdle({ maxExecutions: 40 });
+  return world.lastJob();
+}
+
+export async function mixedWorld(count: number, seed: number) {
+  let sheet: SendSheet | undefined;
+  const world = await createSendWorld({
+    sheet: (sandbox) => {
+      sheet = generateSendSheet(sandbox, count, seed);
+      return sheet;
+    },
+  });
+  if (!sheet) throw new Error('no sheet');
+  return { world, sheet };
+}
+
+/** Every SENT row has exactly one message in the CRM for its lead, whose id the sheet holds. */
+export function expectOneMessagePerSentRow(world: SendWorld): void {
+  const values = world.runtime.sheet(SHEET).getValues();
+  const header = values[0] ?? [];
+  const at = (name: string) => header.indexOf(name);
+  const messages = world.messagesByLead();
+  const rowsByLead = new Map<number, string[]>();
+  for (const row of values.slice(1)) {
+    const lead = Number(row[at('CRM Lead ID')]);
+    const status = String(row[at('CRM Send Status')]);
+    if (!lead) continue;
+    rowsByLead.set(lead, [...(rowsByLead.get(lead) ?? []), status]);
+    if (status === 'SENT')
+      expect(messages.get(lead), `lead ${lead}`).toEqual([row[at('CRM Message ID')]]);
+  }
+  // No lead got two messages, and none got one without a SENT or UNCERTAIN row.
+  for (const [lead, ids] of messages) {
+    expect(ids, `lead ${lead}`).toHaveLength(1);
+    expect(
+      rowsByLead.get(lead)?.some((s) => s === 'SENT' || s === 'UNCERTAIN'),
+      `lead ${lead}`,
+    ).toBe(true);
+  }
+}
 
 export { DEMO };

@@ -4,12 +4,13 @@ import { createGasRuntime, createSimulatedClock, routeToSandbox } from '../../to
 
 const BASE_URL = 'http://localhost:8787/api/v1';
 
-function setup() {
+function setup(locale?: string) {
   const clock = createSimulatedClock();
   const sandbox = createSandbox({ now: () => clock.now() });
   const runtime = createGasRuntime({
     clock,
     fetch: routeToSandbox(sandbox, 'http://localhost:8787'),
+    ...(locale ? { workbook: { sheets: { Sheet1: [] }, locale } } : {}),
   });
   return { sandbox, runtime };
 }
@@ -33,6 +34,7 @@ describe('crmConfigure in the Apps Script runtime', () => {
       apiKeyMasked: 'crm_…dmin',
       baseUrl: BASE_URL,
       defaultCountry: 'BR',
+      formulasAllowed: false,
     });
     expect(JSON.stringify(shown)).not.toContain(DEMO_KEYS.admin);
   });
@@ -83,5 +85,57 @@ describe('crmConfigure and the rate limit', () => {
     const statuses = sandbox.requests().map((request) => request.status);
     expect(statuses).toHaveLength(60);
     expect(statuses).not.toContain(429);
+  });
+});
+
+describe('the saved key is bound to its base URL', () => {
+  it('a new base URL without the key sends nothing anywhere and keeps the settings', () => {
+    const { runtime } = setup();
+    runtime.runOrThrow('crmConfigure', { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL });
+    const before = runtime.requests.length;
+    const input = { baseUrl: 'https://attacker.example/api/v1' };
+    expect(runtime.run('crmConfigure', input).error?.message).toContain(
+      'The base URL changed: paste the API key again.',
+    );
+    // The sidebar's call (uiCall) says it in the person's words.
+    expect(runtime.run('uiCall', 'crmConfigure', [input]).error?.message).toBe(
+      'The CRM address changed: paste the API key again. A saved key is only sent to the address it was saved for.',
+    );
+    expect(runtime.requests.slice(before)).toEqual([]);
+    expect(runtime.runOrThrow('uiGetSettings')).toMatchObject({ baseUrl: BASE_URL });
+    // The same base URL without the key keeps it (the sidebar's "leave empty to keep it").
+    runtime.runOrThrow('crmConfigure', { baseUrl: BASE_URL, defaultCountry: 'US' });
+    expect(runtime.requests.at(-1)?.requestHeaders['x-api-key']).toBe(DEMO_KEYS.admin);
+  });
+
+  it('a key pasted into the base URL or country field is never echoed, in the result or the log', () => {
+    const { runtime } = setup();
+    for (const input of [
+      { apiKey: DEMO_KEYS.admin, baseUrl: DEMO_KEYS.other },
+      { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL, defaultCountry: DEMO_KEYS.other },
+    ]) {
+      for (const result of [
+        runtime.run('crmConfigure', input),
+        runtime.run('uiCall', 'crmConfigure', [input]),
+      ]) {
+        expect(result.ok).toBe(false);
+        expect(JSON.stringify([result.error, result.logs]).toLowerCase()).not.toContain(
+          DEMO_KEYS.other.toLowerCase(),
+        );
+      }
+    }
+    expect(runtime.requests).toEqual([]);
+  });
+
+  it("the sidebar hears a refused country in the user's language; the API in English", () => {
+    const { runtime } = setup('pt_BR');
+    const input = { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL, defaultCountry: 'zz' };
+    expect(runtime.run('uiCall', 'crmConfigure', [input]).error?.message).toBe(
+      'O país padrão deve ser um código de duas letras, como BR ou US.',
+    );
+    expect(runtime.run('crmConfigure', input).error?.message).toBe(
+      'The default country must be a two-letter country code such as BR or US (got "ZZ").',
+    );
+    expect(runtime.requests).toEqual([]);
   });
 });

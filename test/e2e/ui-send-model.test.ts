@@ -9,6 +9,7 @@ import {
   leadFromOption,
   leadOptionValue,
   type NumberChoice,
+  numberLabel,
   type PreviewCounts,
   previewLines,
   type SendForm,
@@ -20,8 +21,11 @@ import {
   type TemplateChoice,
   UNSET,
 } from '../../src/ui/send/model';
+import { EN_WORDS } from './ui-words';
 
 /** The send sidebar's pure half: picker values, crmSendTemplate options, preview wording. */
+
+const optionsOf = (f: SendForm) => sendOptionsOf(f, EN_WORDS.t);
 
 function template(overrides: Partial<TemplateChoice> = {}): TemplateChoice {
   return {
@@ -105,16 +109,42 @@ describe('defaults and choices kept across changes', () => {
     });
   });
 
-  it('sends from the template’s own number when it sends templates, else the first that does', () => {
-    const numbers: NumberChoice[] = [
-      { id: 1, name: 'QR', phone: '', provider: 'unofficial', sendsTemplates: false },
-      { id: 2, name: 'Oficial', phone: '', provider: 'cloud_api', sendsTemplates: true },
-      { id: 3, name: 'Outro', phone: '', provider: 'cloud_api', sendsTemplates: true },
-    ];
-    expect(defaultNumber(template({ instanceId: 3 }), numbers)).toBe(3);
-    expect(defaultNumber(template({ instanceId: 1 }), numbers)).toBe(2);
-    expect(defaultNumber(undefined, numbers)).toBe(2);
-    expect(defaultNumber(template(), numbers.slice(0, 1))).toBeUndefined();
+  it('pre-selects the template’s own usable number, else the only usable one, else none', () => {
+    const number = (id: number, provider: string, connected = true): NumberChoice => ({
+      id,
+      name: `n${id}`,
+      phone: '',
+      provider,
+      sendsTemplates: provider === 'cloud_api',
+      connected,
+    });
+    const qr = number(1, 'unofficial');
+    const cloud = number(2, 'cloud_api');
+    const other = number(3, 'cloud_api');
+    const offline = number(4, 'cloud_api', false);
+    // One usable number: chosen before any template, and for a template of another number.
+    expect(defaultNumber(undefined, [qr, cloud])).toBe(2);
+    expect(defaultNumber(template({ instanceId: 1 }), [qr, cloud, offline])).toBe(2);
+    // Several: the template's own when usable, else none (the person picks).
+    expect(defaultNumber(template({ instanceId: 3 }), [qr, cloud, other])).toBe(3);
+    expect(defaultNumber(template({ instanceId: 1 }), [qr, cloud, other])).toBeUndefined();
+    expect(defaultNumber(undefined, [qr, cloud, other])).toBeUndefined();
+    // A disconnected or QR number is never pre-selected, even the template's own.
+    expect(defaultNumber(template({ instanceId: 4 }), [qr, offline])).toBeUndefined();
+    expect(defaultNumber(template(), [qr])).toBeUndefined();
+  });
+
+  it('names a number that cannot send as such', () => {
+    const base = { id: 2, name: 'Oficial', phone: '+5511', provider: 'cloud_api' };
+    expect(numberLabel({ ...base, sendsTemplates: true, connected: true }, EN_WORDS.t)).toBe(
+      'Oficial · +5511',
+    );
+    expect(numberLabel({ ...base, sendsTemplates: true, connected: false }, EN_WORDS.t)).toBe(
+      'Oficial · +5511 — not connected',
+    );
+    expect(numberLabel({ ...base, sendsTemplates: false, connected: true }, EN_WORDS.t)).toMatch(
+      /QR code/,
+    );
   });
 });
 
@@ -137,17 +167,17 @@ describe('splitPlaceholders', () => {
 
 describe('sendOptionsOf', () => {
   it('turns columns and fixed text into crmSendTemplate options', () => {
-    expect(sendOptionsOf(form())).toEqual({
+    expect(optionsOf(form())).toEqual({
       sheet: 'Envios',
       templateId: 2,
       instanceId: 2,
       variables: { header_1: 'Pedido', '1': 'Nome', '2': 'Valor', '3': { value: 'amanhã' } },
       leadIdColumn: 'CRM Lead ID',
     });
-    expect(sendOptionsOf(form({ lead: { kind: 'match', matchBy: 'phone' } }))).toMatchObject({
+    expect(optionsOf(form({ lead: { kind: 'match', matchBy: 'phone' } }))).toMatchObject({
       matchBy: 'phone',
     });
-    expect(sendOptionsOf(form({ lead: { kind: 'match', matchBy: 'phone' } }))).not.toHaveProperty(
+    expect(optionsOf(form({ lead: { kind: 'match', matchBy: 'phone' } }))).not.toHaveProperty(
       'leadIdColumn',
     );
   });
@@ -156,14 +186,14 @@ describe('sendOptionsOf', () => {
     const doc = template({ headerFormat: 'DOCUMENT', variables: ['1'] });
     const base = form({ template: doc, variables: { '1': column('Nome') } });
     expect(
-      sendOptionsOf({ ...base, mediaUrl: column('Link'), mediaFilename: fixed('Proposta.pdf') }),
+      optionsOf({ ...base, mediaUrl: column('Link'), mediaFilename: fixed('Proposta.pdf') }),
     ).toMatchObject({ headerMediaUrl: 'Link', headerMediaFilename: { value: 'Proposta.pdf' } });
     expect(
-      sendOptionsOf({ ...base, mediaUrl: fixed('https://x.com/a.pdf'), mediaFilename: fixed(' ') }),
+      optionsOf({ ...base, mediaUrl: fixed('https://x.com/a.pdf'), mediaFilename: fixed(' ') }),
     ).not.toHaveProperty('headerMediaFilename');
     // An IMAGE header takes no file name (the CRM ignores it): never sent.
     expect(
-      sendOptionsOf({
+      optionsOf({
         ...base,
         template: { ...doc, headerFormat: 'IMAGE' },
         mediaUrl: column('Link'),
@@ -178,7 +208,7 @@ describe('sendOptionsOf', () => {
     [
       'no number',
       { instanceId: undefined },
-      'Pick a number that sends templates (an official-API, cloud_api, number).',
+      'Pick a number that sends templates (an official WhatsApp API number).',
     ],
     [
       'unmapped and blank variables',
@@ -191,10 +221,10 @@ describe('sendOptionsOf', () => {
         template: template({ headerFormat: 'VIDEO', variables: [] }),
         variables: {},
       },
-      "Give the VIDEO header's file: a column of public URLs or one fixed https:// URL.",
+      "Give the VIDEO header's file: a column of public links or one fixed https:// link.",
     ],
   ])('%s: says what to pick', (_name, overrides, message) => {
-    expect(() => sendOptionsOf(form(overrides))).toThrow(message);
+    expect(() => optionsOf(form(overrides))).toThrow(message);
   });
 });
 
@@ -205,7 +235,7 @@ describe('preview wording', () => {
   };
 
   it('lists the non-zero counts, rows to send first, each with what it means', () => {
-    const lines = previewLines(preview.counts);
+    const lines = previewLines(preview.counts, EN_WORDS.t);
     expect(lines.map((l) => [l.status, l.count])).toEqual([
       ['QUEUED', 12],
       ['SKIPPED', 3],
@@ -214,17 +244,17 @@ describe('preview wording', () => {
     ]);
     expect(lines[1]?.meaning).toMatch(/^would be skipped without a request/);
     expect(lines[3]?.meaning).toMatch(/check them by hand/);
-    expect(previewLines({ NEW_STATUS: 2 })).toEqual([
+    expect(previewLines({ NEW_STATUS: 2 }, EN_WORDS.t)).toEqual([
       { status: 'NEW_STATUS', count: 2, meaning: 'NEW_STATUS' },
     ]);
   });
 
   it('asks before sending, with the number of messages and the warning', () => {
-    expect(confirmText(preview, 'Envios')).toBe(
-      'Send "lembrete_pagamento" to 12 rows of "Envios"? 3 rows will be SKIPPED. A sent message cannot be recalled.',
+    expect(confirmText(preview, 'Envios', EN_WORDS)).toBe(
+      'Send “lembrete_pagamento” to 12 rows of “Envios”? 3 rows will be SKIPPED. A sent message cannot be recalled.',
     );
-    expect(confirmText({ ...preview, counts: { QUEUED: 1 } }, 'Envios')).toBe(
-      'Send "lembrete_pagamento" to 1 row of "Envios"? A sent message cannot be recalled.',
+    expect(confirmText({ ...preview, counts: { QUEUED: 1 } }, 'Envios', EN_WORDS)).toBe(
+      'Send “lembrete_pagamento” to 1 row of “Envios”? A sent message cannot be recalled.',
     );
   });
 });

@@ -43,6 +43,8 @@ describe('uiListTemplates and uiListColumns', () => {
       body: 'Olá {{1}}, o pagamento de {{2}} vence em {{3}}.',
       footer: 'Responda SAIR para não receber mais.',
       variables: ['header_1', '1', '2', '3'],
+      // The sandbox's templates carry no provider examples.
+      examples: {},
     });
     expect(templates.find((t) => t.id === DEMO.templates.document)).toMatchObject({
       headerFormat: 'DOCUMENT',
@@ -57,11 +59,23 @@ describe('uiListTemplates and uiListColumns', () => {
 
   it('lists the numbers, and only the cloud_api one sends templates', () => {
     const { numbers } = listTemplates();
-    expect(numbers.map((n) => [n.id, n.provider, n.sendsTemplates])).toEqual([
-      [DEMO.instances.qr, 'unofficial', false],
-      [DEMO.instances.cloud, 'cloud_api', true],
+    expect(numbers.map((n) => [n.id, n.provider, n.sendsTemplates, n.connected])).toEqual([
+      [DEMO.instances.qr, 'unofficial', false, true],
+      [DEMO.instances.cloud, 'cloud_api', true, true],
     ]);
     expect(numbers[1]).toMatchObject({ name: 'Atendimento Oficial', phone: '+5511940002000' });
+  });
+
+  it('tells a number the CRM reports in another state than connected', () => {
+    const cloud = playground.sandbox.state.instances.find((i) => i.id === DEMO.instances.cloud);
+    if (!cloud) throw new Error('the demo has a cloud_api number');
+    cloud.status = 'disconnected';
+    try {
+      const { numbers } = listTemplates();
+      expect(numbers.find((n) => n.id === DEMO.instances.cloud)?.connected).toBe(false);
+    } finally {
+      cloud.status = 'connected';
+    }
   });
 
   it('names the sheet’s headers and its lead id column, matched blind to case', () => {

@@ -12,6 +12,9 @@ import {
   estimateRemainingMs,
   formatDuration,
 } from '../../src/ui/shared/progress-model';
+import { EN_WORDS, PT_WORDS } from './ui-words';
+
+const GAVE_UP = 'Left to the trigger.';
 
 function summary(overrides: Partial<JobSummary> = {}): JobSummary {
   return {
@@ -63,7 +66,7 @@ describe('formatDuration', () => {
     [65 * 60_000, 'about 1 h 05 min'],
     [125 * 60_000, 'about 2 h 05 min'],
   ])('%i ms → %s', (ms, text) => {
-    expect(formatDuration(ms)).toBe(text);
+    expect(formatDuration(ms, EN_WORDS)).toBe(text);
   });
 });
 
@@ -76,7 +79,7 @@ describe('describeProgress', () => {
     { state: 'failed', pause: false, resume: true, cancel: false },
     { state: 'cancelled', pause: false, resume: false, cancel: false },
   ])('$state: pause $pause, resume $resume, cancel $cancel', ({ state, pause, resume, cancel }) => {
-    const model = describeProgress(summary({ state, done: 25 }));
+    const model = describeProgress(summary({ state, done: 25 }), EN_WORDS);
     expect([model.canPause, model.canResume, model.canCancel]).toEqual([pause, resume, cancel]);
     expect(model.eta === '').toBe(!pause);
   });
@@ -84,6 +87,7 @@ describe('describeProgress', () => {
   it('shows done / total, the percentage, the ETA and only non-zero counts, sorted', () => {
     const model = describeProgress(
       summary({ done: 30, total: 120, counts: { INVALID: 2, CREATED: 28, FAILED: 0 } }),
+      EN_WORDS,
     );
     expect(model.numbers).toBe('30 / 120 rows');
     expect(model.percent).toBe(25);
@@ -96,8 +100,18 @@ describe('describeProgress', () => {
   });
 
   it('a finished job with no rows is complete; an unknown total shows rows done only', () => {
-    expect(describeProgress(summary({ state: 'done', total: 0 })).percent).toBe(100);
-    expect(describeProgress(summary({ total: 0, done: 7 })).numbers).toBe('7 rows');
+    expect(describeProgress(summary({ state: 'done', total: 0 }), EN_WORDS).percent).toBe(100);
+    expect(describeProgress(summary({ total: 0, done: 7 }), EN_WORDS).numbers).toBe('7 rows');
+  });
+
+  it('speaks Portuguese and writes numbers as the spreadsheet does in pt-BR', () => {
+    const model = describeProgress(
+      summary({ state: 'running', done: 1000, total: 2500, counts: { CREATED: 1000 } }),
+      PT_WORDS,
+    );
+    expect(model.stateLabel).toBe('Em andamento');
+    expect(model.numbers).toBe('1.000 / 2.500 linhas');
+    expect(model.eta).toBe('faltam cerca de 25 min a 60 requisições por minuto');
   });
 });
 
@@ -211,6 +225,7 @@ describe('createJobDriver', () => {
     const timers = manualTimers();
     const updates: JobSummary[] = [];
     const driver = createJobDriver(fake.server, 'job-1', {
+      gaveUpMessage: GAVE_UP,
       onUpdate: (s) => updates.push(s),
       onError: (e) => {
         throw e;
@@ -231,6 +246,7 @@ describe('createJobDriver', () => {
     const timers = manualTimers();
     const updates: JobSummary[] = [];
     const driver = createJobDriver(fake.server, 'job-1', {
+      gaveUpMessage: GAVE_UP,
       onUpdate: (s) => updates.push(s),
       onError: () => {},
       pollMs: 2_000,
@@ -258,6 +274,7 @@ describe('createJobDriver', () => {
     const timers = manualTimers();
     const updates: JobSummary[] = [];
     const driver = createJobDriver(fake.server, 'job-1', {
+      gaveUpMessage: GAVE_UP,
       onUpdate: (s) => updates.push(s),
       onError: () => {},
       timers,
@@ -286,6 +303,7 @@ describe('createJobDriver', () => {
       const driver = createJobDriver(fake.server, 'job-1', {
         onUpdate: (s) => updates.push(s),
         onError: () => {},
+        gaveUpMessage: GAVE_UP,
         timers,
       });
       fake.job.state = 'paused';
@@ -314,6 +332,7 @@ describe('createJobDriver', () => {
     const fake = fakeServer(100, 10);
     const timers = manualTimers();
     const driver = createJobDriver(fake.server, 'job-1', {
+      gaveUpMessage: GAVE_UP,
       onUpdate: () => {},
       onError: () => {},
       timers,
@@ -331,6 +350,7 @@ describe('createJobDriver', () => {
     const timers = manualTimers();
     const errors: string[] = [];
     const driver = createJobDriver(fake.server, 'job-1', {
+      gaveUpMessage: GAVE_UP,
       onUpdate: () => {},
       onError: (e) => errors.push(e.message),
       maxSliceFailures: 3,
@@ -346,6 +366,7 @@ describe('createJobDriver', () => {
 
     driver.stop();
     const second = createJobDriver(fake.server, 'job-1', {
+      gaveUpMessage: GAVE_UP,
       onUpdate: () => {},
       onError: (e) => errors.push(e.message),
       maxSliceFailures: 3,
@@ -359,7 +380,7 @@ describe('createJobDriver', () => {
       timers.advance(5_000);
     }
     expect(second.driving).toBe(false);
-    expect(errors.at(-1)).toMatch(/trigger will continue it/);
+    expect(errors.at(-1)).toBe(GAVE_UP);
     expect(errors.filter((e) => e === 'Exceeded maximum execution time')).toHaveLength(3);
   });
 });

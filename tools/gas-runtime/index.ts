@@ -26,6 +26,7 @@ import {
   type TriggerRecord,
   TriggerStore,
 } from './script-app';
+import { createSharing, type SharingOptions } from './sharing';
 import {
   type AlertEvent,
   createSpreadsheetApp,
@@ -60,6 +61,7 @@ export {
 export type { LogEntry, ServiceCallEvent } from './execution';
 export { TIME_LIMIT_MESSAGE } from './execution';
 export type { HtmlOutputRecord } from './html-service';
+export type { SharingOptions } from './sharing';
 export type {
   AlertEvent,
   HtmlUiEvent,
@@ -121,8 +123,19 @@ export interface GasRuntimeOptions {
   scriptTimeZone?: string;
   scriptId?: string;
   properties?: Partial<Record<StoreScope, Record<string, string>>>;
+  /**
+   * Called at every service call of every execution, before the call runs: a test plays a
+   * person editing the sheet at a chosen call (the call's name says which, e.g. `Range.setValues`).
+   */
+  onServiceCall?: (event: ServiceCallEvent) => void;
   /** Wall-clock guard for pure-JavaScript loops that never call a service. Default 60 s. */
   realTimeoutMs?: number;
+  /**
+   * A spreadsheet shared by an owner and editors (sharing.ts): executions may run as any of
+   * them (`execute({ user })`, `runAs`), and custom functions see the owner's user properties,
+   * cache and lock whoever recalculates. The first user is the owner unless `user` is given.
+   */
+  sharing?: SharingOptions;
 }
 
 export interface ExecutionResult {
@@ -162,6 +175,8 @@ export interface ExecuteSpec {
   };
   triggerUid?: string;
   event?: unknown;
+  /** Who runs it (default: the current user); with `sharing`, the owner or an editor. */
+  user?: string;
 }
 
 export interface FiredTrigger {
@@ -210,6 +225,10 @@ export interface GasRuntime {
   run(fnName: string, ...args: unknown[]): ExecutionResult;
   runOrThrow(fnName: string, ...args: unknown[]): unknown;
   runCustomFunction(name: string, ...args: unknown[]): ExecutionResult;
+  /** One execution run by `email`. */
+  runAs(email: string, fnName: string, ...args: unknown[]): ExecutionResult;
+  /** A custom function recalculated by `email` (with `sharing`, it sees the owner's stores). */
+  runCustomFunctionAs(email: string, name: string, ...args: unknown[]): ExecutionResult;
   execute(spec: ExecuteSpec): ExecutionResult;
   now(): number;
   advance(ms: number): void;
@@ -308,7 +327,8 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
   const scriptTimeZone = options.scriptTimeZone ?? workbook.timeZone;
   const scriptId = options.scriptId ?? 'local-script-id';
   const realTimeoutMs = options.realTimeoutMs ?? 60_000;
-  let userEmail = options.user?.email ?? 'user@example.com';
+  const sharing = options.sharing ? createSharing(options.sharing) : undefined;
+  let userEmail = options.user?.email ?? sharing?.owner ?? 'user@example.com';
 
   const propertyStores = new PropertyStores();
   for (const scope of ['script', 'user', 'document'] as const) {
@@ -424,6 +444,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
 
   // --------------------------------------------------------------- execution
   const installServices = (realm: Realm, exec: ExecutionState) => {
+    const storesUser = sharing ? sharing.storesUser(exec.kind, exec.userEmail) : exec.userEmail;
     const env = createExecutionEnv(exec, realm, clock, {
       record(name, group) {
         stats.calls[name] = (stats.calls[name] ?? 0) + 1;
@@ -454,9 +475,9 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
         log: (entry) => requests.push(entry),
         fetchMs: costs.fetchMs,
       }),
-      PropertiesService: createPropertiesService(env, propertyStores, exec.userEmail),
-      CacheService: createCacheService(env, cacheStores, exec.userEmail),
-      LockService: createLockService(env, lockTable, clock, exec.userEmail),
+      PropertiesService: createPropertiesService(env, propertyStores, storesUser),
+      CacheService: createCacheService(env, cacheStores, storesUser),
+      LockService: createLockService(env, lockTable, clock, storesUser),
       ScriptApp: createScriptApp(env, {
         store: triggerStore,
         userEmail: exec.userEmail,
@@ -499,6 +520,8 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
     if (typeof spec.fn !== 'string' || !IDENTIFIER.test(spec.fn)) {
       throw new Error(`execute({ fn }): "${String(spec.fn)}" is not a function name.`);
     }
+    const runner = spec.user ?? userEmail;
+    sharing?.checkCollaborator(runner);
     const startedAt = clock.now();
     const limit = kind === 'customFunction' ? CUSTOM_FUNCTION_LIMIT_MS : EXECUTION_LIMIT_MS;
     const exec: ExecutionState = {
@@ -508,7 +531,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       startedAt,
       deadline: startedAt + limit,
       authMode: spec.authMode ?? (kind === 'customFunction' ? 'CUSTOM_FUNCTION' : 'FULL'),
-      userEmail,
+      userEmail: runner,
       logs: [],
       calls: {},
       callCount: 0,
@@ -534,6 +557,14 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
         } finally {
           userEmail = outerUser;
         }
+      };
+    }
+    const onEveryCall = options.onServiceCall;
+    if (onEveryCall) {
+      const own = exec.onServiceCall;
+      exec.onServiceCall = (event) => {
+        onEveryCall(event);
+        own?.(event);
       };
     }
     stats.executions++;
@@ -679,6 +710,9 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       return result.value;
     },
     runCustomFunction: (name, ...args) => execute({ fn: name, args, kind: 'customFunction' }),
+    runAs: (email, fnName, ...args) => execute({ fn: fnName, args, user: email }),
+    runCustomFunctionAs: (email, name, ...args) =>
+      execute({ fn: name, args, user: email, kind: 'customFunction' }),
     now: () => clock.now(),
     advance: (ms) => clock.advance(ms),
     fireDueTriggers,

@@ -17,6 +17,8 @@ export interface CachedReadOptions<T> {
   freshSeconds: number;
   /** How long a result is kept to stand in on 429; default (and at most) 6 h. */
   keepSeconds?: number;
+  /** A copy loaded before this instant (ms) is not fresh, though it may still stand in on 429. */
+  notFreshBefore?: number;
   /** The request. */
   load: () => T;
   /** Seconds to wait when `error` is the CRM's 429 (e.g. RateLimitError.retryAfterSeconds), else null. */
@@ -51,7 +53,12 @@ export function cachedRead<T>(options: CachedReadOptions<T>): CachedRead<T> {
   const stored = options.cache.getJson<Stored<T>>(options.key);
   const valid =
     stored !== undefined && typeof stored === 'object' && stored !== null && 'at' in stored;
-  if (valid && now - stored.at < options.freshSeconds * 1000 && stored.at <= now) {
+  const fresh =
+    valid &&
+    now - stored.at < options.freshSeconds * 1000 &&
+    stored.at <= now &&
+    stored.at >= (options.notFreshBefore ?? 0);
+  if (fresh) {
     return { value: stored.value, source: 'cache', loadedAt: stored.at };
   }
   let value: T;

@@ -333,6 +333,35 @@ function canonicalColumn(
   throw new Error(`Unknown column "${name}". ${hint}`);
 }
 
+/**
+ * The columns an include adds when the user chose no columns ("Also fetch → Owner" shows the
+ * owner, not nothing): its most useful columns, in the order the catalogue lists them.
+ */
+export const INCLUDE_COLUMNS: Readonly<Record<LeadListInclude, readonly string[]>> = {
+  owner: ['owner_name', 'owner_email'],
+  products: ['products', 'products_total', 'products_summary'],
+  contacts: ['contacts', 'primary_contact'],
+  notes: ['notes_count', 'last_note'],
+  sales: ['sales_total', 'last_sale_at', 'lost_sales'],
+  tasks: ['tasks_open', 'next_task'],
+  sequences: ['active_sequence', 'sequences'],
+  score: ['score'],
+};
+
+/** `columns` followed by the columns of each include, those already there left out. */
+export function withIncludeColumns(
+  columns: readonly string[],
+  include: readonly LeadListInclude[],
+): string[] {
+  const result = [...columns];
+  for (const token of include) {
+    for (const column of INCLUDE_COLUMNS[token] ?? []) {
+      if (!result.includes(column)) result.push(column);
+    }
+  }
+  return result;
+}
+
 /** The include tokens (valid on lists) that the chosen columns need, in the API's order. */
 export function requiredIncludes(columns: readonly string[]): LeadListInclude[] {
   const needed = new Set<string>();

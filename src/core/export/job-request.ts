@@ -5,6 +5,7 @@
  */
 import type { CustomFieldDefinition, LeadListInclude } from '../../api/schemas';
 import { LEAD_LIST_INCLUDES } from '../../api/schemas';
+import { codedError } from '../errors';
 import { describeValue } from '../query/dates';
 import {
   type NamedLeadFilters,
@@ -18,11 +19,13 @@ import {
   DEFAULT_LEAD_COLUMNS,
   parseColumns,
   requiredIncludes,
+  withIncludeColumns,
 } from './columns';
 import { EXPORT_MODES, type ExportJobOptions, type ExportMode } from './job';
 import { laterSince, syncScope } from './job-sync';
+import { STALE_ROW_ACTIONS, type StaleRowAction } from './stale';
 
-const OPTION_NAMES = ['sheet', 'filters', 'columns', 'include', 'mode'] as const;
+const OPTION_NAMES = ['sheet', 'filters', 'columns', 'include', 'mode', 'staleRows'] as const;
 /** Sheets refuses longer sheet names. */
 const MAX_SHEET_NAME = 100;
 
@@ -35,6 +38,8 @@ export interface ExportRequest {
   /** The user's include tokens (from `include` and `filters.include`). */
   include: LeadListInclude[];
   mode: ExportMode;
+  /** Sync: rows of leads a full pass does not read are kept, marked `GONE`, or deleted. */
+  staleRows: StaleRowAction;
 }
 
 /** Throws an Error saying what to fix for any bad option; no request is made before this passes. */
@@ -65,25 +70,52 @@ export function parseExportRequest(
     filterInclude ?? [],
     raw.include === undefined || raw.include === null ? [] : parseIncludes(raw.include),
   );
+  const mode = parseMode(raw.mode);
+  const staleRows = parseStaleRows(raw.staleRows, mode);
+  if (staleRows !== 'keep' && rest.updated_since !== undefined) {
+    throw new Error(
+      `staleRows "${staleRows}" needs a full pass over every lead that matches the filters: remove updated_since from filters (a lead not updated since then is not stale).`,
+    );
+  }
   return {
     sheet,
     filters: rest,
     columns: parseColumnsInput(raw.columns),
     include,
-    mode: parseMode(raw.mode),
+    mode,
+    staleRows,
   };
+}
+
+function parseStaleRows(value: unknown, mode: ExportMode): StaleRowAction {
+  if (value === undefined || value === null || value === '') return 'keep';
+  const action = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (!(STALE_ROW_ACTIONS as readonly string[]).includes(action)) {
+    throw new Error(
+      `staleRows must be "keep" (default), "mark" (write GONE in the "CRM Sync Status" column) or "delete" (delete the row), for rows whose lead was deleted or no longer matches the filters; got ${describeValue(value)}.`,
+    );
+  }
+  if (action !== 'keep' && mode !== 'sync') {
+    throw new Error(
+      `staleRows applies to mode "sync": a "replace" export rewrites the whole sheet, so it never holds stale rows. Add mode: "sync" or remove staleRows.`,
+    );
+  }
+  return action as StaleRowAction;
 }
 
 function parseSheetName(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new Error(
+    throw codedError(
       `sheet must be the name of the sheet to export into, e.g. {sheet: "Leads"} (it is created when missing); got ${describeValue(value)}.`,
+      'sheetMissing',
     );
   }
   const name = value.trim();
   if (name.length > MAX_SHEET_NAME) {
-    throw new Error(
+    throw codedError(
       `sheet names have at most ${MAX_SHEET_NAME} characters; "${name.slice(0, 20)}…" has ${name.length}.`,
+      'sheetNameTooLong',
+      { max: MAX_SHEET_NAME },
     );
   }
   return name;
@@ -136,11 +168,14 @@ export interface ExportJobInput {
 export function buildExportJobOptions(input: ExportJobInput): ExportJobOptions {
   const { request } = input;
   const filters = resolveLeadFilters(request.filters, input.lookups);
-  const columns = parseColumns(
+  const chosen = parseColumns(
     request.columns as string | unknown[] | undefined,
-    DEFAULT_LEAD_COLUMNS,
+    [],
     input.customFields === undefined ? {} : { customFields: input.customFields },
   );
+  // Columns the user chose are kept as they are; otherwise each include adds its own.
+  const columns =
+    chosen.length > 0 ? chosen : withIncludeColumns(DEFAULT_LEAD_COLUMNS, request.include);
   if (request.mode === 'sync' && !columns.includes('id')) {
     throw new Error(
       'mode "sync" finds rows by lead id: add "id" to columns (or use mode "replace").',
@@ -153,7 +188,8 @@ export function buildExportJobOptions(input: ExportJobInput): ExportJobOptions {
   const scope = syncScope(filters, columns, include);
   const sheet = input.sheet();
   const apiFilters: Record<string, unknown> = { ...filters };
-  if (request.mode === 'sync') {
+  // A full pass (staleRows) reads every lead that matches: no watermark.
+  if (request.mode === 'sync' && request.staleRows === 'keep') {
     const since = laterSince(filters.updated_since as string | undefined, sheet.lastSync(scope));
     if (since !== undefined) apiFilters.updated_since = since;
   }
@@ -167,5 +203,6 @@ export function buildExportJobOptions(input: ExportJobInput): ExportJobOptions {
     customFields: chosenFields,
     startedAt: input.startedAt,
     scope,
+    ...(request.staleRows === 'keep' ? {} : { staleRows: request.staleRows }),
   };
 }

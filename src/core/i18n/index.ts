@@ -1,5 +1,6 @@
 import { EN, type MessageKey } from './catalog/en';
 import { PT } from './catalog/pt';
+import { format, type MessageParams } from './format';
 
 /**
  * Words meant for a person (sidebar messages, `… Detail` cells, job and formula messages) come
@@ -10,8 +11,7 @@ import { PT } from './catalog/pt';
 export type Locale = 'en' | 'pt';
 export type { MessageKey };
 
-/** Values put into a message's `{name}` placeholders. */
-export type MessageParams = Readonly<Record<string, string | number>>;
+export { format, type MessageParams };
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
@@ -25,17 +25,6 @@ export function localeOf(tag: string | null | undefined): Locale {
   return typeof tag === 'string' && /^pt(?:$|[-_])/i.test(tag.trim()) ? 'pt' : 'en';
 }
 
-/** `Object.hasOwn` is ES2022; Apps Script code targets ES2020. */
-const isOwnKey = (object: object, key: string): boolean =>
-  Object.prototype.propertyIsEnumerable.call(object, key);
-
-/** Fills `{name}` placeholders; a placeholder without a value stays visible, so a gap is noticed in tests. */
-export function format(template: string, params: MessageParams = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    isOwnKey(params, name) ? String(params[name]) : whole,
-  );
-}
-
 export function translator(locale: Locale): Translate {
   const catalog = CATALOGS[locale];
   return (key, params) => format(catalog[key] ?? EN[key] ?? key, params);
@@ -44,4 +33,19 @@ export function translator(locale: Locale): Translate {
 /** Every key of a language's catalogue (for the test that both languages have the same keys). */
 export function catalogKeys(locale: Locale): string[] {
   return Object.keys(CATALOGS[locale]).sort();
+}
+
+/** A language's messages whose keys start with `prefix` (e.g. `ui.`), for a sidebar to carry. */
+export function messagesWithPrefix(locale: Locale, prefix: string): Record<string, string> {
+  const catalog = CATALOGS[locale];
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(catalog) as MessageKey[]) {
+    if (key.startsWith(prefix)) picked[key] = catalog[key];
+  }
+  return picked;
+}
+
+/** Whether `key` is a message of the catalogues (a code's message may or may not exist). */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.propertyIsEnumerable.call(EN, key);
 }

@@ -18,9 +18,16 @@ export function cyrb53(text: string, seed = 0): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/** 11 base-36 characters hold any 53-bit number (36^11 > 2^53). */
+/**
+ * 8 base-36 characters (about 41 bits of the hash): short enough for the import memory to hold
+ * thousands of leads per sheet (job-fingerprints.ts), and a chance collision between two of a
+ * sheet's few thousand keys stays near one in a hundred thousand.
+ */
+export const HASH_CHARS = 8;
+const HASH_SPACE = 36 ** HASH_CHARS;
+
 function toBase36(hash: number): string {
-  return hash.toString(36).padStart(11, '0');
+  return (hash % HASH_SPACE).toString(36).padStart(HASH_CHARS, '0');
 }
 
 /** JSON with object keys sorted at every depth; undefined members dropped as JSON does. */

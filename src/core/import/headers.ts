@@ -1,4 +1,5 @@
 import type { CustomFieldDefinition } from '../../api/schemas';
+import { isAddonStatusHeader } from '../status-headers';
 import { LEAD_COLUMN_FIELDS, type LeadColumnField, leadFieldForKey } from './lead-fields';
 import { IMPORT_STATUS_HEADERS, type ImportStatusHeader } from './status-columns';
 import { columnLetter, headerKey, listBriefly } from './text-key';
@@ -219,7 +220,8 @@ export function mapHeaders(headerRow: readonly unknown[], options: MapHeadersOpt
       else ignored.push({ index, header });
       return;
     }
-    if (header === '') return;
+    // Another job's status columns (CRM Send …) are no data either: neither sent nor reported.
+    if (header === '' || isAddonStatusHeader(header)) return;
     const target = matchHeader(header, custom);
     if (target) automaticColumns.push({ index, header, target });
     else unknown.push({ index, header });
@@ -255,4 +257,27 @@ export function mapHeaders(headerRow: readonly unknown[], options: MapHeadersOpt
     ignored: ignored.map(({ index, header }) => ({ index, header })),
     statusColumns,
   };
+}
+
+/** A column as the import sidebar offers it for mapping, with the target it matches by itself. */
+export interface AutomaticTarget extends HeaderRef {
+  target: ColumnTarget | undefined;
+}
+
+/**
+ * Every column of the header row a person may map, in sheet order, each with its automatic
+ * target (undefined when its header matches nothing). Blank headers and the add-on's own
+ * status columns are left out. Unlike mapHeaders it never throws: two columns matching the same
+ * field are both listed, for the person to choose.
+ */
+export function automaticTargets(
+  headerRow: readonly unknown[],
+  customFields: readonly CustomFieldDefinition[],
+): AutomaticTarget[] {
+  const custom = indexCustomFields(customFields);
+  return headerRow.flatMap((cell, index) => {
+    const header = cellToHeader(cell);
+    if (header === '' || isAddonStatusHeader(header)) return [];
+    return [{ index, header, target: matchHeader(header, custom) }];
+  });
 }

@@ -1,6 +1,8 @@
 export { intlDateFormatter } from './date-format';
 export { canonicalJson, cyrb53, matchKeyId, payloadFingerprint } from './fingerprint';
 export {
+  type AutomaticTarget,
+  automaticTargets,
   type ColumnTarget,
   type HeaderMap,
   HeaderMappingError,

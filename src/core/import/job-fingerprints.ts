@@ -1,11 +1,57 @@
-import { deleteChunkedJson, readChunkedJson, writeChunkedJson } from '../jobs/chunked-json';
+import { deleteChunkedJson } from '../jobs/chunked-json';
 import type { KeyValueStore } from '../ports';
+import { cyrb53 } from './fingerprint';
 
-/** Document property (chunked) holding one sheet's fingerprints: `crm.import.fp.<sheetId>`. */
-export const FINGERPRINT_KEY_PREFIX = 'crm.import.fp.';
+/**
+ * The import memory: what each lead of a sheet looked like when it was last imported
+ * successfully, by match key id (matchKeyId), so that an unchanged row is UNCHANGED and costs no
+ * request, and an updated row's lead is known to exist. It is a cache: losing entries only
+ * costs a re-send (an upsert is idempotent) or a lookup.
+ *
+ * Stored in document properties as {@link MEMORY_SHARDS} shards per sheet, each one property of
+ * at most {@link SHARD_MAX_BYTES} (under the 9 KB a value may hold): a flush rewrites only the
+ * shards that changed, each in place with one `setProperty`, so a rewrite never needs room for
+ * a second copy of the memory (the old chunked layout wrote a new generation beside the old
+ * one and, near 8,000 leads, dropped everything when the store could not hold both).
+ *
+ * Bounds: at most MEMORY_SHARDS × SHARD_MAX_BYTES = 128,000 bytes per sheet, about
+ * {@link MAX_REMEMBERED_LEADS} leads (22 bytes each). Degrading: a shard that is full forgets
+ * its oldest entries first (each entry moves to the newest end when set again), and a store
+ * that refuses a shard's write gets the newer half of that shard, then nothing of that shard,
+ * never the whole memory at once.
+ *
+ * Each shard starts with a hash of the scope it was made with (the job's owner: the CRM
+ * account and base URL, src/addon/context.ts ownerOf): a memory made against another account
+ * or base URL reads as empty, since its lead ids mean nothing there.
+ */
 
-export function fingerprintKey(sheetId: number): string {
-  return `${FINGERPRINT_KEY_PREFIX}${sheetId}`;
+/** Document property of shard `n` of a sheet's memory: `crm.import.mem.<sheetId>.<n>`. */
+export const MEMORY_KEY_PREFIX = 'crm.import.mem.';
+/** The chunked layout of earlier versions, removed on the first flush. */
+const LEGACY_KEY_PREFIX = 'crm.import.fp.';
+
+export const MEMORY_SHARDS = 16;
+/** 8,000 bytes of value per shard: with its key, under the 9 KB a property value may hold. */
+export const SHARD_MAX_BYTES = 8_000;
+/** Key id and fingerprint are 8 base-36 characters each (fingerprint.ts). */
+const ID_CHARS = 8;
+/** An entry: key id, fingerprint, lead id in base 36 (up to 6 characters), separator. */
+const ENTRY_BYTES_TYPICAL = 2 * ID_CHARS + 5 + 1;
+/** About how many leads a sheet's memory holds at most. */
+export const MAX_REMEMBERED_LEADS = Math.floor(
+  (MEMORY_SHARDS * SHARD_MAX_BYTES) / ENTRY_BYTES_TYPICAL,
+);
+
+export function memoryKey(sheetId: number, shard: number): string {
+  return `${MEMORY_KEY_PREFIX}${sheetId}.${shard}`;
+}
+
+/** Every property key of a sheet's memory (the old chunked one first). */
+export function memoryKeys(sheetId: number): string[] {
+  return [
+    `${LEGACY_KEY_PREFIX}${sheetId}`,
+    ...Array.from({ length: MEMORY_SHARDS }, (_, n) => memoryKey(sheetId, n)),
+  ];
 }
 
 export interface LastImport {
@@ -13,86 +59,134 @@ export interface LastImport {
   leadId: number;
 }
 
-/**
- * At most this many leads are remembered per sheet (the most recently imported), about 280 KB:
- * the 500 KB document store is shared with jobs, schedules and other sheets.
- */
-export const MAX_REMEMBERED_LEADS = 8_000;
-
-/**
- * What each lead of a sheet looked like when it was last imported successfully, by match key
- * id (matchKeyId). It is a cache: losing entries only costs a re-send, because an upsert is
- * idempotent. Stored compactly (`"<keyId>": "<fingerprint>:<leadId>"`, about 35 bytes a
- * lead) so that a 5,000-row sheet stays near 175 KB of the 500 KB document properties.
- */
 export interface FingerprintBook {
   get(keyId: string): LastImport | undefined;
   set(keyId: string, entry: LastImport): void;
   /** Entries set since the last flush. */
   readonly unsaved: number;
   /**
-   * Writes the book when it has unsaved entries. When the document's storage is full the
-   * book is dropped instead of failing the job: unchanged rows are then simply sent again.
+   * Writes the shards that changed. When the document's storage refuses one, that shard keeps
+   * its newer half, or is dropped, instead of failing the job.
    */
   flush(): void;
 }
 
-function decode(stored: unknown): Map<string, string> {
+function scopeTag(scope: string): string {
+  return `m2:${cyrb53(scope).toString(36)}|`;
+}
+
+function shardOf(keyId: string): number {
+  return Number.parseInt(keyId.slice(-1), 36) % MEMORY_SHARDS || 0;
+}
+
+/** A shard's entries, oldest first: key id → `<fingerprint><leadId base 36>`. */
+function decodeShard(raw: string | null, tag: string): Map<string, string> {
   const entries = new Map<string, string>();
-  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return entries;
-  for (const [key, value] of Object.entries(stored as Record<string, unknown>)) {
-    if (typeof value === 'string') entries.set(key, value);
+  if (raw === null || !raw.startsWith(tag)) return entries;
+  for (const item of raw.slice(tag.length).split(',')) {
+    if (item.length > 2 * ID_CHARS) entries.set(item.slice(0, ID_CHARS), item.slice(ID_CHARS));
   }
   return entries;
 }
 
-/** Loads the book once; a damaged value reads as empty (it is only a cache). */
-export function openFingerprintBook(store: KeyValueStore, sheetId: number): FingerprintBook {
-  const key = fingerprintKey(sheetId);
-  let entries: Map<string, string>;
-  try {
-    entries = decode(readChunkedJson(store, key));
-  } catch {
-    entries = new Map();
+function encodeShard(entries: Map<string, string>, tag: string): string {
+  const items: string[] = [];
+  for (const [key, value] of entries) items.push(key + value);
+  return tag + items.join(',');
+}
+
+/** Drops the oldest entries until the shard fits `maxBytes` (all of it ASCII). */
+function trimOldest(entries: Map<string, string>, tag: string, maxBytes: number): void {
+  let bytes = encodeShard(entries, tag).length;
+  for (const [key, value] of entries) {
+    if (bytes <= maxBytes) break;
+    entries.delete(key);
+    bytes -= key.length + value.length + 1;
   }
+}
+
+/**
+ * Opens a sheet's memory for `scope` (reads its shards once, 1 + MEMORY_SHARDS property reads).
+ * A damaged shard reads as empty (it is only a cache).
+ */
+export function openFingerprintBook(
+  store: KeyValueStore,
+  sheetId: number,
+  scope = '',
+): FingerprintBook {
+  const tag = scopeTag(scope);
+  const legacyKey = `${LEGACY_KEY_PREFIX}${sheetId}`;
+  let legacy = store.get(legacyKey) !== null;
+  const shards = Array.from({ length: MEMORY_SHARDS }, (_, n) => {
+    try {
+      return decodeShard(store.get(memoryKey(sheetId, n)), tag);
+    } catch {
+      return new Map<string, string>();
+    }
+  });
+  const dirty = new Set<number>();
   let unsaved = 0;
+
+  function write(n: number): void {
+    const entries = shards[n] as Map<string, string>;
+    const key = memoryKey(sheetId, n);
+    trimOldest(entries, tag, SHARD_MAX_BYTES);
+    try {
+      store.set(key, encodeShard(entries, tag));
+      return;
+    } catch {
+      // The document store is full: keep the newer half of this shard, else nothing of it.
+    }
+    trimOldest(entries, tag, Math.floor(encodeShard(entries, tag).length / 2));
+    try {
+      store.set(key, encodeShard(entries, tag));
+    } catch {
+      entries.clear();
+      try {
+        store.delete(key);
+      } catch {
+        // Nothing more to free; the next flush tries again.
+      }
+    }
+  }
+
   return {
     get(keyId) {
-      const value = entries.get(keyId);
+      const id = keyId.slice(-ID_CHARS);
+      const value = shards[shardOf(id)]?.get(id);
       if (value === undefined) return undefined;
-      const colon = value.indexOf(':');
-      const leadId = Number(value.slice(colon + 1));
-      if (colon < 1 || !Number.isSafeInteger(leadId)) return undefined;
-      return { fingerprint: value.slice(0, colon), leadId };
+      const leadId = Number.parseInt(value.slice(ID_CHARS), 36);
+      if (!Number.isSafeInteger(leadId) || leadId <= 0) return undefined;
+      return { fingerprint: value.slice(0, ID_CHARS), leadId };
     },
     set(keyId, entry) {
-      const value = `${entry.fingerprint}:${entry.leadId}`;
-      if (entries.get(keyId) === value) return;
+      const id = keyId.slice(-ID_CHARS);
+      const n = shardOf(id);
+      const entries = shards[n] as Map<string, string>;
+      const value = `${entry.fingerprint.slice(-ID_CHARS).padStart(ID_CHARS, '0')}${entry.leadId.toString(36)}`;
+      if (entries.get(id) === value) return;
       // Re-inserting moves the lead to the newest end, so the oldest are forgotten first.
-      entries.delete(keyId);
-      entries.set(keyId, value);
-      while (entries.size > MAX_REMEMBERED_LEADS) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
-      }
+      entries.delete(id);
+      entries.set(id, value);
+      dirty.add(n);
       unsaved += 1;
     },
     get unsaved() {
       return unsaved;
     },
     flush() {
-      if (unsaved === 0) return;
-      unsaved = 0;
-      try {
-        writeChunkedJson(store, key, Object.fromEntries(entries));
-      } catch {
+      if (legacy) {
+        legacy = false;
         try {
-          deleteChunkedJson(store, key);
+          deleteChunkedJson(store, legacyKey);
         } catch {
-          // Nothing more to free; the next flush tries again.
+          // Tried again by the next job.
         }
       }
+      if (unsaved === 0) return;
+      unsaved = 0;
+      for (const n of dirty) write(n);
+      dirty.clear();
     },
   };
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MatchBySchema } from '../../api/schemas';
 import { matchByOption, optionsObject, sheetNameOption, shown } from '../jobs/options';
+import { DEFAULT_IMPORT_MODE, IMPORT_MODES, type ImportMode } from './status-columns';
 
 /**
  * Options of `crmImportLeads` (PRODUCT.md) and what the import job keeps of them. The sheet is
@@ -15,15 +16,23 @@ export const ImportJobOptionsSchema = z.object({
   pipeline: z.optional(z.union([z.string(), z.number()])),
   stage: z.optional(z.union([z.string(), z.number()])),
   dryRun: z.boolean(),
+  /** Absent in jobs started before modes existed: those upserted. */
+  mode: z.optional(z.enum(IMPORT_MODES)),
+  /** The language of whoever started the job: its Detail cells and messages speak it. */
+  locale: z.optional(z.enum(['en', 'pt'])),
 });
 export type ImportJobOptions = z.infer<typeof ImportJobOptionsSchema>;
 
 /** The options a caller gives, checked; the sheet is still a name (the caller resolves it). */
-export type ImportRequest = Omit<ImportJobOptions, 'sheetId' | 'sheetName'> & { sheet: string };
+export type ImportRequest = Omit<ImportJobOptions, 'sheetId' | 'sheetName' | 'mode' | 'locale'> & {
+  sheet: string;
+  mode: ImportMode;
+};
 
 const OPTION_NAMES = [
   'sheet',
   'matchBy',
+  'mode',
   'headerRow',
   'mapping',
   'pipeline',
@@ -45,7 +54,7 @@ function optionalNameOrId(raw: Record<string, unknown>, name: 'pipeline' | 'stag
 
 /**
  * Checks crmImportLeads options and fills in the defaults users expect (`matchBy`
- * `email_or_phone`, `headerRow` 1, no mapping, no dry run). Every error says what to fix.
+ * `email_or_phone`, `mode` `upsert`, `headerRow` 1, no mapping, no dry run). Every error says what to fix.
  * Whether the sheet exists is the caller's question: here it only has to be a name.
  */
 export function parseImportRequest(input: unknown): ImportRequest {
@@ -82,11 +91,19 @@ export function parseImportRequest(input: unknown): ImportRequest {
     throw new Error(`dryRun must be true or false (got ${shown(dryRun)}).`);
   }
 
+  const mode = raw.mode ?? DEFAULT_IMPORT_MODE;
+  if (typeof mode !== 'string' || !(IMPORT_MODES as readonly string[]).includes(mode)) {
+    throw new Error(
+      `mode must be one of ${IMPORT_MODES.map((m) => `"${m}"`).join(', ')}: "upsert" updates the matching lead or creates one, "update" changes existing leads only, "create" makes new leads only (got ${shown(mode)}).`,
+    );
+  }
+
   const pipeline = optionalNameOrId(raw, 'pipeline');
   const stage = optionalNameOrId(raw, 'stage');
   return {
     sheet,
     matchBy,
+    mode: mode as ImportMode,
     headerRow,
     mapping,
     ...(pipeline === undefined ? {} : { pipeline }),

@@ -1,12 +1,13 @@
 import type { UpsertLeadInput } from '../../api/schemas';
-import { placeStatusColumns, type RowCounts, zeroCounts } from '../jobs/row-job';
-import { locateRow } from '../jobs/row-locator';
+import { asText, placeStatusColumns, type RowCounts, zeroCounts } from '../jobs/row-job';
 import { payloadFingerprint } from './fingerprint';
 import { type HeaderMap, mapHeaders } from './headers';
 import { isBlankCell } from './normalize';
 import type { RowPlan } from './plan';
 import {
   buildLeadPayload,
+  type Creation,
+  duplicateReason,
   type ImportContext,
   type LeadPayloadResult,
   prepareContext,
@@ -73,23 +74,42 @@ export function isDateCell(value: unknown): value is Date {
   );
 }
 
+/** A row to send: its own cells as a body, and what a new lead would add. */
+export interface SendDecision {
+  kind: 'send';
+  payload: UpsertLeadInput;
+  matchKey: string;
+  create: Creation;
+}
+
 /** A row the job still has to handle, with what planning decided for it. */
 export type Decision =
   | { kind: 'skip' }
   | { kind: 'done'; status: ImportRowStatus }
   | { kind: 'invalid' | 'duplicate'; reason: string }
-  | {
-      kind: 'send';
-      payload: UpsertLeadInput;
-      matchKey: string;
-    };
+  | SendDecision;
+
+/**
+ * Payloads come from the job's PayloadCache, so the same object returns at every step: its
+ * fingerprint is hashed once, on first use (hashing every row at every step would cost more
+ * than all the rest of planning).
+ */
+const fingerprints = new WeakMap<object, string>();
+
+export function fingerprintOf(decision: { payload: UpsertLeadInput }): string {
+  let fingerprint = fingerprints.get(decision.payload);
+  if (fingerprint === undefined) {
+    fingerprint = payloadFingerprint(decision.payload);
+    fingerprints.set(decision.payload, fingerprint);
+  }
+  return fingerprint;
+}
 
 export interface SheetAnalysis {
   header: unknown[];
   rows: unknown[][];
   headerMap: HeaderMap;
   columns: StatusColumns;
-  plan: RowPlan[];
   processed: boolean[];
   decisions: Decision[];
   /** When the values were read (ms), to decide whether they are fresh enough to reuse. */
@@ -126,32 +146,48 @@ export function planRows(
   headerRow: number,
   cache: PayloadCache = new Map(),
 ): RowPlan[] {
-  prepareContext(context);
   const firstRow = headerRow + 1;
-  const statusIndexes = new Set(Object.values(headerMap.statusColumns));
   const claimed = new Map<string, number>();
-  return rows.map((row, offset): RowPlan => {
+  return payloadRows(rows, headerMap, context, cache).map((result, offset): RowPlan => {
     const rowNumber = firstRow + offset;
-    if (!row || row.every((cell, i) => statusIndexes.has(i) || isBlankCell(cell))) {
-      return { rowNumber, status: 'EMPTY' };
+    if (result === 'empty') return { rowNumber, status: 'EMPTY' };
+    if (!result.ok) return { rowNumber, status: 'INVALID', reason: result.reason };
+    const keys = claimKeys(result.payload, context);
+    for (const claim of keys) {
+      const first = claimed.get(claim);
+      if (first !== undefined) {
+        return { rowNumber, status: 'DUPLICATE', reason: duplicateReason(claim, first, context) };
+      }
     }
+    for (const claim of keys) claimed.set(claim, rowNumber);
+    return {
+      rowNumber,
+      status: 'VALID',
+      payload: result.payload,
+      matchKey: result.matchKey,
+      create: result.create,
+    };
+  });
+}
+
+/** Each row's payload (from `cache` when its content was seen), or 'empty'. */
+function payloadRows(
+  rows: readonly (readonly unknown[] | undefined)[],
+  headerMap: HeaderMap,
+  context: ImportContext,
+  cache: PayloadCache,
+): (LeadPayloadResult | 'empty')[] {
+  prepareContext(context);
+  const statusIndexes = new Set(Object.values(headerMap.statusColumns));
+  return rows.map((row) => {
+    if (!row || row.every((cell, i) => statusIndexes.has(i) || isBlankCell(cell))) return 'empty';
     const key = contentKey(row, headerMap);
     let result = cache.get(key);
     if (!result) {
       result = buildLeadPayload(row, headerMap, context);
       cache.set(key, result);
     }
-    if (!result.ok) return { rowNumber, status: 'INVALID', reason: result.reason };
-    const keys = claimKeys(result.payload, context);
-    for (const claim of keys) {
-      const first = claimed.get(claim);
-      if (first !== undefined) {
-        const kind = claim.slice(0, claim.indexOf(':'));
-        return { rowNumber, status: 'DUPLICATE', reason: `Same ${kind} as row ${first}` };
-      }
-    }
-    for (const claim of keys) claimed.set(claim, rowNumber);
-    return { rowNumber, status: 'VALID', payload: result.payload, matchKey: result.matchKey };
+    return result;
   });
 }
 
@@ -189,7 +225,7 @@ const CLAIMING: ReadonlySet<string> = new Set(['CREATED', 'UPDATED', 'UNCHANGED'
 
 export function analyseSheet(input: AnalyseInput): SheetAnalysis {
   const { rows, headerMap, columns, context, processedSince } = input;
-  const plan = planRows(rows, headerMap, context, input.headerRow, input.cache);
+  const results = payloadRows(rows, headerMap, context, input.cache ?? new Map());
   const firstRow = input.headerRow + 1;
   const processed = rows.map((row) => {
     if (processedSince === undefined) return false;
@@ -197,43 +233,40 @@ export function analyseSheet(input: AnalyseInput): SheetAnalysis {
     return isDateCell(mark) && mark.getTime() >= processedSince - PROCESSED_SLACK_MS;
   });
 
-  // Keys already handled by this job. planImport claims keys in sheet order; once rows are
-  // sorted mid-job, a later copy of a key may come first, and must still be DUPLICATE rather
-  // than send the key a second time.
-  const taken = new Map<string, number>();
-  rows.forEach((row, i) => {
-    const entry = plan[i];
-    if (!processed[i] || !entry || entry.status === 'EMPTY') return;
-    if (!CLAIMING.has(String(cellAt(row, columns.status)))) return;
-    const payload =
-      entry.status === 'VALID'
-        ? entry.payload
-        : entry.status === 'DUPLICATE'
-          ? ownPayload(row, headerMap, context)
-          : undefined;
-    if (!payload) return;
-    for (const key of claimKeys(payload, context))
-      if (!taken.has(key)) taken.set(key, firstRow + i);
+  // Keys already handled by this job come first, wherever their rows are now: once rows are
+  // sorted mid-job a later copy of a sent key may come first, and must still be DUPLICATE
+  // rather than send the key a second time. Rows this job marked without sending (DUPLICATE,
+  // INVALID) claim nothing, so the copy they gave way to is still sent.
+  const claimed = new Map<string, number>();
+  results.forEach((result, i) => {
+    if (!processed[i] || result === 'empty' || !result.ok) return;
+    if (!CLAIMING.has(String(cellAt(rows[i], columns.status)))) return;
+    for (const key of claimKeys(result.payload, context))
+      if (!claimed.has(key)) claimed.set(key, firstRow + i);
   });
 
-  const decisions = plan.map((entry, i): Decision => {
-    if (entry.status === 'EMPTY') return { kind: 'skip' };
+  // Then the rows left, in sheet order: the first row of a key is sent, later ones DUPLICATE.
+  const decisions = results.map((result, i): Decision => {
+    if (result === 'empty') return { kind: 'skip' };
     if (processed[i]) {
       const status = String(cellAt(rows[i], columns.status));
       return { kind: 'done', status: status as ImportRowStatus };
     }
-    if (entry.status === 'INVALID') return { kind: 'invalid', reason: entry.reason };
-    if (entry.status === 'DUPLICATE') return { kind: 'duplicate', reason: entry.reason };
-    for (const key of claimKeys(entry.payload, context)) {
-      const first = taken.get(key);
+    if (!result.ok) return { kind: 'invalid', reason: result.reason };
+    const keys = claimKeys(result.payload, context);
+    for (const key of keys) {
+      const first = claimed.get(key);
       if (first !== undefined) {
-        const kind = key.slice(0, key.indexOf(':'));
-        return { kind: 'duplicate', reason: `Same ${kind} as row ${first}` };
+        return { kind: 'duplicate', reason: duplicateReason(key, first, context) };
       }
     }
-    // The fingerprint is left to the rows a step reaches: hashing every row at every step
-    // would cost more than all the rest of planning.
-    return { kind: 'send', payload: entry.payload, matchKey: entry.matchKey };
+    for (const key of keys) claimed.set(key, firstRow + i);
+    return {
+      kind: 'send',
+      payload: result.payload,
+      matchKey: result.matchKey,
+      create: result.create,
+    };
   });
 
   return {
@@ -241,21 +274,10 @@ export function analyseSheet(input: AnalyseInput): SheetAnalysis {
     rows,
     headerMap,
     columns,
-    plan,
     processed,
     decisions,
     readAt: input.readAt,
   };
-}
-
-function ownPayload(
-  row: readonly unknown[] | undefined,
-  headerMap: HeaderMap,
-  context: ImportContext,
-): UpsertLeadInput | undefined {
-  if (!row) return undefined;
-  const result = buildLeadPayload(row, headerMap, context);
-  return result.ok ? result.payload : undefined;
 }
 
 export type JobCounts = RowCounts<ImportRowStatus>;
@@ -280,33 +302,89 @@ export function countRows(analysis: SheetAnalysis): JobCounts {
 }
 
 /**
- * Finds the row that was sent again after the request, by its match key among the rows this
- * job has not processed: the user may have sorted, inserted or deleted rows meanwhile. Two
- * unprocessed rows with the key: the one with the same content, then the one planning keeps.
+ * The match key of every row that may take a sent row's status (unprocessed rows planned to
+ * send, or DUPLICATE because a sort put a copy first), '' for the others. One pass per read.
  */
-export function relocateSentRow(
-  analysis: SheetAnalysis,
-  sent: { matchKey: string; fingerprint: string; hintIndex: number },
-  context: ImportContext,
-): number | undefined {
-  const keys = analysis.decisions.map((decision, i) => {
+export function relocationKeys(analysis: SheetAnalysis, context: ImportContext): string[] {
+  return analysis.decisions.map((decision, i) => {
     if (decision.kind === 'send') return decision.matchKey;
     if (decision.kind !== 'duplicate') return '';
     const row = analysis.rows[i];
     const result = row ? buildLeadPayload(row, analysis.headerMap, context) : undefined;
     return result?.ok ? result.matchKey : '';
   });
-  const found = locateRow(keys, sent.matchKey, sent.hintIndex);
-  if (found.found) return found.index;
-  if (found.reason === 'missing') return undefined;
-  const candidates = keys.flatMap((key, i) => (key === sent.matchKey ? [i] : []));
+}
+
+/**
+ * Finds a row again by its match key in a fresh read, among the rows this job has not
+ * processed (and not `taken` by another status of this batch): the user may have sorted,
+ * inserted or deleted rows meanwhile. Two such rows with the key: the one with the same
+ * content, then the one planning keeps. Undefined when no row has the key any more.
+ */
+export function relocateRow(
+  analysis: SheetAnalysis,
+  keys: readonly string[],
+  sent: { matchKey: string; fingerprint: string; hintIndex: number },
+  context: ImportContext,
+  taken: ReadonlySet<number> = new Set(),
+): number | undefined {
+  const candidates: number[] = [];
+  keys.forEach((key, i) => {
+    if (key === sent.matchKey && !taken.has(i)) candidates.push(i);
+  });
+  if (candidates.length <= 1) return candidates[0];
   const sameContent = candidates.filter((i) => {
     const row = analysis.rows[i];
     const result = row ? buildLeadPayload(row, analysis.headerMap, context) : undefined;
     return result?.ok && payloadFingerprint(result.payload) === sent.fingerprint;
   });
   const pool = sameContent.length > 0 ? sameContent : candidates;
-  return pool.find((i) => analysis.decisions[i]?.kind === 'send') ?? pool[0];
+  return (
+    (pool.includes(sent.hintIndex) ? sent.hintIndex : undefined) ??
+    pool.find((i) => analysis.decisions[i]?.kind === 'send') ??
+    pool[0]
+  );
+}
+
+/**
+ * A value to write back as the cell it was: text stays text (a `=…` or `+55…` read from the
+ * cell must not become a formula or a number when written again), other values as they are.
+ */
+export function asCell(value: unknown): unknown {
+  if (typeof value === 'string') return asText(value);
+  if (value === null || value === undefined) return '';
+  return value;
+}
+
+/**
+ * The status cells of consecutive rows `slice` (by index into `analysis`), for one write:
+ * every value as the text or number it is, never a formula. A dry run writes only status and
+ * detail (it keeps an earlier import's lead id and date, and marks no progress).
+ */
+export function statusCells(
+  analysis: SheetAnalysis,
+  slice: ReadonlyArray<{
+    index: number;
+    outcome: { status: string; leadId?: number; detail: string };
+  }>,
+  at: Date,
+  dryRun: boolean,
+): { columns: number[]; values: unknown[][] } {
+  const { columns } = analysis;
+  const targets: (keyof StatusColumns)[] = dryRun
+    ? ['status', 'detail']
+    : ['status', 'leadId', 'detail', 'importedAt'];
+  const values = slice.map(({ index, outcome }) => {
+    const row = analysis.rows[index] ?? [];
+    const cell: Record<keyof StatusColumns, unknown> = {
+      status: asText(outcome.status),
+      leadId: outcome.leadId ?? asCell(row[columns.leadId]),
+      detail: asText(outcome.detail),
+      importedAt: at,
+    };
+    return targets.map((target) => cell[target]);
+  });
+  return { columns: targets.map((target) => columns[target]), values };
 }
 
 /** Maps the header row for the job, leaving HeaderMappingError to the caller. */

@@ -1,49 +1,60 @@
-import type { CrmClient } from '../../api/client';
+import type { CrmApi, CrmClient } from '../../api/client';
 import {
   CrmError,
   InvalidInputError,
   LimitReachedError,
   UnprocessableError,
 } from '../../api/errors';
+import type { Settled } from '../../api/http';
+import type { UpsertLeadInput } from '../../api/schemas';
+import { type Locale, type Translate, translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
-import { jobControlOf, messageOf } from '../jobs/errors';
+import { JobYield, jobControlOf, messageOf } from '../jobs/errors';
 import type { JobRecord } from '../jobs/record';
-import { pacedCall, pauseForAccessError, stepPacing } from '../jobs/requests';
+import { pacedAll, pauseForAccessError, stepPacing } from '../jobs/requests';
 import {
   applyCounts,
-  asText,
   guardedStep,
   headersChangedMessage,
   readWithStatusColumns,
   StepClock,
-  setCells,
   stopJob,
   writeInRuns,
 } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
 import type { Clock, KeyValueStore } from '../ports';
-import { matchKeyId, payloadFingerprint } from './fingerprint';
+import { matchKeyId } from './fingerprint';
 import { HeaderMappingError } from './headers';
 import { type FingerprintBook, openFingerprintBook } from './job-fingerprints';
+import { ExistenceKnowledge } from './job-knowledge';
 import { type ImportJobOptions, readImportJobOptions } from './job-options';
 import { fetchReferenceData, type ReferenceData } from './job-requests';
 import {
   analyseSheet,
   countRows,
   type Decision,
+  fingerprintOf,
   type JobCounts,
   mapJobHeaders,
   missingStatusHeaders,
   type PayloadCache,
-  relocateSentRow,
+  relocateRow,
+  relocationKeys,
+  type SendDecision,
   type SheetAnalysis,
-  type StatusColumns,
+  statusCells,
   statusColumnsOf,
 } from './job-sheet';
 import type { SheetTable } from './job-table';
+import type { Existence } from './lookup';
 import type { DateFormatter } from './normalize';
 import type { ImportContext } from './row';
-import { IMPORT_ROW_STATUSES, type ImportRowStatus } from './status-columns';
+import {
+  DEFAULT_IMPORT_MODE,
+  IMPORT_ROW_STATUSES,
+  type ImportMode,
+  type ImportRowStatus,
+} from './status-columns';
 
 export const IMPORT_JOB_KIND = 'import';
 
@@ -69,28 +80,41 @@ export interface ImportHandlerOptions {
 }
 
 /**
- * Values read at the end of one step are reused by the next step of the same execution when
- * this recent: the request-to-request gap is about a second, and re-reading the whole sheet
- * for each row would double the SpreadsheetApp reads. The sent row is always found again by
- * its key after its request, so a sort in between is harmless.
+ * Rows sent per step. Each step reads the sheet before deciding and again right before writing
+ * the batch's statuses, so the two reads are shared by this many rows.
  */
-export const REUSE_READ_MS = 5_000;
-/** Fingerprints are saved after this many new ones, when a slice nears its end, and at the finish. */
-export const FINGERPRINT_FLUSH_EVERY = 20;
+export const IMPORT_BATCH_ROWS = 20;
+/**
+ * The memory is saved after this many new entries (a flush writes up to MEMORY_SHARDS
+ * properties), when a slice nears its end, and at the finish.
+ */
+export const FINGERPRINT_FLUSH_EVERY = 100;
+/** The CRM's pace (60 requests a minute): how many requests the rest of a slice can make. */
+const MS_PER_REQUEST = 1_000;
 
-interface RowOutcome {
+export interface RowOutcome {
   status: ImportRowStatus;
   /** The lead id to write; undefined keeps what the cell holds. */
   leadId?: number;
   detail: string;
 }
 
+/** An outcome decided for a row found by its match key, to write once it is found again. */
+interface KeyedOutcome {
+  matchKey: string;
+  fingerprint: string;
+  hintIndex: number;
+  outcome: RowOutcome;
+}
+
 interface JobRun {
   options: ImportJobOptions;
+  mode: ImportMode;
+  t: Translate;
   table: SheetTable;
   book: FingerprintBook;
-  analysis?: SheetAnalysis;
   payloads: PayloadCache;
+  knowledge: ExistenceKnowledge;
 }
 
 /** Job options that no longer fit the CRM's data: the user must fix something first. */
@@ -112,28 +136,24 @@ function memoizedFormatter(format: DateFormatter): DateFormatter {
   };
 }
 
-function finishedMessage(counts: JobCounts, dryRun: boolean): string {
-  const parts = IMPORT_ROW_STATUSES.filter((s) => counts.counts[s] > 0).map(
-    (s) => `${counts.counts[s]} ${s.toLowerCase()}`,
-  );
-  if (dryRun) {
-    return parts.length
-      ? `Dry run finished: ${parts.join(', ')}; nothing was sent.`
-      : 'Dry run finished: the sheet has no data rows.';
-  }
-  return parts.length
-    ? `Import finished: ${parts.join(', ')}.`
-    : 'Import finished: the sheet has no data rows.';
-}
+/** Statuses of an earlier import whose `CRM Lead ID` cell names the row's lead. */
+const LEAD_ID_STATUSES: ReadonlySet<string> = new Set([
+  'CREATED',
+  'UPDATED',
+  'UNCHANGED',
+  'EXISTS',
+]);
 
 /**
- * The `import` job: one row per step, `POST /leads/upsert` with match_by (PRODUCT.md,
- * Import). Rows that cost no request (INVALID, DUPLICATE, UNCHANGED, every row of a dry run)
- * are written in batches on the way to the next row that needs one.
+ * The `import` job (PRODUCT.md, Import). A step reads the sheet, writes the rows that cost no
+ * request (INVALID, DUPLICATE, UNCHANGED), takes the next batch of rows to send, learns which
+ * of their leads exist (job-knowledge.ts), decides each row by the job's `mode`, upserts, then
+ * reads the sheet again and writes each status on the row its match key is on now.
  *
- * The CRM's 422 field errors mark the row INVALID (the row's data must change, the detail
- * says how in the CRM's words); FAILED is kept for failures where the same row may succeed
- * later (5xx, network, plan limit).
+ * An existing lead is sent only the row's own cells, so it keeps its pipeline, stage and
+ * name unless the sheet has a column for them; a new lead also gets the job's pipeline and
+ * stage. The CRM's 422 field errors mark the row INVALID; FAILED is kept for failures where
+ * the same row may succeed later (5xx, network, plan limit).
  */
 export function createImportJobHandler(
   getEnv: () => ImportJobEnv,
@@ -145,9 +165,13 @@ export function createImportJobHandler(
   let reference: ReferenceData | undefined;
   let context: { key: string; value: ImportContext } | undefined;
 
-  function pacedOptions(ctx: StepContext, env: ImportJobEnv) {
+  function pacerOf(_ctx: StepContext, env: ImportJobEnv): Pacer {
     pacer ??= env.pacer(stepClock);
-    return stepPacing(pacer, ctx, handlerOptions.random);
+    return pacer;
+  }
+
+  function pacedOptions(ctx: StepContext, env: ImportJobEnv) {
+    return stepPacing(pacerOf(ctx, env), ctx, handlerOptions.random);
   }
 
   function referenceData(ctx: StepContext, env: ImportJobEnv): ReferenceData {
@@ -159,8 +183,9 @@ export function createImportJobHandler(
     return reference;
   }
 
-  function contextFor(options: ImportJobOptions, env: ImportJobEnv, data: ReferenceData) {
-    const key = JSON.stringify([options.matchBy, options.pipeline, options.stage]);
+  function contextFor(run: JobRun, env: ImportJobEnv, data: ReferenceData) {
+    const { options } = run;
+    const key = JSON.stringify([options.matchBy, options.pipeline, options.stage, options.locale]);
     if (context?.key !== key) {
       const value: ImportContext = {
         customFields: data.customFields,
@@ -173,6 +198,7 @@ export function createImportJobHandler(
           ...(options.pipeline === undefined ? {} : { pipeline: options.pipeline }),
           ...(options.stage === undefined ? {} : { stage: options.stage }),
         },
+        t: run.t,
       };
       context = { key, value };
     }
@@ -215,24 +241,30 @@ export function createImportJobHandler(
     const existing = runs.get(job.jobId);
     if (existing) return existing;
     const options = readImportJobOptions(job.options);
-    if (!options) {
-      return 'This import was started by another version of the add-on and cannot be continued; start it again.';
-    }
+    const locale: Locale =
+      (job.options as { locale?: unknown } | null)?.locale === 'pt' ? 'pt' : 'en';
+    const t = translator(locale);
+    if (!options) return t('import.job.oldVersion');
     const table = env.openTable(options.sheetId, options.headerRow);
-    if (!table) {
-      return `The sheet "${options.sheetName}" no longer exists; the import stopped (rows already sent are in the CRM).`;
-    }
+    if (!table) return t('import.job.sheetGone', { sheet: options.sheetName });
     const run: JobRun = {
       options,
+      mode: options.mode ?? DEFAULT_IMPORT_MODE,
+      t,
       table,
-      book: openFingerprintBook(env.store, options.sheetId),
+      // The memory belongs to the CRM account and base URL the job runs against (its owner).
+      book: openFingerprintBook(env.store, options.sheetId, job.owner ?? ''),
       payloads: new Map(),
+      knowledge: new ExistenceKnowledge(env.client, options.matchBy, env.defaultCountry),
     };
     runs.set(job.jobId, run);
     return run;
   }
 
-  /** Writes outcomes of consecutive rows with one write per run; returns how many rows it wrote. */
+  /**
+   * Writes outcomes of rows of `analysis` (the read that immediately precedes this write),
+   * one write per run of consecutive rows; returns how many rows it wrote.
+   */
   function writeOutcomes(
     run: JobRun,
     analysis: SheetAnalysis,
@@ -240,44 +272,25 @@ export function createImportJobHandler(
     now: () => number,
     stopAfter?: number,
   ): number {
-    const { columns } = analysis;
-    const dryRun = run.options.dryRun;
-    // A dry run marks no progress and keeps an earlier import's lead id and date.
-    const targets: (keyof StatusColumns)[] = dryRun
-      ? ['status', 'detail']
-      : ['status', 'leadId', 'detail', 'importedAt'];
-    const indexes = targets.map((t) => columns[t]);
-    const writeRun = (slice: { index: number; outcome: RowOutcome }[]) => {
-      const at = new Date(now());
-      const cells = slice.map(({ index, outcome }) => {
-        const row = analysis.rows[index] ?? [];
-        const values: Record<keyof StatusColumns, unknown> = {
-          status: outcome.status,
-          leadId: outcome.leadId ?? row[columns.leadId] ?? '',
-          detail: outcome.detail,
-          importedAt: at,
-        };
-        return targets.map((t) => values[t]);
-      });
-      run.table.writeRows(
-        slice[0]?.index ?? 0,
-        indexes,
-        cells.map((line) => line.map((v, c) => (targets[c] === 'detail' ? asText(String(v)) : v))),
-      );
-      // Keep the values read in step with the sheet, for the next step to reuse.
-      slice.forEach(({ index }, k) => {
-        const row = analysis.rows[index];
-        const line = cells[k];
-        if (!row || !line) return;
-        setCells(row, indexes, line);
-        if (!dryRun) analysis.processed[index] = true;
-        analysis.decisions[index] = { kind: 'done', status: line[0] as ImportRowStatus };
-      });
-    };
-    return writeInRuns(outcomes, writeRun, now, stopAfter);
+    const sorted = [...outcomes].sort((a, b) => a.index - b.index);
+    return writeInRuns(
+      sorted,
+      (slice) => {
+        const at = new Date(now());
+        const cells = statusCells(analysis, slice, at, run.options.dryRun);
+        run.table.writeRows(slice[0]?.index ?? 0, cells.columns, cells.values);
+        slice.forEach(({ index, outcome }) => {
+          analysis.decisions[index] = { kind: 'done', status: outcome.status };
+        });
+      },
+      now,
+      stopAfter,
+    );
   }
 
+  /** What a row costs nothing to decide, before anything about its lead is known. */
   function outcomeWithoutRequest(decision: Decision, run: JobRun): RowOutcome | 'send' | undefined {
+    const { t } = run;
     switch (decision.kind) {
       case 'skip':
       case 'done':
@@ -287,20 +300,159 @@ export function createImportJobHandler(
       case 'duplicate':
         return { status: 'DUPLICATE', detail: decision.reason };
       case 'send': {
-        if (run.options.dryRun) {
-          return { status: 'VALID', detail: 'Dry run: valid; an import would send this row.' };
-        }
+        if (run.options.dryRun) return 'send';
         const last = run.book.get(matchKeyId(decision.matchKey));
-        if (last && last.fingerprint === payloadFingerprint(decision.payload)) {
-          return {
-            status: 'UNCHANGED',
-            leadId: last.leadId,
-            detail: 'Unchanged since its last successful import; nothing was sent.',
-          };
+        if (last && run.mode !== 'create' && last.fingerprint === fingerprintOf(decision)) {
+          return { status: 'UNCHANGED', leadId: last.leadId, detail: t('import.unchanged') };
         }
         return 'send';
       }
     }
+  }
+
+  /** Existence of a row's lead from what costs no request: the memory, the sheet's id cell. */
+  function knownWithoutRequest(
+    run: JobRun,
+    analysis: SheetAnalysis,
+    index: number,
+    decision: SendDecision,
+  ): Existence | undefined {
+    const known = run.knowledge.get(decision.matchKey);
+    if (known) return known;
+    const by = decision.matchKey.startsWith('email:') ? 'email' : 'phone';
+    const remembered = run.book.get(matchKeyId(decision.matchKey));
+    if (remembered) return { exists: true, leadId: remembered.leadId, by, via: 'memory' };
+    const row = analysis.rows[index] ?? [];
+    const id = row[analysis.columns.leadId];
+    const status = String(row[analysis.columns.status] ?? '');
+    if (
+      typeof id === 'number' &&
+      Number.isSafeInteger(id) &&
+      id > 0 &&
+      LEAD_ID_STATUSES.has(status)
+    )
+      return { exists: true, leadId: id, by, via: 'sheet' };
+    return undefined;
+  }
+
+  /** The outcome of a row whose existence is known, or the body to send for it. */
+  function decideRow(
+    run: JobRun,
+    decision: SendDecision,
+    existence: Existence,
+  ): RowOutcome | { send: SendDecision['payload']; expectCreate: boolean } {
+    const { t, mode } = run;
+    const keyWord = t(
+      existence.exists === false || existence.by === 'email'
+        ? 'import.key.email'
+        : 'import.key.phone',
+    );
+    const key = existence.exists === false ? keyOfMatch(decision.matchKey, t) : keyWord;
+    if (existence.exists === 'unclear') {
+      return {
+        status: 'FAILED',
+        detail: t('import.lookupUnclear', { key, count: existence.seen }),
+      };
+    }
+    if (existence.exists) {
+      if (mode === 'create') {
+        return existence.leadId === undefined
+          ? { status: 'EXISTS', detail: t('import.existsNoId', { key }) }
+          : {
+              status: 'EXISTS',
+              leadId: existence.leadId,
+              detail: t('import.exists', { id: existence.leadId, key }),
+            };
+      }
+      if (run.options.dryRun) {
+        const moved =
+          decision.payload.pipeline_id !== undefined || decision.payload.stage_id !== undefined
+            ? t('import.dry.moved')
+            : '';
+        return existence.leadId === undefined
+          ? { status: 'VALID', detail: t('import.dry.updateNoId', { key, moved }) }
+          : {
+              status: 'VALID',
+              leadId: existence.leadId,
+              detail: t('import.dry.update', { id: existence.leadId, key, moved }),
+            };
+      }
+      return { send: decision.payload, expectCreate: false };
+    }
+    if (mode === 'update') return { status: 'NOT_FOUND', detail: t('import.notFound', { key }) };
+    const create = decision.create;
+    if (!create.ok) {
+      return {
+        status: 'INVALID',
+        detail: t('import.cannotCreate', { key, reason: create.reason }),
+      };
+    }
+    if (run.options.dryRun) {
+      const [pipeline, stage] = create.names;
+      return { status: 'VALID', detail: t('import.dry.create', { pipeline, stage }) };
+    }
+    return { send: { ...decision.payload, ...create.place }, expectCreate: true };
+  }
+
+  /**
+   * A row's outcome from its upsert's answer; `stopWith` when the whole job must stop (plan
+   * limit). Undefined when the request never left (no rate-limit slot before the slice ends):
+   * the row stays for the next step. Errors that stop the job (401/403, bugs) are thrown.
+   */
+  function outcomeOfUpsert(
+    run: JobRun,
+    decision: SendDecision,
+    expectCreate: boolean,
+    answer: Settled<{ created: boolean; lead: { id: number } }>,
+  ): { outcome: RowOutcome; stopWith?: string } | undefined {
+    const { t } = run;
+    if (answer.ok) {
+      const leadId = answer.value.lead.id;
+      run.book.set(matchKeyId(decision.matchKey), { fingerprint: fingerprintOf(decision), leadId });
+      const key = keyOfMatch(decision.matchKey, t);
+      run.knowledge.remember(decision.matchKey, {
+        exists: true,
+        leadId,
+        by: decision.matchKey.startsWith('email:') ? 'email' : 'phone',
+        via: 'lookup',
+      });
+      if (!answer.value.created) {
+        return {
+          outcome: { status: 'UPDATED', leadId, detail: t('import.updated', { id: leadId, key }) },
+        };
+      }
+      return {
+        outcome: {
+          status: 'CREATED',
+          leadId,
+          detail: expectCreate
+            ? t('import.created', { id: leadId })
+            : t('import.createdNotFound', { id: leadId, key }),
+        },
+      };
+    }
+    const error = answer.error;
+    if (jobControlOf(error) === 'yield') return undefined;
+    if (jobControlOf(error) || pauseForAccessError(error)) throw error;
+    if (error instanceof LimitReachedError) {
+      return {
+        outcome: { status: 'FAILED', detail: t('import.crmLimit', { detail: error.detail }) },
+        stopWith: t('import.job.limit', { message: error.message }),
+      };
+    }
+    if (error instanceof UnprocessableError) {
+      return {
+        outcome: { status: 'INVALID', detail: t('import.crmRefused', { detail: error.detail }) },
+      };
+    }
+    if (error instanceof InvalidInputError)
+      return { outcome: { status: 'INVALID', detail: error.message } };
+    if (error instanceof CrmError) {
+      return {
+        outcome: { status: 'FAILED', detail: t('import.crmError', { detail: error.detail }) },
+      };
+    }
+    throw error;
   }
 
   function flushIfDue(run: JobRun, ctx: StepContext, finishing: boolean): void {
@@ -322,7 +474,7 @@ export function createImportJobHandler(
       },
       pauseMessage: (error, run) => {
         if (error instanceof ImportOptionsError) {
-          return `${error.message}; fix it, then resume the job.`;
+          return run.t('import.job.optionsChanged', { problem: error.message });
         }
         if (error instanceof HeaderMappingError) {
           return headersChangedMessage(run.options.sheetName, 'import', error.message);
@@ -334,92 +486,194 @@ export function createImportJobHandler(
 
   function stepRun(job: JobRecord, ctx: StepContext, env: ImportJobEnv, run: JobRun): StepResult {
     const data = referenceData(ctx, env);
-    const importContext = contextFor(run.options, env, data);
+    const importContext = contextFor(run, env, data);
     const now = () => ctx.clock.now();
+    const { dryRun } = run.options;
 
-    let analysis = run.analysis;
-    if (!analysis || run.options.dryRun || now() - analysis.readAt > REUSE_READ_MS) {
-      analysis = readSheet(run, job, ctx, importContext);
-    }
-    run.analysis = undefined;
-
-    const batch: { index: number; outcome: RowOutcome }[] = [];
-    let target: { index: number; decision: Extract<Decision, { kind: 'send' }> } | undefined;
-    for (let index = 0; index < analysis.decisions.length && !target; index++) {
-      const decision = analysis.decisions[index];
-      if (!decision) continue;
-      const outcome = outcomeWithoutRequest(decision, run);
-      if (outcome === 'send' && decision.kind === 'send') target = { index, decision };
-      else if (outcome && outcome !== 'send') batch.push({ index, outcome });
+    // 1. Rows that cost nothing, written by position in the read just taken (a dry run writes
+    // every row at the end of its one step, from its last read).
+    const first = readSheet(run, job, ctx, importContext);
+    const { free, toSend } = splitRows(run, first);
+    if (!dryRun) {
+      const written = writeOutcomes(run, first, free, now, ctx.latestStartAt);
+      if (written < free.length) return progress(job, run, first, false);
+      if (toSend.length === 0) return progress(job, run, first, true);
     }
 
-    // A dry run keeps no progress marks, so it must write every row in one step.
-    const stopAfter = run.options.dryRun ? undefined : ctx.latestStartAt;
-    const written = writeOutcomes(run, analysis, batch, now, stopAfter);
-    if (written < batch.length || !target) {
-      applyCounts(job, countRows(analysis));
-      const finished = written === batch.length && !target;
-      run.analysis = analysis;
-      flushIfDue(run, ctx, finished);
-      if (finished) job.message = finishedMessage(countRows(analysis), run.options.dryRun);
-      else job.message = progressMessage(job);
-      return finished ? { status: 'finished' } : { status: 'more' };
+    // 2. The next batch (every row for a dry run): what is known of its leads, then learn the rest.
+    const batch = dryRun ? toSend : toSend.slice(0, IMPORT_BATCH_ROWS);
+    let unknownRows = 0;
+    for (const entry of toSend) {
+      const known = knownWithoutRequest(run, first, entry.index, entry.decision);
+      if (known) run.knowledge.remember(entry.decision.matchKey, known);
+      else unknownRows += 1;
     }
+    const reach = Math.floor((ctx.deadline - now()) / MS_PER_REQUEST);
+    const rowsToAnswer = Math.min(unknownRows, dryRun ? reach : Math.floor(reach / 2));
+    run.knowledge.learn(
+      batch.map(({ decision }) => decision),
+      rowsToAnswer,
+      pacedOptions(ctx, env),
+    );
 
-    const sent = { ...target.decision, fingerprint: payloadFingerprint(target.decision.payload) };
-    let outcome: RowOutcome;
+    // 3. Each row of the batch: refused, or sent; the upserts leave together, as many at once
+    // as the rate limit has free slots (pacedAll). An error that stops the job (a refused key)
+    // still lets the rows answered before it get their status.
+    const keyed: KeyedOutcome[] = [];
+    const toUpsert: {
+      index: number;
+      decision: SendDecision;
+      body: { send: UpsertLeadInput; expectCreate: boolean };
+    }[] = [];
+    for (const { index, decision } of batch) {
+      const existence = run.knowledge.get(decision.matchKey);
+      if (!existence && !dryRun) continue;
+      const decided: ReturnType<typeof decideRow> = existence
+        ? decideRow(run, decision, existence)
+        : { status: 'VALID', detail: run.t('import.dry.unchecked') };
+      if ('status' in decided) keyed.push(keyedOutcome(index, decision, decided));
+      else toUpsert.push({ index, decision, body: decided });
+    }
     let stopWith: string | undefined;
-    try {
-      const result = pacedCall(() => env.client.leads.upsert(sent.payload), pacedOptions(ctx, env));
-      const leadId = result.lead.id;
-      run.book.set(matchKeyId(sent.matchKey), { fingerprint: sent.fingerprint, leadId });
-      outcome = result.created
-        ? { status: 'CREATED', leadId, detail: `Created lead ${leadId}.` }
-        : {
-            status: 'UPDATED',
-            leadId,
-            detail: `Updated lead ${leadId}, found by its ${sent.matchKey.slice(0, sent.matchKey.indexOf(':'))}.`,
-          };
-    } catch (error) {
-      if (jobControlOf(error) || pauseForAccessError(error)) throw error;
-      if (error instanceof LimitReachedError) {
-        outcome = { status: 'FAILED', detail: `CRM: ${error.detail}` };
-        stopWith = `The CRM plan's lead limit is reached ("${error.message}"): upgrade the plan or delete leads in the CRM, then start the import again; rows already imported keep their status.`;
-      } else if (error instanceof UnprocessableError) {
-        outcome = { status: 'INVALID', detail: `CRM refused the row: ${error.detail}` };
-      } else if (error instanceof InvalidInputError) {
-        outcome = { status: 'INVALID', detail: error.message };
-      } else if (error instanceof CrmError) {
-        outcome = { status: 'FAILED', detail: `CRM error after retries: ${error.detail}` };
-      } else {
-        throw error;
+    let stopError: unknown;
+    if (toUpsert.length > 0) {
+      const answers = pacedAll(
+        env.client,
+        toUpsert.map(
+          ({ body }) =>
+            (c: CrmApi) =>
+              c.leads.upsert(body.send),
+        ),
+        pacedOptions(ctx, env),
+      );
+      toUpsert.forEach(({ index, decision, body }, i) => {
+        try {
+          const result = outcomeOfUpsert(
+            run,
+            decision,
+            body.expectCreate,
+            answers[i] as Settled<{ created: boolean; lead: { id: number } }>,
+          );
+          if (!result) return;
+          keyed.push(keyedOutcome(index, decision, result.outcome));
+          stopWith ??= result.stopWith;
+        } catch (error) {
+          stopError ??= error;
+        }
+      });
+    }
+    if (keyed.length === 0) {
+      if (stopError !== undefined) throw stopError;
+      // Nothing could be sent before the slice ends: wait for the next free slot.
+      if (toUpsert.length > 0) {
+        throw new JobYield(
+          'No rate-limit slot is free before this run ends.',
+          pacerOf(ctx, env).nextSlotAt(),
+        );
       }
     }
 
-    // The user may have sorted, inserted or deleted rows during the request.
+    // 4. Each status on the row its key is on now: the user may have sorted, inserted or
+    // deleted rows meanwhile. This read immediately precedes the write.
     const fresh = readSheet(run, job, ctx, importContext);
-    const index = relocateSentRow(
-      fresh,
-      { matchKey: sent.matchKey, fingerprint: sent.fingerprint, hintIndex: target.index },
-      importContext,
-    );
-    if (index !== undefined) writeOutcomes(run, fresh, [{ index, outcome }], now);
-    const counts = countRows(fresh);
-    applyCounts(job, counts);
+    const keys = relocationKeys(fresh, importContext);
+    const placed: { index: number; outcome: RowOutcome }[] = dryRun
+      ? splitRows(run, fresh).free
+      : [];
+    const taken = new Set<number>();
+    let unplaced = 0;
+    for (const entry of keyed) {
+      const index = relocateRow(fresh, keys, entry, importContext, taken);
+      if (index === undefined) unplaced += 1;
+      else {
+        taken.add(index);
+        placed.push({ index, outcome: entry.outcome });
+      }
+    }
+    writeOutcomes(run, fresh, placed, now);
+    if (unplaced > 0) addUnplaced(job, unplaced);
+    if (stopError !== undefined) {
+      applyCounts(job, countRows(fresh));
+      throw stopError;
+    }
     if (stopWith !== undefined) {
+      applyCounts(job, countRows(fresh));
       run.book.flush();
       return stopJob(job, 'failed', stopWith);
     }
-    run.analysis = fresh;
     const finished = !fresh.decisions.some((d) => d.kind !== 'skip' && d.kind !== 'done');
-    flushIfDue(run, ctx, finished);
-    job.message = finished ? finishedMessage(counts, false) : progressMessage(job);
+    // A dry run decided every row in this one step.
+    return progress(job, run, fresh, dryRun || finished, ctx);
+  }
+
+  /** Rows whose outcome costs nothing, and rows to send (in sheet order). */
+  function splitRows(run: JobRun, analysis: SheetAnalysis) {
+    const free: { index: number; outcome: RowOutcome }[] = [];
+    const toSend: { index: number; decision: SendDecision }[] = [];
+    analysis.decisions.forEach((decision, index) => {
+      const outcome = outcomeWithoutRequest(decision, run);
+      if (outcome === 'send' && decision.kind === 'send') toSend.push({ index, decision });
+      else if (outcome && outcome !== 'send') free.push({ index, outcome });
+    });
+    return { free, toSend };
+  }
+
+  function progress(
+    job: JobRecord,
+    run: JobRun,
+    analysis: SheetAnalysis,
+    finished: boolean,
+    ctx?: StepContext,
+  ): StepResult {
+    const counts = countRows(analysis);
+    applyCounts(job, counts);
+    if (ctx) flushIfDue(run, ctx, finished);
+    else if (finished) run.book.flush();
+    const unplaced = unplacedOf(job);
+    const tail = unplaced > 0 ? run.t('import.job.unplaced', { count: unplaced }) : '';
+    job.message = finished
+      ? finishedMessage(counts, run.options.dryRun, run.t) + tail
+      : run.t('import.job.progress', { done: job.done, total: job.total }) + tail;
     return finished ? { status: 'finished' } : { status: 'more' };
   }
 
   return { kind: IMPORT_JOB_KIND, statuses: IMPORT_ROW_STATUSES, step };
 }
 
-function progressMessage(job: JobRecord): string {
-  return `Importing: ${job.done} of ${job.total} rows done.`;
+function keyedOutcome(index: number, decision: SendDecision, outcome: RowOutcome): KeyedOutcome {
+  return {
+    matchKey: decision.matchKey,
+    fingerprint: fingerprintOf(decision),
+    hintIndex: index,
+    outcome,
+  };
+}
+
+/** `e-mail` / `phone` in the job's language, for a match key `email:…` / `phone:…`. */
+function keyOfMatch(matchKey: string, t: Translate): string {
+  return t(matchKey.startsWith('email:') ? 'import.key.email' : 'import.key.phone');
+}
+
+/** Statuses the job could not place (their row vanished), kept in the job's cursor across slices. */
+function unplacedOf(job: JobRecord): number {
+  const value = (job.cursor as { unplaced?: unknown } | null | undefined)?.unplaced;
+  return typeof value === 'number' ? value : 0;
+}
+
+function addUnplaced(job: JobRecord, count: number): void {
+  const cursor = (job.cursor && typeof job.cursor === 'object' ? job.cursor : {}) as Record<
+    string,
+    unknown
+  >;
+  job.cursor = { ...cursor, unplaced: unplacedOf(job) + count };
+}
+
+function finishedMessage(counts: JobCounts, dryRun: boolean, t: Translate): string {
+  // Status values are the public contract, never translated.
+  const parts = IMPORT_ROW_STATUSES.filter((s) => counts.counts[s] > 0)
+    .map((s) => `${counts.counts[s]} ${s}`)
+    .join(', ');
+  if (dryRun)
+    return parts ? t('import.job.dryFinished', { parts }) : t('import.job.dryFinishedEmpty');
+  return parts ? t('import.job.finished', { parts }) : t('import.job.finishedEmpty');
 }

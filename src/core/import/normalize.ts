@@ -1,9 +1,7 @@
-import {
-  type CountryCode,
-  isSupportedCountry,
-  parsePhoneNumberFromString,
-} from 'libphonenumber-js/min';
 import { describeCell, listBriefly, valueKey } from './text-key';
+
+// Phones live in core/phone (import and send share them); re-exported for the import's callers.
+export { assertPhoneCountry, normalizePhone } from '../phone';
 
 /** A normalised cell, or an error phrase about the value (no column name: the caller adds it). */
 export type Normalized<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -50,48 +48,6 @@ export function normalizeEmail(value: unknown): Normalized<string> {
   return EMAIL.test(email)
     ? ok(email)
     : fail(`${describeCell(value)} is not a valid email address`);
-}
-
-/** Throws when the country is not an ISO 3166 alpha-2 code that phone parsing knows. */
-export function assertPhoneCountry(country: string): asserts country is CountryCode {
-  if (!isSupportedCountry(country)) {
-    throw new Error(
-      `defaultCountry "${country}" is not a supported two-letter country code; use e.g. "BR" or "US"`,
-    );
-  }
-}
-
-/**
- * Phone to E.164. National numbers take the default country; numbers typed as numbers
- * (Sheets drops their formatting) are read as digits; `00` international prefixes count as `+`.
- */
-export function normalizePhone(value: unknown, defaultCountry: string): Normalized<string> {
-  let text: string;
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value) || value <= 0)
-      return fail(`${describeCell(value)} is not a phone number`);
-    text = String(value);
-  } else if (typeof value === 'string') {
-    text = value.trim();
-  } else {
-    return fail(`${describeCell(value)} is not a phone number`);
-  }
-  if (/[,;/]/.test(text))
-    return fail(`${describeCell(value)} holds more than one phone number; keep one`);
-  if (/[a-z]/i.test(text.replace(/\b(?:ext|ramal)\b.*$/i, ''))) {
-    return fail(`${describeCell(value)} is not a phone number`);
-  }
-  const country = isSupportedCountry(defaultCountry) ? defaultCountry : undefined;
-  const parsed = parsePhoneNumberFromString(text, country);
-  if (parsed?.isValid()) return ok(parsed.number);
-  const digits = text.replace(/\D/g, '');
-  if (digits.startsWith('00')) {
-    const international = parsePhoneNumberFromString(`+${digits.slice(2)}`);
-    if (international?.isValid()) return ok(international.number);
-  }
-  return fail(
-    `${describeCell(value)} is not a valid phone number (default country ${defaultCountry}; write it as e.g. +55 11 98765-4321)`,
-  );
 }
 
 const CURRENCY = /^(?:R\$|US\$|\$|€|£|BRL|USD|EUR)|(?:R\$|BRL|USD|EUR|€)$/i;

@@ -1,10 +1,16 @@
 import type { UpsertLeadInput } from '../../api/schemas';
 import type { HeaderMap } from './headers';
 import { isBlankCell } from './normalize';
-import { buildLeadPayload, type ImportContext, prepareContext } from './row';
+import {
+  buildLeadPayload,
+  type Creation,
+  duplicateReason,
+  type ImportContext,
+  prepareContext,
+} from './row';
 
 export type RowPlan = { rowNumber: number } & (
-  | { status: 'VALID'; payload: UpsertLeadInput; matchKey: string }
+  | { status: 'VALID'; payload: UpsertLeadInput; matchKey: string; create: Creation }
   | { status: 'INVALID'; reason: string }
   | { status: 'DUPLICATE'; reason: string }
   | { status: 'EMPTY' }
@@ -51,13 +57,19 @@ export function planImport(
     const keys: [string, string][] = [];
     if (checksEmail && email) keys.push(['email', `email:${email}`]);
     if (checksPhone && phone) keys.push(['phone', `phone:${phone}`]);
-    for (const [kind, key] of keys) {
+    for (const [, key] of keys) {
       const first = claimed.get(key);
       if (first !== undefined)
-        return { rowNumber, status: 'DUPLICATE', reason: `Same ${kind} as row ${first}` };
+        return { rowNumber, status: 'DUPLICATE', reason: duplicateReason(key, first, context) };
     }
     for (const [, key] of keys) claimed.set(key, rowNumber);
-    return { rowNumber, status: 'VALID', payload: result.payload, matchKey: result.matchKey };
+    return {
+      rowNumber,
+      status: 'VALID',
+      payload: result.payload,
+      matchKey: result.matchKey,
+      create: result.create,
+    };
   });
 }
 

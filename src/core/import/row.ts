@@ -5,6 +5,7 @@ import type {
   UpsertLeadInput,
   User,
 } from '../../api/schemas';
+import { type MessageKey, type Translate, translator } from '../i18n';
 import type { HeaderMap, MappedColumn } from './headers';
 import type { LeadColumnField } from './lead-fields';
 import {
@@ -34,22 +35,39 @@ import {
 } from './resolve';
 import { describeCell } from './text-key';
 
+const ENGLISH = translator('en');
+
 export interface ImportContext {
   customFields: readonly CustomFieldDefinition[];
   pipelines: readonly Pipeline[];
   users: readonly User[];
   /** ISO 3166 alpha-2 country for phones written without a country code, e.g. 'BR'. */
   defaultCountry: string;
-  /** Used when a row has no pipeline / stage cell (a name or an id). */
+  /** Where a NEW lead goes when its row has no pipeline / stage cell (a name or an id). */
   defaults?: { pipeline?: string | number; stage?: string | number };
   matchBy: MatchBy;
   formatDate: DateFormatter;
   /** How `01/02/2026` reads; 'DMY' (pt-BR) unless said otherwise. */
   dateOrder?: DateOrder;
+  /** The words of the reasons; English when absent. */
+  t?: Translate;
 }
 
+/**
+ * What a row needs to create a lead besides `payload`: the pipeline and stage from its cells or
+ * the job's defaults, and a name. `ok: false` says why a new lead cannot be made (the row may
+ * still update an existing one).
+ */
+export type Creation =
+  | { ok: true; place: { pipeline_id: number; stage_id: number }; names: [string, string] }
+  | { ok: false; reason: string };
+
+/**
+ * `payload` carries only what the row's cells hold (an update sends it as is: the lead keeps
+ * everything else); `create` adds what a new lead also needs.
+ */
 export type LeadPayloadResult =
-  | { ok: true; payload: UpsertLeadInput; matchKey: string }
+  | { ok: true; payload: UpsertLeadInput; matchKey: string; create: Creation }
   | { ok: false; reason: string };
 
 interface Prepared {
@@ -126,7 +144,7 @@ function leadValue(
     case 'email':
       return normalizeEmail(value);
     case 'phone':
-      return normalizePhone(value, context.defaultCountry);
+      return normalizePhone(value, context.defaultCountry, context.t);
     case 'value':
       return parseNumber(value);
     case 'birthday':
@@ -145,15 +163,18 @@ interface Placement {
   failed?: boolean;
 }
 
-/** Pipeline from the cell or the default; stage from the cell or the default, in that pipeline. */
-function place(
+/**
+ * Pipeline and stage from the row's own cells (a stage cell alone is looked up in the default
+ * pipeline when one is set, else in every pipeline). These move an existing lead too: the sheet
+ * says where it goes.
+ */
+function placeFromCells(
   cells: { pipeline?: CellOf; stage?: CellOf },
-  context: ImportContext,
   prep: Prepared,
   problem: Problem,
 ): Placement {
   const { directory } = prep;
-  let pipeline = prep.defaultPipeline;
+  let pipeline: Pipeline | undefined;
   if (cells.pipeline) {
     const found = resolvePipeline(cells.pipeline.value, directory);
     if (!found.ok) {
@@ -163,29 +184,56 @@ function place(
     pipeline = found.value;
   }
   const stageCell = cells.stage;
-  const stageValue = stageCell ? stageCell.value : context.defaults?.stage;
-  if (isBlankCell(stageValue)) return { pipeline };
-  const report = (error: string): Placement => {
-    problem(stageCell, stageCell ? error : `default stage: ${error}`);
-    return { pipeline, failed: true };
-  };
-  if (!pipeline) {
-    const found = resolveStageAnywhere(stageValue, directory);
-    return found.ok ? found.value : report(found.error);
+  if (!stageCell) return pipeline ? { pipeline } : {};
+  const within = pipeline ?? prep.defaultPipeline;
+  if (!within) {
+    const found = resolveStageAnywhere(stageCell.value, directory);
+    if (found.ok) return found.value;
+    problem(stageCell, found.error);
+    return { failed: true };
   }
-  const stage = resolveStageIn(stageValue, pipeline, directory);
-  return stage.ok ? { pipeline, stage: stage.value } : report(stage.error);
+  const stage = resolveStageIn(stageCell.value, within, directory);
+  if (stage.ok) return { pipeline: within, stage: stage.value };
+  problem(stageCell, stage.error);
+  return { failed: true };
+}
+
+/** Where a new lead goes: the cells' place, completed by the job's defaults. */
+function placeNewLead(
+  cells: Placement,
+  context: ImportContext,
+  prep: Prepared,
+):
+  | { ok: true; pipeline: Pipeline; stage: Stage }
+  | { ok: false; what: 'pipeline' | 'stage' | 'defaultStage'; error?: string } {
+  if (cells.pipeline && cells.stage)
+    return { ok: true, pipeline: cells.pipeline, stage: cells.stage };
+  const defaultStage = context.defaults?.stage;
+  let pipeline = cells.pipeline ?? prep.defaultPipeline;
+  if (!pipeline) {
+    if (isBlankCell(defaultStage)) return { ok: false, what: 'pipeline' };
+    // A default stage without a default pipeline: the pipeline it is in.
+    const found = resolveStageAnywhere(defaultStage, prep.directory);
+    if (!found.ok) return { ok: false, what: 'defaultStage', error: found.error };
+    return { ok: true, pipeline: found.value.pipeline, stage: found.value.stage };
+  }
+  if (isBlankCell(defaultStage)) return { ok: false, what: 'stage' };
+  const stage = resolveStageIn(defaultStage, pipeline, prep.directory);
+  if (!stage.ok) return { ok: false, what: 'defaultStage', error: stage.error };
+  pipeline = pipeline as Pipeline;
+  return { ok: true, pipeline, stage: stage.value };
 }
 
 /**
  * One sheet row to a `POST /leads/upsert` body.
  *
  * Empty cells are omitted, never sent as '' or null: the upsert changes only the fields
- * sent, so a blank cell never erases CRM data. Name, pipeline and stage are required on
- * every row, even one meant to update an existing lead: the upsert body is "as POST
- * /leads", whose required fields are name, pipeline_id and stage_id, and we cannot know
- * before the request whether the lead exists. The consequence, worth telling users: an
- * update also moves the lead to the row's (or the default) stage.
+ * sent, so a blank cell never erases CRM data. `payload` holds only what the row's cells say,
+ * so an existing lead keeps its pipeline, stage, name and everything else the sheet has no
+ * column for (PRODUCT.md, Import). A new lead also needs a name, a pipeline and a stage
+ * (POST /leads requires them): `create` adds the pipeline and stage (from the cells or the
+ * job's defaults), or says why this row cannot make a new lead. Whether the row's lead exists
+ * is the job's question (lookup.ts), not the row's.
  */
 export function buildLeadPayload(
   row: readonly unknown[],
@@ -193,9 +241,10 @@ export function buildLeadPayload(
   context: ImportContext,
 ): LeadPayloadResult {
   const prep = prepareContext(context);
+  const t = context.t ?? ENGLISH;
   const problems: string[] = [];
   const problem: Problem = (column, error) =>
-    problems.push(column ? `Column "${column.header}": ${error}` : error);
+    problems.push(column ? t('import.cell', { header: column.header, error }) : error);
   const lead: Record<string, unknown> = {};
   const custom: Record<string, unknown> = {};
   const badFields = new Set<LeadColumnField>();
@@ -224,60 +273,74 @@ export function buildLeadPayload(
     }
   }
 
-  const placement = place(placeCells, context, prep, problem);
+  const placement = placeFromCells(placeCells, prep, problem);
   if (ownerCell) {
     const user = resolveUser(ownerCell.value, prep.directory);
     if (user.ok) lead.assigned_to = user.value.id;
     else problem(ownerCell, user.error);
   }
 
-  const missing = (fields: LeadColumnField[], what: string, fix: string) => {
-    if (fields.some((f) => badFields.has(f))) return;
+  /** Why a field is missing: no column for it, or its column is empty on this row. */
+  const missing = (fields: LeadColumnField[], what: string, fix: string): string | undefined => {
+    if (fields.some((f) => badFields.has(f))) return undefined;
     const columns = headerMap.columns.filter(
       (c) => c.target.kind === 'lead' && fields.includes(c.target.field),
     );
-    const named = columns.map((c) => `"${c.header}"`).join(' and ');
-    if (columns.length === 0) problems.push(`${what}; ${fix}`);
-    else
-      problems.push(
-        `Column${columns.length > 1 ? 's' : ''} ${named} ${columns.length > 1 ? 'are' : 'is'} empty: ${what}`,
-      );
+    if (columns.length === 0) return t('import.missing.noColumn', { what, fix });
+    const named = columns.map((c) => `"${c.header}"`).join(' / ');
+    return t(columns.length > 1 ? 'import.missing.emptyMany' : 'import.missing.emptyOne', {
+      columns: named,
+      what,
+    });
   };
-  if (lead.name === undefined)
-    missing(['name'], 'the CRM requires a name', 'add a Name / Nome column');
-  if (!placement.failed && !placement.pipeline) {
-    missing(
-      ['pipeline'],
-      'the CRM requires a pipeline',
-      'add a Pipeline / Funil column or choose a default pipeline',
-    );
-  }
-  if (!placement.failed && placement.pipeline && !placement.stage) {
-    missing(
-      ['stage'],
-      'the CRM requires a stage',
-      'add a Stage / Etapa column or choose a default stage',
-    );
-  }
   const matchKey = keyFor(context.matchBy, lead);
-  if (!matchKey.ok) missing(matchKey.fields, matchKey.error, matchKey.fix);
-
-  const { pipeline, stage } = placement;
-  if (problems.length || !matchKey.ok || !pipeline || !stage)
+  if (!matchKey.ok) {
+    const reason = missing(matchKey.fields, t(matchKey.error), t(matchKey.fix));
+    if (reason !== undefined) problems.push(reason);
+  }
+  if (problems.length || !matchKey.ok || placement.failed)
     return { ok: false, reason: problems.join('; ') };
+
   const payload: UpsertLeadInput = {
     ...lead,
-    pipeline_id: pipeline.id,
-    stage_id: stage.id,
+    ...(placement.pipeline ? { pipeline_id: placement.pipeline.id } : {}),
+    ...(placement.stage ? { stage_id: placement.stage.id } : {}),
     ...(Object.keys(custom).length ? { custom_fields: custom } : {}),
     match_by: context.matchBy,
   };
-  return { ok: true, payload, matchKey: matchKey.key };
+  return { ok: true, payload, matchKey: matchKey.key, create: creation() };
+
+  function creation(): Creation {
+    const reasons: string[] = [];
+    if (lead.name === undefined) {
+      const reason = missing(['name'], t('import.need.name'), t('import.need.nameFix'));
+      if (reason !== undefined) reasons.push(reason);
+    }
+    const place = placeNewLead(placement, context, prep);
+    if (!place.ok) {
+      const reason =
+        place.what === 'defaultStage'
+          ? t('import.need.defaultStage', { error: place.error ?? '' })
+          : place.what === 'pipeline'
+            ? missing(['pipeline'], t('import.need.pipeline'), t('import.need.pipelineFix'))
+            : missing(['stage'], t('import.need.stage'), t('import.need.stageFix'));
+      if (reason !== undefined) reasons.push(reason);
+    }
+    if (reasons.length > 0 || !place.ok) return { ok: false, reason: reasons.join('; ') };
+    return {
+      ok: true,
+      place: { pipeline_id: place.pipeline.id, stage_id: place.stage.id },
+      names: [
+        place.pipeline.name ?? String(place.pipeline.id),
+        place.stage.name ?? String(place.stage.id),
+      ],
+    };
+  }
 }
 
 type KeyResult =
   | { ok: true; key: string }
-  | { ok: false; fields: LeadColumnField[]; error: string; fix: string };
+  | { ok: false; fields: LeadColumnField[]; error: MessageKey; fix: MessageKey };
 
 /** `email:<address>` or `phone:<E.164>`; under email_or_phone the email wins when both exist. */
 function keyFor(matchBy: MatchBy, lead: Record<string, unknown>): KeyResult {
@@ -289,22 +352,29 @@ function keyFor(matchBy: MatchBy, lead: Record<string, unknown>): KeyResult {
     return {
       ok: false,
       fields: ['email'],
-      error: 'matching by email needs an email',
-      fix: 'add an Email column',
+      error: 'import.need.email',
+      fix: 'import.need.emailFix',
     };
   }
   if (matchBy === 'phone') {
     return {
       ok: false,
       fields: ['phone'],
-      error: 'matching by phone needs a phone',
-      fix: 'add a Phone / Telefone column',
+      error: 'import.need.phone',
+      fix: 'import.need.phoneFix',
     };
   }
   return {
     ok: false,
     fields: ['email', 'phone'],
-    error: 'matching by email or phone needs one of them',
-    fix: 'add an Email or a Phone / Telefone column',
+    error: 'import.need.either',
+    fix: 'import.need.eitherFix',
   };
+}
+
+/** `Same e-mail as row 4`, in the job's language. */
+export function duplicateReason(claim: string, row: number, context: ImportContext): string {
+  const t = context.t ?? ENGLISH;
+  const key = t(claim.startsWith('email:') ? 'import.key.email' : 'import.key.phone');
+  return t('import.duplicate', { key, row });
 }

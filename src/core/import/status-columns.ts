@@ -16,7 +16,10 @@ export const IMPORT_STATUS_HEADERS = [
 
 export type ImportStatusHeader = (typeof IMPORT_STATUS_HEADERS)[number];
 
-/** Every status an import can write in the `CRM Import Status` column. */
+/**
+ * Every status an import can write in the `CRM Import Status` column. NOT_FOUND (mode `update`)
+ * and EXISTS (mode `create`) are refusals that cost no upsert.
+ */
 export const IMPORT_ROW_STATUSES = [
   'VALID',
   'CREATED',
@@ -24,7 +27,18 @@ export const IMPORT_ROW_STATUSES = [
   'UNCHANGED',
   'DUPLICATE',
   'INVALID',
+  'NOT_FOUND',
+  'EXISTS',
   'FAILED',
 ] as const;
 
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
+
+/**
+ * Import `mode` (PRODUCT.md): `upsert` updates the matching lead, else creates one; `update`
+ * touches existing leads only (NOT_FOUND otherwise); `create` makes new leads only (EXISTS
+ * otherwise).
+ */
+export const IMPORT_MODES = ['upsert', 'update', 'create'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const DEFAULT_IMPORT_MODE: ImportMode = 'upsert';

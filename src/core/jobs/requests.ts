@@ -1,5 +1,12 @@
-import { AuthError, CrmError, ForbiddenError, isRetryable } from '../../api/errors';
-import { isRateLimited, type Pacer, retryWithBackoff, withRateLimitRetry } from '../pacing';
+import type { CrmApi, CrmClient, Settled } from '../../api';
+import { AuthError, CrmError, ForbiddenError, isRetryable, NetworkError } from '../../api/errors';
+import {
+  backoffDelayMs,
+  isRateLimited,
+  type Pacer,
+  retryWithBackoff,
+  withRateLimitRetry,
+} from '../pacing';
 import type { Clock } from '../ports';
 import type { StepContext } from './engine';
 import { JobPause, JobYield, jobControlOf, messageOf } from './errors';
@@ -59,6 +66,91 @@ export function pacedCall<T>(fn: () => T, options: PacedCallOptions): T {
     }
     throw error;
   }
+}
+
+/** 429s one request of a batch may get before it is given up (the pacer keeps the wait shared). */
+export const BATCH_RATE_LIMIT_ATTEMPTS = 5;
+
+/**
+ * Requests that are safe to repeat (GET pages, lookups, upserts) in parallel batches under the
+ * shared pacer: each round takes as many rate-limit slots as are free (at most one per call
+ * still to make) and sends that many calls at once with `client.all`. A 429 refuses only its
+ * own request, which goes again after Retry-After (told to the pacer, so every execution on the
+ * key waits); a 5xx or network failure goes again after a back-off, BACKOFF_ATTEMPTS calls in
+ * all. Returns one outcome per call, in order. A call that could not be made before the step's
+ * time ran out settles as a JobYield (`jobControlOf(error) === 'yield'`, with `notBefore`):
+ * nothing was done for it, and it belongs to the next step.
+ * Never use this for sends: a send that failed may still have been delivered.
+ */
+export function pacedAll<T>(
+  client: Pick<CrmClient, 'all'>,
+  calls: ReadonlyArray<(api: CrmApi) => T>,
+  options: PacedCallOptions,
+): Settled<T>[] {
+  const { pacer, clock } = options;
+  const random = options.random ?? Math.random;
+  const results: (Settled<T> | undefined)[] = calls.map(() => undefined);
+  const failures = calls.map(() => ({ rateLimited: 0, failed: 0 }));
+  let pending = calls.map((_, index) => index);
+  const alone = new Set<number>();
+  while (pending.length > 0) {
+    // A request that got no answer sinks its whole batch (fetchAll throws as one): after a
+    // lost batch, its calls go one at a time, so one unreachable request fails only itself.
+    const together = pending.filter((index) => !alone.has(index));
+    const candidates = together.length > 0 ? together : pending.slice(0, 1);
+    const grant = pacer.acquireUpTo(candidates.length, { deadline: options.latestStartAt });
+    if (grant.count === 0) {
+      const later = new JobYield(
+        'No rate-limit slot is free before this run ends.',
+        pacer.nextSlotAt(),
+      );
+      for (const index of pending) results[index] = { ok: false, error: later };
+      break;
+    }
+    const batch = candidates.slice(0, grant.count);
+    const answers = client.all(batch.map((index) => calls[index] as (api: CrmApi) => T));
+    pacer.answered(grant);
+    const again: number[] = [];
+    let backOffAttempt = 0;
+    batch.forEach((index, position) => {
+      const answer = answers[position] as Settled<T>;
+      const count = failures[index] as { rateLimited: number; failed: number };
+      if (!answer.ok && isRateLimited(answer.error)) {
+        pacer.reportRateLimited(answer.error.retryAfterSeconds);
+        count.rateLimited += 1;
+        if (count.rateLimited < BATCH_RATE_LIMIT_ATTEMPTS) {
+          again.push(index);
+          return;
+        }
+      } else if (!answer.ok && isRetryable(answer.error)) {
+        if (answer.error instanceof NetworkError && answer.error.batchLost && batch.length > 1) {
+          alone.add(index);
+        }
+        count.failed += 1;
+        if (count.failed < BACKOFF_ATTEMPTS) {
+          again.push(index);
+          backOffAttempt = Math.max(backOffAttempt, count.failed);
+          return;
+        }
+      }
+      results[index] = answer;
+    });
+    const sent = new Set(batch);
+    pending = [...again, ...pending.filter((i) => !sent.has(i))];
+    if (backOffAttempt > 0) {
+      const delayMs = backoffDelayMs(backOffAttempt, BACKOFF_BASE_MS, random);
+      if (options.deadline !== undefined && clock.now() + delayMs > options.deadline) {
+        const later = new JobYield(
+          'The CRM failed and the next retry does not fit in this run; retrying in the next one.',
+          clock.now() + delayMs,
+        );
+        for (const index of pending) results[index] = { ok: false, error: later };
+        break;
+      }
+      clock.sleep(delayMs);
+    }
+  }
+  return results as Settled<T>[];
 }
 
 /**
@@ -121,12 +213,18 @@ export function startFailure(error: unknown, what: string): unknown {
   const pause = pauseForAccessError(error);
   if (pause) {
     // No job exists yet, so there is nothing to resume.
-    return new Error(
+    return withCause(
       `Could not ${what}: ${pause.message.replace(/,? then resume this job\.$/, '.')}`,
+      error,
     );
   }
   if (error instanceof CrmError || jobControlOf(error)) {
-    return new Error(`Could not ${what}: ${messageOf(error)} Try again in a minute.`);
+    return withCause(`Could not ${what}: ${messageOf(error)} Try again in a minute.`, error);
   }
   return error;
+}
+
+/** The wrapped error stays reachable as `cause` (the CRM's answer, for a sidebar's words). */
+function withCause(message: string, cause: unknown): Error {
+  return Object.assign(new Error(message), { cause });
 }

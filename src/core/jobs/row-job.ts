@@ -2,6 +2,7 @@
  * What the row jobs (import, send) share: a job that works through the rows of a sheet, one
  * request per step, and writes each row's status in columns of its own at the right of the data.
  */
+import { codedError } from '../errors';
 import type { Clock } from '../ports';
 import type { StepContext, StepResult } from './engine';
 import { isPending, type JobRecord } from './record';
@@ -230,8 +231,10 @@ export function requireSheetNamed<S>(
       .getSheets()
       .map((s) => `"${s.getName()}"`)
       .join(', ');
-    throw new Error(
+    throw codedError(
       `No sheet is named "${name}"; the sheets are ${names}. Pass one of them as sheet.`,
+      'sheetNotFound',
+      { sheet: name },
     );
   }
   return sheet;
@@ -252,8 +255,10 @@ export function checkNoOtherJobOnSheet(
     return sheetId === target.sheetId;
   });
   if (other) {
-    throw new Error(
+    throw codedError(
       `${target.jobName} ${other.jobId} is already ${other.state} on "${target.sheetName}": let it finish, resume it with crmResumeJob("${other.jobId}") or cancel it with crmCancelJob("${other.jobId}") before starting another.`,
+      'jobOnSheet',
+      { sheet: target.sheetName },
     );
   }
 }

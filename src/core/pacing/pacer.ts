@@ -36,9 +36,28 @@ export interface AcquireOptions {
   deadline?: number;
 }
 
+/** Slots taken together for one batch of requests. */
+export interface PaceGrant {
+  /** How many requests may leave now (0: no slot before the deadline). */
+  readonly count: number;
+  /** When they were recorded (epoch ms). */
+  readonly at: number;
+}
+
 export interface Pacer {
   /** Waits for a free slot and records a request in it; false when the slot is past the deadline. */
   acquire(options?: AcquireOptions): boolean;
+  /**
+   * Waits for at least one free slot (unless it comes after the deadline), then takes every
+   * slot that is free now, up to `wanted`: the batch that may leave at once.
+   */
+  acquireUpTo(wanted: number, options?: AcquireOptions): PaceGrant;
+  /**
+   * The grant's requests have been answered: their log entries move to now, the latest instant
+   * they can have reached the CRM. The CRM counts requests when they arrive; counting them at
+   * their answer keeps any 60 s of arrivals within the limit whatever the latency.
+   */
+  answered(grant: PaceGrant): void;
   /** Records a 429: nobody using this key sends before Retry-After has passed. */
   reportRateLimited(retryAfterSeconds: number | null | undefined): void;
   /** How long acquire() would wait if called now (0 when a slot is free). */
@@ -162,25 +181,55 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
     }
   }
 
-  function acquire(acquireOptions: AcquireOptions = {}): boolean {
+  function acquireUpTo(wanted: number, acquireOptions: AcquireOptions = {}): PaceGrant {
+    if (!(Number.isInteger(wanted) && wanted >= 1)) {
+      throw new Error(`acquireUpTo needs a whole number of requests, at least 1 (got ${wanted}).`);
+    }
     const { deadline } = acquireOptions;
     for (;;) {
       // Decide and record under the lock; never sleep while holding it.
-      const decision = withLock(() => {
+      const decision = withLock((): PaceGrant | number => {
         const now = clock.now();
         const state = load(now);
         const slot = nextSlot(state, now);
         if (slot > now) return slot;
-        state.sent.push(now);
+        const count = Math.min(wanted, limit - state.sent.length);
+        for (let i = 0; i < count; i++) state.sent.push(now);
         save(state, now);
-        return 'acquired' as const;
+        return { count, at: now };
       });
-      if (decision === 'acquired') return true;
+      if (typeof decision === 'object') return decision;
       const now = clock.now();
       const resumeAt = decision ?? now + LOCK_RETRY_SLEEP_MS;
-      if (deadline !== undefined && resumeAt > deadline) return false;
+      if (deadline !== undefined && resumeAt > deadline) return { count: 0, at: now };
       clock.sleep(Math.max(resumeAt - now, 1));
     }
+  }
+
+  function acquire(acquireOptions: AcquireOptions = {}): boolean {
+    return acquireUpTo(1, acquireOptions).count === 1;
+  }
+
+  function answered(grant: PaceGrant): void {
+    if (grant.count === 0) return;
+    const move = (): true => {
+      const now = clock.now();
+      const state = load(now);
+      let left = grant.count;
+      state.sent = state.sent
+        .map((t) => {
+          if (left > 0 && t === grant.at) {
+            left -= 1;
+            return Math.max(now, t);
+          }
+          return t;
+        })
+        .sort((a, b) => a - b);
+      save(state, now);
+      return true;
+    };
+    // Counting late only ever delays later requests, so without the lock it is still safe.
+    if (withLock(move) === undefined) move();
   }
 
   function reportRateLimited(retryAfterSeconds: number | null | undefined): void {
@@ -206,6 +255,8 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
 
   return {
     acquire,
+    acquireUpTo,
+    answered,
     reportRateLimited,
     waitMsIfAcquiredNow: () => Math.max(0, nextSlotAt() - clock.now()),
     nextSlotAt,

@@ -36,7 +36,7 @@ export interface RateLimitRetryOptions {
 }
 
 /**
- * Spends one pacer slot per call of fn. On a 429 it tells the pacer (so every execution
+ * Spends one pacer slot per call of fn, counted until its answer (see Pacer.answered). On a 429 it tells the pacer (so every execution
  * using the key holds back until Retry-After) and calls the SAME fn again.
  */
 export function withRateLimitRetry<T>(
@@ -49,12 +49,14 @@ export function withRateLimitRetry<T>(
     throw new Error(`maxAttempts must be a whole number of at least 1 (got ${maxAttempts}).`);
   }
   for (let attempt = 1; ; attempt++) {
-    if (!pacer.acquire({ deadline: options.deadline })) {
-      throw new PacerDeadlineError(pacer.nextSlotAt());
-    }
+    const grant = pacer.acquireUpTo(1, { deadline: options.deadline });
+    if (grant.count === 0) throw new PacerDeadlineError(pacer.nextSlotAt());
     try {
-      return fn();
+      const value = fn();
+      pacer.answered(grant);
+      return value;
     } catch (error) {
+      pacer.answered(grant);
       if (!isRateLimited(error)) throw error;
       pacer.reportRateLimited(error.retryAfterSeconds);
       if (attempt >= maxAttempts) throw error;

@@ -32,10 +32,28 @@ export function parseQueryString(query: string): Record<string, string> {
       throw new Error(`Query part "${segment}" has no name before "=": write it as name=value.`);
     }
     const value = decodeQueryPart(rawValue, segment).trim();
-    const previous = result[key];
-    result[key] = previous === undefined || previous === '' ? value : `${previous},${value}`;
+    const previous = ownValue(result, key);
+    setOwn(result, key, previous === undefined || previous === '' ? value : `${previous},${value}`);
   }
   return result;
+}
+
+/**
+ * A record's own value for `key`: typed keys such as `constructor` or `toString` must never read
+ * what Object.prototype inherits (`Object.hasOwn` is ES2022; Apps Script code targets ES2020).
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.prototype.propertyIsEnumerable.call(record, key) ? record[key] : undefined;
+}
+
+/** Sets an own, enumerable property even for `__proto__`, which plain assignment would treat as the prototype. */
+export function setOwn<T>(record: { [key: string]: T }, key: string, value: T): void {
+  Object.defineProperty(record, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 /**
@@ -107,7 +125,7 @@ export function normalizeLeadFilters(
   const filters: NamedLeadFilters = {};
   for (const [rawKey, value] of Object.entries(input)) {
     const key = rawKey.trim().toLowerCase();
-    const addonOwned = ADDON_OWNED_TOKENS[key];
+    const addonOwned = ownValue(ADDON_OWNED_TOKENS, key);
     if (addonOwned !== undefined)
       throw new Error(`Filter "${rawKey}" cannot be set: ${addonOwned}.`);
     if (!LEAD_FILTER_TOKENS.includes(key)) {
@@ -163,7 +181,7 @@ function nameFormHint(field: string): string {
     stage_id: 'stage',
     assigned_to: 'owner',
   };
-  const form = nameForm[field];
+  const form = ownValue(nameForm, field);
   return form === undefined ? '' : ` To give a name instead, use ${form}=… .`;
 }
 

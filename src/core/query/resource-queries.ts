@@ -11,10 +11,11 @@ import {
   TRIGGER_TYPES,
 } from '../../api/schemas';
 import { describeValue } from './dates';
-import { parseId, parseQueryString } from './parse';
+import { parseId, parseQueryString, setOwn } from './parse';
 import { closeMatches, quoteList } from './text';
 
 export const TASKS_MAX_PER_PAGE = 200;
+const RESERVED_KEY = '__proto__';
 export const AUTOMATIONS_MAX_PER_PAGE = 100;
 
 /** CRM_TASKS(query): page and per_page checked; any other token passed on unchanged. */
@@ -24,7 +25,14 @@ export function parseTaskQuery(query: string): TaskFilters {
   if (page) result.page = parseId(page, 'page');
   if (per_page) result.per_page = parsePerPage(per_page, TASKS_MAX_PER_PAGE);
   for (const [key, value] of Object.entries(rest)) {
-    if (value !== '') result[key] = value;
+    // The client's schema check drops `__proto__` (as JSON.parse-safe parsers do): refused by
+    // name, rather than silently widening the list.
+    if (key === RESERVED_KEY) {
+      throw new Error(
+        `Task filter "${RESERVED_KEY}" cannot be sent: no API parameter has that name.`,
+      );
+    }
+    if (value !== '') setOwn(result, key, value);
   }
   return result;
 }

@@ -36,6 +36,8 @@ export const SendJobOptionsSchema = z.object({
   /** Only for DOCUMENT headers: the CRM ignores it for IMAGE and VIDEO. */
   headerMediaFilename: z.optional(ValueSourceSchema),
   lead: LeadSourceSchema,
+  /** The language of whoever started the job: its Detail cells and messages speak it. */
+  locale: z.optional(z.enum(['en', 'pt'])),
 });
 export type SendJobOptions = z.infer<typeof SendJobOptionsSchema>;
 

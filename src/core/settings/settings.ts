@@ -1,4 +1,8 @@
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
+import { type BaseUrlProblem, checkBaseUrl, shownInput } from '../../api';
+import { codedError } from '../errors';
+import { type MessageKey, type MessageParams, translator } from '../i18n';
 
 /** What crmConfigure stores: per user, since an API key belongs to a person. */
 export const SettingsSchema = z.object({
@@ -12,59 +16,80 @@ export type Settings = z.infer<typeof SettingsSchema>;
 
 export const DEFAULT_COUNTRY = 'BR';
 
-const LOCAL_HOSTS = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//i;
+/** A typed value longer than this is never repeated in a country message (it is no code). */
+const SHOWN_COUNTRY_MAX_CHARS = 3;
 
-/** Validates user input for crmConfigure; every message says what to fix. */
+/**
+ * Each refusal: its developer message (English, `settings.*`) and the code whose words the
+ * sidebar shows in the person's language (`ui.error.<code>`, core/person-message.ts).
+ */
+const BASE_URL_REFUSALS: Readonly<Record<BaseUrlProblem, [MessageKey, string]>> = {
+  missing: ['settings.baseUrl.missing', 'baseUrlForm'],
+  notUrl: ['settings.baseUrl.notUrl', 'baseUrlForm'],
+  scheme: ['settings.baseUrl.scheme', 'baseUrlHttps'],
+  credentials: ['settings.baseUrl.credentials', 'baseUrlForm'],
+  query: ['settings.baseUrl.query', 'baseUrlForm'],
+  plainHttp: ['settings.baseUrl.plainHttp', 'baseUrlHttps'],
+  path: ['settings.baseUrl.path', 'baseUrlPath'],
+};
+
+const english = translator('en');
+
+/**
+ * Validates user input for crmConfigure; every message says what to fix and never repeats
+ * typed text that looks like a key (a key pasted into the wrong field must not reach the
+ * sidebar or the execution log). Errors carry a code (core/errors.ts) for the sidebar's words.
+ *
+ * The saved key is reused only while the base URL stays the one it was saved for: a key is a
+ * secret of one CRM, and sending it to a new address on someone's say-so would hand it over.
+ */
 export function parseSettingsInput(
   input: unknown,
   defaults: { baseUrl: string; previous?: Settings | null },
 ): Settings {
+  const got = (value: string | null): string =>
+    value === null ? '' : english('settings.got', { value });
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new Error(
-      'crmConfigure needs an object such as {apiKey: "crm_…", baseUrl: "https://…/api/v1"}.',
-    );
+    throw new Error(english('settings.notAnObject'));
   }
   const raw = input as Record<string, unknown>;
-  const apiKey = String(raw.apiKey ?? defaults.previous?.apiKey ?? '').trim();
-  if (!apiKey)
-    throw new Error(
-      'apiKey is missing: paste the key created under Settings → API keys in the CRM.',
-    );
-  if (!/^crm_[A-Za-z0-9_-]+$/.test(apiKey)) {
-    throw new Error(
-      `apiKey must start with "crm_" and hold no spaces (got ${maskApiKey(apiKey)}).`,
-    );
+  const previous = defaults.previous ?? null;
+
+  const baseUrlInput = raw.baseUrl ?? previous?.baseUrl ?? defaults.baseUrl;
+  const checked = checkBaseUrl(baseUrlInput);
+  if (!checked.ok) {
+    const [key, code] = BASE_URL_REFUSALS[checked.problem];
+    return refuse(key, code, { got: got(shownInput(baseUrlInput)) });
   }
-  const baseUrl = normalizeBaseUrl(
-    String(raw.baseUrl ?? defaults.previous?.baseUrl ?? defaults.baseUrl),
-  );
-  const defaultCountry = String(
-    raw.defaultCountry ?? defaults.previous?.defaultCountry ?? DEFAULT_COUNTRY,
-  )
-    .trim()
-    .toUpperCase();
-  if (!/^[A-Z]{2}$/.test(defaultCountry)) {
-    throw new Error(
-      `defaultCountry must be a two-letter country code such as "BR" or "US" (got "${defaultCountry}").`,
-    );
+  const baseUrl = checked.url;
+
+  const typedKey = raw.apiKey === undefined || raw.apiKey === null ? '' : String(raw.apiKey).trim();
+  let apiKey = typedKey;
+  if (apiKey === '' && previous) {
+    if (previous.baseUrl !== baseUrl) refuse('settings.keyForNewBaseUrl', 'apiKeyForNewBaseUrl');
+    apiKey = previous.apiKey;
+  }
+  if (!apiKey) refuse('settings.keyMissing', 'apiKeyMissing');
+  if (!/^crm_[A-Za-z0-9_-]+$/.test(apiKey)) {
+    refuse('settings.keyForm', 'apiKeyFormat', { masked: maskApiKey(apiKey) });
+  }
+
+  const countryInput = raw.defaultCountry ?? previous?.defaultCountry ?? DEFAULT_COUNTRY;
+  const defaultCountry = String(countryInput).trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(defaultCountry) || !isSupportedCountry(defaultCountry)) {
+    const shown = shownInput(String(countryInput));
+    refuse('settings.countryUnknown', 'countryCode', {
+      got: got(
+        shown !== null && shown.length <= SHOWN_COUNTRY_MAX_CHARS ? shown.toUpperCase() : null,
+      ),
+    });
   }
   return { apiKey, baseUrl, defaultCountry };
 }
 
-/** https only, except plain http to the local sandbox; always ends in /api/v1 without a slash. */
-export function normalizeBaseUrl(value: string): string {
-  const url = value.trim().replace(/\/+$/, '');
-  if (!/^https:\/\//i.test(url) && !LOCAL_HOSTS.test(`${url}/`)) {
-    throw new Error(
-      `baseUrl must start with https:// (plain http:// only for localhost); got "${url}".`,
-    );
-  }
-  if (!/\/api\/v1$/.test(url)) {
-    throw new Error(
-      `baseUrl must end in /api/v1, for example https://crm.example.com/api/v1 (got "${url}").`,
-    );
-  }
-  return url;
+/** Throws the English message of `key` with the sidebar's `code` (its words never echo input). */
+function refuse(key: MessageKey, code: string, params?: MessageParams): never {
+  throw codedError(english(key, params), code);
 }
 
 /** The only form in which a key is ever shown: `crm_…abcd`. */

@@ -1,21 +1,23 @@
 import type { LeadListInclude } from '../../api/schemas/leads';
 import { byId, commaList, h, inputValue, showStatus, whileBusy } from '../shared/dom';
+import { t } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
-import { showJobProgress } from '../shared/progress';
+import { createResultSlot } from '../shared/progress';
 import { callServer, errorText, type ServerArgs } from '../shared/server';
+import type { UiKey } from '../shared/words';
 
 type ExportOptions = ServerArgs<'crmExportLeads'>[0];
 
 /** Keyed by the API's own token type, so a token added to the API must be listed here to build. */
-const INCLUDE_LABELS: Record<LeadListInclude, string> = {
-  owner: 'Owner (owner_name…)',
-  products: 'Products',
-  contacts: 'Contacts',
-  notes: 'Notes',
-  sales: 'Sales',
-  tasks: 'Tasks',
-  sequences: 'Sequences',
-  score: 'Score',
+const INCLUDE_LABELS: Record<LeadListInclude, UiKey> = {
+  owner: 'ui.export.include.owner',
+  products: 'ui.export.include.products',
+  contacts: 'ui.export.include.contacts',
+  notes: 'ui.export.include.notes',
+  sales: 'ui.export.include.sales',
+  tasks: 'ui.export.include.tasks',
+  sequences: 'ui.export.include.sequences',
+  score: 'ui.export.include.score',
 };
 
 /** Form field id → the filter it sets; empty fields set nothing. */
@@ -38,7 +40,7 @@ function renderIncludes(): void {
         'div',
         {},
         h('input', { type: 'checkbox', id: `inc-${token}`, value: token, name: 'include' }),
-        h('label', { class: 'inline', for: `inc-${token}` }, label),
+        h('label', { class: 'inline', for: `inc-${token}` }, t(label)),
       ),
     ),
   );
@@ -66,12 +68,15 @@ function readExportForm(): ExportOptions {
   };
 }
 
+const result = createResultSlot(jobServer, byId('progress'));
+
 async function start(): Promise<void> {
-  showStatus('status', 'Starting the export…');
+  result.clear();
+  showStatus('status', t('ui.export.starting'));
   try {
     const summary = await callServer('crmExportLeads', readExportForm());
     showStatus('status', '');
-    showJobProgress(jobServer, byId('progress'), summary, { drive: true });
+    result.showJob(summary, { drive: true });
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }

@@ -1,21 +1,35 @@
 import { byId, h, inputValue, showStatus, whileBusy } from '../shared/dom';
+import { t } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
-import { showJobProgress } from '../shared/progress';
+import { createResultSlot } from '../shared/progress';
 import { callServer, errorText, type ServerArgs, type ServerResult } from '../shared/server';
 import { fillSheetSelect } from '../shared/sheets';
+import {
+  type ColumnChoice,
+  choose,
+  IGNORE,
+  initialChoice,
+  mappingOf,
+  sameTargetProblem,
+  selectValue,
+  type TargetGroups,
+  targetGroups,
+  toggle,
+} from './model';
 
 type ImportOptions = ServerArgs<'crmImportLeads'>[0];
 type Preview = ServerResult<'uiPreviewImport'>;
 
-/**
- * The user's changes to the automatic header mapping: a header → a field, or '' to leave the
- * column out. Sent as crmImportLeads' `mapping`.
- */
-const mapping: Record<string, string> = {};
+/** The last preview's columns and fields: the mapping is made against these. */
+let previewed: { columns: Preview['columns']; groups: TargetGroups } | undefined;
+/** The person's choice per column header; kept across previews of the same sheet. */
+const choices: Record<string, ColumnChoice> = {};
 
-function baseOptions(): Pick<ImportOptions, 'sheet' | 'headerRow' | 'mapping'> {
+const result = createResultSlot(jobServer, byId('progress'));
+
+function baseOptions(): Pick<ImportOptions, 'sheet' | 'headerRow'> {
   const headerRow = Number(inputValue('header-row') || '1');
-  return { sheet: inputValue('sheet'), headerRow, mapping: { ...mapping } };
+  return { sheet: inputValue('sheet'), headerRow };
 }
 
 function readImportForm(): ImportOptions {
@@ -23,81 +37,89 @@ function readImportForm(): ImportOptions {
   const stage = inputValue('stage');
   return {
     ...baseOptions(),
+    mapping: previewed ? mappingOf(previewed.columns, choices) : {},
     matchBy: inputValue('match-by'),
+    mode: inputValue('mode'),
     ...(pipeline === '' ? {} : { pipeline }),
     ...(stage === '' ? {} : { stage }),
     dryRun: byId<HTMLInputElement>('dry-run').checked,
   };
 }
 
-function mappedList(preview: Preview): HTMLElement {
-  if (preview.mapped.length === 0)
-    return h('p', { class: 'empty' }, 'No column maps to a lead field.');
+/** Two columns on one field stop the import: said under the list as soon as it happens. */
+function showMappingProblem(): string | undefined {
+  const problem = previewed
+    ? sameTargetProblem(previewed.columns, choices, previewed.groups, t)
+    : undefined;
+  showStatus('mapping-problem', problem ?? '', 'error');
+  return problem;
+}
+
+function targetSelect(header: string, groups: TargetGroups): HTMLSelectElement {
+  const options = (list: TargetGroups['lead']) =>
+    list.map((option) => h('option', { value: option.value }, option.label));
   return h(
-    'div',
-    { class: 'block' },
-    h('label', {}, 'Sent to the CRM'),
-    ...preview.mapped.map((column) => {
-      const box = h('input', { type: 'checkbox', checked: true });
-      box.addEventListener('change', () => {
-        if (box.checked) delete mapping[column.header];
-        else mapping[column.header] = '';
-      });
-      return h(
-        'div',
-        { class: 'mapped', 'data-header': column.header },
-        box,
-        h('span', { class: 'tag' }, `${column.column} · ${column.header}`),
-        ` → ${column.target}`,
-      );
-    }),
+    'select',
+    { 'aria-label': t('ui.import.fieldFor', { header }) },
+    h('option', { value: IGNORE }, t('ui.import.ignore')),
+    h('optgroup', { label: t('ui.import.leadFields') }, ...options(groups.lead)),
+    groups.custom.length > 0 &&
+      h('optgroup', { label: t('ui.import.customFields') }, ...options(groups.custom)),
   );
 }
 
-function unknownList(preview: Preview): HTMLElement | null {
-  if (preview.unknown.length === 0) return null;
-  return h(
+/** One column: its tick and text (one label, so a click on the text ticks it) and its field. */
+function columnRow(column: Preview['columns'][number], groups: TargetGroups): HTMLElement {
+  const { header } = column;
+  const box = h('input', { type: 'checkbox' });
+  const select = targetSelect(header, groups);
+  const row = h(
     'div',
-    { class: 'block' },
-    h('label', {}, 'Not recognised (left out unless you name a field)'),
-    ...preview.unknown.map((column) => {
-      const field = h('input', {
-        type: 'text',
-        placeholder: 'field, e.g. notes or custom_fields.cpf',
-        value: mapping[column.header] ?? '',
-      });
-      field.addEventListener('change', () => {
-        const target = field.value.trim();
-        if (target === '') delete mapping[column.header];
-        else mapping[column.header] = target;
-      });
-      return h(
-        'div',
-        { class: 'unknown', 'data-header': column.header },
-        h('span', { class: 'tag unknown' }, `${column.column} · ${column.header}`),
-        field,
-      );
-    }),
+    { class: 'map-row', 'data-header': header },
+    h(
+      'label',
+      { class: 'map-column' },
+      box,
+      h('span', { class: column.target === IGNORE ? 'tag unknown' : 'tag' }, column.column),
+      h('span', { class: 'map-header' }, header),
+    ),
+    select,
   );
-}
-
-function ignoredList(preview: Preview): HTMLElement | null {
-  if (preview.ignored.length === 0) return null;
-  return h(
-    'p',
-    { class: 'hint' },
-    `Left out on purpose: ${preview.ignored.map((c) => c.header).join(', ')}.`,
-  );
+  const show = (choice: ColumnChoice) => {
+    choices[header] = choice;
+    box.checked = choice.included;
+    select.value = selectValue(choice);
+    row.classList.toggle('off', !choice.included);
+    showMappingProblem();
+  };
+  box.addEventListener('change', () => {
+    const wanted = box.checked;
+    const next = toggle(choices[header] ?? initialChoice(column), wanted);
+    show(next);
+    // Ticked without a field to go to: the field is what to pick next.
+    if (wanted && !next.included) select.focus();
+  });
+  select.addEventListener('change', () => {
+    show(choose(choices[header] ?? initialChoice(column), select.value));
+  });
+  show(choices[header] ?? initialChoice(column));
+  return row;
 }
 
 async function preview(): Promise<void> {
-  showStatus('status', 'Reading the header row…');
+  result.clear();
+  showStatus('status', t('ui.import.reading'));
   try {
-    const result = await callServer('uiPreviewImport', baseOptions());
+    const answer = await callServer('uiPreviewImport', baseOptions());
     showStatus('status', '');
-    byId('mapped').replaceChildren(mappedList(result));
-    byId('unknown').replaceChildren(...[unknownList(result)].filter((e) => e !== null));
-    byId('ignored').replaceChildren(...[ignoredList(result)].filter((e) => e !== null));
+    const groups = targetGroups(answer.leadFields, answer.customFields, t);
+    previewed = { columns: answer.columns, groups };
+    byId('mapping').replaceChildren(
+      ...(answer.columns.length === 0
+        ? [h('p', { class: 'empty' }, t('ui.import.noColumns'))]
+        : answer.columns.map((column) => columnRow(column, groups))),
+    );
+    showMappingProblem();
     byId('preview-result').hidden = false;
   } catch (error) {
     showStatus('status', errorText(error), 'error');
@@ -105,11 +127,17 @@ async function preview(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  showStatus('status', 'Starting the import…');
+  result.clear();
+  const problem = showMappingProblem();
+  if (problem) {
+    showStatus('status', problem, 'error');
+    return;
+  }
+  showStatus('status', t('ui.import.starting'));
   try {
     const summary = await callServer('crmImportLeads', readImportForm());
     showStatus('status', '');
-    showJobProgress(jobServer, byId('progress'), summary, { drive: true });
+    result.showJob(summary, { drive: true });
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }
@@ -123,10 +151,17 @@ async function loadSheets(): Promise<void> {
   }
 }
 
-byId('sheet').addEventListener('change', () => {
-  for (const header of Object.keys(mapping)) delete mapping[header];
+/** Another sheet or header row: the list no longer describes it (choices by header are kept). */
+function forgetPreview(): void {
+  previewed = undefined;
   byId('preview-result').hidden = true;
+}
+
+byId('sheet').addEventListener('change', () => {
+  for (const header of Object.keys(choices)) delete choices[header];
+  forgetPreview();
 });
+byId('header-row').addEventListener('change', forgetPreview);
 byId<HTMLButtonElement>('preview').addEventListener('click', () => {
   void whileBusy(byId<HTMLButtonElement>('preview'), preview);
 });

@@ -1,42 +1,64 @@
-import type { JobSummary } from '../../core/jobs/record';
 import { byId, h, showStatus, whileBusy } from '../shared/dom';
+import { t, words } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
 import { type TrackedJob, trackJob } from '../shared/progress';
 import { isPendingState } from '../shared/progress-model';
 import { callServer, errorText } from '../shared/server';
+import { describeJob, type JobView, newestFirst } from './model';
 
 const LIST_REFRESH_MS = 3_000;
 const tracked = new Map<string, TrackedJob>();
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
-function kindLabel(kind: string): string {
-  return kind.charAt(0).toUpperCase() + kind.slice(1);
+/** The sheet's name as a link: it brings that sheet to the front. */
+function sheetLink(job: JobView, name: string): HTMLElement {
+  const link = h('a', { href: '#', class: 'job-sheet', title: t('ui.jobs.openSheet') }, name);
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    callServer('uiActivateSheet', {
+      name,
+      ...(job.sheetId === undefined ? {} : { id: job.sheetId }),
+    })
+      .then(() => showStatus('status', ''))
+      .catch((error) => showStatus('status', errorText(error), 'error'));
+  });
+  return link;
 }
 
-function card(summary: JobSummary, job: TrackedJob): HTMLElement {
+function card(summary: JobView, job: TrackedJob): HTMLElement {
+  const model = describeJob(summary, words);
   return h(
     'article',
     { class: 'job', 'data-job-id': summary.jobId },
-    h('h2', {}, kindLabel(summary.kind), ' ', h('span', { class: 'job-meta' }, summary.jobId)),
+    h(
+      'h2',
+      { class: 'job-title' },
+      h('span', { class: 'job-kind' }, model.kind),
+      model.sheet === undefined ? null : ' · ',
+      model.sheet === undefined ? null : sheetLink(summary, model.sheet),
+    ),
+    model.started === '' ? null : h('div', { class: 'job-meta job-started' }, model.started),
+    model.updated === '' ? null : h('div', { class: 'job-meta job-updated' }, model.updated),
     job.view.element,
+    model.failure === '' ? null : h('div', { class: 'status error job-failure' }, model.failure),
+    h('div', { class: 'job-meta job-id' }, summary.jobId),
   );
 }
 
 /** One driver at a time: the oldest pending job this sidebar is not driving yet. */
-function driveNext(jobs: JobSummary[]): void {
+function driveNext(jobs: JobView[]): void {
   if ([...tracked.values()].some((job) => job.driver.driving)) return;
   const next = [...jobs].reverse().find((job) => isPendingState(job.state));
   if (next) tracked.get(next.jobId)?.driver.start();
 }
 
-function render(jobs: JobSummary[]): void {
-  const list = byId('jobs');
-  if (jobs.length === 0) {
-    list.replaceChildren(
-      h('p', { class: 'empty' }, 'No jobs yet. Start one from Import or Export.'),
-    );
+function render(list: JobView[]): void {
+  const box = byId('jobs');
+  if (list.length === 0) {
+    box.replaceChildren(h('p', { class: 'empty' }, t('ui.jobs.none')));
     return;
   }
+  const jobs = newestFirst(list);
   const cards = jobs.map((summary) => {
     let job = tracked.get(summary.jobId);
     if (!job) {
@@ -52,13 +74,13 @@ function render(jobs: JobSummary[]): void {
     }
     return card(summary, job);
   });
-  list.replaceChildren(...cards);
+  box.replaceChildren(...cards);
   driveNext(jobs);
 }
 
 async function refresh(): Promise<void> {
   try {
-    const jobs = await callServer('crmListJobs');
+    const jobs: JobView[] = await callServer('crmListJobs');
     showStatus('status', '');
     render(jobs);
     const busy = jobs.some((job) => isPendingState(job.state));

@@ -1,6 +1,7 @@
 import { byId, h, showStatus, whileBusy } from '../shared/dom';
+import { t, words } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
-import { showJobProgress } from '../shared/progress';
+import { createResultSlot } from '../shared/progress';
 import { callServer, errorText, type ServerResult } from '../shared/server';
 import { fillSheetSelect } from '../shared/sheets';
 import {
@@ -28,6 +29,7 @@ import {
   UNSET,
   variableName,
 } from './model';
+import { suggestColumns } from './suggest';
 
 type Catalog = ServerResult<'uiListTemplates'>;
 type TemplateChoice = Catalog['templates'][number];
@@ -44,8 +46,13 @@ const form: SendForm = {
   mediaFilename: UNSET,
   lead: { kind: 'match', matchBy: 'email_or_phone' },
 };
+const result = createResultSlot(jobServer, byId('progress'));
 /** Once the person picks how leads are found, a sheet change keeps that choice when it can. */
 let leadPicked = false;
+/** Variables the person set for this template: kept on a sheet change, never re-suggested. */
+const pickedVariables = new Set<string>();
+/** Variables whose column was suggested (and not changed since): the hint asks to check them. */
+const suggestedVariables = new Set<string>();
 /** The options the shown preview was made for: Send now sends exactly these. */
 let previewed: SendOptions | undefined;
 
@@ -67,11 +74,15 @@ function sourcePicker(
   const select = h(
     'select',
     { id },
-    h('option', { value: '' }, options.optional ? '— none —' : '— pick a column —'),
+    h('option', { value: '' }, options.optional ? t('ui.send.none') : t('ui.send.pickColumn')),
     ...columns.headers.map((header) =>
-      h('option', { value: sourceOptionValue({ kind: 'column', header }) }, `Column: ${header}`),
+      h(
+        'option',
+        { value: sourceOptionValue({ kind: 'column', header }) },
+        t('ui.send.column', { header }),
+      ),
     ),
-    h('option', { value: FIXED_OPTION }, 'Fixed text…'),
+    h('option', { value: FIXED_OPTION }, t('ui.send.fixedText')),
   );
   select.value = sourceOptionValue(choice);
   const fixed = h('input', {
@@ -111,7 +122,7 @@ function renderTemplateText(template: TemplateChoice | undefined): void {
       'key' in piece
         ? h(
             'span',
-            { class: 'placeholder', 'data-key': piece.key, title: variableName(piece.key) },
+            { class: 'placeholder', 'data-key': piece.key, title: variableName(piece.key, t) },
             piece.placeholder,
           )
         : piece.text,
@@ -120,7 +131,11 @@ function renderTemplateText(template: TemplateChoice | undefined): void {
     template.headerFormat === null
       ? null
       : isMediaHeader(template.headerFormat)
-        ? h('div', { class: 'tpl-header' }, `[${template.headerFormat} file]`)
+        ? h(
+            'div',
+            { class: 'tpl-header' },
+            t('ui.send.headerFile', { format: template.headerFormat }),
+          )
         : h('div', { class: 'tpl-header' }, ...pieces(template.headerText, true));
   box.replaceChildren(
     ...[header, h('div', { class: 'tpl-body' }, ...pieces(template.body))].filter(
@@ -138,16 +153,20 @@ function renderVariables(): void {
     ...keys.map((key) =>
       sourcePicker(
         `var-${key}`,
-        variableName(key),
+        variableName(key, t),
         form.variables[key] ?? UNSET,
         (choice) => {
           form.variables[key] = choice;
+          pickedVariables.add(key);
+          suggestedVariables.delete(key);
+          byId('suggested-hint').hidden = suggestedVariables.size === 0;
         },
-        { placeholder: 'the same text for every row' },
+        { placeholder: t('ui.send.fixedPlaceholder') },
       ),
     ),
   );
   byId('variables-box').hidden = keys.length === 0;
+  byId('suggested-hint').hidden = suggestedVariables.size === 0;
 
   const format = template?.headerFormat ?? null;
   const media = isMediaHeader(format);
@@ -156,11 +175,11 @@ function renderVariables(): void {
     byId('media').replaceChildren();
     return;
   }
-  byId('media-legend').textContent = `Header file (${format})`;
+  byId('media-legend').textContent = t('ui.send.mediaLegend', { format: format ?? '' });
   byId('media').replaceChildren(
     sourcePicker(
       'media-url',
-      'File URL (public: no login, VPN or IP allowlist)',
+      t('ui.send.mediaUrl'),
       form.mediaUrl,
       (choice) => {
         form.mediaUrl = choice;
@@ -171,7 +190,7 @@ function renderVariables(): void {
       ? [
           sourcePicker(
             'media-filename',
-            'File name the contact sees (optional)',
+            t('ui.send.mediaFilename'),
             form.mediaFilename,
             (choice) => {
               form.mediaFilename = choice;
@@ -185,12 +204,15 @@ function renderVariables(): void {
 
 function renderNumbers(): void {
   const select = byId<HTMLSelectElement>('number');
+  // Nothing pre-selected (several usable numbers): a prompt rather than a silent first one.
+  const prompt = form.instanceId === undefined && catalog.numbers.length > 0;
   select.replaceChildren(
+    ...(prompt ? [h('option', { value: '' }, t('ui.send.pickNumber'))] : []),
     ...catalog.numbers.map((number) =>
       h(
         'option',
         { value: String(number.id), disabled: !number.sendsTemplates },
-        numberLabel(number),
+        numberLabel(number, t),
       ),
     ),
   );
@@ -206,12 +228,16 @@ function renderLead(): void {
   ];
   const label = (choice: LeadChoice) =>
     choice.kind === 'column'
-      ? `Lead id in column: ${choice.header}`
-      : {
-          email_or_phone: 'Look up by e-mail, else phone',
-          email: 'Look up by e-mail',
-          phone: 'Look up by phone',
-        }[choice.matchBy];
+      ? t('ui.send.leadColumn', { header: choice.header })
+      : t(
+          (
+            {
+              email_or_phone: 'ui.send.leadEmailOrPhone',
+              email: 'ui.send.leadEmail',
+              phone: 'ui.send.leadPhone',
+            } as const
+          )[choice.matchBy],
+        );
   const select = byId<HTMLSelectElement>('lead');
   select.replaceChildren(
     ...choices.map((choice) => h('option', { value: leadOptionValue(choice) }, label(choice))),
@@ -219,15 +245,40 @@ function renderLead(): void {
   select.value = leadOptionValue(form.lead);
 }
 
+/**
+ * Each variable the person has not set gets the column suggested for it (suggest.ts), or none;
+ * the columns the person chose are not suggested again.
+ */
+function suggestVariables(): void {
+  suggestedVariables.clear();
+  const template = catalog.templates.find((t) => t.id === form.template?.id);
+  if (!template) return;
+  const taken = new Set(
+    [...pickedVariables].flatMap((key) => {
+      const choice = form.variables[key];
+      return choice?.kind === 'column' ? [choice.header] : [];
+    }),
+  );
+  const open = template.variables.filter((key) => !pickedVariables.has(key));
+  const suggested = suggestColumns(
+    { ...template, variables: open },
+    columns.headers.filter((header) => !taken.has(header)),
+  );
+  for (const key of open) {
+    const header = suggested[key];
+    form.variables[key] = header === undefined ? UNSET : { kind: 'column', header };
+    if (header !== undefined) suggestedVariables.add(key);
+  }
+}
+
 function chooseTemplate(id: string): void {
   const template = catalog.templates.find((t) => String(t.id) === id);
-  const previous = form.variables;
   form.template = template;
   form.variables = {};
-  for (const key of template?.variables ?? []) {
-    form.variables[key] = keepSource(previous[key], columns.headers);
-  }
-  form.instanceId = defaultNumber(template, catalog.numbers);
+  pickedVariables.clear();
+  suggestVariables();
+  // The template's own number when it can send, else the one the person had.
+  form.instanceId = defaultNumber(template, catalog.numbers) ?? form.instanceId;
   renderTemplateText(template);
   renderNumbers();
   renderVariables();
@@ -236,9 +287,10 @@ function chooseTemplate(id: string): void {
 
 async function loadColumns(): Promise<void> {
   columns = await callServer('uiListColumns', form.sheet);
-  for (const [key, choice] of Object.entries(form.variables)) {
-    form.variables[key] = keepSource(choice, columns.headers);
+  for (const key of pickedVariables) {
+    form.variables[key] = keepSource(form.variables[key], columns.headers);
   }
+  suggestVariables();
   form.mediaUrl = keepSource(form.mediaUrl, columns.headers);
   form.mediaFilename = keepSource(form.mediaFilename, columns.headers);
   form.lead = leadPicked ? keepLead(form.lead, columns) : defaultLead(columns);
@@ -251,13 +303,15 @@ async function loadTemplates(): Promise<void> {
   catalog = await callServer('uiListTemplates');
   const select = byId<HTMLSelectElement>('template');
   if (catalog.templates.length === 0) {
-    select.replaceChildren(h('option', { value: '' }, 'No approved template in the CRM'));
+    select.replaceChildren(h('option', { value: '' }, t('ui.send.noTemplates')));
     return;
   }
   select.replaceChildren(
-    h('option', { value: '' }, '— pick a template —'),
+    h('option', { value: '' }, t('ui.send.pickTemplate')),
     ...catalog.templates.map((t) => h('option', { value: String(t.id) }, templateLabel(t))),
   );
+  // The account's only usable number is chosen before any template is.
+  form.instanceId ??= defaultNumber(undefined, catalog.numbers);
   renderNumbers();
 }
 
@@ -266,43 +320,46 @@ function renderPreview(preview: SendPreview): void {
     ? h(
         'div',
         {},
-        h('label', {}, `Row ${preview.sample.row} would get:`),
+        h('label', {}, t('ui.send.sampleRow', { row: preview.sample.row })),
         h('div', { class: 'sample', id: 'sample-text' }, preview.sample.text),
       )
-    : h('p', { class: 'empty' }, 'No row would be sent.');
+    : h('p', { class: 'empty' }, t('ui.send.nothingToSend'));
   byId('preview-sample').replaceChildren(sample);
   byId('preview-counts').replaceChildren(
-    ...previewLines(preview.counts).map((line) =>
+    ...previewLines(preview.counts, t).map((line) =>
       h(
         'li',
         { 'data-status': line.status },
-        h('b', {}, String(line.count)),
-        ` ${line.count === 1 ? 'row' : 'rows'} ${line.meaning}`,
+        h('b', {}, words.number(line.count)),
+        ` ${t(line.count === 1 ? 'ui.send.rowWord' : 'ui.send.rowsWord')} ${line.meaning}`,
       ),
     ),
   );
   byId('preview-skipped').replaceChildren(
-    ...preview.skipped.map((skip) => h('li', {}, h('b', {}, `Row ${skip.row}`), ` ${skip.reason}`)),
+    ...preview.skipped.map((skip) =>
+      h('li', {}, h('b', {}, t('ui.send.row', { row: skip.row })), ` ${skip.reason}`),
+    ),
   );
-  const sources = preview.variables.map((v) => `${variableName(v.key)} ← ${v.source}`);
-  const missing =
-    preview.statusColumns.length < 4
-      ? ' The CRM Send columns are added at the right of the data.'
-      : '';
+  const sources = preview.variables.map((v) => `${variableName(v.key, t)} ← ${v.source}`);
+  const missing = preview.statusColumns.length < 4 ? ` ${t('ui.send.columnsAdded')}` : '';
   byId('preview-details').textContent = `${[...sources, preview.lead].join(' · ')}.${missing}`;
   byId('preview-result').hidden = false;
 }
 
 /** Reads the form, asks the server what a send would do, and shows it. */
 async function runPreview(): Promise<SendPreview | undefined> {
+  // A new preview is a new action: the last send's progress and notes, and the last preview, go.
+  result.clear();
+  byId('after').hidden = true;
+  byId('preview-result').hidden = true;
   let options: SendOptions;
   try {
-    options = sendOptionsOf(form);
+    options = sendOptionsOf(form, t);
   } catch (error) {
     showStatus('status', errorText(error), 'error');
     return undefined;
   }
-  showStatus('status', 'Checking the template and the rows…');
+  showStatus('status', t('ui.send.checking'));
   try {
     const preview = await callServer('uiPreviewSend', options);
     showStatus('status', '');
@@ -320,10 +377,10 @@ async function askToSend(): Promise<void> {
   const preview = await runPreview();
   if (!preview) return;
   if ((preview.counts.QUEUED ?? 0) === 0) {
-    showStatus('status', 'No row would be sent: see the preview.', 'error');
+    showStatus('status', t('ui.send.nothingQueued'), 'error');
     return;
   }
-  byId('confirm-text').textContent = confirmText(preview, form.sheet);
+  byId('confirm-text').textContent = confirmText(preview, form.sheet, words);
   byId('confirm').hidden = false;
   byId('confirm').scrollIntoView({ behavior: 'smooth', block: 'nearest' });
 }
@@ -333,13 +390,17 @@ function showAfterJob(counts: Readonly<Record<string, number>>): void {
   const uncertain = counts.UNCERTAIN ?? 0;
   if (uncertain > 0) {
     notes.push(
-      `${uncertain} row${uncertain === 1 ? ' is' : 's are'} UNCERTAIN: the message may have gone out. Check each lead's conversation in the CRM; clear the CRM Send Status cell only where it did not arrive, and send again.`,
+      t(uncertain === 1 ? 'ui.send.afterUncertainOne' : 'ui.send.afterUncertain', {
+        count: words.number(uncertain),
+      }),
     );
   }
   const skipped = counts.SKIPPED ?? 0;
   if (skipped > 0) {
     notes.push(
-      `${skipped} row${skipped === 1 ? ' was' : 's were'} SKIPPED: CRM Send Detail says why. Fix those cells and send again; rows already SENT are not resent.`,
+      t(skipped === 1 ? 'ui.send.afterSkippedOne' : 'ui.send.afterSkipped', {
+        count: words.number(skipped),
+      }),
     );
   }
   const after = byId('after');
@@ -351,14 +412,14 @@ async function startSend(): Promise<void> {
   const options = previewed;
   if (!options) return;
   byId('confirm').hidden = true;
-  showStatus('status', 'Starting the send…');
+  showStatus('status', t('ui.send.starting'));
   try {
     const summary = await callServer('crmSendTemplate', options);
     // The preview spoke of rows that would be sent: from now on the progress tells.
     formChanged();
     showStatus('status', '');
     byId('after').hidden = true;
-    showJobProgress(jobServer, byId('progress'), summary, {
+    result.showJob(summary, {
       drive: true,
       onUpdate: (next) => {
         if (next.state !== 'queued' && next.state !== 'running') showAfterJob(next.counts);

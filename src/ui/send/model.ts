@@ -1,3 +1,5 @@
+import type { UiKey, UiTranslate, Words } from '../shared/words';
+
 /**
  * The send sidebar's form as data, and the pure steps between it and the server: what each
  * picker means, the crmSendTemplate options it makes, and how a preview reads to a person.
@@ -25,6 +27,7 @@ export interface NumberChoice {
   phone: string;
   provider: string;
   sendsTemplates: boolean;
+  connected: boolean;
 }
 
 /** uiListColumns: the sheet's headers and its lead id column, if any. */
@@ -88,8 +91,8 @@ export function isMediaHeader(format: string | null): boolean {
 }
 
 /** How a variable is named to a person: `{{2}}`, or `Header {{1}}` for header_1. */
-export function variableName(key: string): string {
-  return key === HEADER_VARIABLE_KEY ? 'Header {{1}}' : `{{${key}}}`;
+export function variableName(key: string, t: UiTranslate): string {
+  return key === HEADER_VARIABLE_KEY ? t('ui.send.headerVariable') : `{{${key}}}`;
 }
 
 // A select holds one string: `column:<header>`, `fixed`, or '' while nothing is picked.
@@ -145,20 +148,29 @@ export function keepLead(choice: LeadChoice, columns: Columns): LeadChoice {
   return choice;
 }
 
-/** The numbers a template can go out from: its own, when that one sends templates. */
+/** A number a send can go out from: official API (rule 1) and connected. */
+export function isUsableNumber(number: NumberChoice): boolean {
+  return number.sendsTemplates && number.connected;
+}
+
+/**
+ * The number pre-selected: the template's own when it is usable, else the account's only usable
+ * number. With several and no template telling which, none: the person picks.
+ */
 export function defaultNumber(
   template: TemplateChoice | undefined,
   numbers: readonly NumberChoice[],
 ): number | undefined {
-  const own = numbers.find((n) => n.id === template?.instanceId && n.sendsTemplates);
-  return (own ?? numbers.find((n) => n.sendsTemplates))?.id;
+  const usable = numbers.filter(isUsableNumber);
+  const own = usable.find((n) => n.id === template?.instanceId);
+  if (own) return own.id;
+  return usable.length === 1 ? usable[0]?.id : undefined;
 }
 
-export function numberLabel(number: NumberChoice): string {
+export function numberLabel(number: NumberChoice, t: UiTranslate): string {
   const name = [number.name, number.phone].filter((part) => part !== '').join(' · ');
-  return number.sendsTemplates
-    ? name
-    : `${name} — QR code: cannot send templates (${number.provider || 'unknown'})`;
+  if (!number.sendsTemplates) return t('ui.send.numberQr', { name });
+  return number.connected ? name : t('ui.send.numberOffline', { name });
 }
 
 export function templateLabel(template: TemplateChoice): string {
@@ -200,25 +212,25 @@ function toOption(choice: SourceChoice): ValueOption | undefined {
  * server knows better (a fixed value with a line break, a column the sheet lacks) are left to
  * it: its errors say what to fix as well.
  */
-export function sendOptionsOf(form: SendForm): SendOptions {
+export function sendOptionsOf(form: SendForm, t: UiTranslate): SendOptions {
   const problems: string[] = [];
-  if (form.sheet === '') problems.push('pick a sheet');
+  if (form.sheet === '') problems.push(t('ui.send.problem.sheet'));
   const template = form.template;
   if (!template) {
     throw new Error(
-      problems.length > 0 ? 'Pick a sheet and a template.' : 'Pick an approved template.',
+      problems.length > 0 ? t('ui.send.problem.sheetAndTemplate') : t('ui.send.problem.template'),
     );
   }
   if (form.instanceId === undefined) {
-    problems.push('pick a number that sends templates (an official-API, cloud_api, number)');
+    problems.push(t('ui.send.problem.number'));
   }
   const variables: Record<string, ValueOption> = {};
   for (const key of template.variables) {
     const choice = form.variables[key] ?? UNSET;
-    const name = variableName(key);
-    if (choice.kind === 'unset') problems.push(`pick a column or fixed text for ${name}`);
+    const name = variableName(key, t);
+    if (choice.kind === 'unset') problems.push(t('ui.send.problem.variable', { name }));
     else if (choice.kind === 'fixed' && choice.text.trim() === '') {
-      problems.push(`type the fixed text for ${name}, or pick a column`);
+      problems.push(t('ui.send.problem.fixedText', { name }));
     }
     const option = toOption(choice);
     if (option !== undefined) variables[key] = option;
@@ -232,9 +244,7 @@ export function sendOptionsOf(form: SendForm): SendOptions {
       form.mediaUrl.kind === 'unset' ||
       (form.mediaUrl.kind === 'fixed' && form.mediaUrl.text.trim() === '')
     ) {
-      problems.push(
-        `give the ${template.headerFormat} header's file: a column of public URLs or one fixed https:// URL`,
-      );
+      problems.push(t('ui.send.problem.media', { format: template.headerFormat ?? '' }));
     }
     if (template.headerFormat === 'DOCUMENT') {
       const filename = form.mediaFilename;
@@ -262,19 +272,13 @@ export function sendOptionsOf(form: SendForm): SendOptions {
 }
 
 /** What each status in a preview means for the rows it counts, in the order worth reading. */
-const PREVIEW_MEANINGS: ReadonlyArray<[status: string, meaning: string]> = [
-  ['QUEUED', 'would be sent'],
-  [
-    'SKIPPED',
-    'would be skipped without a request: a documented rule refuses them (an empty or multi-line variable, no lead, a file URL that is not public…); the send writes each reason in CRM Send Detail',
-  ],
-  ['SENT', 'already sent: never sent again'],
-  [
-    'UNCERTAIN',
-    'UNCERTAIN: may have been sent by a run that stopped mid-send; check them by hand, they are not sent again',
-  ],
-  ['SENDING', 'left mid-send by a run that stopped: they become UNCERTAIN, not resent'],
-  ['FAILED', 'failed in an earlier send: tried again'],
+const PREVIEW_MEANINGS: ReadonlyArray<[status: string, meaning: UiKey]> = [
+  ['QUEUED', 'ui.send.meaning.queued'],
+  ['SKIPPED', 'ui.send.meaning.skipped'],
+  ['SENT', 'ui.send.meaning.sent'],
+  ['UNCERTAIN', 'ui.send.meaning.uncertain'],
+  ['SENDING', 'ui.send.meaning.sending'],
+  ['FAILED', 'ui.send.meaning.failed'],
 ];
 
 export interface PreviewLine {
@@ -284,11 +288,14 @@ export interface PreviewLine {
 }
 
 /** The preview's non-zero counts, each with what it means. */
-export function previewLines(counts: Readonly<Record<string, number>>): PreviewLine[] {
+export function previewLines(
+  counts: Readonly<Record<string, number>>,
+  t: UiTranslate,
+): PreviewLine[] {
   const known = PREVIEW_MEANINGS.map(([status, meaning]) => ({
     status,
     count: counts[status] ?? 0,
-    meaning,
+    meaning: t(meaning),
   }));
   const others = Object.keys(counts)
     .filter((status) => !PREVIEW_MEANINGS.some(([s]) => s === status))
@@ -297,10 +304,19 @@ export function previewLines(counts: Readonly<Record<string, number>>): PreviewL
 }
 
 /** The question asked before anything leaves: how many messages, from which template. */
-export function confirmText(preview: PreviewCounts, sheet: string): string {
+export function confirmText(
+  preview: PreviewCounts,
+  sheet: string,
+  { t, number }: Pick<Words, 't' | 'number'>,
+): string {
   const sending = preview.counts.QUEUED ?? 0;
   const skipped = preview.counts.SKIPPED ?? 0;
-  const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
-  const skippedText = skipped > 0 ? ` ${rows(skipped)} will be SKIPPED.` : '';
-  return `Send "${preview.template.name}" to ${rows(sending)} of "${sheet}"?${skippedText} A sent message cannot be recalled.`;
+  const rows = (n: number) => t(n === 1 ? 'ui.send.oneRow' : 'ui.send.rows', { count: number(n) });
+  const question = t('ui.send.confirm', {
+    template: preview.template.name,
+    rows: rows(sending),
+    sheet,
+  });
+  const skippedText = skipped > 0 ? ` ${t('ui.send.confirmSkipped', { rows: rows(skipped) })}` : '';
+  return `${question}${skippedText} ${t('ui.send.cannotRecall')}`;
 }

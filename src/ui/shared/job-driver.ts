@@ -27,6 +27,8 @@ export interface DriverOptions {
   onError(error: Error): void;
   /** How often progress is read while a slice runs (default 2 s). */
   pollMs?: number;
+  /** Told through onError when the sidebar stops driving after repeated failures. */
+  gaveUpMessage: string;
   /** Slices that fail in a row before the sidebar stops driving (the trigger finishes the job). */
   maxSliceFailures?: number;
   timers?: Timers;
@@ -155,11 +157,7 @@ export function createJobDriver(
         if (!driving) return;
         if (sliceFailures >= maxSliceFailures) {
           stopDriving();
-          options.onError(
-            new Error(
-              'The sidebar stopped driving this job after repeated errors; its trigger will continue it.',
-            ),
-          );
+          options.onError(new Error(options.gaveUpMessage));
           return;
         }
         sliceTimer = timers.setTimeout(runSlice, SLICE_RETRY_MS);

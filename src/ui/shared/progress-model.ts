@@ -1,4 +1,5 @@
 import type { JobState, JobSummary } from '../../core/jobs/record';
+import type { UiKey, Words } from './words';
 
 /** PRODUCT.md: every request made with one API key stays within 60 per 60 s. */
 export const REQUESTS_PER_MINUTE = 60;
@@ -9,13 +10,13 @@ export const REQUESTS_PER_MINUTE = 60;
  */
 const FREE_STATUSES: readonly string[] = ['VALID', 'INVALID', 'DUPLICATE', 'UNCHANGED', 'SKIPPED'];
 
-const STATE_LABELS: Record<JobState, string> = {
-  queued: 'Waiting to run',
-  running: 'Running',
-  paused: 'Paused',
-  done: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
+const STATE_LABELS: Record<JobState, UiKey> = {
+  queued: 'ui.progress.state.queued',
+  running: 'ui.progress.state.running',
+  paused: 'ui.progress.state.paused',
+  done: 'ui.progress.state.done',
+  failed: 'ui.progress.state.failed',
+  cancelled: 'ui.progress.state.cancelled',
 };
 
 export function isPendingState(state: JobState): boolean {
@@ -42,12 +43,12 @@ export function estimateRemainingMs(
 }
 
 /** "under a minute", "about 3 min", "about 1 h 05 min". */
-export function formatDuration(ms: number): string {
-  if (ms < 60_000) return 'under a minute';
+export function formatDuration(ms: number, { t }: Pick<Words, 't'>): string {
+  if (ms < 60_000) return t('ui.progress.underMinute');
   const minutes = Math.round(ms / 60_000);
-  if (minutes < 60) return `about ${minutes} min`;
+  if (minutes < 60) return t('ui.progress.minutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  return `about ${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return t('ui.progress.hours', { hours, minutes: String(minutes % 60).padStart(2, '0') });
 }
 
 export interface ProgressModel {
@@ -66,20 +67,27 @@ export interface ProgressModel {
   canCancel: boolean;
 }
 
-export function describeProgress(summary: JobSummary): ProgressModel {
+export function describeProgress(summary: JobSummary, words: Words): ProgressModel {
+  const { t, number } = words;
   const { state, total, done } = summary;
   const pending = isPendingState(state);
   const percent =
     total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : state === 'done' ? 100 : 0;
   const remainingMs = pending ? estimateRemainingMs(summary) : undefined;
   return {
-    stateLabel: STATE_LABELS[state],
+    stateLabel: t(STATE_LABELS[state]),
     percent,
-    numbers: total > 0 ? `${done} / ${total} rows` : `${done} rows`,
+    numbers:
+      total > 0
+        ? t('ui.progress.doneOfTotal', { done: number(done), total: number(total) })
+        : t(done === 1 ? 'ui.progress.oneRow' : 'ui.progress.rows', { done: number(done) }),
     eta:
       remainingMs === undefined
         ? ''
-        : `${formatDuration(remainingMs)} left at ${REQUESTS_PER_MINUTE} requests per minute`,
+        : t('ui.progress.eta', {
+            duration: formatDuration(remainingMs, words),
+            rate: REQUESTS_PER_MINUTE,
+          }),
     counts: Object.entries(summary.counts)
       .filter(([, count]) => count > 0)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),

@@ -1,5 +1,6 @@
 import type { JobSummary } from '../../core/jobs/record';
 import { h } from './dom';
+import { t, words } from './i18n';
 import { createJobDriver, type JobDriver, type JobServer } from './job-driver';
 import { describeProgress } from './progress-model';
 import { errorText } from './server';
@@ -30,9 +31,9 @@ export function createProgressView(actions: ProgressActions): ProgressView {
   const counts = h('ul', { class: 'progress-counts' });
   const message = h('div', { class: 'progress-message' });
   const error = h('div', { class: 'status error', hidden: true });
-  const pause = h('button', { type: 'button', class: 'pause' }, 'Pause');
-  const resume = h('button', { type: 'button', class: 'resume action' }, 'Resume');
-  const cancel = h('button', { type: 'button', class: 'cancel' }, 'Cancel');
+  const pause = h('button', { type: 'button', class: 'pause' }, t('ui.progress.pause'));
+  const resume = h('button', { type: 'button', class: 'resume action' }, t('ui.progress.resume'));
+  const cancel = h('button', { type: 'button', class: 'cancel' }, t('ui.progress.cancel'));
   pause.addEventListener('click', actions.onPause);
   resume.addEventListener('click', actions.onResume);
   cancel.addEventListener('click', actions.onCancel);
@@ -51,7 +52,7 @@ export function createProgressView(actions: ProgressActions): ProgressView {
   return {
     element,
     update(summary) {
-      const model = describeProgress(summary);
+      const model = describeProgress(summary, words);
       element.dataset.state = summary.state;
       element.dataset.jobId = summary.jobId;
       state.textContent = model.stateLabel;
@@ -62,7 +63,7 @@ export function createProgressView(actions: ProgressActions): ProgressView {
       eta.hidden = model.eta === '';
       counts.replaceChildren(
         ...model.counts.map(([status, count]) =>
-          h('li', { 'data-status': status }, h('b', {}, String(count)), ` ${status}`),
+          h('li', { 'data-status': status }, h('b', {}, words.number(count)), ` ${status}`),
         ),
       );
       message.textContent = model.message;
@@ -105,21 +106,43 @@ export function trackJob(
       options.onUpdate?.(next);
     },
     onError: (error) => view.showError(errorText(error)),
+    gaveUpMessage: t('ui.progress.gaveUp'),
   });
   view.update(summary);
   if (options.drive && (summary.state === 'queued' || summary.state === 'running')) driver.start();
   return { view, driver };
 }
 
-/** Follows a job in `container`, replacing what it showed, and brings the progress into view. */
-export function showJobProgress(
-  server: JobServer,
-  container: HTMLElement,
-  summary: JobSummary,
-  options: { drive: boolean; onUpdate?: (summary: JobSummary) => void },
-): TrackedJob {
-  const tracked = trackJob(server, summary, options);
-  container.replaceChildren(tracked.view.element);
-  tracked.view.element.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
-  return tracked;
+/**
+ * The one result a sidebar shows under its form. Starting anything (a preview, an import, a
+ * send) clears it first: an error shown above the previous job's "Done · 1000 CREATED" panel
+ * read as if the failed action had created those leads. A job still running when it is cleared
+ * is no longer driven from here; its trigger finishes it and the Jobs sidebar shows it.
+ */
+export interface ResultSlot {
+  /** Follows a job here, replacing what was shown, and brings the progress into view. */
+  showJob(
+    summary: JobSummary,
+    options: { drive: boolean; onUpdate?: (summary: JobSummary) => void },
+  ): TrackedJob;
+  clear(): void;
+}
+
+export function createResultSlot(server: JobServer, container: HTMLElement): ResultSlot {
+  let current: TrackedJob | undefined;
+  const clear = () => {
+    current?.driver.stop();
+    current = undefined;
+    container.replaceChildren();
+  };
+  return {
+    showJob(summary, options) {
+      clear();
+      current = trackJob(server, summary, options);
+      container.replaceChildren(current.view.element);
+      current.view.element.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+      return current;
+    },
+    clear,
+  };
 }

@@ -1,10 +1,11 @@
-import type * as ServerExports from '../../addon/index';
+import type { SidebarFunctions } from '../../addon/ui-call';
+import { t } from './i18n';
 
 /**
- * The add-on's public surface, typed from the server's own exports: renaming or re-typing a
- * server function breaks the sidebar's build rather than a user's click.
+ * The server functions a sidebar may call, typed from the server's own list (ui-call.ts):
+ * renaming or re-typing one breaks the sidebar's build rather than a user's click.
  */
-type Server = typeof ServerExports;
+type Server = SidebarFunctions;
 
 export type ServerFunctionName = {
   [K in keyof Server]: Server[K] extends (...args: never[]) => unknown ? K : never;
@@ -25,9 +26,13 @@ function asError(failure: unknown): Error {
   return new Error(String(failure));
 }
 
+/** The one google.script.run target: it runs the named function and words its errors for a person. */
+const UI_CALL = 'uiCall';
+
 /**
- * Calls one server function through google.script.run and settles with its value or its
- * error. Calls made one after another run concurrently on the server, as in Apps Script.
+ * Calls one server function through google.script.run (by way of uiCall) and settles with its
+ * value or its error, already in the person's words. Calls made one after another run
+ * concurrently on the server, as in Apps Script.
  */
 export function callServer<K extends ServerFunctionName>(
   name: K,
@@ -37,12 +42,12 @@ export function callServer<K extends ServerFunctionName>(
     const runner = google.script.run
       .withSuccessHandler((value) => resolve(value as ServerResult<K>))
       .withFailureHandler((failure) => reject(asError(failure)));
-    const fn = runner[name];
+    const fn = runner[UI_CALL];
     if (typeof fn !== 'function') {
-      reject(new Error(`The add-on has no server function "${name}": deploy the latest build.`));
+      reject(new Error(t('ui.error.noServer')));
       return;
     }
-    (fn as (...a: unknown[]) => void).apply(runner, args);
+    (fn as (...a: unknown[]) => void).call(runner, name, args);
   });
 }
 

@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { phoneMetadataWithoutFormats } from '../../../scripts/build/bundle';
-import { normalizePhone } from '../../../src/core/import/normalize';
+import { normalizePhone } from '../../../src/core/phone';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 let bundled: typeof normalizePhone;
@@ -12,7 +12,7 @@ let bundled: typeof normalizePhone;
 beforeAll(async () => {
   const result = await build({
     stdin: {
-      contents: `import { normalizePhone } from './src/core/import/normalize'; globalThis.normalizePhone = normalizePhone;`,
+      contents: `import { normalizePhone } from './src/core/phone'; globalThis.normalizePhone = normalizePhone;`,
       resolveDir: ROOT,
       loader: 'ts',
     },
@@ -34,6 +34,10 @@ const CASES: Array<[unknown, string]> = [
   [11987654321, 'BR'],
   ['+55 21 3456-7890', 'BR'],
   ['0 11 98765-4321', 'BR'],
+  ['0XX11 98765-4321', 'BR'],
+  ['98765-4321', 'BR'],
+  ['(10) 98765-4321', 'BR'],
+  ['+55 11 98765-4321', 'PT'],
   ['5511987654321', 'BR'],
   ['(415) 555-2671', 'US'],
   ['+1 415 555 2671', 'BR'],

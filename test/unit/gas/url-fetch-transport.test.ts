@@ -13,7 +13,8 @@ beforeAll(async () => {
     stdin: {
       contents: `
         import { createUrlFetchTransport } from './src/gas/url-fetch-transport';
-        globalThis.send = (request) => createUrlFetchTransport().send(request);`,
+        globalThis.send = (request) => createUrlFetchTransport().send(request);
+        globalThis.sendAll = (requests) => createUrlFetchTransport().sendAll(requests);`,
       resolveDir: ROOT,
       loader: 'ts',
     },
@@ -92,5 +93,39 @@ describe('createUrlFetchTransport', () => {
       headers: { 'content-type': 'application/json' },
       body: '{"message":"x"}',
     });
+  });
+
+  it('sends a batch with one fetchAll, each request with the same safe options', () => {
+    const batches: Record<string, unknown>[][] = [];
+    const UrlFetchApp = {
+      fetchAll(requests: Record<string, unknown>[]) {
+        batches.push(requests);
+        return requests.map((r, i) => ({
+          getResponseCode: () => 200 + i,
+          getAllHeaders: () => ({ 'X-Seq': String(i) }),
+          getContentText: () => String(r.url),
+        }));
+      },
+    };
+    const context: Record<string, unknown> = { UrlFetchApp };
+    runInNewContext(code, context);
+    const GET: HttpRequest = {
+      method: 'GET',
+      url: 'https://crm.example.com/api/v1/leads/1',
+      headers: {},
+    };
+    const responses = (context.sendAll as (r: HttpRequest[]) => HttpResponse[])([SEND, GET]);
+    expect(batches).toHaveLength(1);
+    expect(
+      batches[0]?.map((r) => [r.url, r.method, r.followRedirects, r.muteHttpExceptions]),
+    ).toEqual([
+      [SEND.url, 'post', false, true],
+      [GET.url, 'get', false, true],
+    ]);
+    expect(batches[0]?.[0]?.payload).toBe(SEND.body);
+    expect(responses.map((r) => [r.status, r.headers['x-seq'], r.body])).toEqual([
+      [200, '0', SEND.url],
+      [201, '1', GET.url],
+    ]);
   });
 });

@@ -1,5 +1,14 @@
 import { COMMON_EN } from './en/common';
+import { FORMULAS_EN } from './en/formulas';
+import { HELP_EN } from './en/help';
+import { IMPORT_EN } from './en/import';
 import { JOBS_EN } from './en/jobs';
+import { MAPPING_EN } from './en/mapping';
+import { MENU_EN } from './en/menu';
+import { PHONE_EN } from './en/phone';
+import { SEND_EN } from './en/send';
+import { SETTINGS_EN } from './en/settings';
+import { UI_EN } from './en/ui';
 
 /**
  * The English catalogue: one file per area under `en/` (keys `<area>.<what>`), so that changes
@@ -10,6 +19,15 @@ import { JOBS_EN } from './en/jobs';
 export const EN = {
   ...COMMON_EN,
   ...JOBS_EN,
+  ...FORMULAS_EN,
+  ...HELP_EN,
+  ...MAPPING_EN,
+  ...MENU_EN,
+  ...SETTINGS_EN,
+  ...UI_EN,
+  ...IMPORT_EN,
+  ...SEND_EN,
+  ...PHONE_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

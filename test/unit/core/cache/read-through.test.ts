@@ -15,8 +15,10 @@ function setup() {
   let now = Date.UTC(2026, 10, 21, 12);
   let calls = 0;
   let answer: () => string[][] = () => [['id'], [String(++calls)]];
+  let notFreshBefore: number | undefined;
   const read = () =>
     cachedRead({
+      ...(notFreshBefore === undefined ? {} : { notFreshBefore }),
       cache,
       key: cacheKeyFor(['CRM_USERS', 'account-1']),
       clock: { now: () => now },
@@ -37,6 +39,10 @@ function setup() {
       };
     },
     calls: () => calls,
+    /** CRM → Refresh formulas ran now. */
+    refresh: () => {
+      notFreshBefore = now;
+    },
   };
 }
 
@@ -50,6 +56,23 @@ describe('cachedRead', () => {
     t.advance(2);
     expect(t.read()).toMatchObject({ value: [['id'], ['2']], source: 'crm' });
     expect(t.memory.entries.values().next().value?.ttl).toBe(21_600);
+  });
+
+  it('after a refresh, an earlier copy is no longer fresh but still stands in on 429', () => {
+    const t = setup();
+    t.read();
+    t.advance(10);
+    t.refresh();
+    t.advance(1);
+    t.fail(new TooManyRequests(30));
+    expect(t.read()).toMatchObject({ value: [['id'], ['1']], source: 'stale' });
+    const t2 = setup();
+    t2.read();
+    t2.advance(10);
+    t2.refresh();
+    t2.advance(1);
+    expect(t2.read()).toMatchObject({ value: [['id'], ['2']], source: 'crm' });
+    expect(t2.read()).toMatchObject({ value: [['id'], ['2']], source: 'cache' });
   });
 
   it('on 429 shows the last result, however old, with when it was loaded', () => {

@@ -61,6 +61,10 @@ export class GridSheet implements ExportSheet {
     if (this.failAfterApply === this.applies) throw new Error('killed after the write');
   }
 
+  deleteRows(rows: readonly number[]): void {
+    for (const row of rows) this.grid.splice(row + 1, 1);
+  }
+
   /** The data rows (header excluded). */
   data(): unknown[][] {
     return this.readTable().rows;
@@ -106,10 +110,15 @@ export function lead(id: number, overrides: Record<string, unknown> = {}): Lead 
   } as Lead;
 }
 
-/** GET /leads over a list, paged like the API; `failures` are thrown (in order) before answering. */
+/**
+ * GET /leads over a list kept in the CRM's order (newest first), paged like the API, with
+ * `created_to`; `failures` are thrown (in order) before answering.
+ */
 export class FakeLeadList {
   requests: LeadFilters[] = [];
   failures: unknown[] = [];
+  /** Reads `created_to` as a whole day, as a CRM that takes only the date ("date" in the contract). */
+  createdToByDay = false;
   constructor(public leads: Lead[]) {}
 
   list = (filters: LeadFilters): Page<Lead> => {
@@ -118,12 +127,23 @@ export class FakeLeadList {
     if (failure !== undefined) throw failure;
     const page = filters.page ?? 1;
     const perPage = filters.per_page ?? 50;
-    const data = this.leads.slice((page - 1) * perPage, page * perPage);
-    const lastPage = Math.max(1, Math.ceil(this.leads.length / perPage));
+    const to = filters.created_to === undefined ? null : String(filters.created_to);
+    const bound =
+      to === null
+        ? null
+        : this.createdToByDay
+          ? Date.parse(`${to.slice(0, 10)}T00:00:00Z`) + 86_400_000 - 1
+          : Date.parse(to);
+    const matching =
+      bound === null
+        ? this.leads
+        : this.leads.filter((lead) => Date.parse(lead.created_at as string) <= bound);
+    const data = matching.slice((page - 1) * perPage, page * perPage);
+    const lastPage = Math.max(1, Math.ceil(matching.length / perPage));
     return {
       data,
       meta: {
-        total: this.leads.length,
+        total: matching.length,
         per_page: perPage,
         current_page: page,
         last_page: lastPage,

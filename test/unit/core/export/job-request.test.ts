@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomFieldDefinition, Pipeline, User } from '../../../../src/api';
 import {
+  DEFAULT_LEAD_COLUMNS,
+  INCLUDE_COLUMNS,
+  requiredIncludes,
+} from '../../../../src/core/export/columns';
+import {
   buildExportJobOptions,
   type ExportJobInput,
   parseExportRequest,
@@ -54,6 +59,7 @@ describe('parseExportRequest', () => {
       columns: undefined,
       include: [],
       mode: 'replace',
+      staleRows: 'keep',
     });
   });
 
@@ -83,6 +89,15 @@ describe('parseExportRequest', () => {
     ],
     [{ sheet: 'L', include: 'conversation' }, /only available for a single lead/],
     [{ sheet: 'L', sheets: 'x' }, /Unknown option "sheets"/],
+    [
+      { sheet: 'L', mode: 'sync', staleRows: 'remove' },
+      /staleRows must be "keep".*"mark".*"delete"/,
+    ],
+    [{ sheet: 'L', staleRows: 'mark' }, /staleRows applies to mode "sync"/],
+    [
+      { sheet: 'L', mode: 'sync', staleRows: 'delete', filters: { updated_since: '2026-11-01' } },
+      /needs a full pass.*remove updated_since/,
+    ],
   ])('refuses %j', (raw, message) => {
     expect(() => parseExportRequest(raw)).toThrow(message);
   });
@@ -117,6 +132,45 @@ describe('buildExportJobOptions', () => {
       startedAt: 1_000,
     });
     expect(options.customFields.map((f) => f.name)).toEqual(['nascimento']);
+  });
+
+  it('an include adds its columns when no columns were chosen', () => {
+    const options = buildExportJobOptions(input({ sheet: 'L', include: 'owner,notes,score' }));
+    expect(options.columns).toEqual([
+      ...DEFAULT_LEAD_COLUMNS,
+      'owner_name',
+      'owner_email',
+      'notes_count',
+      'last_note',
+      'score',
+    ]);
+    expect(options.include).toEqual(['owner', 'notes', 'score']);
+  });
+
+  it('columns the user chose stay as chosen, whatever the includes', () => {
+    const options = buildExportJobOptions(
+      input({ sheet: 'L', columns: 'id,name', include: ['owner'] }),
+    );
+    expect(options.columns).toEqual(['id', 'name']);
+    expect(options.include).toEqual(['owner']);
+  });
+
+  it.each(Object.entries(INCLUDE_COLUMNS))(
+    'the columns of include %s need exactly that include',
+    (token, columns) => {
+      expect(requiredIncludes(columns)).toEqual([token]);
+    },
+  );
+
+  it('a sync with staleRows reads every lead (no watermark) and keeps the choice', () => {
+    const options = buildExportJobOptions(
+      input(
+        { sheet: 'L', mode: 'sync', staleRows: 'Mark' },
+        { sheet: () => ({ sheetId: 9, lastSync: () => '2026-11-20T10:00:00.000Z' }) },
+      ),
+    );
+    expect(options.filters).toEqual({});
+    expect(options.staleRows).toBe('mark');
   });
 
   it('sync asks for updated_since from the stored watermark, or the user’s when later', () => {

@@ -77,10 +77,11 @@ describe('exportStep, replace mode', () => {
     const clock = new SimClock();
     const f = fakeEnv(clock, new FakeLeadList(leads(450)));
     const record = runToEnd(job(options()), clock, f);
-    expect(f.crm.requests.map((r) => [r.page, r.per_page])).toEqual([
-      [1, 200],
-      [2, 200],
-      [3, 200],
+    // Each window starts at the created_at of the last lead written (that lead comes again).
+    expect(f.crm.requests.map((r) => [r.created_to, r.page, r.per_page])).toEqual([
+      [undefined, 1, 200],
+      [leads(200)[199]?.created_at, 1, 200],
+      [leads(399)[398]?.created_at, 1, 200],
     ]);
     expect(f.sheet.writes).toBe(3);
     const { header, rows } = f.sheet.readTable();
@@ -123,16 +124,28 @@ describe('exportStep, replace mode', () => {
     expect(final.done).toBe(500);
   });
 
-  it('drops a lead the previous page already wrote (a newer lead pushed it onto this page)', () => {
+  it('reads past a lead created between two pages without writing any lead twice', () => {
     const clock = new SimClock();
     const crm = new FakeLeadList(leads(300));
     const f = fakeEnv(clock, crm);
     const record = job(options());
     exportStep(record, ctx(clock), f.env);
-    crm.leads.unshift(lead(9_999)); // created between the two pages: list is newest first
+    // Created between the two pages: the newest lead, first in the list.
+    crm.leads.unshift(lead(9_999, { created_at: '2026-11-21T12:00:00.000Z' }));
     runToEnd(record, clock, f);
     const ids = f.sheet.data().map((row) => row[0]);
     expect(ids).toEqual(leads(300).map((l) => l.id));
+  });
+
+  it('a CRM that reads created_to by the day: every lead once, none twice', () => {
+    const clock = new SimClock();
+    // 700 leads a minute apart: the first 480 or so on one UTC day.
+    const crm = new FakeLeadList(leads(700));
+    crm.createdToByDay = true;
+    const f = fakeEnv(clock, crm);
+    const record = runToEnd(job(options()), clock, f);
+    expect(f.sheet.data().map((row) => row[0])).toEqual(leads(700).map((l) => l.id));
+    expect(record.done).toBe(700);
   });
 
   it('writes CRM text so that Sheets keeps it as text', () => {
@@ -331,7 +344,8 @@ describe('the export handler in the job engine', () => {
     expect(slices).toBeGreaterThan(1);
     const done = deps.store.get(created.jobId);
     expect(done).toMatchObject({ state: 'done', done: 1_000, total: 1_000 });
-    expect(crm.requests.length).toBe(5);
+    // Five pages of 200, and a sixth: each window re-reads the lead at its edge (199 new each).
+    expect(crm.requests.length).toBe(6);
     expect(f.sheet.data().map((row) => row[0])).toEqual(leads(1_000).map((l) => l.id));
   });
 

@@ -17,8 +17,8 @@ const payload = {
 };
 
 describe('payloadFingerprint', () => {
-  it('is 11 base-36 characters', () => {
-    expect(payloadFingerprint(payload)).toMatch(/^[0-9a-z]{11}$/);
+  it('is 8 base-36 characters', () => {
+    expect(payloadFingerprint(payload)).toMatch(/^[0-9a-z]{8}$/);
   });
 
   it('ignores key order at every depth', () => {
@@ -84,7 +84,7 @@ describe('canonicalJson', () => {
 describe('matchKeyId', () => {
   it('is short, stable and distinct per key', () => {
     const id = matchKeyId('email:maria@x.com');
-    expect(id).toMatch(/^[0-9a-z]{11}$/);
+    expect(id).toMatch(/^[0-9a-z]{8}$/);
     expect(matchKeyId('email:maria@x.com')).toBe(id);
     expect(matchKeyId('phone:+5511987654321')).not.toBe(id);
   });

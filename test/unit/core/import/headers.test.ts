@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  automaticTargets,
   type HeaderMap,
   HeaderMappingError,
   type MapHeadersOptions,
@@ -123,6 +124,24 @@ describe('mapHeaders: automatic matching', () => {
     expect(map.unknown).toEqual([]);
   });
 
+  it('never reports the other jobs’ status columns (CRM Send …, CRM Sync Status) as not recognised', () => {
+    const map = mapHeaders(
+      [
+        'Nome',
+        'CRM Send Status',
+        'crm message id',
+        'CRM Send Detail',
+        'CRM Sent At',
+        'CRM Sync Status',
+        'Extra',
+      ],
+      options,
+    );
+    expect(targets(map)).toEqual({ Nome: 'name' });
+    expect(map.unknown).toEqual([{ index: 6, header: 'Extra' }]);
+    expect(map.ignored).toEqual([]);
+  });
+
   it('trims header text and keeps column indexes', () => {
     const map = mapHeaders(['  Nome ', 42, 'Telefone'], options);
     expect(map.headers).toEqual(['Nome', '42', 'Telefone']);
@@ -234,5 +253,54 @@ describe('mapHeaders: conflicts', () => {
     const error = caught as HeaderMappingError;
     expect(error.problems).toHaveLength(3);
     expect(error.message).toBe(error.problems.join('; '));
+  });
+});
+
+describe('automaticTargets: what the import sidebar offers for mapping', () => {
+  const named = (row: unknown[]) =>
+    automaticTargets(row, customFields).map((c) => [
+      c.index,
+      c.header,
+      c.target ? targetName(c.target) : '',
+    ]);
+
+  it('lists every column in sheet order with the field its header matches, or none', () => {
+    expect(named(['Nome', 'CPF', 'Coluna estranha', 'Valor (R$)', 'Campo antigo'])).toEqual([
+      [0, 'Nome', 'name'],
+      [1, 'CPF', 'custom_fields.cpf'],
+      [2, 'Coluna estranha', ''],
+      [3, 'Valor (R$)', 'value'],
+      // Inactive custom fields are never matched.
+      [4, 'Campo antigo', ''],
+    ]);
+  });
+
+  it('leaves out blank headers and every status column the add-on writes', () => {
+    expect(
+      named([
+        'Nome',
+        '',
+        null,
+        IMPORT_STATUS_HEADER,
+        IMPORT_LEAD_ID_HEADER,
+        'CRM Send Status',
+        'CRM Message ID',
+        'CRM Send Detail',
+        'crm sent at',
+        'CRM Sync Status',
+        'Telefone',
+      ]),
+    ).toEqual([
+      [0, 'Nome', 'name'],
+      [10, 'Telefone', 'phone'],
+    ]);
+  });
+
+  it('lists two columns that match one field instead of throwing, for the person to choose', () => {
+    expect(() => mapHeaders(['Telefone', 'Celular'], options)).toThrow(HeaderMappingError);
+    expect(named(['Telefone', 'Celular'])).toEqual([
+      [0, 'Telefone', 'phone'],
+      [1, 'Celular', 'phone'],
+    ]);
   });
 });

@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { matchKeyId, payloadFingerprint } from '../../../../src/core/import/fingerprint';
 import {
-  fingerprintKey,
   MAX_REMEMBERED_LEADS,
+  MEMORY_SHARDS,
+  memoryKeys,
   openFingerprintBook,
+  SHARD_MAX_BYTES,
 } from '../../../../src/core/import/job-fingerprints';
 import type { KeyValueStore } from '../../../../src/core/ports';
 
-/** A Properties-like store with the document store's total size limit. */
-function memoryStore(limitBytes = 500_000): KeyValueStore & { bytes(): number } {
+/**
+ * A Properties-like store with the document store's total size limit, 9 KB a value, and the
+ * largest total it ever held (to show a rewrite never needs a second copy).
+ */
+function memoryStore(limitBytes = 500_000) {
   const values = new Map<string, string>();
   const bytes = () => [...values].reduce((sum, [k, v]) => sum + k.length + v.length, 0);
-  return {
+  let peak = 0;
+  const store: KeyValueStore & { bytes(): number; peak(): number } = {
     get: (key) => values.get(key) ?? null,
     set: (key, value) => {
+      if (key.length + value.length > 9 * 1024) throw new Error('Argument too large: value');
       const before = values.get(key);
       values.set(key, value);
       if (bytes() > limitBytes) {
@@ -20,41 +28,97 @@ function memoryStore(limitBytes = 500_000): KeyValueStore & { bytes(): number } 
         else values.set(key, before);
         throw new Error('You have exceeded the property storage quota.');
       }
+      peak = Math.max(peak, bytes());
     },
     delete: (key) => {
       values.delete(key);
     },
     keys: () => [...values.keys()],
     bytes,
+    peak: () => peak,
   };
+  return store;
 }
 
-const entry = (i: number) => ({
-  fingerprint: `fp${i.toString(36).padStart(9, '0')}`,
+const keyOf = (i: number) => matchKeyId(`email:cliente${i}@exemplo.com.br`);
+const entry = (i: number, version = 0) => ({
+  fingerprint: payloadFingerprint({ i, version }),
   leadId: 100_000 + i,
 });
 
-describe('the fingerprint book', () => {
-  it('round-trips through the store and remembers only the most recent leads', () => {
+function fill(store: KeyValueStore, count: number, scope = 'acct-1') {
+  const book = openFingerprintBook(store, 7, scope);
+  for (let i = 0; i < count; i++) book.set(keyOf(i), entry(i));
+  book.flush();
+  return book;
+}
+
+describe('the import memory', () => {
+  it('holds at most MEMORY_SHARDS × SHARD_MAX_BYTES and forgets the oldest entries first', () => {
     const store = memoryStore();
-    const book = openFingerprintBook(store, 7);
-    for (let i = 0; i < MAX_REMEMBERED_LEADS + 50; i++) book.set(`k${i}`, entry(i));
-    book.set('k60', entry(60)); // unchanged: stays where it is, nothing is forgotten
-    book.flush();
-    const reopened = openFingerprintBook(store, 7);
-    expect(reopened.get('k0')).toBeUndefined();
-    expect(reopened.get('k49')).toBeUndefined();
-    expect(reopened.get('k50')).toEqual(entry(50));
-    expect(reopened.get(`k${MAX_REMEMBERED_LEADS + 49}`)).toEqual(entry(MAX_REMEMBERED_LEADS + 49));
-    expect(store.bytes()).toBeLessThan(320_000);
+    fill(store, MAX_REMEMBERED_LEADS * 2);
+    expect(store.bytes()).toBeLessThanOrEqual(MEMORY_SHARDS * (SHARD_MAX_BYTES + 20));
+    const book = openFingerprintBook(store, 7, 'acct-1');
+    const newest = Array.from({ length: 500 }, (_, k) => MAX_REMEMBERED_LEADS * 2 - 1 - k);
+    expect(newest.every((i) => book.get(keyOf(i))?.leadId === 100_000 + i)).toBe(true);
+    const oldest = Array.from({ length: 500 }, (_, i) => i);
+    expect(oldest.every((i) => book.get(keyOf(i)) === undefined)).toBe(true);
+    let kept = 0;
+    for (let i = 0; i < MAX_REMEMBERED_LEADS * 2; i++) if (book.get(keyOf(i))) kept += 1;
+    expect(kept).toBeGreaterThan(MAX_REMEMBERED_LEADS * 0.85);
   });
 
-  it('a full document store drops the book instead of failing the import', () => {
-    const store = memoryStore(60_000);
-    const book = openFingerprintBook(store, 3);
-    for (let i = 0; i < 3_000; i++) book.set(`k${i}`, entry(i));
+  it('a memory near its limit re-written with a few changes needs no second copy and loses nothing', () => {
+    const count = Math.floor(MAX_REMEMBERED_LEADS * 0.95);
+    const roomy = memoryStore();
+    fill(roomy, count);
+    // A store with room for the memory plus one shard, never for a second copy of it.
+    const limit = roomy.bytes() + SHARD_MAX_BYTES + 500;
+    const tight = memoryStore(limit);
+    fill(tight, count);
+    const before = openFingerprintBook(tight, 7, 'acct-1');
+    const kept = Array.from({ length: count }, (_, i) => i).filter((i) => before.get(keyOf(i)));
+    expect(kept.length).toBeGreaterThan(count * 0.9);
+    const changed = [kept[3], kept[500], kept[1_700], kept[2_900], kept.at(-1)] as number[];
+    for (const i of changed) before.set(keyOf(i), entry(i, 1));
+    before.flush();
+    expect(tight.peak()).toBeLessThanOrEqual(limit);
+    const after = openFingerprintBook(tight, 7, 'acct-1');
+    for (const i of kept)
+      expect(after.get(keyOf(i))).toEqual(entry(i, changed.includes(i) ? 1 : 0));
+  });
+
+  it('a full document store costs the newest writes part of one shard, never the whole memory', () => {
+    const roomy = memoryStore();
+    fill(roomy, 3_000);
+    const tight = memoryStore(roomy.bytes() + 50);
+    fill(tight, 3_000);
+    const book = openFingerprintBook(tight, 7, 'acct-1');
+    for (let i = 3_000; i < 3_400; i++) book.set(keyOf(i), entry(i));
     expect(() => book.flush()).not.toThrow();
-    expect(store.keys().filter((k) => k.startsWith(fingerprintKey(3)))).toEqual([]);
-    expect(openFingerprintBook(store, 3).get('k1')).toBeUndefined();
+    const reopened = openFingerprintBook(tight, 7, 'acct-1');
+    let kept = 0;
+    for (let i = 0; i < 3_400; i++) if (reopened.get(keyOf(i))) kept += 1;
+    expect(kept).toBeGreaterThan(2_000);
+  });
+
+  it('is tied to the account and base URL it was made with', () => {
+    const store = memoryStore();
+    fill(store, 50, 'account 1 at https://crm.example.com/api/v1');
+    expect(
+      openFingerprintBook(store, 7, 'account 2 at https://crm.example.com/api/v1').get(keyOf(1)),
+    ).toBeUndefined();
+    expect(
+      openFingerprintBook(store, 7, 'account 1 at https://crm.example.com/api/v1').get(keyOf(1)),
+    ).toEqual(entry(1));
+  });
+
+  it('removes the chunked memory of earlier versions on its first flush', () => {
+    const store = memoryStore();
+    store.set('crm.import.fp.7', JSON.stringify({ generation: 1, chunks: 1 }));
+    store.set('crm.import.fp.7~1.0', '{}');
+    fill(store, 5);
+    expect(store.keys().filter((k) => k.startsWith('crm.import.fp.'))).toEqual([]);
+    expect(memoryKeys(7)).toHaveLength(MEMORY_SHARDS + 1);
   });
 });

@@ -6,6 +6,7 @@ describe('parseImportRequest', () => {
     expect(parseImportRequest({ sheet: ' Leads ' })).toEqual({
       sheet: 'Leads',
       matchBy: 'email_or_phone',
+      mode: 'upsert',
       headerRow: 1,
       mapping: {},
       dryRun: false,
@@ -17,6 +18,7 @@ describe('parseImportRequest', () => {
       parseImportRequest({
         sheet: 'Leads',
         matchBy: 'phone',
+        mode: 'update',
         headerRow: 3,
         mapping: { Celular: 'phone', Obs: '', Lixo: null },
         pipeline: 'Vendas',
@@ -26,6 +28,7 @@ describe('parseImportRequest', () => {
     ).toEqual({
       sheet: 'Leads',
       matchBy: 'phone',
+      mode: 'update',
       headerRow: 3,
       mapping: { Celular: 'phone', Obs: '', Lixo: null },
       pipeline: 'Vendas',
@@ -52,6 +55,10 @@ describe('parseImportRequest', () => {
       /^mapping\["Celular"\] must be a field name.*\(got 5\)/,
     ],
     [{ sheet: 'L', dryRun: 'yes' }, /^dryRun must be true or false \(got "yes"\)/],
+    [
+      { sheet: 'L', mode: 'insert' },
+      /^mode must be one of "upsert", "update", "create": .*\(got "insert"\)/,
+    ],
     [{ sheet: 'L', pipeline: -1 }, /^pipeline must be a pipeline name or id/],
     [{ sheet: 'L', stage: { id: 1 } }, /^stage must be a stage name or id/],
     [

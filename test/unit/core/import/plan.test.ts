@@ -68,9 +68,9 @@ describe('planImport: duplicates per match_by', () => {
     );
 
   it.each([
-    ['email', ['VALID', 'VALID', 'Same email as row 2', 'VALID']],
+    ['email', ['VALID', 'VALID', 'Same e-mail as row 2', 'VALID']],
     ['phone', ['VALID', 'Same phone as row 2', 'VALID', 'VALID']],
-    ['email_or_phone', ['VALID', 'Same phone as row 2', 'Same email as row 2', 'VALID']],
+    ['email_or_phone', ['VALID', 'Same phone as row 2', 'Same e-mail as row 2', 'VALID']],
   ] as const)('match_by %s', (matchBy, expected) => {
     expect(statuses(matchBy)).toEqual(expected);
   });
@@ -81,7 +81,7 @@ describe('planImport: duplicates per match_by', () => {
         ['Ana', 'ana@x.com', '(11) 91111-1111'],
         ['Bia', 'bia@x.com', '(11) 91111-1111'], // duplicate by phone: not sent
         ['Bia 2', 'bia@x.com', '(11) 94444-4444'], // bia@x.com is still free
-        ['', 'caio@x.com', ''], // invalid: no name
+        ['Caio', 'caio@', ''], // invalid e-mail
         ['Caio', 'caio@x.com', ''],
       ],
       map,
@@ -95,7 +95,7 @@ describe('planImport: duplicates per match_by', () => {
       headerRow: 3,
     });
     expect(plan.map((r) => r.rowNumber)).toEqual([4, 5, 6]);
-    expect(plan[2]).toMatchObject({ status: 'DUPLICATE', reason: 'Same email as row 4' });
+    expect(plan[2]).toMatchObject({ status: 'DUPLICATE', reason: 'Same e-mail as row 4' });
   });
 });
 

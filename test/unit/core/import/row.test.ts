@@ -104,9 +104,13 @@ describe('buildLeadPayload: pipeline and stage', () => {
       { defaults: { pipeline: 2, stage: 21 } },
       { pipeline_id: 2, stage_id: 21 },
     ],
-  ] as const)('%s', (_label, cells, overrides, expected) => {
+  ] as const)('%s (a new lead only)', (_label, cells, overrides, expected) => {
     const result = build(headers, ['Ana', 'ana@x.com', ...cells], overrides);
-    expect(result.ok && result.payload).toMatchObject(expected);
+    expect(result.ok && result.create.ok && result.create.place).toEqual(expected);
+    // An existing lead is placed by the row's own cells only.
+    const own = result.ok ? result.payload : {};
+    expect(own.stage_id).toBe(cells[1] === '' ? undefined : expected.stage_id);
+    expect(own.pipeline_id).toBe(cells.join('') === '' ? undefined : expected.pipeline_id);
   });
 
   it.each([
@@ -116,32 +120,54 @@ describe('buildLeadPayload: pipeline and stage', () => {
       noDefaults,
       /^Column "Etapa": stage "Proposta" exists in pipelines Vendas, Pós-venda; add a pipeline column or choose a default pipeline$/,
     ],
+  ] as const)('%s', (_label, cells, overrides, reason) => {
+    expect(reasonOf(build(headers, ['Ana', 'ana@x.com', ...cells], overrides))).toMatch(reason);
+  });
+
+  it.each([
     [
       'no pipeline at all',
       ['', ''],
       noDefaults,
-      /^Column "Funil" is empty: the CRM requires a pipeline$/,
+      /^Column "Funil" is empty: a new lead needs a pipeline$/,
     ],
     [
       'pipeline but no stage',
       ['Vendas', ''],
       noDefaults,
-      /^Column "Etapa" is empty: the CRM requires a stage$/,
+      /^Column "Etapa" is empty: a new lead needs a stage$/,
     ],
     [
       'default stage missing from the row pipeline',
       ['Vendas', ''],
       { defaults: { stage: 'Ativo' } },
-      /^default stage: no stage "Ativo" in pipeline "Vendas"/,
+      /^stage for new leads: no stage "Ativo" in pipeline "Vendas"/,
     ],
-  ] as const)('%s', (_label, cells, overrides, reason) => {
-    expect(reasonOf(build(headers, ['Ana', 'ana@x.com', ...cells], overrides))).toMatch(reason);
-  });
+  ] as const)(
+    '%s: the row can update a lead, not create one',
+    (_label, cells, overrides, reason) => {
+      const result = build(headers, ['Ana', 'ana@x.com', ...cells], overrides);
+      expect(result.ok).toBe(true);
+      expect(result.ok && !result.create.ok && result.create.reason).toMatch(reason);
+    },
+  );
 
   it('says which column to add when the sheet has none', () => {
     const result = build(['Nome', 'E-mail'], ['Ana', 'ana@x.com'], noDefaults);
-    expect(reasonOf(result)).toBe(
-      'the CRM requires a pipeline; add a Pipeline / Funil column or choose a default pipeline',
+    expect(result.ok && !result.create.ok && result.create.reason).toBe(
+      'a new lead needs a pipeline; add a Pipeline / Funil column or choose a pipeline for new leads',
+    );
+  });
+
+  it('a row without a name updates (no name sent) but cannot create', () => {
+    const result = build(['E-mail', 'Telefone'], ['ana@x.com', '11 98765-4321'], noDefaults);
+    expect(result.ok && result.payload).toEqual({
+      email: 'ana@x.com',
+      phone: '+5511987654321',
+      match_by: 'email_or_phone',
+    });
+    expect(result.ok && !result.create.ok && result.create.reason).toMatch(
+      /^a new lead needs a name; add a Name \/ Nome column/,
     );
   });
 });
@@ -163,7 +189,7 @@ describe('buildLeadPayload: match key', () => {
       'email',
       ['Nome', 'Celular'],
       ['Ana', '11 98765-4321'],
-      'matching by email needs an email; add an Email column',
+      'matching by e-mail needs an e-mail; add an E-mail column',
     ],
     [
       'phone',
@@ -175,7 +201,7 @@ describe('buildLeadPayload: match key', () => {
       'email_or_phone',
       ['Nome', 'Empresa'],
       ['Ana', 'ACME'],
-      'matching by email or phone needs one of them; add an Email or a Phone / Telefone column',
+      'matching by e-mail or phone needs one of them; add an E-mail or a Phone / Telefone column',
     ],
   ] as const)('match_by %s without its key', (matchBy, headers, row, reason) => {
     expect(reasonOf(build([...headers], [...row], { matchBy }))).toBe(reason);
@@ -228,6 +254,11 @@ describe('buildLeadPayload: English sheet', () => {
     expect(result).toEqual({
       ok: true,
       matchKey: 'email:walter@acme.com',
+      create: {
+        ok: true,
+        place: { pipeline_id: 1, stage_id: 12 },
+        names: ['Vendas', 'Qualificado'],
+      },
       payload: {
         name: 'Walter White',
         email: 'walter@acme.com',

@@ -124,12 +124,12 @@ export const SHEET_CASES: SheetCase[] = [
   {
     note: 'same email as row 2, other case and spaces',
     cells: { Nome: 'Maria S.', 'E-mail': ' maria.silva@gmail.com ', ...base },
-    expect: { status: 'DUPLICATE', reason: 'Same email as row 2' },
+    expect: { status: 'DUPLICATE', reason: 'Same e-mail as row 2' },
   },
   {
-    note: 'no name',
+    note: 'no name: it can update a lead (its name is kept), not create one',
     cells: { 'E-mail': 'semnome@x.com.br', ...base },
-    expect: { status: 'INVALID', reason: /^Column "Nome" is empty: the CRM requires a name$/ },
+    expect: { status: 'VALID', payload: { email: 'semnome@x.com.br' }, absent: ['name'] },
   },
   {
     note: 'unknown pipeline',
@@ -218,9 +218,9 @@ export const SHEET_CASES: SheetCase[] = [
     },
   },
   {
-    note: 'pipeline and stage from the defaults',
+    note: 'pipeline and stage from the defaults: for a new lead only, never sent to an existing one',
     cells: { Nome: 'Bianca', 'E-mail': 'bianca@x.com' },
-    expect: { status: 'VALID', payload: { pipeline_id: 1, stage_id: 11 } },
+    expect: { status: 'VALID', payload: { name: 'Bianca' }, absent: ['pipeline_id', 'stage_id'] },
   },
   {
     note: 'tags de-duplicated, empties dropped',
@@ -378,7 +378,7 @@ export const SHEET_CASES: SheetCase[] = [
     expect: {
       status: 'INVALID',
       reason:
-        /^Column "Nome" is empty: the CRM requires a name; Columns "E-mail" and "Telefone" are empty: matching by email or phone needs one of them$/,
+        /^Columns "E-mail" \/ "Telefone" are empty: matching by e-mail or phone needs one of them$/,
     },
   },
   {

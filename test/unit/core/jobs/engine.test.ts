@@ -201,6 +201,23 @@ describe('runSlice', () => {
     expect(runSlice(execution(), [handler]).stepsRun).toBe(0);
   });
 
+  it('tells a running step that a cancel was asked for since it began (stopRequested)', () => {
+    const { execution, newRowsJob } = setup();
+    const job = newRowsJob(3);
+    const seen: boolean[] = [];
+    const handler: JobHandler = {
+      kind: 'rows',
+      step(_job, ctx) {
+        seen.push(ctx.stopRequested?.() ?? false);
+        cancelJob(execution(), job.jobId);
+        seen.push(ctx.stopRequested?.() ?? false);
+        return { status: 'wait' };
+      },
+    };
+    runSlice(execution(), [handler]);
+    expect(seen).toEqual([false, true]);
+  });
+
   it('cancels an idle job at once and leaves finished jobs alone', () => {
     const { clock, execution, newRowsJob, store } = setup();
     const queued = newRowsJob(3);

@@ -247,3 +247,70 @@ describe('pacer', () => {
     ).toThrow(message);
   });
 });
+
+describe('acquireUpTo and answered (batches)', () => {
+  it('grants every free slot at once, up to the number wanted', () => {
+    const { execution } = setup();
+    const pacer = execution();
+    expect(pacer.acquireUpTo(10).count).toBe(10);
+    expect(pacer.acquireUpTo(100).count).toBe(50);
+    expect(pacer.waitMsIfAcquiredNow()).toBeGreaterThan(0);
+  });
+
+  it('gives nothing, without waiting, when the first free slot is past the deadline', () => {
+    const { clock, execution } = setup();
+    const pacer = execution();
+    pacer.acquireUpTo(60);
+    const before = clock.now();
+    expect(pacer.acquireUpTo(5, { deadline: before + 1_000 }).count).toBe(0);
+    expect(clock.now()).toBe(before);
+  });
+
+  it('refuses a batch size that is not a positive whole number', () => {
+    const pacer = setup().execution();
+    expect(() => pacer.acquireUpTo(0)).toThrow(/at least 1/);
+    expect(() => pacer.acquireUpTo(1.5)).toThrow(/whole number/);
+  });
+
+  /**
+   * The CRM counts a request when it arrives, somewhere between its send and its answer. Batches
+   * of random size with latencies of up to 4 s, from two executions sharing one key: no 60 s of
+   * arrivals may hold more than 60, whatever the seed.
+   */
+  it.each(Array.from({ length: 40 }, (_, seed) => seed + 1))(
+    'keeps any 60 s of arrivals within the limit (seed %i)',
+    (seed) => {
+      const { clock, execution } = setup();
+      const random = seededRandom(seed);
+      const pacers = [execution(), execution()];
+      const arrivals: number[] = [];
+      let sent = 0;
+      while (sent < 400) {
+        const pacer = pacers[Math.floor(random() * pacers.length)];
+        if (!pacer) continue;
+        const grant = pacer.acquireUpTo(1 + Math.floor(random() * 12));
+        const latencies = Array.from({ length: grant.count }, () => 300 + random() * 3_700);
+        for (const latency of latencies) arrivals.push(grant.at + random() * latency);
+        clock.sleep(Math.max(...latencies));
+        pacer.answered(grant);
+        sent += grant.count;
+      }
+      expect(busiestWindow(arrivals)).toBeLessThanOrEqual(60);
+    },
+  );
+
+  it('runs at the limit less one latency per minute: 60 per (60 s + latency)', () => {
+    const { clock, execution } = setup();
+    const pacer = execution();
+    const starts: number[] = [];
+    for (let batch = 0; batch < 40; batch++) {
+      const grant = pacer.acquireUpTo(10);
+      for (let i = 0; i < grant.count; i++) starts.push(grant.at);
+      clock.sleep(1_500);
+      pacer.answered(grant);
+    }
+    const perMinute = sustainedPerMinute(starts, 300);
+    expect(perMinute).toBeGreaterThan(58);
+    expect(perMinute).toBeLessThanOrEqual(60);
+  });
+});

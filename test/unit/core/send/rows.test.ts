@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { placeSources, statusColumnsOf } from '../../../../src/core/send/columns';
-import { locateInFlightRow, locateSendRow } from '../../../../src/core/send/job';
 import type { SendJobOptions } from '../../../../src/core/send/options';
 import {
   analyseSendSheet,
@@ -203,21 +202,5 @@ describe('analyseSendSheet', () => {
         /^Not sent: No lead to send to: column "E-mail": "not-an-email" is not a valid email address/,
       ),
     });
-  });
-});
-
-describe('finding the sent row again', () => {
-  it('by key: the hint first, else wherever it moved; a SENDING row by its mark', () => {
-    const analysis = analyse([
-      ['Ana', 41, URL_OK, '', '', '', ''],
-      ['Bia', 42, URL_OK, 'SENDING', '', '', AFTER],
-      ['Caio', 43, URL_OK, '', '', '', ''],
-    ]);
-    expect(locateSendRow(analysis, 'lead:43', 2)).toBe(2);
-    expect(locateSendRow(analysis, 'lead:43', 0)).toBe(2);
-    expect(locateSendRow(analysis, 'lead:42', 1)).toBeUndefined();
-    expect(locateSendRow(analysis, 'lead:99', 0)).toBeUndefined();
-    expect(locateInFlightRow(analysis, 'lead:42', 0)).toBe(1);
-    expect(locateInFlightRow(analysis, 'lead:41', 0)).toBeUndefined();
   });
 });

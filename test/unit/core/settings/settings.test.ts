@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  maskApiKey,
-  normalizeBaseUrl,
-  parseSettingsInput,
-} from '../../../../src/core/settings/settings';
+import { errorCauseOf } from '../../../../src/core/errors';
+import { maskApiKey, parseSettingsInput } from '../../../../src/core/settings/settings';
 
 const defaults = { baseUrl: 'https://crm.example.com/api/v1' };
 
@@ -27,7 +24,7 @@ describe('parseSettingsInput', () => {
 
   it.each([
     [null, /needs an object/],
-    [{}, /apiKey is missing/],
+    [{}, /API key is missing/],
     [{ apiKey: 'abc' }, /must start with "crm_"/],
     [{ apiKey: 'crm_ok', defaultCountry: 'Brasil' }, /two-letter country code/],
     [{ apiKey: 'crm_ok', baseUrl: 'http://crm.example.com/api/v1' }, /https/],
@@ -36,6 +33,7 @@ describe('parseSettingsInput', () => {
   });
 
   it('never echoes the whole key in an error', () => {
+    expect(() => parseSettingsInput({ apiKey: 'abc' }, defaults)).not.toThrow('abc');
     expect(() => parseSettingsInput({ apiKey: 'crm_secret value1234' }, defaults)).toThrow(
       /crm_…1234/,
     );
@@ -47,21 +45,108 @@ describe('parseSettingsInput', () => {
   });
 });
 
-describe('normalizeBaseUrl', () => {
+describe('parseSettingsInput: the base URL', () => {
   it.each([
     ['https://crm.example.com/api/v1/', 'https://crm.example.com/api/v1'],
     ['http://localhost:8787/api/v1', 'http://localhost:8787/api/v1'],
     ['http://127.0.0.1:8787/api/v1', 'http://127.0.0.1:8787/api/v1'],
-  ])('%s → %s', (input, expected) => {
-    expect(normalizeBaseUrl(input)).toBe(expected);
+  ])('%s → %s', (baseUrl, expected) => {
+    expect(parseSettingsInput({ apiKey: 'crm_ok', baseUrl }, defaults).baseUrl).toBe(expected);
   });
 
-  it.each(['http://localhost.evil.com/api/v1', 'https://crm.example.com/api', 'ftp://x/api/v1'])(
-    'rejects %s',
-    (input) => {
-      expect(() => normalizeBaseUrl(input)).toThrow();
-    },
-  );
+  it.each([
+    ['http://localhost.evil.com/api/v1', /must use https:\/\//],
+    ['https://crm.example.com/api', /must end in \/api\/v1/],
+    ['ftp://x/api/v1', /must start with https:\/\//],
+    ['https://user:pass@crm.example.com/api/v1', /no user name or password/],
+  ])('rejects %s', (baseUrl, message) => {
+    expect(() => parseSettingsInput({ apiKey: 'crm_ok', baseUrl }, defaults)).toThrow(message);
+  });
+});
+
+describe('parseSettingsInput: a saved key is bound to its base URL', () => {
+  const previous = {
+    apiKey: 'crm_stored9999',
+    baseUrl: 'https://crm.example.com/api/v1',
+    defaultCountry: 'BR',
+  };
+
+  it('is kept while the base URL stays the same (written differently)', () => {
+    const kept = parseSettingsInput(
+      { baseUrl: 'https://CRM.example.com/api/v1/', defaultCountry: 'US' },
+      { ...defaults, previous },
+    );
+    expect(kept).toEqual({ ...previous, defaultCountry: 'US' });
+  });
+
+  it('is never reused for a new base URL: the key must be given again', () => {
+    expect(() =>
+      parseSettingsInput({ baseUrl: 'https://attacker.example/api/v1' }, { ...defaults, previous }),
+    ).toThrow(
+      expect.objectContaining({
+        message: expect.stringContaining('The base URL changed: paste the API key again.'),
+        cause: { code: 'apiKeyForNewBaseUrl' },
+      }),
+    );
+    expect(
+      parseSettingsInput(
+        { apiKey: 'crm_new1234', baseUrl: 'https://other.example/api/v1' },
+        { ...defaults, previous },
+      ),
+    ).toMatchObject({ apiKey: 'crm_new1234', baseUrl: 'https://other.example/api/v1' });
+  });
+});
+
+describe('parseSettingsInput: typed values that look like a key are never repeated', () => {
+  const key = 'crm_test_9f8e7d6c5b4a3210';
+  it.each([
+    ['baseUrl', { apiKey: 'crm_ok', baseUrl: key }],
+    ['baseUrl', { apiKey: 'crm_ok', baseUrl: `https://${key}@crm.example.com/api/v1` }],
+    ['baseUrl', { apiKey: 'crm_ok', baseUrl: 'live_9f8e7d6c5b4a3210' }],
+    ['defaultCountry', { apiKey: 'crm_ok', defaultCountry: key }],
+    ['defaultCountry', { apiKey: 'crm_ok', defaultCountry: 'live_9f8e7d6c5b4a3210' }],
+  ])('in %s', (_field, input) => {
+    let thrown: unknown;
+    try {
+      parseSettingsInput(input, defaults);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    expect(JSON.stringify([String(thrown), errorCauseOf(thrown)]).toLowerCase()).not.toContain(
+      '9f8e7d6c5b4a3210',
+    );
+  });
+
+  it('while a plain typo is shown, so the user sees what to fix', () => {
+    expect(() =>
+      parseSettingsInput({ apiKey: 'crm_ok', baseUrl: 'crm.example.com/api/v1' }, defaults),
+    ).toThrow('(got "crm.example.com/api/v1")');
+  });
+});
+
+describe('parseSettingsInput: the default country is a real country code', () => {
+  it.each(['zz', 'XX', 'AA'])('refuses %s by name', (defaultCountry) => {
+    expect(() => parseSettingsInput({ apiKey: 'crm_ok', defaultCountry }, defaults)).toThrow(
+      `The default country must be a two-letter country code such as BR or US (got "${defaultCountry.toUpperCase()}").`,
+    );
+  });
+
+  it.each(['br', 'US', 'pt', ' ar '])('accepts %s', (defaultCountry) => {
+    expect(parseSettingsInput({ apiKey: 'crm_ok', defaultCountry }, defaults).defaultCountry).toBe(
+      defaultCountry.trim().toUpperCase(),
+    );
+  });
+
+  it('carries the code whose words the sidebar shows', () => {
+    let thrown: unknown;
+    try {
+      parseSettingsInput({ apiKey: 'crm_ok', defaultCountry: 'zz' }, defaults);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(errorCauseOf(thrown)).toEqual({ code: 'countryCode' });
+  });
 });
 
 describe('maskApiKey', () => {

@@ -1,0 +1,107 @@
+/**
+ * English: the bulk send's `CRM Send Detail` cells and job messages. Status values (QUEUED,
+ * SENT …) stay as they are in every language.
+ */
+export const SEND_EN = {
+  'send.detail.queued': 'Queued: job {jobId} sends it in turn.',
+  'send.detail.sending': 'Sending now (job {jobId}).',
+  'send.detail.sent': 'Sent "{template}" to lead {leadId}.',
+  'send.detail.sentInConversation':
+    'Sent "{template}" to lead {leadId} (conversation {conversation}).',
+  'send.detail.uncertain':
+    "Uncertain: {why}, so this message may have been sent. Check the lead's conversation in the CRM; to send it again, clear this status and run the send again.",
+  'send.why.stopped': 'an earlier run stopped mid-send',
+  'send.why.noAnswer': 'no answer came from the CRM ({error})',
+  'send.why.unreadable': 'the CRM answered {status} with an unreadable body',
+  'send.why.crmFailed': 'the CRM failed while handling the send (HTTP {status}: {detail})',
+  'send.why.unexpected': 'the send ended with an unexpected error ({error})',
+  'send.detail.failedUnreadable':
+    'The CRM answered {status} with an unreadable body; nothing says it was sent.',
+  'send.detail.failedProvider':
+    'CRM: {detail}. Not retried automatically; fix the cause and run the send again to retry this row.',
+  'send.detail.failedForLead': 'Not sent: {reason} (provider code {code}). CRM: {detail}',
+  'send.detail.failedAfterRetries':
+    'Not sent: {reason} (provider code {code}), still after {retries} automatic retries. CRM: {detail}. Run the send again to retry this row.',
+  'send.detail.failedRefused': 'CRM refused the send: {detail}',
+  'send.detail.skippedCrm': 'Not sent: CRM: {message}',
+  'send.detail.skippedNotFound': 'Not sent: lead {leadId} is not in the CRM ({message}).',
+  'send.detail.skippedNoPhone':
+    "Not sent: CRM: {message} Add the lead's phone in the CRM, then run the send again.",
+  'send.detail.skippedInput': 'Not sent: {message}',
+  'send.detail.skippedSameLead':
+    'Not sent: lead {leadId} already got this template from this job (from another row, or from this row before it was moved or copied).',
+  'send.detail.queuedRateLimit':
+    'Queued: the CRM asked to wait {seconds} s (rate limit, nothing sent); this row is sent next.',
+  'send.detail.queuedRetry':
+    'Queued: {reason} (provider code {code}, nothing sent); retried automatically (retry {attempt} of {max}).',
+  'send.detail.queuedKey': 'Queued: the CRM refused the API key; nothing was sent.',
+  'send.detail.queuedSetup': 'Queued: the CRM refused the template or number; nothing was sent.',
+  'send.detail.queuedSystemic':
+    'Queued: {reason} (provider code {code}, nothing sent); sent when the job goes on.',
+  'send.provider.generic': 'the WhatsApp provider failed for a moment',
+  'send.provider.unavailable': 'the WhatsApp provider was unavailable',
+  'send.provider.throughput': "the WhatsApp provider's rate limit was reached",
+  'send.provider.pairRate': 'too many messages went to this contact in a short time',
+  'send.provider.undeliverable':
+    'WhatsApp cannot deliver to this number (not on WhatsApp, or it cannot receive this message)',
+  'send.provider.optedOut': 'the contact stopped marketing messages from this business',
+  'send.provider.notDelivered': 'WhatsApp chose not to deliver this message to the contact for now',
+  'send.provider.parameter': "the provider refused this row's variable values",
+  'send.provider.media':
+    "the provider could not download this row's header file (the URL must be public)",
+  'send.provider.templatePaused': 'WhatsApp paused the template (low quality)',
+  'send.provider.templateDisabled': 'WhatsApp disabled the template',
+  'send.provider.templateMissing': 'WhatsApp no longer has this template in its language',
+  'send.provider.templateChanged': "the template's variables no longer match this send",
+  'send.provider.accountLocked': 'the WhatsApp Business account is locked or restricted',
+  'send.provider.payment':
+    'the WhatsApp Business account cannot pay for messages (payment method or eligibility)',
+  'send.provider.credentials': "the CRM's connection to WhatsApp has expired",
+  'send.provider.numberNotRegistered': 'the sending number is not registered with WhatsApp',
+  'send.provider.permission': "the CRM's connection to WhatsApp lacks a permission",
+  'send.fix.templatePaused':
+    'wait until WhatsApp reactivates the template (or improve its quality in WhatsApp Manager), then resume the job; or cancel it and send another template',
+  'send.fix.templateDisabled':
+    'cancel this job and start a new send with another approved template',
+  'send.fix.templateMissing':
+    'check the template in the CRM and in WhatsApp Manager, then resume the job; or cancel it',
+  'send.fix.templateChanged':
+    'cancel this job and start a new send, so the variables are mapped to the template as it is now',
+  'send.fix.accountLocked':
+    'resolve the restriction in WhatsApp Manager (Account quality), then resume the job',
+  'send.fix.payment':
+    'add a valid payment method in WhatsApp Manager (or fix the eligibility issue it shows), then resume the job',
+  'send.fix.credentials':
+    "reconnect the WhatsApp number in the CRM's settings, then resume the job",
+  'send.fix.numberNotRegistered':
+    'register the number with WhatsApp again in the CRM (WhatsApp connection), then resume the job',
+  'send.fix.permission':
+    "reconnect the WhatsApp number in the CRM's settings with every permission, then resume the job",
+  'send.pause.systemic':
+    'Paused after {count} sends in a row were refused: {reason} (provider code {code}; CRM: {detail}). To fix it, {fix}. The refused rows are QUEUED again and are sent once when the job is resumed; rows already SENT are never sent again.',
+  'send.pause.templateNotApproved':
+    'The CRM no longer accepts template {templateId} "{template}" ("{crm}"): only APPROVED templates can be sent. Get it approved in the CRM, then resume the job (rows already SENT are never sent again); or cancel the job and send another template.',
+  'send.pause.fieldRefused':
+    'The CRM refused the {what} of this send ("{crm}"): check template {templateId} "{template}" and number {instanceId} in the CRM, then resume the job (rows already SENT are never sent again); or cancel the job.',
+  'send.pause.what.template': 'template',
+  'send.pause.what.number': 'number',
+  'send.pause.instance':
+    'The CRM refused number {instanceId} for template {templateId} "{template}" ("{crm}"): templates are sent only from an official-API (cloud_api) number that owns the template. Fix it in the CRM, then resume the job (rows already SENT are never sent again); or cancel the job.',
+  'send.message.queuedJob': 'Send of "{template}" to the rows of "{sheet}" queued.',
+  'send.message.progress': 'Sending "{template}": {done} of {total} rows done.',
+  'send.message.finished': 'Send finished: {parts}.',
+  'send.message.empty': 'Send finished: the sheet has no data rows.',
+  'send.message.sent': '{count} sent',
+  'send.message.sentEarlier': '{count} sent ({earlier} of them by an earlier send, not sent again)',
+  'send.message.skipped': '{count} skipped',
+  'send.message.failed': '{count} failed',
+  'send.message.uncertain': '{count} uncertain',
+  'send.message.uncertainHint':
+    'UNCERTAIN rows may have been sent: check their conversations in the CRM and clear the status of those to send again.',
+  'send.message.unplaced':
+    '{count} rows moved or deleted during their send could not be found again, so their status was not written: check those leads in the CRM.',
+  'send.message.otherVersion':
+    'This send was started by another version of the add-on and cannot be continued; start it again (rows already SENT are never sent twice).',
+  'send.message.sheetGone':
+    'The sheet "{sheet}" no longer exists; the send stopped (messages already sent are in the CRM).',
+} as const;

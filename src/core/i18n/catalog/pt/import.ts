@@ -1,0 +1,67 @@
+import type { IMPORT_EN } from '../en/import';
+
+/** Português: células `CRM Import Detail`, motivos da simulação e mensagens da importação. */
+export const IMPORT_PT: Readonly<Record<keyof typeof IMPORT_EN, string>> = {
+  'import.key.email': 'e-mail',
+  'import.key.phone': 'telefone',
+  'import.cell': 'Coluna "{header}": {error}',
+  'import.missing.noColumn': '{what}; {fix}',
+  'import.missing.emptyOne': 'A coluna {columns} está vazia: {what}',
+  'import.missing.emptyMany': 'As colunas {columns} estão vazias: {what}',
+  'import.need.name': 'um lead novo precisa de nome',
+  'import.need.nameFix':
+    'adicione uma coluna Nome (uma linha que atualiza um lead existente não precisa)',
+  'import.need.pipeline': 'um lead novo precisa de um funil',
+  'import.need.pipelineFix': 'adicione uma coluna Funil ou escolha um funil para leads novos',
+  'import.need.stage': 'um lead novo precisa de uma etapa',
+  'import.need.stageFix': 'adicione uma coluna Etapa ou escolha uma etapa para leads novos',
+  'import.need.defaultStage': 'etapa para leads novos: {error}',
+  'import.need.email': 'para buscar por e-mail é preciso um e-mail',
+  'import.need.emailFix': 'adicione uma coluna E-mail',
+  'import.need.phone': 'para buscar por telefone é preciso um telefone',
+  'import.need.phoneFix': 'adicione uma coluna Telefone',
+  'import.need.either': 'para buscar por e-mail ou telefone é preciso um dos dois',
+  'import.need.eitherFix': 'adicione uma coluna E-mail ou Telefone',
+  'import.cannotCreate': 'Nenhum lead do CRM tem este {key}, e ele não pode ser criado: {reason}',
+  'import.duplicate': 'Mesmo {key} da linha {row}',
+  'import.created': 'Lead {id} criado.',
+  'import.createdNotFound':
+    'Lead {id} criado: nenhum lead do CRM tinha mais este {key} (o lead de uma importação anterior foi excluído, ou o {key} mudou), então o CRM criou um novo no lugar padrão.',
+  'import.updated': 'Lead {id} atualizado, encontrado pelo {key}.',
+  'import.unchanged': 'Sem mudanças desde a última importação; nada foi enviado.',
+  'import.notFound':
+    'Nenhum lead do CRM tem este {key}: o modo "update" só altera leads existentes. Corrija o {key} ou importe no modo "upsert" para criá-lo.',
+  'import.exists':
+    'O lead {id} já tem este {key}: o modo "create" só cria leads novos. Importe no modo "upsert" ou "update" para alterá-lo.',
+  'import.existsNoId':
+    'Um lead do CRM já tem este {key}: o modo "create" só cria leads novos. Importe no modo "upsert" ou "update" para alterá-lo.',
+  'import.dry.create': 'Simulação: criaria um lead em {pipeline} / {stage}.',
+  'import.dry.update':
+    'Simulação: atualizaria o lead {id} (encontrado pelo {key}), mantendo funil e etapa{moved}.',
+  'import.dry.updateNoId':
+    'Simulação: atualizaria o lead do CRM com este {key}, mantendo funil e etapa{moved}.',
+  'import.dry.unchecked':
+    'Simulação: válida; não deu tempo de verificar se criaria ou atualizaria um lead.',
+  'import.dry.moved': ', exceto o que a planilha disser',
+  'import.crmRefused': 'O CRM recusou a linha: {detail}',
+  'import.crmError': 'Erro do CRM depois de novas tentativas: {detail}',
+  'import.crmLimit': 'CRM: {detail}',
+  'import.lookupUnclear':
+    'Não enviado: a busca do CRM por este {key} achou mais de {count} leads, então não dá para saber se o lead existe; tente mais tarde ou importe no modo "upsert" com colunas Funil e Etapa.',
+  'import.job.queued': 'Importação de "{sheet}" na fila.',
+  'import.job.dryQueued': 'Simulação de "{sheet}" na fila.',
+  'import.job.progress': 'Importando: {done} de {total} linhas feitas.',
+  'import.job.finished': 'Importação concluída: {parts}.',
+  'import.job.finishedEmpty': 'Importação concluída: a planilha não tem linhas de dados.',
+  'import.job.dryFinished': 'Simulação concluída: {parts}; nada foi enviado.',
+  'import.job.dryFinishedEmpty': 'Simulação concluída: a planilha não tem linhas de dados.',
+  'import.job.unplaced':
+    ' {count} status não foram escritos: as linhas foram excluídas ou o e-mail / telefone foi editado durante a importação.',
+  'import.job.limit':
+    'O limite de leads do plano do CRM foi atingido ("{message}"): mude de plano ou exclua leads no CRM e comece a importação de novo; as linhas já importadas mantêm o status.',
+  'import.job.sheetGone':
+    'A planilha "{sheet}" não existe mais; a importação parou (as linhas já enviadas estão no CRM).',
+  'import.job.oldVersion':
+    'Esta importação foi iniciada por outra versão do complemento e não pode continuar; comece de novo.',
+  'import.job.optionsChanged': '{problem}; corrija e retome a tarefa.',
+};

@@ -1,0 +1,106 @@
+import type { SEND_EN } from '../en/send';
+
+/** Português: as células `CRM Send Detail` e as mensagens do job de envio em massa. */
+export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
+  'send.detail.queued': 'Na fila: o job {jobId} envia na sua vez.',
+  'send.detail.sending': 'Enviando agora (job {jobId}).',
+  'send.detail.sent': 'Enviado "{template}" ao lead {leadId}.',
+  'send.detail.sentInConversation':
+    'Enviado "{template}" ao lead {leadId} (conversa {conversation}).',
+  'send.detail.uncertain':
+    'Incerto: {why}, então esta mensagem pode ter sido enviada. Confira a conversa do lead no CRM; para enviar de novo, apague este status e rode o envio outra vez.',
+  'send.why.stopped': 'uma execução anterior parou no meio do envio',
+  'send.why.noAnswer': 'o CRM não respondeu ({error})',
+  'send.why.unreadable': 'o CRM respondeu {status} com um corpo ilegível',
+  'send.why.crmFailed': 'o CRM falhou ao tratar o envio (HTTP {status}: {detail})',
+  'send.why.unexpected': 'o envio terminou com um erro inesperado ({error})',
+  'send.detail.failedUnreadable':
+    'O CRM respondeu {status} com um corpo ilegível; nada indica que foi enviado.',
+  'send.detail.failedProvider':
+    'CRM: {detail}. Não é repetido automaticamente; corrija a causa e rode o envio de novo para tentar esta linha.',
+  'send.detail.failedForLead': 'Não enviado: {reason} (código do provedor {code}). CRM: {detail}',
+  'send.detail.failedAfterRetries':
+    'Não enviado: {reason} (código do provedor {code}), mesmo após {retries} novas tentativas automáticas. CRM: {detail}. Rode o envio de novo para tentar esta linha.',
+  'send.detail.failedRefused': 'O CRM recusou o envio: {detail}',
+  'send.detail.skippedCrm': 'Não enviado: CRM: {message}',
+  'send.detail.skippedNotFound': 'Não enviado: o lead {leadId} não está no CRM ({message}).',
+  'send.detail.skippedNoPhone':
+    'Não enviado: CRM: {message} Cadastre o telefone do lead no CRM e rode o envio de novo.',
+  'send.detail.skippedInput': 'Não enviado: {message}',
+  'send.detail.skippedSameLead':
+    'Não enviado: o lead {leadId} já recebeu este template deste job (por outra linha, ou por esta antes de ser movida ou copiada).',
+  'send.detail.queuedRateLimit':
+    'Na fila: o CRM pediu para esperar {seconds} s (limite de requisições, nada enviado); esta linha vai em seguida.',
+  'send.detail.queuedRetry':
+    'Na fila: {reason} (código do provedor {code}, nada enviado); nova tentativa automática ({attempt} de {max}).',
+  'send.detail.queuedKey': 'Na fila: o CRM recusou a chave de API; nada foi enviado.',
+  'send.detail.queuedSetup': 'Na fila: o CRM recusou o template ou o número; nada foi enviado.',
+  'send.detail.queuedSystemic':
+    'Na fila: {reason} (código do provedor {code}, nada enviado); enviado quando o job continuar.',
+  'send.provider.generic': 'o provedor do WhatsApp falhou por um momento',
+  'send.provider.unavailable': 'o provedor do WhatsApp estava indisponível',
+  'send.provider.throughput': 'o limite de envios do provedor do WhatsApp foi atingido',
+  'send.provider.pairRate': 'mensagens demais foram para este contato em pouco tempo',
+  'send.provider.undeliverable':
+    'o WhatsApp não consegue entregar neste número (sem WhatsApp, ou não recebe esta mensagem)',
+  'send.provider.optedOut': 'o contato parou de receber mensagens de marketing desta empresa',
+  'send.provider.notDelivered': 'o WhatsApp preferiu não entregar esta mensagem ao contato por ora',
+  'send.provider.parameter': 'o provedor recusou os valores das variáveis desta linha',
+  'send.provider.media':
+    'o provedor não conseguiu baixar o arquivo do cabeçalho desta linha (a URL precisa ser pública)',
+  'send.provider.templatePaused': 'o WhatsApp pausou o template (baixa qualidade)',
+  'send.provider.templateDisabled': 'o WhatsApp desativou o template',
+  'send.provider.templateMissing': 'o WhatsApp não tem mais este template neste idioma',
+  'send.provider.templateChanged': 'as variáveis do template não batem mais com este envio',
+  'send.provider.accountLocked': 'a conta do WhatsApp Business está bloqueada ou restrita',
+  'send.provider.payment':
+    'a conta do WhatsApp Business não consegue pagar as mensagens (forma de pagamento ou elegibilidade)',
+  'send.provider.credentials': 'a conexão do CRM com o WhatsApp expirou',
+  'send.provider.numberNotRegistered': 'o número de envio não está registrado no WhatsApp',
+  'send.provider.permission': 'falta uma permissão à conexão do CRM com o WhatsApp',
+  'send.fix.templatePaused':
+    'espere o WhatsApp reativar o template (ou melhore a qualidade dele no WhatsApp Manager) e retome o job; ou cancele e envie outro template',
+  'send.fix.templateDisabled':
+    'cancele este job e comece um novo envio com outro template aprovado',
+  'send.fix.templateMissing':
+    'confira o template no CRM e no WhatsApp Manager e retome o job; ou cancele-o',
+  'send.fix.templateChanged':
+    'cancele este job e comece um novo envio, para mapear as variáveis ao template como ele está agora',
+  'send.fix.accountLocked':
+    'resolva a restrição no WhatsApp Manager (Qualidade da conta) e retome o job',
+  'send.fix.payment':
+    'cadastre uma forma de pagamento válida no WhatsApp Manager (ou resolva a pendência de elegibilidade indicada lá) e retome o job',
+  'send.fix.credentials': 'reconecte o número do WhatsApp nas configurações do CRM e retome o job',
+  'send.fix.numberNotRegistered':
+    'registre o número no WhatsApp de novo pelo CRM (conexão do WhatsApp) e retome o job',
+  'send.fix.permission':
+    'reconecte o número do WhatsApp nas configurações do CRM com todas as permissões e retome o job',
+  'send.pause.systemic':
+    'Pausado depois de {count} envios seguidos recusados: {reason} (código do provedor {code}; CRM: {detail}). Para corrigir, {fix}. As linhas recusadas voltaram para QUEUED e são enviadas uma vez quando o job for retomado; linhas já SENT nunca são enviadas de novo.',
+  'send.pause.templateNotApproved':
+    'O CRM não aceita mais o template {templateId} "{template}" ("{crm}"): só templates APPROVED podem ser enviados. Aprove-o no CRM e retome o job (linhas já SENT nunca são enviadas de novo); ou cancele o job e envie outro template.',
+  'send.pause.fieldRefused':
+    'O CRM recusou o {what} deste envio ("{crm}"): confira o template {templateId} "{template}" e o número {instanceId} no CRM e retome o job (linhas já SENT nunca são enviadas de novo); ou cancele o job.',
+  'send.pause.what.template': 'template',
+  'send.pause.what.number': 'número',
+  'send.pause.instance':
+    'O CRM recusou o número {instanceId} para o template {templateId} "{template}" ("{crm}"): templates só saem de um número da API oficial (cloud_api) que seja dono do template. Corrija no CRM e retome o job (linhas já SENT nunca são enviadas de novo); ou cancele o job.',
+  'send.message.queuedJob': 'Envio de "{template}" para as linhas de "{sheet}" na fila.',
+  'send.message.progress': 'Enviando "{template}": {done} de {total} linhas prontas.',
+  'send.message.finished': 'Envio concluído: {parts}.',
+  'send.message.empty': 'Envio concluído: a planilha não tem linhas de dados.',
+  'send.message.sent': '{count} enviadas',
+  'send.message.sentEarlier':
+    '{count} enviadas ({earlier} delas por um envio anterior, não enviadas de novo)',
+  'send.message.skipped': '{count} puladas',
+  'send.message.failed': '{count} com falha',
+  'send.message.uncertain': '{count} incertas',
+  'send.message.uncertainHint':
+    'Linhas UNCERTAIN podem ter sido enviadas: confira as conversas no CRM e apague o status das que devem ser enviadas de novo.',
+  'send.message.unplaced':
+    '{count} linhas movidas ou apagadas durante o envio não foram encontradas de novo, então o status delas não foi escrito: confira esses leads no CRM.',
+  'send.message.otherVersion':
+    'Este envio foi iniciado por outra versão do complemento e não pode continuar; comece de novo (linhas já SENT nunca são enviadas duas vezes).',
+  'send.message.sheetGone':
+    'A planilha "{sheet}" não existe mais; o envio parou (as mensagens já enviadas estão no CRM).',
+};

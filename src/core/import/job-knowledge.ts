@@ -1,0 +1,167 @@
+import type { CrmApi, CrmClient } from '../../api/client';
+import type { Settled } from '../../api/http';
+import type { Page } from '../../api/pager';
+import type { Lead, MatchBy, UpsertLeadInput } from '../../api/schemas';
+import { jobControlOf } from '../jobs/errors';
+import { type PacedCallOptions, pacedAll, pacedCall } from '../jobs/requests';
+import {
+  type Existence,
+  judgeSearch,
+  LeadIndex,
+  LOOKUP_PER_PAGE,
+  pagedReadIsCheaper,
+  pagesFor,
+  probesOf,
+  searchFilters,
+} from './lookup';
+
+/**
+ * What one execution of an import knows about which rows' leads exist (lookup.ts), and the
+ * choice of how to learn the rest with fewest requests:
+ *
+ * - rows the import memory or the sheet's `CRM Lead ID` cell answer cost nothing;
+ * - when more than one row is left to answer in this execution, the first page of the
+ *   account's leads (200) is read: its `meta.total` tells how many pages a full read takes;
+ *   the rest is read when those pages are fewer than the rows it answers
+ *   (pagedReadIsCheaper), and the index then answers every row, found or not;
+ * - otherwise each row is searched (`GET /leads?q=`), the first page still answering the rows
+ *   it holds.
+ *
+ * A paged read whose `meta.total` moved while paging, or that saw fewer leads than the total,
+ * may have missed a lead that pages shifted over; its misses are then not trusted (the rows
+ * are searched), only its finds.
+ */
+export class ExistenceKnowledge {
+  private readonly known = new Map<string, Existence>();
+  private index: LeadIndex | undefined;
+  private complete = false;
+  private paged = false;
+  /** Requests made, by plan, for the closing figures (tests read them). */
+  readonly requests = { page: 0, lookup: 0 };
+
+  constructor(
+    private readonly client: CrmClient,
+    private readonly matchBy: MatchBy,
+    private readonly country: string,
+  ) {}
+
+  /** Existence already known in this execution (from an earlier answer or an outside source). */
+  get(matchKey: string): Existence | undefined {
+    return this.known.get(matchKey);
+  }
+
+  remember(matchKey: string, existence: Existence): void {
+    this.known.set(matchKey, existence);
+  }
+
+  /**
+   * Learns about `rows` (match key and payload), with `rowsToAnswer` the rows still unknown that
+   * this execution can reach (the paged read is worth it only for enough of them). Stops
+   * early, keeping what it learnt, when a request no longer fits the step (the error is
+   * rethrown only when nothing was learnt).
+   */
+  learn(
+    rows: ReadonlyArray<{ matchKey: string; payload: UpsertLeadInput }>,
+    rowsToAnswer: number,
+    options: PacedCallOptions,
+  ): void {
+    let unknown = rows.filter((row) => !this.answer(row));
+    if (unknown.length === 0) return;
+    try {
+      if (!this.paged && rowsToAnswer > 1) this.pagedRead(rowsToAnswer, options);
+      unknown = unknown.filter((row) => !this.answer(row));
+      // The rows' first probes go out together, then the second probes of the misses.
+      for (let probe = 0; unknown.length > 0; probe++) {
+        unknown = this.search(unknown, probe, options);
+      }
+    } catch (error) {
+      if (jobControlOf(error) !== 'yield' || rows.every((row) => !this.known.has(row.matchKey)))
+        throw error;
+    }
+  }
+
+  /** Answers a row from what is known or indexed; false when it needs a request. */
+  private answer(row: { matchKey: string; payload: UpsertLeadInput }): boolean {
+    if (this.known.has(row.matchKey)) return true;
+    if (!this.index) return false;
+    const existence = this.index.existence(probesOf(row.payload, this.matchBy), this.complete);
+    if (!existence) return false;
+    this.known.set(row.matchKey, existence);
+    return true;
+  }
+
+  private pagedRead(rowsToAnswer: number, options: PacedCallOptions): void {
+    this.paged = true;
+    const index = new LeadIndex(this.country);
+    this.index = index;
+    this.requests.page += 1;
+    const first = pacedCall(
+      () => this.client.leads.list({ page: 1, per_page: LOOKUP_PER_PAGE }),
+      options,
+    );
+    index.add(first.data);
+    const total = first.meta?.total ?? first.data.length;
+    const pages = pagesFor(total);
+    let steady = true;
+    if (pages > 1) {
+      if (!pagedReadIsCheaper(pages - 1, rowsToAnswer)) return;
+      const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2);
+      this.requests.page += rest.length;
+      const answers = pacedAll(
+        this.client,
+        rest.map((page) => (c: CrmApi) => c.leads.list({ page, per_page: LOOKUP_PER_PAGE })),
+        options,
+      );
+      for (const answer of answers) {
+        if (!answer.ok) throw answer.error;
+        index.add(answer.value.data);
+        if ((answer.value.meta?.total ?? total) !== total) steady = false;
+      }
+    }
+    this.complete = steady && index.size >= total;
+  }
+
+  /**
+   * Sends probe number `probe` of every row together; returns the rows still unknown (a miss
+   * with another probe to try). A row whose search failed stays unknown for this step.
+   */
+  private search(
+    rows: ReadonlyArray<{ matchKey: string; payload: UpsertLeadInput }>,
+    probe: number,
+    options: PacedCallOptions,
+  ): { matchKey: string; payload: UpsertLeadInput }[] {
+    const asked = rows.flatMap((row) => {
+      const probes = probesOf(row.payload, this.matchBy);
+      const mine = probes[probe];
+      if (mine) return [{ row, probe: mine, last: probe === probes.length - 1 }];
+      this.known.set(row.matchKey, { exists: false, via: 'lookup' });
+      return [];
+    });
+    if (asked.length === 0) return [];
+    this.requests.lookup += asked.length;
+    const answers = pacedAll(
+      this.client,
+      asked.map(
+        ({ probe: one }) =>
+          (c: CrmApi) =>
+            c.leads.list(searchFilters(one)),
+      ),
+      options,
+    );
+    const next: { matchKey: string; payload: UpsertLeadInput }[] = [];
+    let failure: unknown;
+    asked.forEach(({ row, probe: one, last }, i) => {
+      const answer = answers[i] as Settled<Page<Lead>>;
+      if (!answer.ok) {
+        failure ??= answer.error;
+        return;
+      }
+      const verdict = judgeSearch(answer.value, one, this.country);
+      if (verdict !== 'miss') this.known.set(row.matchKey, verdict);
+      else if (last) this.known.set(row.matchKey, { exists: false, via: 'lookup' });
+      else next.push(row);
+    });
+    if (failure !== undefined) throw failure;
+    return next;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Phones as the CRM stores them: E.164, and only when the number is a real one for its
+ * country. Brazilian numbers follow Anatel's plan (brazil.ts); other countries are checked by
+ * libphonenumber. Used by the import (cells to upsert) and the send (rows to leads).
+ */
+import {
+  type CountryCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/min';
+import { type MessageKey, type Translate, translator } from '../i18n';
+import { describeCell } from '../import/text-key';
+import {
+  BRAZIL_CALLING_CODE,
+  type BrazilProblem,
+  brazilE164,
+  hasBrazilCountryCode,
+} from './brazil';
+
+/** A phone in E.164, or why the value is not one (a phrase without the column's name). */
+export type PhoneResult = { ok: true; value: string } | { ok: false; error: string };
+
+const ENGLISH = translator('en');
+const BRAZIL: CountryCode = 'BR';
+/** `00` before a country code is the international prefix of most countries, Brazil included. */
+const INTERNATIONAL_PREFIX = '00';
+/** `ramal 12`, `r. 12`, `ext. 12`, `x12`, `#12` at the end: an extension, which E.164 cannot hold. */
+const EXTENSION = /\s*(?:(?:\b(?:ramal|ext|r)\.?)|x|#)\s*\d{1,6}\s*$/i;
+/** `0XX11 …`, `(0xx11) …`: the long-distance form with `XX` standing for any carrier. */
+const CARRIER_PLACEHOLDER = /^([\s(]*0)\s*xx/i;
+
+const BRAZIL_MESSAGES: Readonly<Record<BrazilProblem['problem'], MessageKey>> = {
+  noAreaCode: 'phone.br.noAreaCode',
+  unknownAreaCode: 'phone.br.unknownAreaCode',
+  mobileNine: 'phone.br.mobileNine',
+  oldMobile: 'phone.br.oldMobile',
+  subscriber: 'phone.br.subscriber',
+  length: 'phone.invalid',
+};
+
+/** Throws when the country is not an ISO 3166 alpha-2 code that phone parsing knows. */
+export function assertPhoneCountry(country: string): asserts country is CountryCode {
+  if (!isSupportedCountry(country)) {
+    throw new Error(
+      `defaultCountry "${country}" is not a supported two-letter country code; use e.g. "BR" or "US"`,
+    );
+  }
+}
+
+/**
+ * Phone to E.164. National numbers take the default country; numbers typed as numbers (Sheets
+ * drops their formatting) are read as digits; `00` international prefixes count as `+`; an
+ * extension is dropped. A Brazilian number needs its DDD: `98765-4321` alone is refused rather
+ * than read as DDD 98 and a 7-digit number.
+ */
+export function normalizePhone(
+  value: unknown,
+  defaultCountry: string,
+  t: Translate = ENGLISH,
+): PhoneResult {
+  const shown = describeCell(value);
+  const fail = (key: MessageKey, params: Record<string, string | number> = {}): PhoneResult => ({
+    ok: false,
+    error: t(key, { value: shown, ...params }),
+  });
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value) || value <= 0) return fail('phone.notPhone');
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return fail('phone.notPhone');
+  }
+  if (/[,;/]/.test(text)) return fail('phone.several');
+  text = text.replace(EXTENSION, '').replace(CARRIER_PLACEHOLDER, '$1');
+  if (/[a-z]/i.test(text)) return fail('phone.notPhone');
+
+  const digits = text.replace(/\D/g, '');
+  const international = text.startsWith('+')
+    ? digits
+    : digits.startsWith(INTERNATIONAL_PREFIX)
+      ? digits.slice(INTERNATIONAL_PREFIX.length)
+      : null;
+  const brazil = (national: string): PhoneResult => {
+    const result = brazilE164(national);
+    if (result.ok) return { ok: true, value: result.e164 };
+    const { ok: _ok, problem, ...params } = result;
+    return fail(BRAZIL_MESSAGES[problem], { country: BRAZIL, ...params });
+  };
+
+  if (international !== null) {
+    if (international.startsWith(BRAZIL_CALLING_CODE)) {
+      return brazil(international.slice(BRAZIL_CALLING_CODE.length));
+    }
+    const parsed = parsePhoneNumberFromString(`+${international}`);
+    return parsed?.isValid() ? { ok: true, value: parsed.number } : invalid();
+  }
+  if (defaultCountry === BRAZIL) {
+    return brazil(hasBrazilCountryCode(digits) ? digits.slice(BRAZIL_CALLING_CODE.length) : digits);
+  }
+  const country = isSupportedCountry(defaultCountry) ? defaultCountry : undefined;
+  const parsed = parsePhoneNumberFromString(text, country);
+  if (parsed?.countryCallingCode === BRAZIL_CALLING_CODE) {
+    return brazil(String(parsed.nationalNumber));
+  }
+  return parsed?.isValid() ? { ok: true, value: parsed.number } : invalid();
+
+  function invalid(): PhoneResult {
+    return fail('phone.invalid', { country: defaultCountry });
+  }
+}

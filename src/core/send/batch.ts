@@ -1,0 +1,326 @@
+import * as z from 'zod/mini';
+import type { Translate } from '../i18n';
+import { asText, setCells } from '../jobs/row-job';
+import type { LookupBy } from './lookup';
+import { type Cells, type Outcome, queuedCells, uncertainCells } from './outcome';
+import { SYSTEMIC_REFUSALS_TO_PAUSE } from './provider-failures';
+import { type RowDecision, type SendAnalysis, type SendPayload, statusOf } from './rows';
+
+/**
+ * The send job's decisions for one batch, over values read from the sheet (pure): which rows
+ * to mark, which rows go out next, where each answer is written, and what the batch's answers
+ * mean for the job. Rows are always found by their lead key in the read just taken, never by a
+ * position remembered from an earlier read: people sort, insert and delete rows mid-send.
+ */
+
+/** Rows in one batch: a batch killed mid-flight leaves at most this many rows UNCERTAIN. */
+export const MAX_BATCH_ROWS = 10;
+
+/** A row's cells to write, at its position in the read just taken. */
+export interface Entry {
+  index: number;
+  cells: Cells;
+}
+
+/** What a send job keeps between steps in its checkpoint. */
+export const SendCursorSchema = z.object({
+  /** Rows waiting to be sent again after a transient refusal, by key. */
+  retries: z.record(z.string(), z.object({ attempts: z.number(), notBefore: z.number() })),
+  /** Systemic provider refusals in a row, across batches. */
+  streak: z.number(),
+  /** Answers whose row could not be found again (moved out of reach or deleted). */
+  unplaced: z.number(),
+  /**
+   * Leads this job sent to (or may have), encoded by encodeLeadIds: the sheet alone cannot say
+   * so once a person deletes a SENT row, and a copy of that row must not be sent again.
+   */
+  sent: z.optional(z.string()),
+});
+export type SendCursor = z.infer<typeof SendCursorSchema>;
+
+/** Lead ids as sorted base-36 gaps ("1.a.3"): about three characters a lead in the checkpoint. */
+export function encodeLeadIds(ids: ReadonlySet<number>): string {
+  let previous = 0;
+  return [...ids]
+    .sort((a, b) => a - b)
+    .map((id) => {
+      const gap = id - previous;
+      previous = id;
+      return gap.toString(36);
+    })
+    .join('.');
+}
+
+export function decodeLeadIds(text: string | undefined): Set<number> {
+  const ids = new Set<number>();
+  let previous = 0;
+  for (const gap of (text ?? '').split('.')) {
+    if (gap === '') continue;
+    previous += Number.parseInt(gap, 36);
+    ids.add(previous);
+  }
+  return ids;
+}
+
+export function readSendCursor(stored: unknown): SendCursor {
+  const parsed = SendCursorSchema.safeParse(stored);
+  return parsed.success ? parsed.data : { retries: {}, streak: 0, unplaced: 0 };
+}
+
+/** What this execution learnt of a matched row's lead (lookups are not checkpointed). */
+export type KnownLead = { leadId: number } | { next: 'phone' };
+
+export interface LookupRow {
+  key: string;
+  by: LookupBy;
+  value: string;
+  /** The row also has a phone to try when the e-mail finds no lead. */
+  phoneNext: boolean;
+}
+
+export type NextWork =
+  | { kind: 'send'; rows: { key: string; leadId: number }[] }
+  | { kind: 'lookup'; rows: LookupRow[] }
+  /** Only rows waiting for a retry are left: nothing to do before `until`. */
+  | { kind: 'wait'; until: number }
+  | { kind: 'done' };
+
+export interface Plan {
+  /** Statuses that cost no request: QUEUED, SKIPPED, and UNCERTAIN for rows left SENDING. */
+  marks: Entry[];
+  next: NextWork;
+}
+
+export interface PlanInput {
+  jobId: string;
+  t: Translate;
+  now: number;
+  lookups: ReadonlyMap<string, KnownLead>;
+  cursor: SendCursor;
+  maxRows: number;
+}
+
+/**
+ * Marks for every row of the read, and the next batch: the first `maxRows` rows to send (in
+ * sheet order, skipping rows whose retry is not due), or the lookups they need first.
+ */
+export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
+  const { t, now } = input;
+  const sentLeads = decodeLeadIds(input.cursor.sent);
+  const batchLeads = new Set<number>();
+  const marks: Entry[] = [];
+  const ready: Extract<RowDecision, { kind: 'send' }>[] = [];
+  let waitUntil: number | undefined;
+  analysis.decisions.forEach((decision, index) => {
+    if (decision.kind === 'in-flight') {
+      marks.push({ index, cells: uncertainCells(t, now, t('send.why.stopped')) });
+    } else if (decision.kind === 'skip') {
+      marks.push({ index, cells: ['SKIPPED', '', decision.reason, new Date(now)] });
+    } else if (decision.kind === 'send') {
+      const leadId = knownLeadId(decision, input.lookups);
+      const notBefore = input.cursor.retries[decision.key]?.notBefore ?? 0;
+      if (leadId !== undefined && sentLeads.has(leadId)) {
+        const reason = t('send.detail.skippedSameLead', { leadId });
+        marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
+        return;
+      }
+      if (!decision.queued) {
+        marks.push({ index, cells: queuedCells(t('send.detail.queued', { jobId: input.jobId })) });
+      }
+      if (notBefore > now) waitUntil = Math.min(waitUntil ?? notBefore, notBefore);
+      else if (ready.length < input.maxRows && !(leadId !== undefined && batchLeads.has(leadId))) {
+        // Two rows for one lead (an e-mail and a phone of one lead) never share a batch; once
+        // the first is sent, the second is skipped.
+        ready.push(decision);
+        if (leadId !== undefined) batchLeads.add(leadId);
+      }
+    }
+  });
+  return { marks, next: nextWork(ready, input.lookups, waitUntil) };
+}
+
+function knownLeadId(
+  decision: Extract<RowDecision, { kind: 'send' }>,
+  lookups: ReadonlyMap<string, KnownLead>,
+): number | undefined {
+  if (decision.lead.kind === 'id') return decision.lead.leadId;
+  const known = lookups.get(decision.key);
+  return known && 'leadId' in known ? known.leadId : undefined;
+}
+
+function nextWork(
+  ready: readonly Extract<RowDecision, { kind: 'send' }>[],
+  lookups: ReadonlyMap<string, KnownLead>,
+  waitUntil: number | undefined,
+): NextWork {
+  if (ready.length === 0)
+    return waitUntil === undefined ? { kind: 'done' } : { kind: 'wait', until: waitUntil };
+  const sends: { key: string; leadId: number }[] = [];
+  const lookupRows: LookupRow[] = [];
+  for (const decision of ready) {
+    const { key, lead } = decision;
+    const leadId = knownLeadId(decision, lookups);
+    if (leadId !== undefined) {
+      sends.push({ key, leadId });
+      continue;
+    }
+    if (lead.kind !== 'match') continue;
+    const known = lookups.get(key);
+    const by: LookupBy = known || lead.email === undefined ? 'phone' : 'email';
+    const value = by === 'email' ? lead.email : lead.phone;
+    if (value !== undefined) {
+      lookupRows.push({ key, by, value, phoneNext: by === 'email' && lead.phone !== undefined });
+    }
+  }
+  // Lookups first: the rows they find go out with the next batch, in sheet order.
+  if (lookupRows.length > 0) return { kind: 'lookup', rows: lookupRows };
+  return { kind: 'send', rows: sends };
+}
+
+/** A batch row found again in a fresh read, with the payload its cells hold now. */
+export interface PlacedRow {
+  index: number;
+  key: string;
+  leadId: number;
+  payload: SendPayload;
+}
+
+/**
+ * The batch's rows still to be sent, found by key in a fresh read (the row may have moved; a
+ * row deleted, edited or already marked by then drops out), at most `limit`, in row order.
+ */
+export function placeBatch(
+  analysis: SendAnalysis,
+  rows: readonly { key: string; leadId: number }[],
+  limit: number,
+): PlacedRow[] {
+  const toSend = new Map<string, number>();
+  analysis.decisions.forEach((decision, index) => {
+    if (decision.kind === 'send') toSend.set(decision.key, index);
+  });
+  const placed: PlacedRow[] = [];
+  for (const { key, leadId } of rows) {
+    if (placed.length >= limit) break;
+    const index = toSend.get(key);
+    const decision = index === undefined ? undefined : analysis.decisions[index];
+    if (index === undefined || decision?.kind !== 'send') continue;
+    placed.push({ index, key, leadId, payload: decision.payload });
+  }
+  return placed.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * Where each answer goes in a fresh read: the row of its key that this job marked SENDING.
+ * Answers whose row is gone are left out and counted.
+ */
+export function placeAnswers(
+  analysis: SendAnalysis,
+  answers: readonly { key: string; cells: Cells }[],
+): { entries: Entry[]; unplaced: number } {
+  const inFlight = new Map<string, number>();
+  analysis.rows.forEach((row, index) => {
+    const key = analysis.keys[index] ?? '';
+    if (key !== '' && !inFlight.has(key) && statusOf(row, analysis.columns) === 'SENDING') {
+      inFlight.set(key, index);
+    }
+  });
+  const entries: Entry[] = [];
+  let unplaced = 0;
+  for (const { key, cells } of answers) {
+    const index = inFlight.get(key);
+    if (index === undefined) unplaced += 1;
+    else entries.push({ index, cells });
+  }
+  return { entries: entries.sort((a, b) => a.index - b.index), unplaced };
+}
+
+export interface BatchSettlement {
+  answers: { key: string; cells: Cells }[];
+  cursor: SendCursor;
+  /** Set when the job must pause (the rows refused for that reason are QUEUED again). */
+  pauseMessage?: string;
+  /** The longest Retry-After of the batch's 429s, for the pacer. */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * What a batch's outcomes (one per row, in row order) do to the job: the cells of each row,
+ * retries to come, and whether the job pauses: at once for a refusal a person must fix, and
+ * after SYSTEMIC_REFUSALS_TO_PAUSE systemic provider refusals in a row.
+ */
+export function settleBatch(
+  rows: readonly { key: string; leadId: number }[],
+  outcomes: readonly Outcome[],
+  cursor: SendCursor,
+): BatchSettlement {
+  const retries = { ...cursor.retries };
+  const sent = decodeLeadIds(cursor.sent);
+  let streak = cursor.streak;
+  let pauseMessage: string | undefined;
+  let retryAfterSeconds: number | undefined;
+  const answers = rows.map(({ key, leadId }, i) => {
+    const outcome = outcomes[i] as Outcome;
+    const [status] = outcome.cells;
+    if (status === 'SENT' || status === 'UNCERTAIN') sent.add(leadId);
+    if (outcome.kind === 'systemic') {
+      streak += 1;
+      if (streak >= SYSTEMIC_REFUSALS_TO_PAUSE) pauseMessage ??= outcome.pauseMessage(streak);
+      // Unless the job pauses, the row is tried again: counted like any retry, so it ends.
+      retries[key] = { attempts: (retries[key]?.attempts ?? 0) + 1, notBefore: 0 };
+      return { key, cells: outcome.cells };
+    }
+    streak = 0;
+    if (outcome.kind === 'pause') pauseMessage ??= outcome.pauseMessage;
+    if (outcome.kind === 'retry') {
+      if (outcome.retryAfterSeconds !== undefined) {
+        retryAfterSeconds = Math.max(retryAfterSeconds ?? 0, outcome.retryAfterSeconds);
+      } else {
+        retries[key] = {
+          attempts: (retries[key]?.attempts ?? 0) + 1,
+          notBefore: outcome.notBefore ?? 0,
+        };
+      }
+    }
+    if (outcome.kind === 'done') delete retries[key];
+    return { key, cells: outcome.cells };
+  });
+  return {
+    answers,
+    // A pause starts afresh when the job is resumed.
+    cursor: {
+      ...cursor,
+      retries,
+      streak: pauseMessage === undefined ? streak : 0,
+      ...(sent.size > 0 ? { sent: encodeLeadIds(sent) } : {}),
+    },
+    ...(pauseMessage === undefined ? {} : { pauseMessage }),
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  };
+}
+
+/** Rows in the next batch: one while systemic refusals are being counted, so few requests are spent on them. */
+export function batchSize(cursor: SendCursor): number {
+  return cursor.streak > 0 ? 1 : MAX_BATCH_ROWS;
+}
+
+/** The cells as written: text that could turn into a formula or a number stays text. */
+export function cellsForSheet(cells: Cells): unknown[] {
+  const [status, messageId, detail, at] = cells;
+  // A string message id stays text: Sheets would turn "000123" or a 19-digit id into a number.
+  return [
+    status,
+    typeof messageId === 'string' ? asText(messageId) : messageId,
+    asText(detail),
+    at,
+  ];
+}
+
+/** Puts written cells into the rows read, so that the next analysis of them sees the sheet as it is now. */
+export function applyEntries(analysis: SendAnalysis, entries: readonly Entry[]): void {
+  const { columns } = analysis;
+  const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
+  for (const { index, cells } of entries) {
+    const row = analysis.rows[index];
+    if (row) setCells(row, indexes, cells);
+  }
+}

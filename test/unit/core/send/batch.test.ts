@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import { translator } from '../../../../src/core/i18n';
+import {
+  decodeLeadIds,
+  encodeLeadIds,
+  MAX_BATCH_ROWS,
+  placeAnswers,
+  placeBatch,
+  planStep,
+  type SendCursor,
+  settleBatch,
+} from '../../../../src/core/send/batch';
+import { placeSources, statusColumnsOf } from '../../../../src/core/send/columns';
+import type { Outcome } from '../../../../src/core/send/outcome';
+import { analyseSendSheet } from '../../../../src/core/send/rows';
+
+const NOW = Date.UTC(2026, 10, 23, 12);
+const SINCE = NOW - 60_000;
+const HEADER = [
+  'Nome',
+  'CRM Lead ID',
+  'CRM Send Status',
+  'CRM Message ID',
+  'CRM Send Detail',
+  'CRM Sent At',
+];
+const t = translator('en');
+const EMPTY: SendCursor = { retries: {}, streak: 0, unplaced: 0 };
+
+function analyse(rows: unknown[][]) {
+  const columns = statusColumnsOf(HEADER);
+  if (!columns) throw new Error('no status columns');
+  return analyseSendSheet({
+    values: { header: HEADER, rows },
+    columns,
+    sources: placeSources(
+      HEADER,
+      { variables: { '1': { column: 'Nome' } }, lead: { by: 'column', column: 'CRM Lead ID' } },
+      'Leads',
+    ),
+    since: SINCE,
+    defaultCountry: 'BR',
+    headerRow: 1,
+    readAt: NOW,
+  });
+}
+
+const plan = (rows: unknown[][], cursor = EMPTY, maxRows = MAX_BATCH_ROWS) =>
+  planStep(analyse(rows), { jobId: 'job-1', t, now: NOW, lookups: new Map(), cursor, maxRows });
+
+const row = (name: string, lead: number | string, status = '', sentAt: unknown = '') => [
+  name,
+  lead,
+  status,
+  '',
+  '',
+  sentAt,
+];
+
+describe('planStep', () => {
+  it('marks rows that cost no request, and picks the first rows to send in sheet order', () => {
+    const result = plan([
+      row('Ana', 1),
+      row('', 'x'),
+      row('Bia', 2, 'SENDING', new Date(NOW - 1000)),
+      row('Caio', 3, 'QUEUED'),
+      row('Duda', 4, 'SENT', new Date(NOW - 1000)),
+    ]);
+    expect(result.marks.map((m) => [m.index, m.cells[0]])).toEqual([
+      [0, 'QUEUED'],
+      [1, 'SKIPPED'],
+      [2, 'UNCERTAIN'],
+    ]);
+    expect(result.next).toEqual({
+      kind: 'send',
+      rows: [
+        { key: 'lead:1', leadId: 1 },
+        { key: 'lead:3', leadId: 3 },
+      ],
+    });
+  });
+
+  it('takes at most maxRows rows', () => {
+    const rows = Array.from({ length: 25 }, (_, i) => row(`N${i}`, i + 1));
+    const result = plan(rows);
+    expect(result.next.kind === 'send' && result.next.rows).toHaveLength(MAX_BATCH_ROWS);
+    expect(result.marks).toHaveLength(25);
+  });
+
+  it('leaves a row whose retry is not due, and waits for it when nothing else is left', () => {
+    const cursor = { ...EMPTY, retries: { 'lead:1': { attempts: 1, notBefore: NOW + 30_000 } } };
+    expect(plan([row('Ana', 1, 'QUEUED'), row('Bia', 2, 'QUEUED')], cursor).next).toEqual({
+      kind: 'send',
+      rows: [{ key: 'lead:2', leadId: 2 }],
+    });
+    expect(plan([row('Ana', 1, 'QUEUED')], cursor).next).toEqual({
+      kind: 'wait',
+      until: NOW + 30_000,
+    });
+  });
+
+  it('skips a row for a lead this job already sent to (its SENT row was deleted, then pasted back)', () => {
+    const cursor = { ...EMPTY, sent: encodeLeadIds(new Set([2])) };
+    const result = plan([row('Ana', 1), row('Bia', 2)], cursor);
+    expect(result.marks[1]?.cells[0]).toBe('SKIPPED');
+    expect(result.marks[1]?.cells[2]).toMatch(
+      /^Not sent: lead 2 already got this template from this job/,
+    );
+    expect(result.next).toEqual({ kind: 'send', rows: [{ key: 'lead:1', leadId: 1 }] });
+  });
+
+  it('is done when nothing is left', () => {
+    expect(plan([row('Ana', 1, 'SENT', new Date(NOW))]).next).toEqual({ kind: 'done' });
+  });
+});
+
+describe('placing rows by key, never by an earlier position', () => {
+  it('finds the batch rows wherever they moved; a row gone or already marked drops out', () => {
+    const after = analyse([
+      row('Caio', 3, 'QUEUED'),
+      row('New', 9),
+      row('Ana', 1, 'QUEUED'),
+      row('Bia', 2, 'SENT', new Date(NOW)),
+    ]);
+    const batch = [
+      { key: 'lead:1', leadId: 1 },
+      { key: 'lead:2', leadId: 2 },
+      { key: 'lead:3', leadId: 3 },
+      { key: 'lead:4', leadId: 4 },
+    ];
+    expect(placeBatch(after, batch, 10).map((p) => [p.index, p.key])).toEqual([
+      [0, 'lead:3'],
+      [2, 'lead:1'],
+    ]);
+    expect(placeBatch(after, batch, 1).map((p) => p.key)).toEqual(['lead:1']);
+  });
+
+  it('writes an answer to the SENDING row of its key; an answer whose row is gone is counted', () => {
+    const after = analyse([
+      row('Bia', 2, 'SENDING', new Date(NOW)),
+      row('Ana copy', 1, ''),
+      row('Ana', 1, 'SENDING', new Date(NOW)),
+    ]);
+    const cells = (id: number) => ['SENT', id, 'Sent', new Date(NOW)] as const;
+    const placed = placeAnswers(after, [
+      { key: 'lead:1', cells: [...cells(11)] },
+      { key: 'lead:2', cells: [...cells(12)] },
+      { key: 'lead:5', cells: [...cells(15)] },
+    ]);
+    expect(placed.entries.map((e) => [e.index, e.cells[1]])).toEqual([
+      [0, 12],
+      [2, 11],
+    ]);
+    expect(placed.unplaced).toBe(1);
+  });
+});
+
+describe('settleBatch', () => {
+  const queued = ['QUEUED', '', 'q', ''] as const;
+  const sent = ['SENT', 1, 's', new Date(NOW)] as const;
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ key: `lead:${i + 1}`, leadId: i + 1 }));
+  const systemic: Outcome = {
+    kind: 'systemic',
+    cells: [...queued],
+    pauseMessage: (n) => `paused after ${n}`,
+  };
+
+  it('pauses at the third systemic refusal in a row, counting across batches; a send in between resets', () => {
+    const first = settleBatch(rows(2), [systemic, systemic], EMPTY);
+    expect(first.pauseMessage).toBeUndefined();
+    expect(first.cursor.streak).toBe(2);
+    const second = settleBatch(rows(1), [systemic], first.cursor);
+    expect(second.pauseMessage).toBe('paused after 3');
+    expect(second.cursor.streak).toBe(0);
+    const broken = settleBatch(
+      rows(3),
+      [systemic, { kind: 'done', cells: [...sent] }, systemic],
+      EMPTY,
+    );
+    expect(broken.pauseMessage).toBeUndefined();
+    expect(broken.cursor.streak).toBe(1);
+  });
+
+  it('remembers the leads sent (or maybe sent), and the retries to come', () => {
+    const settled = settleBatch(
+      rows(4),
+      [
+        { kind: 'done', cells: [...sent] },
+        { kind: 'done', cells: ['UNCERTAIN', '', 'u', new Date(NOW)] },
+        { kind: 'retry', cells: [...queued], notBefore: NOW + 30_000 },
+        { kind: 'retry', cells: [...queued], retryAfterSeconds: 7 },
+      ],
+      EMPTY,
+    );
+    expect(decodeLeadIds(settled.cursor.sent)).toEqual(new Set([1, 2]));
+    expect(settled.cursor.retries).toEqual({ 'lead:3': { attempts: 1, notBefore: NOW + 30_000 } });
+    expect(settled.retryAfterSeconds).toBe(7);
+  });
+
+  it('a refusal a person must fix pauses at once', () => {
+    const settled = settleBatch(
+      rows(1),
+      [{ kind: 'pause', cells: [...queued], pauseMessage: 'fix the key' }],
+      EMPTY,
+    );
+    expect(settled.pauseMessage).toBe('fix the key');
+  });
+});
+
+describe('lead ids in the checkpoint', () => {
+  it('round-trip, in about three characters a lead', () => {
+    const ids = new Set(Array.from({ length: 1000 }, (_, i) => 5000 + i * 7));
+    const text = encodeLeadIds(ids);
+    expect(decodeLeadIds(text)).toEqual(ids);
+    expect(text.length).toBeLessThan(3 * ids.size);
+    expect(decodeLeadIds(undefined)).toEqual(new Set());
+  });
+});
