@@ -143,9 +143,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         return toResponse(result);
       }
 
-      const apiPath = url.pathname.startsWith(API_BASE_PATH)
-        ? url.pathname.slice(API_BASE_PATH.length) || '/'
-        : undefined;
+      // Segment by segment: /api/v1leads is not /api/v1/leads.
+      const apiPath =
+        url.pathname === API_BASE_PATH || url.pathname.startsWith(`${API_BASE_PATH}/`)
+          ? url.pathname.slice(API_BASE_PATH.length) || '/'
+          : undefined;
       const decision = apiPath === undefined ? { latencyMs: 0 } : faultQueue.take(method, apiPath);
       const fault = decision.fault;
       let response: SandboxResponse;

@@ -1,11 +1,11 @@
 /**
- * Import benchmark: 1,000 generated Brazilian rows (valid, invalid, duplicate, blank) imported
- * by the real bundle in the local Apps Script runtime against the sandbox, in simulated time
- * (the runtime's cost model: 300 ms per fetch, 5 ms per SpreadsheetApp call). Driven once by
- * the open sidebar (the fast path) and once by the bound script's one-off trigger chain.
- * Also the CPU cost of the job's per-step planning of a 10,000-row sheet.
+ * Import benchmark: generated Brazilian rows (valid, invalid, duplicate, blank) imported by the
+ * real bundle in the local Apps Script runtime against the sandbox, in simulated time under a
+ * latency profile (tools/gas-runtime/costs.ts). Driven by the open sidebar (the fast path) or by
+ * the bound script's one-off trigger chain (triggers firing up to 60 s late). Also the CPU cost
+ * of the job's per-step planning of a 10,000-row sheet.
  *
- *   npx tsx scripts/bench-import.ts
+ *   npx tsx scripts/bench-import.ts [profile=typical] [rows=300] [driver=sidebar]
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -17,65 +17,58 @@ import type { ImportContext } from '../src/core/import/row';
 import { IMPORT_STATUS_HEADERS } from '../src/core/import/status-columns';
 import type { JobSummary } from '../src/core/jobs/record';
 import { driveJob } from '../test/e2e/addon-harness';
-import { busiestMinute, createImportWorld, SHEET } from '../test/e2e/import-harness';
+import { createImportWorld, SHEET } from '../test/e2e/import-harness';
 import { generateImportSheet } from '../test/e2e/import-sheet';
+import type { LatencyProfileName } from '../tools/gas-runtime/index';
+import {
+  benchWorldOptions,
+  type Driver,
+  type JobFigures,
+  measure,
+  PROFILES,
+  round,
+  snapshot,
+  startJob,
+} from './bench-figures';
 
-export interface ImportBenchRow {
-  driver: string;
+export interface ImportRun {
+  profile: LatencyProfileName;
   rows: number;
-  upserts: number;
-  simulatedMinutes: number;
-  /**
-   * Sustained rate: requests per minute from the first upsert to the last (the CRM allows 60
-   * per 60 s; the pacer keeps 60 per 60.25 s).
-   */
-  requestsPerMinute: number;
-  /** Upserts alone per minute over the same span. */
-  upsertsPerMinute: number;
-  /** Most requests of any kind in one 60-second window of the sandbox's log. */
-  busiestMinute: number;
-  executions: number;
-  /** Every SpreadsheetApp method call, per sheet row. */
-  spreadsheetCallsPerRow: number;
-  /** The calls that reach the sheet (getValues + setValues), per sheet row. */
-  sheetReadsWritesPerRow: number;
+  driver: Driver;
+  /** Stop after the first execution (the first slice of a big sheet) instead of finishing. */
+  firstSliceOnly?: boolean;
 }
 
-const ROWS = 1_000;
+/** Sidebar calls or trigger executions a run may take before it is called stuck. */
+const MAX_RUNS = 400;
 
-async function runImport(driver: 'sidebar' | 'trigger'): Promise<ImportBenchRow> {
-  const sheet = generateImportSheet(ROWS);
-  const world = await createImportWorld({ sheet });
+export async function benchImport(run: ImportRun): Promise<JobFigures> {
+  const sheet = generateImportSheet(run.rows);
+  const world = await createImportWorld({
+    sheet,
+    runtime: benchWorldOptions(run.profile),
+  });
   const { runtime, clock } = world;
   runtime.resetStats();
   const startedAt = clock.now();
-  const first = runtime.runOrThrow('crmImportLeads', { sheet: SHEET }) as JobSummary;
-  driveJob(world, first.jobId, driver, 100);
+  const first = startJob(runtime, 'crmImportLeads', { sheet: SHEET });
+  if (!run.firstSliceOnly) driveJob(world, first.jobId, run.driver, MAX_RUNS);
+  const stats = run.firstSliceOnly ? first.stats : snapshot(runtime.stats);
   const job = runtime.runOrThrow('crmGetJob', first.jobId) as JobSummary;
-  if (job.state !== 'done') throw new Error(`The import ended ${job.state}: ${job.message}`);
-
-  const upserts = world.upserts().length;
-  const upsertTimes = world.upserts().map((r) => r.at);
-  const firstUpsert = Math.min(...upsertTimes);
-  const lastUpsert = Math.max(...upsertTimes);
-  const spanMinutes = (lastUpsert - firstUpsert) / 60_000;
-  const inSpan = world.sandbox
-    .requests()
-    .filter((r) => r.at >= firstUpsert && r.at <= lastUpsert).length;
-  const calls = runtime.stats.calls;
-  const io = (calls['Range.getValues'] ?? 0) + (calls['Range.setValues'] ?? 0);
-  return {
-    driver,
-    rows: ROWS,
-    upserts,
-    simulatedMinutes: round((clock.now() - startedAt) / 60_000, 1),
-    requestsPerMinute: round(inSpan / spanMinutes, 1),
-    upsertsPerMinute: round(upserts / spanMinutes, 1),
-    busiestMinute: busiestMinute(world.sandbox.requests().map((r) => r.at)),
-    executions: runtime.stats.executions,
-    spreadsheetCallsPerRow: round((runtime.stats.byService.SpreadsheetApp ?? 0) / ROWS, 2),
-    sheetReadsWritesPerRow: round(io / ROWS, 2),
-  };
+  if (!run.firstSliceOnly && job.state !== 'done')
+    throw new Error(`The import ended ${job.state}: ${job.message}`);
+  return measure({
+    run: run.firstSliceOnly
+      ? `${first.killed ? 'killed at 6 min: ' : ''}import, first slice of ${run.rows.toLocaleString('en')} rows`
+      : `import · ${run.driver === 'trigger' ? 'trigger chain' : 'sidebar'}`,
+    runtime,
+    sandbox: world.sandbox,
+    stats,
+    startedAt,
+    // A first slice is measured on the rows it reached; a whole run on every row of the sheet.
+    rows: run.firstSliceOnly ? job.done : run.rows,
+    isJobRequest: (path) => path.startsWith('/api/v1/leads/upsert'),
+  });
 }
 
 /**
@@ -83,7 +76,11 @@ async function runImport(driver: 'sidebar' | 'trigger'): Promise<ImportBenchRow>
  * previous step, so a step costs a key per row. Measured on 10,000 rows: one cold plan, then
  * the average warm re-plan.
  */
-function planningCost(rows = 10_000): { rows: number; coldMsPerRow: number; warmStepMs: number } {
+export function benchImportPlanning(rows = 10_000): {
+  rows: number;
+  coldMsPerRow: number;
+  warmStepMs: number;
+} {
   const sheet = generateImportSheet(rows, 77);
   const sandbox = createSandbox({ seed: 'empty' });
   const get = (path: string) =>
@@ -129,26 +126,15 @@ function planningCost(rows = 10_000): { rows: number; coldMsPerRow: number; warm
   return { rows, coldMsPerRow: round(cold / rows, 4), warmStepMs: round(warm, 1) };
 }
 
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
-export async function benchImport(): Promise<object[]> {
-  const sidebar = await runImport('sidebar');
-  const trigger = await runImport('trigger');
-  const planning = planningCost();
-  return [
-    sidebar,
-    trigger,
-    {
-      driver: `planning a ${planning.rows}-row sheet (CPU)`,
-      coldMsPerRow: planning.coldMsPerRow,
-      warmStepMs: planning.warmStepMs,
-    },
-  ];
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.table(await benchImport());
+  const [profile = 'typical', rows = '300', driver = 'sidebar'] = process.argv.slice(2);
+  if (!PROFILES.includes(profile as LatencyProfileName))
+    throw new Error(`profile must be one of ${PROFILES.join(', ')}`);
+  console.table([
+    await benchImport({
+      profile: profile as LatencyProfileName,
+      rows: Number(rows),
+      driver: driver === 'trigger' ? 'trigger' : 'sidebar',
+    }),
+  ]);
 }

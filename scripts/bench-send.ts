@@ -1,42 +1,37 @@
 /**
- * Bulk-send benchmark: 1,000 rows, each a distinct lead with a phone, sent the DOCUMENT-header
+ * Bulk-send benchmark: rows that are each a distinct lead with a phone, sent the DOCUMENT-header
  * template by the real bundle in the local Apps Script runtime against the sandbox, in simulated
- * time (the runtime's cost model: 300 ms per fetch, 5 ms per SpreadsheetApp call). Driven by the
- * open sidebar (the fast path) or by the bound script's one-off trigger chain.
+ * time under a latency profile (tools/gas-runtime/costs.ts). Driven by the open sidebar (the fast
+ * path) or by the bound script's one-off trigger chain (triggers firing up to 60 s late).
  *
- *   npx tsx scripts/bench-send.ts
+ *   npx tsx scripts/bench-send.ts [profile=typical] [rows=300] [driver=sidebar]
  */
 import { pathToFileURL } from 'node:url';
 import type { Sandbox } from '../sandbox/index';
 import type { JobSummary } from '../src/core/jobs/record';
 import { driveJob } from '../test/e2e/addon-harness';
+import { createSendWorld, DEMO_KEYS, DOCUMENT_SEND, SEND_HEADER } from '../test/e2e/send-harness';
+import type { LatencyProfileName } from '../tools/gas-runtime/index';
 import {
-  busiestMinute,
-  createSendWorld,
-  DEMO_KEYS,
-  DOCUMENT_SEND,
-  SEND_HEADER,
-} from '../test/e2e/send-harness';
+  benchWorldOptions,
+  type Driver,
+  type JobFigures,
+  measure,
+  PROFILES,
+  snapshot,
+  startJob,
+} from './bench-figures';
 
-export interface SendBenchResult {
-  driver: 'sidebar' | 'trigger';
+export interface SendRun {
+  profile: LatencyProfileName;
   rows: number;
-  /** Send requests made (each row once: no resend). */
-  sends: number;
-  /**
-   * Sustained rate: sends per minute over whole budgets of 60, from the 61st send on. The
-   * pacer spends each budget as soon as it frees (a burst, then a wait), so only spans of whole
-   * budgets measure the rate; the first minute starts with an unused budget and is left out.
-   * The CRM allows 60 requests per 60 s; the pacer keeps 60 per 60.25 s.
-   */
-  sendsPerMinute: number;
-  /** Most requests of any kind in one 60-second window of the sandbox's log. */
-  busiestMinute: number;
-  simulatedMinutes: number;
-  executions: number;
-  /** Every SpreadsheetApp method call, per sheet row. */
-  spreadsheetCallsPerRow: number;
+  driver: Driver;
+  /** Stop after the first execution (the first slice of a big sheet) instead of finishing. */
+  firstSliceOnly?: boolean;
 }
+
+const MAX_RUNS = 400;
+const SEND_PATH = /\/leads\/\d+\/send-chatapp-template$/;
 
 /** Leads with phones made in the sandbox with the rate limit lifted, as rows to send. */
 function leadRows(sandbox: Sandbox, count: number): unknown[][] {
@@ -56,12 +51,10 @@ function leadRows(sandbox: Sandbox, count: number): unknown[][] {
   return rows;
 }
 
-export async function benchSend(
-  driver: 'sidebar' | 'trigger' = 'sidebar',
-  rows = 1_000,
-): Promise<SendBenchResult> {
+export async function benchSend(run: SendRun): Promise<JobFigures> {
   const world = await createSendWorld({
-    sheet: (sandbox) => ({ header: SEND_HEADER, rows: leadRows(sandbox, rows) }),
+    sheet: (sandbox) => ({ header: SEND_HEADER, rows: leadRows(sandbox, run.rows) }),
+    runtime: benchWorldOptions(run.profile),
   });
   const { runtime, clock } = world;
   // The leads were made above the limit; the harness has since let a whole window pass.
@@ -69,34 +62,40 @@ export async function benchSend(
   world.sandbox.clearRequests();
   runtime.resetStats();
   const startedAt = clock.now();
-  const first = runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND) as JobSummary;
-  driveJob(world, first.jobId, driver, 200);
+  const first = startJob(runtime, 'crmSendTemplate', DOCUMENT_SEND);
+  if (!run.firstSliceOnly) driveJob(world, first.jobId, run.driver, MAX_RUNS);
+  const stats = run.firstSliceOnly ? first.stats : snapshot(runtime.stats);
   const job = runtime.runOrThrow('crmGetJob', first.jobId) as JobSummary;
-  if (job.state !== 'done') throw new Error(`The send ended ${job.state}: ${job.message}`);
-  if (job.counts.SENT !== rows)
-    throw new Error(`Only ${job.counts.SENT} of ${rows} rows were sent.`);
-
-  const sends = world.sendRequests();
-  const times = sends.map((r) => r.at).sort((a, b) => a - b);
-  const budgets = Math.floor((times.length - 61) / 60);
-  const spanMinutes = ((times[60 + 60 * budgets] ?? 0) - (times[60] ?? 0)) / 60_000;
-  return {
-    driver,
-    rows,
-    sends: sends.length,
-    sendsPerMinute: round((60 * budgets) / spanMinutes, 2),
-    busiestMinute: busiestMinute(world.sandbox.requests().map((r) => r.at)),
-    simulatedMinutes: round((clock.now() - startedAt) / 60_000, 1),
-    executions: runtime.stats.executions,
-    spreadsheetCallsPerRow: round((runtime.stats.byService.SpreadsheetApp ?? 0) / rows, 2),
-  };
-}
-
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
+  if (!run.firstSliceOnly) {
+    if (job.state !== 'done') throw new Error(`The send ended ${job.state}: ${job.message}`);
+    if (job.counts.SENT !== run.rows)
+      throw new Error(`Only ${job.counts.SENT} of ${run.rows} rows were sent.`);
+  }
+  const sends = world.sendRequests().filter((r) => r.status !== 429);
+  if (new Set(sends.map((r) => r.path)).size !== sends.length)
+    throw new Error('A lead was sent the template twice.');
+  return measure({
+    run: run.firstSliceOnly
+      ? `${first.killed ? 'killed at 6 min: ' : ''}send, first slice of ${run.rows.toLocaleString('en')} rows`
+      : `send · ${run.driver === 'trigger' ? 'trigger chain' : 'sidebar'}`,
+    runtime,
+    sandbox: world.sandbox,
+    stats,
+    startedAt,
+    rows: run.firstSliceOnly ? job.done : run.rows,
+    isJobRequest: (path) => SEND_PATH.test(path),
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.table([await benchSend('sidebar'), await benchSend('trigger')]);
+  const [profile = 'typical', rows = '300', driver = 'sidebar'] = process.argv.slice(2);
+  if (!PROFILES.includes(profile as LatencyProfileName))
+    throw new Error(`profile must be one of ${PROFILES.join(', ')}`);
+  console.table([
+    await benchSend({
+      profile: profile as LatencyProfileName,
+      rows: Number(rows),
+      driver: driver === 'trigger' ? 'trigger' : 'sidebar',
+    }),
+  ]);
 }

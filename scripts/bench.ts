@@ -1,58 +1,104 @@
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { benchRuntime } from '../tools/gas-runtime/bench';
 import { benchBundle } from './bench-bundle';
+import { benchCustomFunction } from './bench-export';
+import { type JobFigures, PROFILE_LABELS, PROFILES } from './bench-figures';
+import { benchImportPlanning } from './bench-import';
+import { benchImportCore } from './bench-import-core';
+import {
+  type BenchUnit,
+  BIG_SHEET_ROWS,
+  CHAIN_ROWS,
+  EXPORT_LEADS,
+  RATE_ROWS,
+} from './bench-profile';
+import { benchSandbox } from './bench-sandbox';
 
 /**
- * `npm run bench`: every figure the closing notes quote, printed. Each part is its own module
- * (runnable alone with tsx); this runs them in order and prints one table each.
+ * `npm run bench`: every figure the closing notes quote, printed. The import, send and export
+ * figures run in simulated time under each latency profile of the local runtime
+ * (tools/gas-runtime/costs.ts), one child process per profile, as many at once as there are
+ * cores; requests are counted when they arrive at the CRM sandbox.
  */
-type Bench = { title: string; module: string; fn: string };
+const UNITS: BenchUnit[] = [...PROFILES, 'big'];
+const HEAVIEST_FIRST: BenchUnit[] = ['big', ...[...PROFILES].reverse()];
+const PROFILE_SCRIPT = fileURLToPath(new URL('./bench-profile.ts', import.meta.url));
 
-const BENCHES: Bench[] = [
-  {
-    title: 'Import core: mapping + validation CPU over 10,000 rows',
-    module: './bench-import-core.ts',
-    fn: 'benchImportCore',
-  },
-  {
-    title: 'Local Apps Script runtime overhead',
-    module: '../tools/gas-runtime/bench.ts',
-    fn: 'benchRuntime',
-  },
-  {
-    title: 'Sandbox throughput on loopback (autocannon)',
-    module: './bench-sandbox.ts',
-    fn: 'benchSandbox',
-  },
-  {
-    title: 'Import of 1,000 rows in simulated time',
-    module: './bench-import.ts',
-    fn: 'benchImport',
-  },
-  {
-    title: 'Bulk template send of 1,000 rows in simulated time',
-    module: './bench-send.ts',
-    fn: 'benchSend',
-  },
-  {
-    title: 'Export of 10,000 leads in simulated time',
-    module: './bench-export.ts',
-    fn: 'benchExport',
-  },
-];
+const LEGEND = `Columns: perMin = the job's answered requests (upserts, sends or export pages) per minute,
+sustained over whole budgets of 60 from the 61st, on arrival; busiest60s = most requests of any
+kind arriving in one 60 s window (the CRM allows 60); r429 = requests refused with 429;
+sheetCalls, props, cellsRead, cellsWritten = SpreadsheetApp calls, Properties reads/writes and
+cells moved per row; flushes and executions in total; triggerMinPer1k = summed trigger
+execution time per 1,000 rows, minutes (a Gmail account gets 90 a day); minutes = simulated
+time to the job's last answer. Sidebar runs: ${RATE_ROWS} rows; trigger chain: ${CHAIN_ROWS.toLocaleString('en')} rows,
+one-off triggers firing up to 60 s late; export: ${EXPORT_LEADS.toLocaleString('en')} leads.`;
 
+function title(unit: BenchUnit): string {
+  return unit === 'big'
+    ? `A ${BIG_SHEET_ROWS.toLocaleString('en')}-row sheet, ${PROFILE_LABELS.typical}: import and send measured on their first slice`
+    : `Profile ${PROFILE_LABELS[unit]}`;
+}
+
+/** Runs one unit in its own process (a core each) and parses the figures it prints. */
+function runUnit(unit: BenchUnit): Promise<JobFigures[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', PROFILE_SCRIPT, unit], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const last = out.trim().split('\n').at(-1) ?? '';
+      if (code !== 0) reject(new Error(`bench-profile ${unit} exited with ${code}`));
+      else resolve(JSON.parse(last) as JobFigures[]);
+    });
+  });
+}
+
+/** Runs tasks at most `parallel` at a time. */
+function limiter(parallel: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= parallel) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+const started = Date.now();
+
+// CPU timings first, alone, so that the profile runs below do not slow them down.
 console.log('\n## Bundle: dist/Code.js (raw, gzip, median load in a fresh bare V8 context)');
 console.table(benchBundle());
+console.log('\n## Import core: mapping + validation CPU over 10,000 rows');
+console.table(benchImportCore());
+console.log('\n## Import planning: one step re-plans a 10,000-row sheet (CPU)');
+console.table(benchImportPlanning());
+console.log('\n## A cached custom function, cold (fresh context + bundle + one call)');
+console.table(await benchCustomFunction());
+console.log('\n## Local Apps Script runtime overhead');
+console.table(await benchRuntime());
+console.log('\n## Sandbox throughput on loopback (autocannon)');
+console.table(await benchSandbox(4));
 
-for (const bench of BENCHES) {
-  const path = new URL(bench.module, import.meta.url);
-  if (!existsSync(path)) {
-    console.log(`\n## ${bench.title}: skipped (${bench.module} not present)`);
-    continue;
-  }
-  const mod = (await import(path.href)) as Record<string, () => unknown>;
-  const run = mod[bench.fn];
-  if (typeof run !== 'function') throw new Error(`${bench.module} does not export ${bench.fn}()`);
-  console.log(`\n## ${bench.title}`);
-  const figures = await run();
-  console.table(figures);
+// The job figures: the heaviest units start first; tables print in UNITS order.
+const run = limiter(Math.max(1, Math.min(2, availableParallelism())));
+const pending = new Map(HEAVIEST_FIRST.map((unit) => [unit, run(() => runUnit(unit))] as const));
+console.log(`\n${LEGEND}`);
+for (const unit of UNITS) {
+  console.log(`\n## ${title(unit)}`);
+  console.table(await pending.get(unit));
 }
+
+console.log(`\nBench finished in ${Math.round((Date.now() - started) / 1000)} s.`);

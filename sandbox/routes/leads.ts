@@ -30,7 +30,7 @@ function listLeads(ctx: RouteContext) {
   const source = query.get('source');
   const search = query.get('q');
   const searchText = search === undefined ? '' : fold(search);
-  const searchDigits = search === undefined ? '' : digitsOf(search);
+  const searchDigits = search === undefined || !looksLikePhone(search) ? '' : digitsOf(search);
 
   const rows = store.leadsOf(account.id).filter((lead) => {
     if (pipelineId !== undefined && lead.pipeline_id !== pipelineId) return false;
@@ -52,11 +52,22 @@ function listLeads(ctx: RouteContext) {
   return ok({ data: items.map((lead) => leadView(store, lead, include)), meta });
 }
 
+/** Fewest digits a phone search needs, so `q=1` does not match every phone. */
+const MIN_PHONE_SEARCH_DIGITS = 3;
+
+/**
+ * The contract searches "name, email or phone": a query is a phone only when it is written like
+ * one (digits with `+`, spaces, dots, dashes or parentheses). The digits of any other text (an
+ * e-mail like `ana2024@…`, `Pedido 123`) are not matched against phones.
+ */
+function looksLikePhone(query: string): boolean {
+  return /^[\d\s+().-]+$/.test(query) && digitsOf(query).length >= MIN_PHONE_SEARCH_DIGITS;
+}
+
 function matchesSearch(lead: LeadRow, text: string, digits: string): boolean {
   if (fold(lead.name).includes(text)) return true;
   if (lead.email !== null && fold(lead.email).includes(text)) return true;
-  if (lead.phone !== null && digits.length >= 3 && digitsOf(lead.phone).includes(digits))
-    return true;
+  if (lead.phone !== null && digits !== '' && digitsOf(lead.phone).includes(digits)) return true;
   return false;
 }
 

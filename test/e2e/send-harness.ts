@@ -6,7 +6,13 @@ import { expect } from 'vitest';
 import { DEMO, type Sandbox } from '../../sandbox/index';
 import type { JobSummary } from '../../src/core/jobs/record';
 import { seededRandom } from '../unit/core/jobs/fakes';
-import { type AddonWorld, createAddonWorld, sheetColumn, waitOutRateWindow } from './addon-harness';
+import {
+  type AddonRuntimeOptions,
+  type AddonWorld,
+  createAddonWorld,
+  sheetColumn,
+  waitOutRateWindow,
+} from './addon-harness';
 
 export { BASE_URL, busiestMinute, DEMO_KEYS, SANDBOX_ORIGIN } from './addon-harness';
 export const SHEET = 'Clientes';
@@ -122,6 +128,8 @@ export interface SendWorld extends AddonWorld {
 export interface SendWorldOptions {
   sheet: (sandbox: Sandbox) => { header: unknown[]; rows: unknown[][] };
   publishedAddon?: boolean;
+  /** Runtime options: the cost model, the wall-clock guard. */
+  runtime?: Pick<AddonRuntimeOptions, 'costs' | 'realTimeoutMs'>;
 }
 
 export async function createSendWorld(options: SendWorldOptions): Promise<SendWorld> {
@@ -133,6 +141,7 @@ export async function createSendWorld(options: SendWorldOptions): Promise<SendWo
       const sheet = options.sheet(sandbox);
       return {
         publishedAddon: options.publishedAddon ?? false,
+        ...options.runtime,
         workbook: {
           sheets: { [SHEET]: [sheet.header, ...sheet.rows] },
           timeZone: 'America/Sao_Paulo',

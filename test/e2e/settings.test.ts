@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox, DEMO_KEYS } from '../../sandbox';
-import { createGasRuntime, createSimulatedClock, routeToSandbox } from '../../tools/gas-runtime';
+import {
+  type CostOptions,
+  createGasRuntime,
+  createSimulatedClock,
+  routeToSandbox,
+} from '../../tools/gas-runtime';
 
 const BASE_URL = 'http://localhost:8787/api/v1';
 
-function setup(locale?: string) {
+function setup(locale?: string, costs?: CostOptions) {
   const clock = createSimulatedClock();
   const sandbox = createSandbox({ now: () => clock.now() });
   const runtime = createGasRuntime({
     clock,
     fetch: routeToSandbox(sandbox, 'http://localhost:8787'),
     ...(locale ? { workbook: { sheets: { Sheet1: [] }, locale } } : {}),
+    ...(costs ? { costs } : {}),
   });
   return { sandbox, runtime };
 }
@@ -74,7 +80,9 @@ describe('crmConfigure in the Apps Script runtime', () => {
 
 describe('crmConfigure and the rate limit', () => {
   it('spends a slot of the shared pacer: past 60 a minute it says when to retry, and never meets a 429', () => {
-    const { sandbox, runtime } = setup();
+    // 70 calls must fall inside one minute, so the fixed cost model (300 ms a request): at the
+    // typical profile's 800 ms they take longer than a minute and the window frees slots.
+    const { sandbox, runtime } = setup(undefined, { model: 'fixed' });
     const results = Array.from({ length: 70 }, () =>
       runtime.run('crmConfigure', { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL }),
     );

@@ -4,6 +4,7 @@ import vm from 'node:vm';
 import type { HttpRequest, HttpResponse } from '../../src/api/transport';
 import { createSyncHttpTransport, type SyncHttpTransport } from '../sync-http';
 import { createRealClock, createSimulatedClock, isRuntimeClock, type RuntimeClock } from './clock';
+import { type CostModel, type CostOptions, createCostModel } from './costs';
 import {
   type AuthMode,
   CUSTOM_FUNCTION_LIMIT_MS,
@@ -18,6 +19,7 @@ import {
 } from './execution';
 import { createHtmlService, type HtmlOutputRecord, htmlRecordOf } from './html-service';
 import { removeDocumentContext } from './no-document';
+import { type DailyQuotas, QUOTAS, QuotaLedger, type QuotaService } from './quotas';
 import { createRealm, type Realm } from './realm';
 import {
   ADDON_MIN_INTERVAL_MS,
@@ -58,9 +60,19 @@ export {
   type RuntimeClock,
   type SimulatedClock,
 } from './clock';
+export {
+  type CostModel,
+  type CostOptions,
+  createCostModel,
+  FIXED_COSTS,
+  LATENCY_PROFILES,
+  type LatencyProfile,
+  type LatencyProfileName,
+} from './costs';
 export type { LogEntry, ServiceCallEvent } from './execution';
 export { TIME_LIMIT_MESSAGE } from './execution';
 export type { HtmlOutputRecord } from './html-service';
+export { type DailyQuotas, QUOTAS, type QuotaService, quotaMessage } from './quotas';
 export type { SharingOptions } from './sharing';
 export type {
   AlertEvent,
@@ -103,11 +115,13 @@ export interface GasRuntimeOptions {
   /** 'simulated' (default), 'real', or a clock to share (e.g. with the sandbox). */
   clock?: 'real' | 'simulated' | RuntimeClock;
   startTime?: number | Date;
-  costs?: {
-    fetchMs?: number;
-    sheetCallMs?: number;
-    executionStartMs?: number;
-  };
+  /**
+   * The cost model (costs.ts). Default: realistic, profile 'typical', seed 1. `{ model: 'fixed' }`
+   * keeps the original constant costs (300 ms a fetch, 5 ms a sheet call, exact trigger times).
+   */
+  costs?: CostOptions;
+  /** Daily per-user quotas enforced (quotas.ts). @default 'consumer' */
+  quotas?: 'consumer' | 'workspace' | 'none' | DailyQuotas;
   /** In-process routing of UrlFetchApp; undefined sends real HTTP through a worker thread. */
   fetch?: InProcessFetch;
   httpTimeoutMs?: number;
@@ -200,6 +214,18 @@ export interface RuntimeStats {
   executions: number;
   calls: Record<string, number>;
   byService: Partial<Record<ServiceGroup, number>>;
+  /** Cells moved by range reads (getValues, getValue, getDisplayValues, …, getSheetValues). */
+  cellsRead: number;
+  /** Cells moved by range writes (setValues, setValue, clear, appendRow, …). */
+  cellsWritten: number;
+  flushes: number;
+  /** Properties reads and writes: what the daily Properties quota counts. */
+  propertiesCalls: number;
+  /** UrlFetchApp requests (each request of a fetchAll): what the daily UrlFetch quota counts. */
+  urlFetchCalls: number;
+  /** Executions started by a time-driven trigger, and the sum of their durations. */
+  triggerExecutions: number;
+  triggerRuntimeMs: number;
 }
 
 export interface UiLog {
@@ -217,6 +243,7 @@ export interface UiLog {
 
 export interface GasRuntime {
   readonly clock: RuntimeClock;
+  readonly costs: CostModel;
   readonly workbook: Workbook;
   readonly requests: RequestLogEntry[];
   readonly ui: UiLog;
@@ -238,6 +265,8 @@ export interface GasRuntime {
     reason: 'idle' | 'maxExecutions' | 'maxSimulatedMs';
   };
   triggers(): TriggerInfo[];
+  /** Calls counted against the user's daily quota today. */
+  quotaUsed(service: QuotaService, userEmail?: string): number;
   sheet(name: string): SheetModel;
   properties(scope: StoreScope, userEmail?: string): Record<string, string>;
   setProperties(scope: StoreScope, values: Record<string, string>, userEmail?: string): void;
@@ -314,15 +343,15 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       ? createRealClock()
       : createSimulatedClock(options.startTime);
   const workbook = Workbook.from(options.workbook);
-  const costs = {
-    fetchMs: options.costs?.fetchMs ?? 300,
-    sheetCallMs: options.costs?.sheetCallMs ?? 5,
-    executionStartMs: options.costs?.executionStartMs ?? 0,
-  };
-  for (const [name, value] of Object.entries(costs)) {
-    if (!Number.isFinite(value) || value < 0)
-      throw new Error(`costs.${name} must be a number of milliseconds >= 0, got ${value}.`);
-  }
+  const costs = createCostModel(options.costs);
+  const quotaOption = options.quotas ?? 'consumer';
+  const quotas = new QuotaLedger(
+    quotaOption === 'none'
+      ? null
+      : typeof quotaOption === 'string'
+        ? QUOTAS[quotaOption]
+        : quotaOption,
+  );
   const bundlePath = options.bundlePath ?? 'dist/Code.js';
   const scriptTimeZone = options.scriptTimeZone ?? workbook.timeZone;
   const scriptId = options.scriptId ?? 'local-script-id';
@@ -344,7 +373,19 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
   const uiEvents: UiEvent[] = [];
   const uiResponses: Array<{ button?: string; text?: string }> = [];
   const executions: ExecutionResult[] = [];
-  const stats: RuntimeStats = { executions: 0, calls: {}, byService: {} };
+  const emptyStats = (): RuntimeStats => ({
+    executions: 0,
+    calls: {},
+    byService: {},
+    cellsRead: 0,
+    cellsWritten: 0,
+    flushes: 0,
+    propertiesCalls: 0,
+    urlFetchCalls: 0,
+    triggerExecutions: 0,
+    triggerRuntimeMs: 0,
+  });
+  const stats: RuntimeStats = emptyStats();
   let executionCounter = 0;
 
   // ------------------------------------------------------------ bundle cache
@@ -452,10 +493,27 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       },
     });
     const { Logger, console } = createLogger(env, exec.logs);
+    const takeQuota = (service: QuotaService, n: number) => {
+      const refused = quotas.take(exec.userEmail, service, n, clock.now());
+      if (refused) return refused;
+      if (service === 'properties') stats.propertiesCalls += n;
+      else stats.urlFetchCalls += n;
+      return undefined;
+    };
     const globals: Record<string, unknown> = {
       SpreadsheetApp: createSpreadsheetApp(env, {
         workbook,
         sheetCallMs: costs.sheetCallMs,
+        cells: (kind, count) => {
+          if (kind === 'read') stats.cellsRead += count;
+          else stats.cellsWritten += count;
+          const ms = costs.cellsMs(count);
+          if (ms > 0) clock.advance(ms);
+        },
+        flush: () => {
+          stats.flushes++;
+          if (costs.flushExtraMs > 0) clock.advance(costs.flushExtraMs);
+        },
         addonMenuName: options.addonMenuName ?? 'CRM Sheets',
         ui: {
           record: (event) => uiEvents.push(event),
@@ -473,9 +531,12 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       UrlFetchApp: createUrlFetchApp(env, {
         send,
         log: (entry) => requests.push(entry),
-        fetchMs: costs.fetchMs,
+        nextFetch: () => costs.nextFetch(),
+        takeQuota: (n) => takeQuota('urlfetch', n),
       }),
-      PropertiesService: createPropertiesService(env, propertyStores, storesUser),
+      PropertiesService: createPropertiesService(env, propertyStores, storesUser, () =>
+        takeQuota('properties', 1),
+      ),
       CacheService: createCacheService(env, cacheStores, storesUser),
       LockService: createLockService(env, lockTable, clock, storesUser),
       ScriptApp: createScriptApp(env, {
@@ -485,6 +546,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
         spreadsheetId: workbook.id,
         scriptId,
         publishedAddon: options.publishedAddon === true,
+        oneOffDelayMs: () => costs.nextOneOffTriggerDelayMs(),
       }),
       Utilities: createUtilities(env, { scriptTimeZone }),
       Session: createSession(env, {
@@ -629,6 +691,10 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
     if (killed) result.error = { name: 'Exception', message: exec.killedBy as string };
     else if (failed) result.error = errorInfo(error);
     if (interleaved) result.interleaved = interleaved;
+    if (kind === 'trigger') {
+      stats.triggerExecutions++;
+      stats.triggerRuntimeMs += result.durationMs;
+    }
     executions.push(result);
     return result;
   };
@@ -692,6 +758,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
 
   const runtime: GasRuntime = {
     clock,
+    costs,
     workbook,
     requests,
     ui,
@@ -747,6 +814,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
         if (t.lastFiredAt !== undefined) info.lastFiredAt = t.lastFiredAt;
         return info;
       }),
+    quotaUsed: (service, email = userEmail) => quotas.used(email, service, clock.now()),
     sheet: (name) => workbook.sheet(name),
     properties: (scope, email = userEmail) =>
       Object.fromEntries(propertyStores.get(storeKey(scope, email))),
@@ -766,9 +834,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       userEmail = email;
     },
     resetStats: () => {
-      stats.executions = 0;
-      stats.calls = {};
-      stats.byService = {};
+      Object.assign(stats, emptyStats());
     },
     close: () => {
       http?.close();

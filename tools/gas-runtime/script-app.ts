@@ -130,6 +130,8 @@ export interface ScriptAppHost {
   spreadsheetId: string;
   scriptId: string;
   publishedAddon: boolean;
+  /** How late the next one-off (`after`, `at`) trigger fires, from the cost model. */
+  oneOffDelayMs(): number;
 }
 
 const AUTH_MODE = {
@@ -201,8 +203,12 @@ export function createScriptApp(env: ExecutionEnv, host: ScriptAppHost): unknown
       timeZone: record.timeZone ?? host.timeZone,
       createdAt: env.clock.now(),
     };
-    if (full.schedule)
-      full.nextFireAt = firstFireTime(full.schedule, env.clock.now(), full.timeZone);
+    if (full.schedule) {
+      const oneOff = full.schedule.kind === 'after' || full.schedule.kind === 'at';
+      full.nextFireAt =
+        firstFireTime(full.schedule, env.clock.now(), full.timeZone) +
+        (oneOff ? host.oneOffDelayMs() : 0);
+    }
     store.triggers.push(full);
     return triggerObject(full);
   };

@@ -93,8 +93,12 @@ export interface SpreadsheetHost {
   workbook: Workbook;
   ui: UiHost;
   addonMenuName: string;
-  /** Simulated cost of every Spreadsheet, Sheet and Range call. */
+  /** Simulated cost of every Spreadsheet, Sheet and Range call: one round trip to Sheets. */
   sheetCallMs: number;
+  /** Charges and counts the cells a range read or write moves, on top of its round trip. */
+  cells(kind: 'read' | 'written', count: number): void;
+  /** Charges and counts a flush, beyond its own call's round trip. */
+  flush(): void;
 }
 
 const RANGE_WRITES = [
@@ -331,8 +335,16 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
       }
       return out;
     };
-    const grid = <T>(read: (cell: Cell | undefined) => T) =>
-      realm.array(each(read).map((line) => realm.array(line)));
+    const cellCount = numRows * numColumns;
+    const grid = <T>(read: (cell: Cell | undefined) => T) => {
+      host.cells('read', cellCount);
+      return realm.array(each(read).map((line) => realm.array(line)));
+    };
+    /** A one-cell getter: reads the range's top-left cell. */
+    const first = <T>(read: (cell: Cell | undefined) => T): T => {
+      host.cells('read', 1);
+      return read(sheet.cell(row, column));
+    };
     const checkGrid = (method: string, data: unknown): unknown[][] => {
       if (!Array.isArray(data) || data.some((line) => !Array.isArray(line)))
         signature(`Range.${method}`, [data]);
@@ -354,6 +366,7 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
     const updateCells = (
       update: (cell: Cell | undefined, r: number, c: number) => Cell | undefined,
     ) => {
+      host.cells('written', cellCount);
       for (let r = 0; r < numRows; r++) {
         for (let c = 0; c < numColumns; c++) {
           sheet.setCell(row + r, column + c, update(sheet.cell(row + r, column + c), r, c));
@@ -395,15 +408,15 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
       sheetCost,
       {
         getValues: () => grid(realmValue),
-        getValue: () => realmValue(sheet.cell(row, column)),
+        getValue: () => first(realmValue),
         getDisplayValues: () => grid((cell) => displayValue(cell, sheet.timeZone)),
-        getDisplayValue: () => displayValue(sheet.cell(row, column), sheet.timeZone),
+        getDisplayValue: () => first((cell) => displayValue(cell, sheet.timeZone)),
         getFormulas: () => grid((cell) => cell?.formula ?? ''),
-        getFormula: () => sheet.cell(row, column)?.formula ?? '',
+        getFormula: () => first((cell) => cell?.formula ?? ''),
         getNumberFormats: () => grid((cell) => cell?.format ?? AUTOMATIC_FORMAT),
-        getNumberFormat: () => sheet.cell(row, column)?.format ?? AUTOMATIC_FORMAT,
+        getNumberFormat: () => first((cell) => cell?.format ?? AUTOMATIC_FORMAT),
         getNotes: () => grid((cell) => cell?.note ?? ''),
-        getNote: () => sheet.cell(row, column)?.note ?? '',
+        getNote: () => first((cell) => cell?.note ?? ''),
         setValues: (data: unknown) => {
           const rows = checkGrid('setValues', data);
           updateCells((cell, r, c) => cellFromInput(rows[r]?.[c], cell, sheet.timeZone));
@@ -476,10 +489,12 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
           });
           return self();
         },
-        isBlank: () =>
-          each((cell) => cell).every((line) =>
+        isBlank: () => {
+          host.cells('read', cellCount);
+          return each((cell) => cell).every((line) =>
             line.every((cell) => !cell || (cell.value === '' && cell.formula === undefined)),
-          ),
+          );
+        },
         getRow: () => row,
         getRowIndex: () => row,
         getColumn: () => column,
@@ -710,6 +725,7 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
         getSheetValues: (r: number, c: number, nr: number, nc: number) => {
           const nRows = nr === -1 ? Math.max(1, sheet.lastRow() - r + 1) : nr;
           const nCols = nc === -1 ? Math.max(1, sheet.lastColumn() - c + 1) : nc;
+          host.cells('read', nRows * nCols);
           const out: unknown[] = [];
           for (let i = 0; i < nRows; i++) {
             const line: unknown[] = [];
@@ -725,6 +741,7 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
         appendRow: (values: unknown) => {
           if (!Array.isArray(values)) signature('Sheet.appendRow', [values]);
           const target = sheet.lastRow() + 1;
+          host.cells('written', (values as unknown[]).length);
           (values as unknown[]).forEach((value, c) => {
             sheet.enter(target, c + 1, value);
           });
@@ -734,10 +751,12 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
         ...axisMethods(sheet, self, ROWS),
         ...axisMethods(sheet, self, COLUMNS),
         clear: () => {
+          host.cells('written', sheet.lastRow() * sheet.lastColumn());
           for (const row of sheet.rows) if (row) row.cells = [];
           return self();
         },
         clearContents: () => {
+          host.cells('written', sheet.lastRow() * sheet.lastColumn());
           for (const row of sheet.rows) {
             if (!row) continue;
             row.cells = row.cells.map((cell) =>
@@ -1029,7 +1048,7 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
       }
       return uiObject();
     },
-    flush: () => undefined,
+    flush: () => host.flush(),
     openById: (id: string) => {
       env.denyInCustomFunction('SpreadsheetApp.openById');
       if (id !== wb.id)

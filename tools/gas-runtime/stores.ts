@@ -44,10 +44,15 @@ export class PropertyStores {
   }
 }
 
+/**
+ * `takeQuota` counts one Properties read or write against the user's daily quota and returns
+ * the quota message once it is spent; getting a store (`getUserProperties()`) is not counted.
+ */
 export function createPropertiesService(
   env: ExecutionEnv,
   stores: PropertyStores,
   userEmail: string,
+  takeQuota: () => string | undefined,
 ): unknown {
   const writes = ['setProperty', 'setProperties', 'deleteProperty', 'deleteAllProperties'];
   const propertiesObject = (scope: StoreScope): unknown => {
@@ -68,48 +73,55 @@ export function createPropertiesService(
       for (const [k, v] of next) store.set(k, v);
     };
     const self = () => propertiesObject(scope);
-    return gated(
-      env,
-      typeName,
-      'PropertiesService',
-      0,
-      {
-        getProperty: (key: unknown) => store.get(String(key)) ?? null,
-        getProperties: () => {
-          const out = env.realm.object();
-          for (const [k, v] of store) out[k] = v;
-          return out;
-        },
-        getKeys: () => env.realm.array([...store.keys()]),
-        setProperty: (key: unknown, value: unknown) => {
-          if (typeof key !== 'string' || key === '') env.fail('Invalid argument: key');
-          if (value === null || value === undefined)
-            env.fail(
-              `Invalid argument: value (setProperty("${String(key)}") needs a value; use deleteProperty to remove it)`,
-            );
-          checkedWrite([[key as string, String(value)]], false);
-          return self();
-        },
-        setProperties: (properties: unknown, deleteAllOthers?: boolean) => {
-          if (typeof properties !== 'object' || properties === null)
-            env.fail('Invalid argument: properties');
-          const entries = Object.entries(properties as Record<string, unknown>).map(
-            ([k, v]) => [k, String(v)] as [string, string],
-          );
-          checkedWrite(entries, deleteAllOthers === true);
-          return self();
-        },
-        deleteProperty: (key: unknown) => {
-          store.delete(String(key));
-          return self();
-        },
-        deleteAllProperties: () => {
-          store.clear();
-          return self();
-        },
+    const counted =
+      <A extends unknown[], R>(fn: (...args: A) => R) =>
+      (...args: A): R => {
+        const refused = takeQuota();
+        if (refused) env.fail(refused);
+        return fn(...args);
+      };
+    const methods = {
+      getProperty: (key: unknown) => store.get(String(key)) ?? null,
+      getProperties: () => {
+        const out = env.realm.object();
+        for (const [k, v] of store) out[k] = v;
+        return out;
       },
-      writes,
-    );
+      getKeys: () => env.realm.array([...store.keys()]),
+      setProperty: (key: unknown, value: unknown) => {
+        if (typeof key !== 'string' || key === '') env.fail('Invalid argument: key');
+        if (value === null || value === undefined)
+          env.fail(
+            `Invalid argument: value (setProperty("${String(key)}") needs a value; use deleteProperty to remove it)`,
+          );
+        checkedWrite([[key as string, String(value)]], false);
+        return self();
+      },
+      setProperties: (properties: unknown, deleteAllOthers?: boolean) => {
+        if (typeof properties !== 'object' || properties === null)
+          env.fail('Invalid argument: properties');
+        const entries = Object.entries(properties as Record<string, unknown>).map(
+          ([k, v]) => [k, String(v)] as [string, string],
+        );
+        checkedWrite(entries, deleteAllOthers === true);
+        return self();
+      },
+      deleteProperty: (key: unknown) => {
+        store.delete(String(key));
+        return self();
+      },
+      deleteAllProperties: () => {
+        store.clear();
+        return self();
+      },
+    };
+    const members = Object.fromEntries(
+      Object.entries(methods).map(([name, fn]) => [
+        name,
+        counted(fn as (...a: unknown[]) => unknown),
+      ]),
+    ) as typeof methods;
+    return gated(env, typeName, 'PropertiesService', 0, members, writes);
   };
   return gated(env, 'PropertiesService', 'PropertiesService', 0, {
     getScriptProperties: () => propertiesObject('script'),

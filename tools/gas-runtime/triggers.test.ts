@@ -22,8 +22,10 @@ const code = `
   function many() { for (var i = 0; i < 21; i++) ScriptApp.newTrigger('tick').timeBased().everyHours(1).create(); }
   function onOpen(e) { ScriptApp.newTrigger('tick').timeBased().after(1).create(); }`;
 
+// Trigger arithmetic is checked to the millisecond, so these run on the fixed cost model (exact
+// trigger times, free sheet calls); costs.test.ts checks the realistic model's late triggers.
 const make = (options: GasRuntimeOptions = {}) =>
-  createGasRuntime({ code, costs: { sheetCallMs: 0 }, ...options });
+  createGasRuntime({ code, costs: { model: 'fixed', sheetCallMs: 0 }, ...options });
 const firedTimes = (runtime: ReturnType<typeof make>) =>
   runtime
     .sheet('Sheet1')

@@ -108,7 +108,8 @@ describe('UrlFetchApp option semantics (in-process routing)', () => {
       '/slow': { status: 200, delayMs: 1_000 },
       '/fast': { status: 201 },
     });
-    const runtime = createGasRuntime({ code, fetch, costs: { fetchMs: 300 } });
+    // The fixed model: every request reaches the server when it is sent and costs 300 ms.
+    const runtime = createGasRuntime({ code, fetch, costs: { model: 'fixed', fetchMs: 300 } });
     expect(runtime.run('get', 'https://crm.example/slow').durationMs).toBe(1_300);
     const batch = runtime.run('all', [
       'https://crm.example/slow',

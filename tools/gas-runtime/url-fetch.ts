@@ -1,4 +1,5 @@
 import type { HttpMethod, HttpRequest, HttpResponse } from '../../src/api/transport';
+import type { FetchTiming } from './costs';
 import { type ExecutionEnv, gated } from './execution';
 import { readBlob, toSignedBytes } from './utilities';
 
@@ -14,7 +15,7 @@ export interface FetchOutcome {
   response?: HttpResponse;
   /** Set when no response arrived (refused, reset, DNS, timeout, dropped). */
   error?: string;
-  /** Simulated time the exchange took, on top of the runtime's fetch cost. */
+  /** Simulated time the exchange took, on top of the cost model's latency. */
   delayMs: number;
   /**
    * Apps Script refused the call before it left (a quota or the URL allow-list): the script
@@ -31,15 +32,24 @@ export interface RequestLogEntry {
   requestBody?: string;
   status: number | null;
   error?: string;
-  /** Clock time at which the request started. */
+  /** Clock time at which the request was sent. */
   time: number;
+  /**
+   * Clock time at which it reached the server: the instant the server counts it at (a rate
+   * limit counts on arrival). The in-process server is called at this instant.
+   */
+  arrivedAt: number;
+  /** From sending to the answer (or to the failure). */
   durationMs: number;
 }
 
 export interface FetchHost {
   send(request: HttpRequest): FetchOutcome;
   log(entry: RequestLogEntry): void;
-  fetchMs: number;
+  /** The next request's latency and arrival instant, from the cost model. */
+  nextFetch(): FetchTiming;
+  /** Counts `n` requests against the daily quota; the quota message when they do not fit. */
+  takeQuota(n: number): string | undefined;
 }
 
 const METHODS: Record<string, HttpMethod> = {
@@ -145,51 +155,88 @@ export function createUrlFetchApp(env: ExecutionEnv, host: FetchHost): unknown {
     });
   };
 
-  /** Sends one request; returns its response object, or the exception to throw. */
-  const exchange = (
-    prepared: PreparedRequest,
-  ): { result?: unknown; error?: Error; costMs: number } => {
-    const { request } = prepared;
-    const started = env.clock.now();
+  interface Exchange {
+    prepared: PreparedRequest;
+    timing: FetchTiming;
+    outcome?: FetchOutcome;
+    /** When the answer (or the failure) is back, relative to sending. */
+    doneMs?: number;
+  }
+
+  /**
+   * Delivers the request to the server at its arrival instant: the clock is moved there first,
+   * so the server (sharing the clock) sees the request when it arrives, not when it was sent.
+   */
+  const deliver = (exchange: Exchange, sentAt: number): void => {
+    const arriveAt = sentAt + exchange.timing.arrivalMs;
+    if (arriveAt > env.clock.now()) env.clock.advance(arriveAt - env.clock.now());
     let outcome: FetchOutcome;
     try {
-      outcome = host.send(request);
+      outcome = host.send(exchange.prepared.request);
     } catch (error) {
       outcome = { error: (error as Error).message, delayMs: 0 };
     }
-    if (outcome.refusal !== undefined) return { error: realm.error(outcome.refusal), costMs: 0 };
-    const costMs = host.fetchMs + Math.max(0, outcome.delayMs);
+    exchange.outcome = outcome;
+    if (outcome.refusal !== undefined) {
+      // Refused before it left: nothing reached the server, nothing is logged.
+      exchange.doneMs = 0;
+      return;
+    }
+    exchange.doneMs = exchange.timing.latencyMs + Math.max(0, outcome.delayMs);
+    const { request } = exchange.prepared;
     const entry: RequestLogEntry = {
       executionId: env.exec.id,
       method: request.method,
       url: request.url,
       requestHeaders: request.headers,
       status: outcome.response?.status ?? null,
-      time: started,
-      durationMs: costMs,
+      time: sentAt,
+      arrivedAt: arriveAt,
+      durationMs: exchange.doneMs,
     };
     if (request.body !== undefined) entry.requestBody = request.body;
     if (outcome.error !== undefined) entry.error = outcome.error;
     host.log(entry);
+  };
+
+  /** The response object of a delivered exchange, or the exception to throw. */
+  const settle = (exchange: Exchange): { result?: unknown; error?: Error } => {
+    const { request } = exchange.prepared;
+    const outcome = exchange.outcome as FetchOutcome;
+    if (outcome.refusal !== undefined) return { error: realm.error(outcome.refusal) };
     if (!outcome.response) {
       const timedOut = /timeout|timed out/i.test(outcome.error ?? '');
       return {
         error: realm.error(`${timedOut ? 'Timeout' : 'Address unavailable'}: ${request.url}`),
-        costMs,
       };
     }
     const response = outcome.response;
-    if (response.status >= 400 && !prepared.muteHttpExceptions) {
+    if (response.status >= 400 && !exchange.prepared.muteHttpExceptions) {
       const excerpt =
         response.body.length > 200 ? `${response.body.slice(0, 200)}...` : response.body;
       return {
         error: realm.error(
           `Request failed for ${request.url} returned code ${response.status}. Truncated server response: ${excerpt} (use muteHttpExceptions option to examine full response)`,
         ),
-        costMs,
       };
     }
-    return { result: responseObject(response), costMs };
+    return { result: responseObject(response) };
+  };
+
+  /**
+   * Sends the requests together, as fetchAll does: each reaches the server at its own instant
+   * (in arrival order), and the call returns when the slowest answer is back.
+   */
+  const exchangeAll = (prepared: PreparedRequest[]): Array<{ result?: unknown; error?: Error }> => {
+    const refused = host.takeQuota(prepared.length);
+    if (refused) env.fail(refused);
+    const sentAt = env.clock.now();
+    const exchanges: Exchange[] = prepared.map((p) => ({ prepared: p, timing: host.nextFetch() }));
+    const byArrival = [...exchanges].sort((a, b) => a.timing.arrivalMs - b.timing.arrivalMs);
+    for (const exchange of byArrival) deliver(exchange, sentAt);
+    const doneAt = sentAt + Math.max(0, ...exchanges.map((e) => e.doneMs ?? 0));
+    if (doneAt > env.clock.now()) env.clock.advance(doneAt - env.clock.now());
+    return exchanges.map(settle);
   };
 
   const describe = (prepared: PreparedRequest) => {
@@ -205,10 +252,9 @@ export function createUrlFetchApp(env: ExecutionEnv, host: FetchHost): unknown {
 
   return gated(env, 'UrlFetchApp', 'UrlFetchApp', 0, {
     fetch: (url: unknown, params?: unknown) => {
-      const outcome = exchange(prepare(url, params));
-      env.clock.advance(outcome.costMs);
-      if (outcome.error) throw outcome.error;
-      return outcome.result;
+      const [outcome] = exchangeAll([prepare(url, params)]);
+      if (outcome?.error) throw outcome.error;
+      return outcome?.result;
     },
     fetchAll: (requests: unknown) => {
       if (!Array.isArray(requests))
@@ -217,8 +263,7 @@ export function createUrlFetchApp(env: ExecutionEnv, host: FetchHost): unknown {
         typeof r === 'string' ? prepare(r, {}) : prepare((r as { url?: unknown })?.url, r),
       );
       // Apps Script sends these in parallel: the batch costs as long as its slowest request.
-      const outcomes = prepared.map(exchange);
-      env.clock.advance(Math.max(0, ...outcomes.map((o) => o.costMs)));
+      const outcomes = exchangeAll(prepared);
       const failed = outcomes.find((o) => o.error);
       if (failed?.error) throw failed.error;
       return realm.array(outcomes.map((o) => o.result));

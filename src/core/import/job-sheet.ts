@@ -114,6 +114,10 @@ export interface SheetAnalysis {
   decisions: Decision[];
   /** When the values were read (ms), to decide whether they are fresh enough to reuse. */
   readAt: number;
+  /** The data row of `rows[0]`: 0 for a whole read, more for a window. */
+  offset: number;
+  /** Whether `rows` reach the last row with content. */
+  complete: boolean;
 }
 
 /**
@@ -202,6 +206,10 @@ export interface AnalyseInput {
   processedSince?: number;
   readAt: number;
   cache?: PayloadCache;
+  /** A window's first data row (0 when left out: a whole read). */
+  offset?: number;
+  /** Whether the rows reach the last row with content (true when left out). */
+  complete?: boolean;
 }
 
 /** Status columns may have a row shorter than the header; pads so writes by index work. */
@@ -226,7 +234,8 @@ const CLAIMING: ReadonlySet<string> = new Set(['CREATED', 'UPDATED', 'UNCHANGED'
 export function analyseSheet(input: AnalyseInput): SheetAnalysis {
   const { rows, headerMap, columns, context, processedSince } = input;
   const results = payloadRows(rows, headerMap, context, input.cache ?? new Map());
-  const firstRow = input.headerRow + 1;
+  const offset = input.offset ?? 0;
+  const firstRow = input.headerRow + 1 + offset;
   const processed = rows.map((row) => {
     if (processedSince === undefined) return false;
     const mark = cellAt(row, columns.importedAt);
@@ -277,6 +286,8 @@ export function analyseSheet(input: AnalyseInput): SheetAnalysis {
     processed,
     decisions,
     readAt: input.readAt,
+    offset,
+    complete: input.complete ?? true,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { RowJobSheetWriter } from '../jobs/row-job';
+import type { RowJobSheetWriter, RowWindow } from '../jobs/row-job';
 
 /**
  * What the import job needs from a sheet. src/gas/sheet-table.ts implements it over
@@ -8,13 +8,20 @@ import type { RowJobSheetWriter } from '../jobs/row-job';
 export interface SheetTableValues {
   /** The header row's values. */
   header: unknown[];
-  /** Every row below the header row down to the last row with content, as values. */
+  /**
+   * Every row below the header row down to the last row with content, as values; for a read
+   * of a window, the window's rows (those that exist).
+   */
   rows: unknown[][];
+  /** The data row of `rows[0]` (0 when left out: a whole read). */
+  offset?: number;
+  /** Whether `rows` reach the last row with content (true when left out). */
+  complete?: boolean;
 }
 
 export interface SheetTable extends RowJobSheetWriter {
-  /** Header row and data rows in one read. */
-  read(): SheetTableValues;
+  /** Header row and data rows in one read; with `window`, only the header and those rows. */
+  read(window?: RowWindow): SheetTableValues;
 }
 
 /** Runs of adjacent columns, in the order given: [5, 6, 7, 2] → [{5..7}, {2}]. */

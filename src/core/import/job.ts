@@ -14,8 +14,10 @@ import type { JobRecord } from '../jobs/record';
 import { pacedAll, pauseForAccessError, stepPacing } from '../jobs/requests';
 import {
   applyCounts,
+  applyCountsDelta,
   guardedStep,
   headersChangedMessage,
+  type RowWindow,
   readWithStatusColumns,
   StepClock,
   stopJob,
@@ -33,6 +35,7 @@ import {
   analyseSheet,
   countRows,
   type Decision,
+  emptyCounts,
   fingerprintOf,
   type JobCounts,
   mapJobHeaders,
@@ -84,6 +87,11 @@ export interface ImportHandlerOptions {
  * the batch's statuses, so the two reads are shared by this many rows.
  */
 export const IMPORT_BATCH_ROWS = 20;
+/**
+ * Rows read where the scan goes on (the whole sheet is read only at the start and at the end
+ * of a pass): the next batch and as many again, so that a window is seldom without rows to send.
+ */
+export const IMPORT_WINDOW_ROWS = 2 * IMPORT_BATCH_ROWS;
 /**
  * The memory is saved after this many new entries (a flush writes up to MEMORY_SHARDS
  * properties), when a slice nears its end, and at the finish.
@@ -206,11 +214,17 @@ export function createImportJobHandler(
   }
 
   /** Reads the sheet (creating missing status columns) and decides every row. */
-  function readSheet(run: JobRun, job: JobRecord, ctx: StepContext, ctxImport: ImportContext) {
+  function readSheet(
+    run: JobRun,
+    job: JobRecord,
+    ctx: StepContext,
+    ctxImport: ImportContext,
+    window?: RowWindow,
+  ) {
     const { options, table } = run;
     const { read, columns } = readWithStatusColumns({
       read: () => {
-        const values = table.read();
+        const values = table.read(window);
         return { values, headerMap: mapJobHeaders(values.header, ctxImport, options.mapping) };
       },
       columnsOf: ({ headerMap }) => statusColumnsOf(headerMap),
@@ -230,6 +244,8 @@ export function createImportJobHandler(
         ...(options.dryRun ? {} : { processedSince: job.createdAt }),
         readAt: ctx.clock.now(),
         cache: run.payloads,
+        offset: values.offset ?? 0,
+        complete: values.complete ?? true,
       });
     } catch (error) {
       // Options checked at the start no longer fit the CRM (a pipeline was deleted…).
@@ -278,7 +294,7 @@ export function createImportJobHandler(
       (slice) => {
         const at = new Date(now());
         const cells = statusCells(analysis, slice, at, run.options.dryRun);
-        run.table.writeRows(slice[0]?.index ?? 0, cells.columns, cells.values);
+        run.table.writeRows(analysis.offset + (slice[0]?.index ?? 0), cells.columns, cells.values);
         slice.forEach(({ index, outcome }) => {
           analysis.decisions[index] = { kind: 'done', status: outcome.status };
         });
@@ -489,15 +505,44 @@ export function createImportJobHandler(
     const importContext = contextFor(run, env, data);
     const now = () => ctx.clock.now();
     const { dryRun } = run.options;
+    const scan = scanOf(job);
+    /** Count changes of windows, applied to the job's counts (a whole read recounts). */
+    const deltas: [JobCounts, JobCounts][] = [];
+    const write = (
+      analysis: SheetAnalysis,
+      outcomes: ReadonlyArray<{ index: number; outcome: RowOutcome }>,
+      stopAfter?: number,
+    ) => {
+      const before = countRows(analysis);
+      const written = writeOutcomes(run, analysis, outcomes, now, stopAfter);
+      if (isWholeRead(analysis)) {
+        applyCounts(job, countRows(analysis));
+        deltas.length = 0;
+      } else deltas.push([before, countRows(analysis)]);
+      return written;
+    };
+    /** The job's counts after this step's writes (progress recounts a whole read anyway). */
+    const settleCounts = () => {
+      for (const [before, after] of deltas) applyCountsDelta(job, before, after);
+      deltas.length = 0;
+    };
+    const goOn = (analysis: SheetAnalysis, finished: boolean, next?: number) => {
+      settleCounts();
+      return progress(job, run, analysis, finished && isWholeRead(analysis), ctx, next);
+    };
 
-    // 1. Rows that cost nothing, written by position in the read just taken (a dry run writes
-    // every row at the end of its one step, from its last read).
-    const first = readSheet(run, job, ctx, importContext);
+    // 1. Rows that cost nothing, written by position in the read just taken: the whole sheet
+    // at the start and at the end of a pass (and for a dry run, which writes every row at the
+    // end of its one step), else the rows where the scan goes on.
+    const first =
+      dryRun || scan === undefined
+        ? readSheet(run, job, ctx, importContext)
+        : readSheet(run, job, ctx, importContext, { first: scan, count: IMPORT_WINDOW_ROWS });
     const { free, toSend } = splitRows(run, first);
     if (!dryRun) {
-      const written = writeOutcomes(run, first, free, now, ctx.latestStartAt);
-      if (written < free.length) return progress(job, run, first, false);
-      if (toSend.length === 0) return progress(job, run, first, true);
+      const written = write(first, free, ctx.latestStartAt);
+      if (written < free.length) return goOn(first, false, scan);
+      if (toSend.length === 0) return goOn(first, true, endOfWindow(first));
     }
 
     // 2. The next batch (every row for a dry run): what is known of its leads, then learn the rest.
@@ -508,6 +553,8 @@ export function createImportJobHandler(
       if (known) run.knowledge.remember(entry.decision.matchKey, known);
       else unknownRows += 1;
     }
+    // A window sees only its rows: the rows the job has left bound those still to answer.
+    if (!isWholeRead(first)) unknownRows = Math.max(unknownRows, job.total - job.done);
     const reach = Math.floor((ctx.deadline - now()) / MS_PER_REQUEST);
     const rowsToAnswer = Math.min(unknownRows, dryRun ? reach : Math.floor(reach / 2));
     run.knowledge.learn(
@@ -515,7 +562,6 @@ export function createImportJobHandler(
       rowsToAnswer,
       pacedOptions(ctx, env),
     );
-
     // 3. Each row of the batch: refused, or sent; the upserts leave together, as many at once
     // as the rate limit has free slots (pacedAll). An error that stops the job (a refused key)
     // still lets the rows answered before it get their status.
@@ -574,36 +620,69 @@ export function createImportJobHandler(
     }
 
     // 4. Each status on the row its key is on now: the user may have sorted, inserted or
-    // deleted rows meanwhile. This read immediately precedes the write.
-    const fresh = readSheet(run, job, ctx, importContext);
-    const keys = relocationKeys(fresh, importContext);
+    // deleted rows meanwhile. This read immediately precedes the write: the batch's rows where
+    // they were, or the whole sheet when any of them is no longer there.
+    const batchRows = keyed.map(({ hintIndex }) => first.offset + hintIndex);
+    let fresh =
+      dryRun || batchRows.length === 0
+        ? readSheet(run, job, ctx, importContext)
+        : readSheet(run, job, ctx, importContext, {
+            first: Math.min(...batchRows),
+            count: Math.max(...batchRows) - Math.min(...batchRows) + 1,
+            uncut: true,
+          });
+    let located = relocateAll(fresh, keyed, importContext, first.offset);
+    if (located.unplaced > 0 && !isWholeRead(fresh)) {
+      fresh = readSheet(run, job, ctx, importContext);
+      located = relocateAll(fresh, keyed, importContext, first.offset);
+    }
     const placed: { index: number; outcome: RowOutcome }[] = dryRun
-      ? splitRows(run, fresh).free
-      : [];
+      ? [...splitRows(run, fresh).free, ...located.placed]
+      : located.placed;
+    write(fresh, placed);
+    const { unplaced } = located;
+    if (unplaced > 0) addUnplaced(job, unplaced);
+    if (stopError !== undefined) {
+      settleCounts();
+      throw stopError;
+    }
+    if (stopWith !== undefined) {
+      settleCounts();
+      run.book.flush();
+      return stopJob(job, 'failed', stopWith);
+    }
+    // The scan goes on at the first row of the window still to do (a row whose lead could not
+    // be learnt this step), or after the batch.
+    const answered = new Set(keyed.map(({ hintIndex }) => hintIndex));
+    const left = toSend.find(({ index }) => !answered.has(index));
+    const next = left ? first.offset + left.index : endOfWindow(first);
+    const finished = !fresh.decisions.some((d) => d.kind !== 'skip' && d.kind !== 'done');
+    // A dry run decided every row in this one step.
+    return goOn(fresh, dryRun || finished, next);
+  }
+
+  /** Each keyed outcome on its row in `fresh` (by match key), and how many found none. */
+  function relocateAll(
+    fresh: SheetAnalysis,
+    keyed: readonly KeyedOutcome[],
+    importContext: ImportContext,
+    plannedOffset: number,
+  ) {
+    const keys = relocationKeys(fresh, importContext);
+    const placed: { index: number; outcome: RowOutcome }[] = [];
     const taken = new Set<number>();
     let unplaced = 0;
     for (const entry of keyed) {
-      const index = relocateRow(fresh, keys, entry, importContext, taken);
+      // The row's index when planned, in this read's terms.
+      const hint = { ...entry, hintIndex: plannedOffset + entry.hintIndex - fresh.offset };
+      const index = relocateRow(fresh, keys, hint, importContext, taken);
       if (index === undefined) unplaced += 1;
       else {
         taken.add(index);
         placed.push({ index, outcome: entry.outcome });
       }
     }
-    writeOutcomes(run, fresh, placed, now);
-    if (unplaced > 0) addUnplaced(job, unplaced);
-    if (stopError !== undefined) {
-      applyCounts(job, countRows(fresh));
-      throw stopError;
-    }
-    if (stopWith !== undefined) {
-      applyCounts(job, countRows(fresh));
-      run.book.flush();
-      return stopJob(job, 'failed', stopWith);
-    }
-    const finished = !fresh.decisions.some((d) => d.kind !== 'skip' && d.kind !== 'done');
-    // A dry run decided every row in this one step.
-    return progress(job, run, fresh, dryRun || finished, ctx);
+    return { placed, unplaced };
   }
 
   /** Rows whose outcome costs nothing, and rows to send (in sheet order). */
@@ -618,15 +697,25 @@ export function createImportJobHandler(
     return { free, toSend };
   }
 
+  /**
+   * Counts (recounted from a whole read; a window's changes are already applied), message and
+   * where the scan goes on: `next`, or a whole read at the end of a pass (undefined).
+   */
   function progress(
     job: JobRecord,
     run: JobRun,
     analysis: SheetAnalysis,
     finished: boolean,
     ctx?: StepContext,
+    next?: number,
   ): StepResult {
-    const counts = countRows(analysis);
-    applyCounts(job, counts);
+    if (isWholeRead(analysis)) applyCounts(job, countRows(analysis));
+    const counts: JobCounts = {
+      total: job.total,
+      done: job.done,
+      counts: { ...emptyCounts(), ...job.counts } as JobCounts['counts'],
+    };
+    setScan(job, next);
     if (ctx) flushIfDue(run, ctx, finished);
     else if (finished) run.book.flush();
     const unplaced = unplacedOf(job);
@@ -638,6 +727,35 @@ export function createImportJobHandler(
   }
 
   return { kind: IMPORT_JOB_KIND, statuses: IMPORT_ROW_STATUSES, step };
+}
+
+/** Whether a read holds every data row (a window from the first row to the last counts). */
+function isWholeRead(analysis: SheetAnalysis): boolean {
+  return analysis.offset === 0 && analysis.complete;
+}
+
+/**
+ * Where the scan goes on after a window with nothing left to send: below it, or (a window at
+ * the last row, or ending on a blank row) nowhere: the next step reads the whole sheet, which
+ * finds rows moved above the scan, and any rows after a gap.
+ */
+function endOfWindow(analysis: SheetAnalysis): number | undefined {
+  const last = analysis.decisions[analysis.decisions.length - 1];
+  if (analysis.complete || last === undefined || last.kind === 'skip') return undefined;
+  return analysis.offset + analysis.rows.length;
+}
+
+/** The data row where the job's scan goes on; undefined: read the whole sheet. */
+function scanOf(job: JobRecord): number | undefined {
+  const value = (job.cursor as { scan?: unknown } | null | undefined)?.scan;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+function setScan(job: JobRecord, scan: number | undefined): void {
+  const { scan: _old, ...cursor } = (
+    job.cursor && typeof job.cursor === 'object' ? job.cursor : {}
+  ) as Record<string, unknown>;
+  job.cursor = scan === undefined ? cursor : { ...cursor, scan };
 }
 
 function keyedOutcome(index: number, decision: SendDecision, outcome: RowOutcome): KeyedOutcome {

@@ -46,6 +46,18 @@ export interface RowJobSheetWriter {
   appendHeaders(headers: readonly string[]): number[];
 }
 
+/** Data rows `first` .. `first + count - 1` (0-based, 0 just below the header row). */
+export interface RowWindow {
+  first: number;
+  count: number;
+  /**
+   * Read as asked, not cut at the last row with content (one call fewer): rows past it read
+   * blank, and a range past the grid reads the whole sheet instead. The read never says it
+   * reached the last row (`complete` is false).
+   */
+  uncut?: boolean;
+}
+
 /** Rows counted from the sheet: every non-blank row is in `total`, finished ones in `done`. */
 export interface RowCounts<S extends string> {
   total: number;
@@ -64,6 +76,25 @@ export function applyCounts(job: JobRecord, counts: RowCounts<string>): void {
   job.total = counts.total;
   job.done = counts.done;
   job.counts = { ...counts.counts };
+}
+
+/**
+ * Moves the job's counts by what changed between two counts of the same rows (a window of the
+ * sheet, before and after the step's writes); the rows outside it keep their last count.
+ */
+export function applyCountsDelta(
+  job: JobRecord,
+  before: RowCounts<string>,
+  after: RowCounts<string>,
+): void {
+  job.total += after.total - before.total;
+  job.done += after.done - before.done;
+  const counts = { ...job.counts };
+  for (const status of Object.keys(after.counts)) {
+    counts[status] =
+      (counts[status] ?? 0) + (after.counts[status] ?? 0) - (before.counts[status] ?? 0);
+  }
+  job.counts = counts;
 }
 
 /** Stops the job with exact counts (a thrown JobPause / JobFailure would drop them). */

@@ -4,7 +4,13 @@ import { asText, setCells } from '../jobs/row-job';
 import type { LookupBy } from './lookup';
 import { type Cells, type Outcome, queuedCells, uncertainCells } from './outcome';
 import { SYSTEMIC_REFUSALS_TO_PAUSE } from './provider-failures';
-import { type RowDecision, type SendAnalysis, type SendPayload, statusOf } from './rows';
+import {
+  markedSince,
+  type RowDecision,
+  type SendAnalysis,
+  type SendPayload,
+  statusOf,
+} from './rows';
 
 /**
  * The send job's decisions for one batch, over values read from the sheet (pure): which rows
@@ -35,6 +41,22 @@ export const SendCursorSchema = z.object({
    * so once a person deletes a SENT row, and a copy of that row must not be sent again.
    */
   sent: z.optional(z.string()),
+  /**
+   * Where the scan of the sheet goes on (a data row): the rows above it were done when the scan
+   * passed them. Absent: the next step reads the whole sheet (the job's first step, or the end
+   * of a pass, which finds what moved above the scan).
+   */
+  scan: z.optional(z.number()),
+  /**
+   * The rows the next step may send (key, data row when planned): only such a batch is ever
+   * marked SENDING, so an execution killed mid-batch leaves its rows named here.
+   */
+  planned: z.optional(z.array(z.object({ key: z.string(), at: z.number() }))),
+  /**
+   * Keys of rows that may have been messaged whose lead id is unknown (a row matched by e-mail
+   * or phone left SENDING by a killed run): no other row with the key is sent.
+   */
+  claimed: z.optional(z.array(z.string())),
 });
 export type SendCursor = z.infer<typeof SendCursorSchema>;
 
@@ -67,11 +89,21 @@ export function readSendCursor(stored: unknown): SendCursor {
   return parsed.success ? parsed.data : { retries: {}, streak: 0, unplaced: 0 };
 }
 
+/** A row to send: its key, lead and the data row it was on when planned. */
+export interface SendRow extends PlannedRow {
+  leadId: number;
+}
+
 /** What this execution learnt of a matched row's lead (lookups are not checkpointed). */
 export type KnownLead = { leadId: number } | { next: 'phone' };
 
-export interface LookupRow {
+/** A row of a planned batch: its key and the data row it was on when planned. */
+export interface PlannedRow {
   key: string;
+  at: number;
+}
+
+export interface LookupRow extends PlannedRow {
   by: LookupBy;
   value: string;
   /** The row also has a phone to try when the e-mail finds no lead. */
@@ -79,7 +111,7 @@ export interface LookupRow {
 }
 
 export type NextWork =
-  | { kind: 'send'; rows: { key: string; leadId: number }[] }
+  | { kind: 'send'; rows: SendRow[] }
   | { kind: 'lookup'; rows: LookupRow[] }
   /** Only rows waiting for a retry are left: nothing to do before `until`. */
   | { kind: 'wait'; until: number }
@@ -107,9 +139,10 @@ export interface PlanInput {
 export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
   const { t, now } = input;
   const sentLeads = decodeLeadIds(input.cursor.sent);
+  const claimed = new Set(input.cursor.claimed ?? []);
   const batchLeads = new Set<number>();
   const marks: Entry[] = [];
-  const ready: Extract<RowDecision, { kind: 'send' }>[] = [];
+  const ready: { decision: Extract<RowDecision, { kind: 'send' }>; index: number }[] = [];
   let waitUntil: number | undefined;
   analysis.decisions.forEach((decision, index) => {
     if (decision.kind === 'in-flight') {
@@ -124,6 +157,11 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
         marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
         return;
       }
+      if (claimed.has(decision.key)) {
+        const reason = t('send.detail.skippedSameKey', { key: decision.key.replace(':', ' ') });
+        marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
+        return;
+      }
       if (!decision.queued) {
         marks.push({ index, cells: queuedCells(t('send.detail.queued', { jobId: input.jobId })) });
       }
@@ -131,12 +169,12 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
       else if (ready.length < input.maxRows && !(leadId !== undefined && batchLeads.has(leadId))) {
         // Two rows for one lead (an e-mail and a phone of one lead) never share a batch; once
         // the first is sent, the second is skipped.
-        ready.push(decision);
+        ready.push({ decision, index });
         if (leadId !== undefined) batchLeads.add(leadId);
       }
     }
   });
-  return { marks, next: nextWork(ready, input.lookups, waitUntil) };
+  return { marks, next: nextWork(ready, input.lookups, waitUntil, analysis.offset) };
 }
 
 function knownLeadId(
@@ -149,19 +187,21 @@ function knownLeadId(
 }
 
 function nextWork(
-  ready: readonly Extract<RowDecision, { kind: 'send' }>[],
+  ready: readonly { decision: Extract<RowDecision, { kind: 'send' }>; index: number }[],
   lookups: ReadonlyMap<string, KnownLead>,
   waitUntil: number | undefined,
+  offset: number,
 ): NextWork {
   if (ready.length === 0)
     return waitUntil === undefined ? { kind: 'done' } : { kind: 'wait', until: waitUntil };
-  const sends: { key: string; leadId: number }[] = [];
+  const sends: SendRow[] = [];
   const lookupRows: LookupRow[] = [];
-  for (const decision of ready) {
+  for (const { decision, index } of ready) {
     const { key, lead } = decision;
+    const at = offset + index;
     const leadId = knownLeadId(decision, lookups);
     if (leadId !== undefined) {
-      sends.push({ key, leadId });
+      sends.push({ key, leadId, at });
       continue;
     }
     if (lead.kind !== 'match') continue;
@@ -169,7 +209,13 @@ function nextWork(
     const by: LookupBy = known || lead.email === undefined ? 'phone' : 'email';
     const value = by === 'email' ? lead.email : lead.phone;
     if (value !== undefined) {
-      lookupRows.push({ key, by, value, phoneNext: by === 'email' && lead.phone !== undefined });
+      lookupRows.push({
+        key,
+        at,
+        by,
+        value,
+        phoneNext: by === 'email' && lead.phone !== undefined,
+      });
     }
   }
   // Lookups first: the rows they find go out with the next batch, in sheet order.
@@ -261,7 +307,8 @@ export function settleBatch(
   const answers = rows.map(({ key, leadId }, i) => {
     const outcome = outcomes[i] as Outcome;
     const [status] = outcome.cells;
-    if (status === 'SENT' || status === 'UNCERTAIN') sent.add(leadId);
+    // FAILED too: one send per lead per job, and rows of other windows never see this one.
+    if (status === 'SENT' || status === 'UNCERTAIN' || status === 'FAILED') sent.add(leadId);
     if (outcome.kind === 'systemic') {
       streak += 1;
       if (streak >= SYSTEMIC_REFUSALS_TO_PAUSE) pauseMessage ??= outcome.pauseMessage(streak);
@@ -297,6 +344,72 @@ export function settleBatch(
     ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
   };
 }
+
+/** Whether the read holds every data row (a window from the first row to the last counts). */
+export function isWhole(analysis: SendAnalysis): boolean {
+  return analysis.offset === 0 && analysis.complete;
+}
+
+/** Whether each row's key is still on the data row it was on when planned, in this read. */
+export function foundInPlace(analysis: SendAnalysis, rows: readonly PlannedRow[]): boolean {
+  return rows.every(({ key, at }) => analysis.keys[at - analysis.offset] === key);
+}
+
+/**
+ * Keys whose leads no other row may be sent to in this job: lead ids join `sent`, other keys
+ * (e-mail, phone) join `claimed`.
+ */
+export function claimKeys(cursor: SendCursor, keys: readonly string[]): SendCursor {
+  if (keys.length === 0) return cursor;
+  const sent = decodeLeadIds(cursor.sent);
+  const claimed = new Set(cursor.claimed ?? []);
+  for (const key of keys) {
+    const id = key.startsWith('lead:') ? Number(key.slice('lead:'.length)) : Number.NaN;
+    if (Number.isSafeInteger(id) && id > 0) sent.add(id);
+    else claimed.add(key);
+  }
+  return {
+    ...cursor,
+    ...(sent.size > 0 ? { sent: encodeLeadIds(sent) } : {}),
+    ...(claimed.size > 0 ? { claimed: [...claimed] } : {}),
+  };
+}
+
+/**
+ * The batch the last checkpoint planned, as this read finds it: a row of it that this job
+ * marked (SENDING, SENT, UNCERTAIN, FAILED) means the run that sent it stopped before its
+ * checkpoint, so its lead may have been messaged and is claimed; so is a key a whole read no
+ * longer holds (its row was deleted). Rows still waiting claim nothing.
+ */
+export function recoverPlanned(
+  analysis: SendAnalysis,
+  planned: readonly PlannedRow[],
+  cursor: SendCursor,
+  since: number,
+): SendCursor {
+  const claims = planned
+    .filter(({ key }) => {
+      let seen = false;
+      let marked = false;
+      analysis.keys.forEach((rowKey, index) => {
+        if (rowKey !== key) return;
+        seen = true;
+        const decision = analysis.decisions[index];
+        const row = analysis.rows[index];
+        const status = statusOf(row, analysis.columns);
+        if (
+          decision?.kind === 'in-flight' ||
+          (CLAIMED_BY_JOB.has(status) && markedSince(row, analysis.columns, since))
+        )
+          marked = true;
+      });
+      return marked || (!seen && isWhole(analysis));
+    })
+    .map(({ key }) => key);
+  return claimKeys(cursor, claims);
+}
+
+const CLAIMED_BY_JOB: ReadonlySet<string> = new Set(['SENT', 'UNCERTAIN', 'FAILED']);
 
 /** Rows in the next batch: one while systemic refusals are being counted, so few requests are spent on them. */
 export function batchSize(cursor: SendCursor): number {

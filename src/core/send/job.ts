@@ -7,8 +7,10 @@ import type { JobRecord } from '../jobs/record';
 import { pacedAll, stepPacing } from '../jobs/requests';
 import {
   applyCounts,
+  applyCountsDelta,
   guardedStep,
   headersChangedMessage,
+  type RowWindow,
   readWithStatusColumns,
   StepClock,
   stopJob,
@@ -20,15 +22,22 @@ import {
   applyEntries,
   batchSize,
   cellsForSheet,
+  claimKeys,
   type Entry,
+  foundInPlace,
+  isWhole,
   type KnownLead,
   type LookupRow,
+  MAX_BATCH_ROWS,
   type NextWork,
+  type PlannedRow,
   placeAnswers,
   placeBatch,
   planStep,
   readSendCursor,
+  recoverPlanned,
   type SendCursor,
+  type SendRow,
   settleBatch,
 } from './batch';
 import {
@@ -46,6 +55,7 @@ import {
   countSendRows,
   hasPendingRows,
   type SendAnalysis,
+  type SendCounts,
   type SendSheetValues,
   sentSince,
 } from './rows';
@@ -75,6 +85,18 @@ export const STOP_CHECK_AFTER_WAIT_MS = 1_000;
 /** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
 export const LOOKUP_PER_PAGE = 200;
 
+/** Rows read past a batch, so that the read after it also holds the next batch. */
+export const LOOKAHEAD_ROWS = 2 * MAX_BATCH_ROWS;
+/** Rows read where the scan goes on when no batch is in hand. */
+export const SCAN_WINDOW_ROWS = 3 * MAX_BATCH_ROWS;
+
+/** The data rows from the first of `rows` to the last, and `extra` rows after them. */
+function spanOf(rows: readonly PlannedRow[], extra: number): RowWindow {
+  const ats = rows.map(({ at }) => at);
+  const first = Math.min(...ats);
+  return { first, count: Math.max(...ats) - first + 1 + extra };
+}
+
 /** What the job keeps between steps of one execution. */
 interface JobRun {
   options: SendJobOptions;
@@ -85,6 +107,8 @@ interface JobRun {
   lookups: Map<string, KnownLead>;
   /** The next batch, decided on the last read of the previous step (its rows are found again by key). */
   next?: Extract<NextWork, { kind: 'send' | 'lookup' }>;
+  /** Whether this execution has looked for the batch the last checkpoint planned (a kill mid-batch). */
+  checked: boolean;
 }
 
 /**
@@ -137,6 +161,7 @@ export function createSendJobHandler(
       t,
       needsDisplay: sources.some((source) => source !== undefined && 'column' in source),
       lookups: new Map(),
+      checked: false,
     };
     runs.set(job.jobId, run);
     return run;
@@ -160,7 +185,10 @@ export function createSendJobHandler(
   }
 
   class SendStep {
-    private readonly cursor: SendCursor;
+    private cursor: SendCursor;
+    private readonly initialCursor: SendCursor;
+    /** Count changes of the rows read in windows this step (whole reads recount instead). */
+    private readonly delta = { before: [] as SendCounts[], after: [] as SendCounts[] };
     constructor(
       private readonly job: JobRecord,
       private readonly ctx: StepContext,
@@ -169,6 +197,7 @@ export function createSendJobHandler(
       private readonly pacer: Pacer,
     ) {
       this.cursor = readSendCursor(job.cursor);
+      this.initialCursor = this.cursor;
     }
 
     run(): StepResult {
@@ -177,26 +206,48 @@ export function createSendJobHandler(
       work.next = undefined;
       if (next?.kind === 'send') return this.sendBatch(next.rows);
       if (next?.kind === 'lookup') return this.lookupBatch(next.rows);
-      // First step of this execution, or nothing planned: decide from a fresh read.
-      const analysis = this.read(true);
-      const plan = planStep(analysis, this.planInput(this.cursor));
-      const written = this.write(analysis, plan.marks, this.ctx.latestStartAt);
-      applyEntries(analysis, plan.marks.slice(0, written));
-      if (written < plan.marks.length) return this.progress(this.analyse(analysis), this.cursor);
-      switch (plan.next.kind) {
-        case 'send':
-          return this.sendBatch(plan.next.rows);
-        case 'lookup':
-          return this.lookupBatch(plan.next.rows);
-        case 'wait':
-          return { status: 'wait', notBefore: plan.next.until };
-        default:
-          return this.progress(this.analyse(analysis), this.cursor);
+      return this.scan();
+    }
+
+    /**
+     * No batch in hand (the first step of an execution, or the scan moving on): reads the rows
+     * where the scan goes on (the whole sheet at the start and at the end of a pass), writes
+     * the marks they call for and plans the next batch, which the next step sends: a batch
+     * leaves only once a checkpoint names its rows (`planned`).
+     */
+    private scan(): StepResult {
+      const { work } = this;
+      const planned = this.cursor.planned ?? [];
+      let analysis: SendAnalysis | undefined;
+      if (this.cursor.scan !== undefined) {
+        const ats = planned.map(({ at }) => at);
+        const first = Math.min(this.cursor.scan, ...ats);
+        const end = Math.max(this.cursor.scan + SCAN_WINDOW_ROWS, ...ats.map((at) => at + 1));
+        analysis = this.read(true, { first, count: end - first });
+        // A batch planned by an earlier execution that is not where it was planned: the whole
+        // sheet tells whether it was sent.
+        if (!work.checked && !foundInPlace(analysis, planned)) analysis = undefined;
       }
+      analysis ??= this.read(true);
+      if (!work.checked) {
+        this.cursor = recoverPlanned(analysis, planned, this.cursor, this.job.createdAt);
+        work.checked = true;
+      }
+      const plan = planStep(analysis, this.planInput(this.cursor));
+      const written = this.writeMarks(analysis, plan.marks, this.ctx.latestStartAt);
+      if (written < plan.marks.length) {
+        return this.progress(this.analyse(analysis), { ...this.cursor, planned: [] });
+      }
+      const updated = this.analyse(analysis);
+      // Nothing to do before a retry is due: wait, unless the cursor learnt claims to keep.
+      if (plan.next.kind === 'wait' && isWhole(updated) && this.cursor === this.initialCursor) {
+        return { status: 'wait', notBefore: plan.next.until };
+      }
+      return this.goOn(updated, plan.next, this.cursor);
     }
 
     /** One batch of sends: slots, SENDING marks, the requests, the answers by key. */
-    private sendBatch(rows: readonly { key: string; leadId: number }[]): StepResult {
+    private sendBatch(rows: readonly SendRow[]): StepResult {
       const { ctx, work, pacer } = this;
       const askedAt = this.now();
       const grant = pacer.acquireUpTo(Math.min(rows.length, batchSize(this.cursor)), {
@@ -215,9 +266,11 @@ export function createSendJobHandler(
         return { status: 'wait' };
       }
 
-      const before = this.read(true);
+      // The batch's rows where they were planned; the whole sheet when any has moved.
+      let before = this.read(true, { ...spanOf(rows, 0), uncut: true });
+      if (!foundInPlace(before, rows)) before = this.read(true);
       const batch = placeBatch(before, rows, grant.count);
-      if (batch.length === 0) return this.progress(before, this.cursor);
+      if (batch.length === 0) return this.progress(before, { ...this.cursor, planned: [] });
       const sending = work.t('send.detail.sending', { jobId: this.job.jobId });
       const at = new Date(this.now());
       // The marks this read calls for (rows added meanwhile) go with the SENDING marks.
@@ -225,13 +278,10 @@ export function createSendJobHandler(
       const marks = planStep(before, this.planInput(this.cursor)).marks.filter(
         ({ index }) => !inBatch.has(index),
       );
-      this.write(
-        before,
-        [
-          ...marks,
-          ...batch.map(({ index }): Entry => ({ index, cells: ['SENDING', '', sending, at] })),
-        ].sort((a, b) => a.index - b.index),
-      );
+      this.writeMarks(before, [
+        ...marks,
+        ...batch.map(({ index }): Entry => ({ index, cells: ['SENDING', '', sending, at] })),
+      ]);
       work.sheet.flush();
 
       const { options } = work;
@@ -265,10 +315,17 @@ export function createSendJobHandler(
         pacer.reportRateLimited(settled.retryAfterSeconds);
       }
 
-      // The person may have sorted, inserted or deleted rows during the requests.
+      // The person may have sorted, inserted or deleted rows during the requests: the answers
+      // go to the rows of their keys still marked SENDING, read from where the batch was (and
+      // the rows after it, for the next batch), or from the whole sheet when any has moved.
       // Placing answers needs keys and statuses only, not what each cell shows.
-      const after = this.read(false);
-      const placed = placeAnswers(after, settled.answers);
+      const sentRows = batch.map(({ key, index }) => ({ key, at: before.offset + index }));
+      let after = this.read(false, { ...spanOf(sentRows, LOOKAHEAD_ROWS), uncut: true });
+      let placed = placeAnswers(after, settled.answers);
+      if (placed.unplaced > 0 && !isWhole(after)) {
+        after = this.read(false);
+        placed = placeAnswers(after, settled.answers);
+      }
       const cursor = { ...settled.cursor, unplaced: settled.cursor.unplaced + placed.unplaced };
       const result = this.writeBack(after, placed.entries, cursor);
       if (settled.pauseMessage !== undefined) {
@@ -316,7 +373,8 @@ export function createSendJobHandler(
       });
       // What the others found is kept (this execution's lookups); the failure ends the step.
       if (failure !== undefined && skips.length === 0) throw failure;
-      const analysis = this.read(false);
+      let analysis = this.read(false, spanOf(rows, LOOKAHEAD_ROWS));
+      if (!foundInPlace(analysis, rows)) analysis = this.read(false);
       const at = new Date(this.now());
       const reasons = new Map(skips.map(({ key, reason }) => [key, reason]));
       const entries = placeBatch(
@@ -340,20 +398,51 @@ export function createSendJobHandler(
      * step's): whether a row's variables pass the rules is judged on what its cells show.
      */
     private writeBack(analysis: SendAnalysis, entries: Entry[], cursor: SendCursor): StepResult {
-      this.write(analysis, entries);
-      applyEntries(analysis, entries);
+      this.writeMarks(analysis, entries);
       const updated = this.analyse(analysis);
       const next = planStep(updated, this.planInput(cursor)).next;
-      if (next.kind === 'send' || next.kind === 'lookup') this.work.next = next;
-      return this.progress(updated, cursor);
+      return this.goOn(updated, next, cursor);
     }
 
-    /** Counts, cursor and message after a step; finished when no row is left to do. */
+    /**
+     * Where the job goes on after `analysis` (the rows as written): the next batch (sent by the
+     * next step), else the rest of the sheet below the rows read, else a whole read (the end
+     * of a pass finds rows moved above the scan); finished when a whole read has nothing left.
+     */
+    private goOn(analysis: SendAnalysis, next: NextWork, cursor: SendCursor): StepResult {
+      if (next.kind === 'send' || next.kind === 'lookup') {
+        this.work.next = next;
+        const planned = next.kind === 'send' ? next.rows.map(({ key, at }) => ({ key, at })) : [];
+        const scan = Math.min(...next.rows.map(({ at }) => at));
+        return this.progress(analysis, { ...cursor, scan, planned });
+      }
+      const { scan: _scan, ...rest } = cursor;
+      const end = analysis.offset + analysis.rows.length;
+      // A window ending on a blank row is taken for the sheet's end: should rows follow the
+      // gap, the whole read at the end of the pass finds them.
+      const last = analysis.decisions[analysis.decisions.length - 1];
+      const atEnd = analysis.complete || last === undefined || last.kind === 'blank';
+      return this.progress(
+        analysis,
+        atEnd ? { ...rest, planned: [] } : { ...rest, scan: end, planned: [] },
+      );
+    }
+
+    /**
+     * Counts, cursor and message after a step: recounted from a whole read (finished when no
+     * row is left to do), moved by what this step wrote after a window.
+     */
     private progress(analysis: SendAnalysis, cursor: SendCursor): StepResult {
       const { job, work } = this;
-      applyCounts(job, countSendRows(analysis));
+      const whole = isWhole(analysis);
+      if (whole) applyCounts(job, countSendRows(analysis));
+      else {
+        this.delta.before.forEach((before, i) => {
+          applyCountsDelta(job, before, this.delta.after[i] ?? before);
+        });
+      }
       job.cursor = cursor;
-      const finished = !hasPendingRows(analysis);
+      const finished = whole && !hasPendingRows(analysis);
       job.message = finished
         ? finishedMessage(work.t, analysis, job.createdAt, cursor.unplaced)
         : work.t('send.message.progress', {
@@ -375,11 +464,14 @@ export function createSendJobHandler(
       };
     }
 
-    /** Reads the sheet (creating missing status columns) and decides every row. */
-    private read(withDisplay: boolean): SendAnalysis {
+    /**
+     * Reads the sheet, or the rows of `window` (creating missing status columns), and decides
+     * every row read.
+     */
+    private read(withDisplay: boolean, window?: RowWindow): SendAnalysis {
       const { sheet, needsDisplay } = this.work;
       const { read, columns } = readWithStatusColumns({
-        read: () => sheet.read(withDisplay && needsDisplay),
+        read: () => sheet.read(withDisplay && needsDisplay, window),
         columnsOf: (values) => statusColumnsOf(values.header),
         missingHeaders: (values) => missingStatusHeaders(values.header),
         appendHeaders: (headers) => sheet.appendHeaders(headers),
@@ -401,21 +493,44 @@ export function createSendJobHandler(
       });
     }
 
-    /** Writes entries (in row order) one run of adjacent rows at a time; returns rows written. */
-    private write(analysis: SendAnalysis, entries: readonly Entry[], stopAfter?: number): number {
-      const { columns } = analysis;
+    /**
+     * Writes entries of `analysis` (the read just taken) one run of adjacent rows at a time and
+     * puts them in its rows; returns the entries written. A row found SENDING (its run stopped
+     * mid-batch) claims its lead as its UNCERTAIN mark is written. The count change of a
+     * window is kept for the step's progress.
+     */
+    private writeMarks(
+      analysis: SendAnalysis,
+      entries: readonly Entry[],
+      stopAfter?: number,
+    ): number {
+      const { columns, offset } = analysis;
       const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
-      return writeInRuns(
-        entries,
+      const sorted = [...entries].sort((a, b) => a.index - b.index);
+      const counted = countSendRows(analysis);
+      const written = writeInRuns(
+        sorted,
         (run) =>
           this.work.sheet.writeRows(
-            run[0]?.index ?? 0,
+            offset + (run[0]?.index ?? 0),
             indexes,
             run.map(({ cells }) => cellsForSheet(cells)),
           ),
         () => this.now(),
         stopAfter,
       );
+      const done = sorted.slice(0, written);
+      const inFlight = done
+        .filter(({ index }) => analysis.decisions[index]?.kind === 'in-flight')
+        .map(({ index }) => analysis.keys[index] ?? '')
+        .filter((key) => key !== '');
+      this.cursor = claimKeys(this.cursor, inFlight);
+      applyEntries(analysis, done);
+      if (!isWhole(analysis)) {
+        this.delta.before.push(counted);
+        this.delta.after.push(countSendRows(this.analyse(analysis)));
+      }
+      return written;
     }
 
     private now(): number {

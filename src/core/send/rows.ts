@@ -48,12 +48,20 @@ export interface SendSheetValues {
   rows: unknown[][];
   /** What Sheets shows in each cell: variables are sent as the person sees them. */
   display?: string[][];
+  /** The data row of `rows[0]` (0 when left out: a whole read). */
+  offset?: number;
+  /** Whether `rows` reach the last row with content (true when left out). */
+  complete?: boolean;
 }
 
 export interface SendAnalysis {
   header: unknown[];
+  /** The rows read: the whole sheet, or a window of it starting at data row `offset`. */
   rows: unknown[][];
   display?: string[][];
+  offset: number;
+  /** Whether `rows` reach the last row with content. */
+  complete: boolean;
   columns: StatusColumns;
   sources: SourceColumns;
   /** Each row's lead key (`lead:42`, `email:ana@x.com`, `phone:+55…`), '' when it has none. */
@@ -83,7 +91,11 @@ export function statusOf(row: readonly unknown[] | undefined, columns: StatusCol
   return isBlankCell(value) ? '' : String(value).trim().toUpperCase();
 }
 
-function markedSince(row: readonly unknown[] | undefined, columns: StatusColumns, since: number) {
+export function markedSince(
+  row: readonly unknown[] | undefined,
+  columns: StatusColumns,
+  since: number,
+) {
   const mark = cell(row, columns.sentAt);
   return isDateCell(mark) && mark.getTime() >= since - PROCESSED_SLACK_MS;
 }
@@ -212,7 +224,8 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
   const { values, columns, sources, since } = input;
   const { rows, display } = values;
   const people = new Set([columns.status, columns.messageId, columns.detail, columns.sentAt]);
-  const firstRow = input.headerRow + 1;
+  const offset = values.offset ?? 0;
+  const firstRow = input.headerRow + 1 + offset;
 
   const blank = rows.map((row) => row.every((value, i) => people.has(i) || isBlankCell(value)));
   const leads = rows.map((row, i) =>
@@ -269,6 +282,8 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
     header: values.header,
     rows,
     ...(display ? { display } : {}),
+    offset,
+    complete: values.complete ?? true,
     columns,
     sources,
     keys,

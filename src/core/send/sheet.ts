@@ -1,4 +1,4 @@
-import type { RowJobSheetWriter } from '../jobs/row-job';
+import type { RowJobSheetWriter, RowWindow } from '../jobs/row-job';
 import type { SendSheetValues } from './rows';
 
 /**
@@ -7,8 +7,11 @@ import type { SendSheetValues } from './rows';
  * below the header row); columns are 0-based.
  */
 export interface SendSheet extends RowJobSheetWriter {
-  /** Header and data rows in one read; with `display`, also what each cell shows. */
-  read(withDisplay: boolean): SendSheetValues;
+  /**
+   * Header and data rows in one read (with `window`, only the header and those rows); with
+   * `withDisplay`, also what each cell shows.
+   */
+  read(withDisplay: boolean, window?: RowWindow): SendSheetValues;
   /**
    * Applies pending writes now. The SENDING mark must be in the sheet before the request
    * leaves: a kill after it must find the row SENDING, never as it was before.

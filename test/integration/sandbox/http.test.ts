@@ -238,6 +238,19 @@ describe('admin routes', () => {
     await admin('/config', 'POST', { deprecation: null, sunset: null, lead_limit: 1000 });
   });
 
+  it('matches the API base path segment by segment: /api/v1leads is not /api/v1/leads', async () => {
+    for (const path of ['/api/v1leads', '/api/v1leads/1', '/api/v1account']) {
+      const answer = await fetch(`${origin}${path}`, { headers: { 'X-API-Key': DEMO_KEYS.admin } });
+      expect([path, answer.status]).toEqual([path, 404]);
+      expect((await read(answer)).message).toMatch(/\/api\/v1/);
+    }
+    expect((await api('/leads')).status).toBe(200);
+    expect(
+      (await fetch(`${origin}/api/v1/account?x=1`, { headers: { 'X-API-Key': DEMO_KEYS.admin } }))
+        .status,
+    ).toBe(200);
+  });
+
   it('exposes the state and answers 404 for unknown admin routes', async () => {
     const state = (await read(admin('/state'))).state;
     expect(state.leads.length).toBeGreaterThan(300);

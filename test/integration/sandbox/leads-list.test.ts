@@ -143,6 +143,25 @@ describe('GET /leads', () => {
     expect(leads.length).toBeLessThan(20);
   });
 
+  it.each([
+    ['an e-mail', 'x99123-4567@exemplo.com'],
+    ['a name', 'Cliente 99123'],
+    ['a word and a number', 'pedido 3199123'],
+  ])("q with %s holding a phone's digits does not find the lead by its phone", (_label, q) => {
+    // The contract searches "name, email or phone": digits inside other text are not a phone.
+    const { leads } = listAll(`&q=${encodeURIComponent(q)}`);
+    expect(leads.map((l) => l.id)).not.toContain(DEMO.leads.windowClosed);
+    expect(leads).toEqual([]);
+  });
+
+  it.each([['99123-4567'], ['+55 31 99123-4567'], ['5531991234567'], ['(31) 99123']])(
+    'q that looks like a phone (%s) finds the lead by its digits',
+    (q) => {
+      const { leads } = listAll(`&q=${encodeURIComponent(q)}`);
+      expect(leads.map((l) => l.id)).toContain(DEMO.leads.windowClosed);
+    },
+  );
+
   it('updated_since keeps leads changed from that instant on, and sees new changes', () => {
     const since = new Date(DEMO_NOW - 3 * DAY).toISOString();
     const all = listAll('').leads;

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../../../src/core/i18n';
 import {
+  claimKeys,
   decodeLeadIds,
   encodeLeadIds,
+  foundInPlace,
   MAX_BATCH_ROWS,
   placeAnswers,
   placeBatch,
   planStep,
+  recoverPlanned,
   type SendCursor,
   settleBatch,
 } from '../../../../src/core/send/batch';
@@ -27,11 +30,11 @@ const HEADER = [
 const t = translator('en');
 const EMPTY: SendCursor = { retries: {}, streak: 0, unplaced: 0 };
 
-function analyse(rows: unknown[][]) {
+function analyse(rows: unknown[][], window?: { offset: number; complete: boolean }) {
   const columns = statusColumnsOf(HEADER);
   if (!columns) throw new Error('no status columns');
   return analyseSendSheet({
-    values: { header: HEADER, rows },
+    values: { header: HEADER, rows, ...window },
     columns,
     sources: placeSources(
       HEADER,
@@ -74,8 +77,8 @@ describe('planStep', () => {
     expect(result.next).toEqual({
       kind: 'send',
       rows: [
-        { key: 'lead:1', leadId: 1 },
-        { key: 'lead:3', leadId: 3 },
+        { key: 'lead:1', leadId: 1, at: 0 },
+        { key: 'lead:3', leadId: 3, at: 3 },
       ],
     });
   });
@@ -91,7 +94,7 @@ describe('planStep', () => {
     const cursor = { ...EMPTY, retries: { 'lead:1': { attempts: 1, notBefore: NOW + 30_000 } } };
     expect(plan([row('Ana', 1, 'QUEUED'), row('Bia', 2, 'QUEUED')], cursor).next).toEqual({
       kind: 'send',
-      rows: [{ key: 'lead:2', leadId: 2 }],
+      rows: [{ key: 'lead:2', leadId: 2, at: 1 }],
     });
     expect(plan([row('Ana', 1, 'QUEUED')], cursor).next).toEqual({
       kind: 'wait',
@@ -106,7 +109,7 @@ describe('planStep', () => {
     expect(result.marks[1]?.cells[2]).toMatch(
       /^Not sent: lead 2 already got this template from this job/,
     );
-    expect(result.next).toEqual({ kind: 'send', rows: [{ key: 'lead:1', leadId: 1 }] });
+    expect(result.next).toEqual({ kind: 'send', rows: [{ key: 'lead:1', leadId: 1, at: 0 }] });
   });
 
   it('is done when nothing is left', () => {
@@ -215,5 +218,49 @@ describe('lead ids in the checkpoint', () => {
     expect(decodeLeadIds(text)).toEqual(ids);
     expect(text.length).toBeLessThan(3 * ids.size);
     expect(decodeLeadIds(undefined)).toEqual(new Set());
+  });
+});
+
+describe('windows and a batch planned before a kill', () => {
+  it('finds planned rows by key at their data rows, in a window read below the first row', () => {
+    const window = analyse([row('Ana', 1), row('Bia', 2)], { offset: 40, complete: false });
+    expect(foundInPlace(window, [{ key: 'lead:2', at: 41 }])).toBe(true);
+    expect(foundInPlace(window, [{ key: 'lead:2', at: 40 }])).toBe(false);
+    // Marks and batches name data rows of the sheet, not of the window.
+    expect(
+      planStep(window, { jobId: 'j', t, now: NOW, lookups: new Map(), cursor: EMPTY, maxRows: 10 })
+        .next,
+    ).toEqual({
+      kind: 'send',
+      rows: [
+        { key: 'lead:1', leadId: 1, at: 40 },
+        { key: 'lead:2', leadId: 2, at: 41 },
+      ],
+    });
+  });
+
+  it('claims the leads of planned rows the stopped run marked, and of planned rows gone from the sheet', () => {
+    const sheet = analyse([
+      row('Ana', 1, 'SENDING', new Date(NOW - 1000)),
+      row('Bia', 2, 'SENT', new Date(NOW - 1000)),
+      row('Caio', 3, 'QUEUED'),
+      row('Duda', 4, 'SENT', new Date(SINCE - 60_000)),
+    ]);
+    const planned = ['lead:1', 'lead:2', 'lead:3', 'lead:4', 'lead:5'].map((key, at) => ({
+      key,
+      at,
+    }));
+    const cursor = recoverPlanned(sheet, planned, EMPTY, SINCE);
+    // 3 waits (never marked), 4 was sent by an earlier job: both may still be sent.
+    expect(decodeLeadIds(cursor.sent)).toEqual(new Set([1, 2, 5]));
+  });
+
+  it('skips a row whose key a stopped run may have messaged (matched by e-mail, lead id unknown)', () => {
+    const cursor = claimKeys(EMPTY, ['email:ana@x.com', 'lead:7']);
+    expect(cursor.claimed).toEqual(['email:ana@x.com']);
+    expect(decodeLeadIds(cursor.sent)).toEqual(new Set([7]));
+    const result = plan([row('Ana', 7), row('Bia', 8)], cursor);
+    expect(result.marks[0]?.cells[0]).toBe('SKIPPED');
+    expect(result.next).toEqual({ kind: 'send', rows: [{ key: 'lead:8', leadId: 8, at: 1 }] });
   });
 });

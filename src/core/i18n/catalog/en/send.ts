@@ -30,6 +30,8 @@ export const SEND_EN = {
   'send.detail.skippedInput': 'Not sent: {message}',
   'send.detail.skippedSameLead':
     'Not sent: lead {leadId} already got this template from this job (from another row, or from this row before it was moved or copied).',
+  'send.detail.skippedSameKey':
+    'Not sent: the lead of {key} may already have got this template from this job (a run stopped while sending it).',
   'send.detail.queuedRateLimit':
     'Queued: the CRM asked to wait {seconds} s (rate limit, nothing sent); this row is sent next.',
   'send.detail.queuedRetry':

@@ -29,6 +29,8 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.detail.skippedInput': 'Não enviado: {message}',
   'send.detail.skippedSameLead':
     'Não enviado: o lead {leadId} já recebeu este template deste job (por outra linha, ou por esta antes de ser movida ou copiada).',
+  'send.detail.skippedSameKey':
+    'Não enviado: o lead de {key} pode já ter recebido este template deste job (uma execução parou durante o envio).',
   'send.detail.queuedRateLimit':
     'Na fila: o CRM pediu para esperar {seconds} s (limite de requisições, nada enviado); esta linha vai em seguida.',
   'send.detail.queuedRetry':
