@@ -1,8 +1,18 @@
 import { type CrmClient, createCrmClient } from '../api';
 import { codedError } from '../core/errors';
-import { createJobStore, type EngineDeps } from '../core/jobs';
+import {
+  createJobStore,
+  createLease,
+  type EngineDeps,
+  type JobMeta,
+  type Lease,
+  prefixedStore,
+} from '../core/jobs';
 import { createPacer, hashApiKey, type Pacer } from '../core/pacing';
+import type { KeyValueStore } from '../core/ports';
 import { DEFAULT_COUNTRY, type Settings, SettingsSchema } from '../core/settings/settings';
+import { currentLocale } from '../gas/locale';
+import { metadataStore } from '../gas/metadata-store';
 import { appsScriptClock, cacheAdapter, lockAdapter, propertiesStore } from '../gas/services';
 import { createUrlFetchTransport } from '../gas/url-fetch-transport';
 import { surfaceDeprecation } from './notices';
@@ -72,15 +82,167 @@ export function pacerFor(settings: Settings, clock = appsScriptClock): Pacer {
   );
 }
 
-/** Jobs belong to the spreadsheet: its properties hold them and its lock serialises drivers. */
-export function engineDeps(): EngineDeps {
-  return {
-    store: createJobStore(propertiesStore(PropertiesService.getDocumentProperties())),
+/*
+ * Where jobs live, with or without an active document (issue 11.2).
+ *
+ * Whether an editor add-on's time-driven trigger runs with an active spreadsheet is not
+ * documented; without one, getDocumentProperties(), getDocumentCache() and getDocumentLock()
+ * return null (https://developers.google.com/apps-script/reference/properties/properties-service#getDocumentProperties(),
+ * https://developers.google.com/apps-script/reference/lock/lock-service#getDocumentLock()).
+ * Installable triggers run as the user who created them
+ * (https://developers.google.com/apps-script/guides/triggers/installable#restrictions), and a
+ * job runs only with its starter's key, so what its drivers need is kept where that person's
+ * executions always reach it, and what other editors need where anyone with the spreadsheet
+ * reaches it:
+ * - the job's record (options, cursor, progress): the starter's user properties, under the
+ *   spreadsheet's id (one person's jobs of every spreadsheet share that 500 KB store);
+ * - the job board (what every editor sees), pause / cancel requests and schedules: the
+ *   spreadsheet's developer metadata, opened by id when there is no active spreadsheet;
+ * - the driver lock: a lease in the starter's user properties, guarded for a moment by the user
+ *   lock (the user lock also guards the pacer that formulas use, so it is never held for a slice);
+ * - the start lock (one job per sheet): the script lock, held only to check and create.
+ * Both readings work alike: an active spreadsheet is used when there is one, else the one whose
+ * id was stored with the job, schedule or trigger.
+ */
+
+let backgroundSpreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | undefined;
+
+/** The spreadsheet open in this execution, or null (a trigger may run with none). */
+export function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
+  try {
+    return SpreadsheetApp.getActive() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** For a background execution with no active spreadsheet: the one its work belongs to. */
+export function useSpreadsheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
+  backgroundSpreadsheet = spreadsheet;
+}
+
+/** The spreadsheet this execution works on: the active one, else the one chosen by id. */
+export function currentSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
+  const spreadsheet = activeSpreadsheet() ?? backgroundSpreadsheet;
+  if (!spreadsheet) {
+    throw new Error(
+      'No spreadsheet is open in this execution: call this from a spreadsheet (or its add-on menu).',
+    );
+  }
+  return spreadsheet;
+}
+
+/** Opens a spreadsheet by the id kept with a job, schedule or trigger (needs the `spreadsheets` scope). */
+export function openSpreadsheet(id: string): GoogleAppsScript.Spreadsheet.Spreadsheet {
+  const active = activeSpreadsheet();
+  return active && active.getId() === id ? active : SpreadsheetApp.openById(id);
+}
+
+const PERSON_KEY = 'crm.person';
+
+/**
+ * Who this person is, to the add-on: a random id kept in their own user properties, so it is
+ * the same in their sidebars, their triggers (which run as them) and their direct calls, and it
+ * reveals nothing (no key, no e-mail). Session's e-mail may be empty (consumer accounts, or
+ * without the userinfo.email scope) and getTemporaryActiveUserKey() rotates every 30 days
+ * (https://developers.google.com/apps-script/reference/base/session), so neither identifies a
+ * job's starter for the life of the job.
+ */
+export function personId(): string {
+  const properties = PropertiesService.getUserProperties();
+  const known = properties.getProperty(PERSON_KEY);
+  if (known) return known;
+  const id = Utilities.getUuid();
+  try {
+    properties.setProperty(PERSON_KEY, id);
+  } catch {
+    // A full store: this execution can still read and cancel jobs; none can be started.
+  }
+  return id;
+}
+
+/** The person's e-mail for other editors to read, when Apps Script gives it; else ''. */
+export function personName(): string {
+  try {
+    return Session.getEffectiveUser().getEmail() || '';
+  } catch {
+    return '';
+  }
+}
+
+/** This person's keys for one spreadsheet: `crm.ss.<spreadsheet id>.` in their user properties. */
+function personalStore(spreadsheetId: string): KeyValueStore {
+  return prefixedStore(
+    propertiesStore(PropertiesService.getUserProperties()),
+    `crm.ss.${spreadsheetId}.`,
+  );
+}
+
+/**
+ * What a job handler keeps between executions for a spreadsheet (the import's memory, the
+ * export's last sync): in the running person's user properties under the spreadsheet's id, so
+ * a trigger with no active document reaches it.
+ */
+export function spreadsheetDataStore(): KeyValueStore {
+  return prefixedStore(personalStore(currentSpreadsheet().getId()), 'data.');
+}
+
+/**
+ * When this execution began: Apps Script runs top-level code afresh at the start of every
+ * execution, and ends every execution at 6 minutes, whatever it is doing
+ * (https://developers.google.com/apps-script/guides/services/quotas#current_limitations).
+ */
+export const EXECUTION_STARTED_AT = Date.now();
+export const EXECUTION_LIMIT_MS = 6 * 60_000;
+/** Past this instant this execution cannot be running any more (a little slack for clocks). */
+export function executionOverAt(): number {
+  return EXECUTION_STARTED_AT + EXECUTION_LIMIT_MS + 5_000;
+}
+
+let executionToken: string | undefined;
+
+/** The driver lock of this person's jobs in this spreadsheet (see above). */
+export function driverLease(spreadsheetId: string): Lease {
+  executionToken ??= Utilities.getUuid();
+  return createLease({
+    kv: personalStore(spreadsheetId),
+    key: 'lease',
+    guard: lockAdapter(LockService.getUserLock()),
     clock: appsScriptClock,
-    mutex: lockAdapter(LockService.getDocumentLock()),
+    token: executionToken,
+    expiresAt: executionOverAt(),
+  });
+}
+
+/** Taken only to check "one job per sheet" and create the job: never behind a running slice. */
+export function startLock() {
+  return lockAdapter(LockService.getScriptLock());
+}
+
+/** This person's jobs of the current spreadsheet, with the board every editor sees. */
+export function engineDeps(): EngineDeps & { mutex: Lease } {
+  const spreadsheet = currentSpreadsheet();
+  const id = spreadsheet.getId();
+  return {
+    store: createJobStore(personalStore(id), { shared: metadataStore(spreadsheet) }),
+    clock: appsScriptClock,
+    mutex: driverLease(id),
+    viewer: { person: personId(), locale: currentLocale() },
+  };
+}
+
+/** Who starts a job, in which language, and where it works: stored with it. */
+export function jobMeta(sheet?: { id: number; name: string }): JobMeta {
+  const name = personName();
+  return {
+    person: personId(),
+    ...(name ? { ownerName: name } : {}),
+    locale: currentLocale(),
+    spreadsheetId: currentSpreadsheet().getId(),
+    ...(sheet ? { sheetId: sheet.id, sheetName: sheet.name } : {}),
   };
 }
 
 export function spreadsheetTimeZone(): string {
-  return SpreadsheetApp.getActive().getSpreadsheetTimeZone();
+  return currentSpreadsheet().getSpreadsheetTimeZone();
 }

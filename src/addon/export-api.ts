@@ -14,17 +14,24 @@ import {
   wantsCustomFields,
 } from '../core/export/job-request';
 import { readLastSync } from '../core/export/job-sync';
-import { createJob, getJob, type JobHandler, type JobSummary, messageOf } from '../core/jobs';
+import { type JobHandler, type JobSummary, messageOf } from '../core/jobs';
 import { START_WAIT_MS } from '../core/jobs/requests';
 import { builtOnce } from '../core/jobs/row-job';
 import { type Pacer, withRateLimitRetry } from '../core/pacing';
 import type { FilterLookups } from '../core/query/resolve';
 import { needsLookups } from '../core/query/resolve';
-import { appsScriptClock, propertiesStore } from '../gas/services';
+import { appsScriptClock } from '../gas/services';
 import { ensureSheet, openExportSheet, zonedMidnightMaker } from '../gas/sheet-writer';
-import { clientFor, engineDeps, ownerOf, pacerFor, requireSettings } from './context';
+import {
+  clientFor,
+  currentSpreadsheet,
+  ownerOf,
+  pacerFor,
+  requireSettings,
+  spreadsheetDataStore,
+} from './context';
 import type { JobEnv } from './job-env';
-import { driveJobs } from './jobs-api';
+import { startJob } from './jobs-api';
 
 export interface ExportLeadsOptions {
   sheet: string;
@@ -57,7 +64,7 @@ export interface ExportLeadsOptions {
  * keeps, marks or deletes the rows of leads that are gone or no longer match.
  */
 export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
-  const spreadsheet = SpreadsheetApp.getActive();
+  const spreadsheet = currentSpreadsheet();
   const timeZone = spreadsheet.getSpreadsheetTimeZone();
   const request = parseExportRequest(options, {
     formatDate: (date) => Utilities.formatDate(date, timeZone, 'yyyy-MM-dd'),
@@ -68,7 +75,7 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
   const startedAt = appsScriptClock.now();
 
   const lookups = loadLookups(request, client, pacer);
-  const documentStore = propertiesStore(PropertiesService.getDocumentProperties());
+  const documentStore = spreadsheetDataStore();
   const jobOptions = buildExportJobOptions({
     request,
     lookups: lookups.filters,
@@ -87,16 +94,15 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     },
   });
 
-  const deps = engineDeps();
-  const job = createJob(deps, {
+  return startJob({
     owner: ownerOf(settings),
     kind: EXPORT_JOB_KIND,
     options: jobOptions,
     cursor: FIRST_CURSOR,
     statuses: exportStatuses(jobOptions.mode, jobOptions.staleRows),
     message: `Export to "${jobOptions.sheetName}" queued.`,
+    sheet: { id: jobOptions.sheetId, name: jobOptions.sheetName },
   });
-  return driveJobs('direct', job.jobId).summaries[0] ?? getJob(deps, job.jobId);
 }
 
 interface StartLookups {
@@ -149,7 +155,7 @@ export function exportJobHandler(env: () => JobEnv): JobHandler {
         pacer: base.pacer,
         openSheet: (target) => openExportSheet(base.spreadsheet, target),
         makeDate: zonedMidnightMaker(base.timeZone),
-        documentStore: propertiesStore(PropertiesService.getDocumentProperties()),
+        documentStore: base.dataStore,
       };
     }),
   );

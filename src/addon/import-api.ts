@@ -15,16 +15,23 @@ import { missingStatusHeaders } from '../core/import/job-sheet';
 import { isBlankCell } from '../core/import/normalize';
 import { IMPORT_ROW_STATUSES } from '../core/import/status-columns';
 import { columnLetter } from '../core/import/text-key';
-import { createJob, getJob, type JobHandler, type JobSummary } from '../core/jobs';
+import type { JobHandler, JobSummary } from '../core/jobs';
 import { startFailure, startPacing } from '../core/jobs/requests';
 import { builtOnce, checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
-import { appsScriptClock, propertiesStore } from '../gas/services';
+import { appsScriptClock } from '../gas/services';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
-import { clientFor, engineDeps, ownerOf, pacerFor, requireSettings } from './context';
+import {
+  clientFor,
+  currentSpreadsheet,
+  engineDeps,
+  ownerOf,
+  pacerFor,
+  requireSettings,
+} from './context';
 import type { JobEnv } from './job-env';
-import { driveJobs } from './jobs-api';
+import { startJob } from './jobs-api';
 
 export interface ImportLeadsOptions {
   /** Name of the sheet to import. */
@@ -113,14 +120,14 @@ function headerValues(
 export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   const request = parseImportRequest(options);
   const settings = requireSettings();
-  const spreadsheet = SpreadsheetApp.getActive();
+  const spreadsheet = currentSpreadsheet();
   const sheet = requireSheetNamed(spreadsheet, request.sheet);
   const sheetId = sheet.getSheetId();
-
-  const deps = engineDeps();
-  checkNoOtherJobOnSheet(deps.store.list(), {
+  const onSheet = { id: sheetId, name: request.sheet, jobName: 'Import' };
+  // Checked again, atomically, when the job is created (startJob); this one fails fast.
+  checkNoOtherJobOnSheet(engineDeps().store.board(), {
     kind: IMPORT_JOB_KIND,
-    jobName: 'Import',
+    ...onSheet,
     sheetId,
     sheetName: request.sheet,
   });
@@ -163,15 +170,15 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   const locale = currentLocale();
   const jobOptions: ImportJobOptions = { ...rest, sheetId, sheetName, locale };
   const t = translator(locale);
-  const job = createJob(deps, {
+  return startJob({
     owner: ownerOf(settings),
     kind: IMPORT_JOB_KIND,
     options: jobOptions,
     total,
     statuses: IMPORT_ROW_STATUSES,
     message: t(request.dryRun ? 'import.job.dryQueued' : 'import.job.queued', { sheet: sheetName }),
+    sheet: onSheet,
   });
-  return driveJobs('direct', job.jobId).summaries[0] ?? getJob(deps, job.jobId);
 }
 
 export type ImportPreviewOptions = Pick<ImportLeadsOptions, 'sheet' | 'headerRow'>;
@@ -196,7 +203,7 @@ export interface ImportPreview {
 export function uiPreviewImport(options: ImportPreviewOptions): ImportPreview {
   const request = parseImportRequest(options);
   const settings = requireSettings();
-  const sheet = requireSheetNamed(SpreadsheetApp.getActive(), request.sheet);
+  const sheet = requireSheetNamed(currentSpreadsheet(), request.sheet);
   const values = headerValues(sheet, request.headerRow);
   const reference = loadReference(settings, 'read the CRM fields');
   return {
@@ -223,7 +230,7 @@ export function importJobHandler(env: () => JobEnv): JobHandler {
       return {
         client: base.client,
         pacer: base.pacer,
-        store: propertiesStore(PropertiesService.getDocumentProperties()),
+        store: base.dataStore,
         defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
         formatDate: (date) => Utilities.formatDate(date, base.timeZone, 'yyyy-MM-dd'),
         openTable: (sheetId, headerRow) => {

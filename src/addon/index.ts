@@ -22,6 +22,7 @@ export {
   crmListJobs,
   crmResumeJob,
   uiContinueJob,
+  uiResumeJob,
 } from './jobs-api';
 export { onInstall, onOpen } from './menu';
 export { refreshFormulas } from './refresh-formulas';

@@ -1,9 +1,15 @@
 import type { CrmClient } from '../api';
 import { JobPause } from '../core/jobs';
 import type { Pacer } from '../core/pacing';
-import type { Clock } from '../core/ports';
+import type { Clock, KeyValueStore } from '../core/ports';
 import type { Settings } from '../core/settings/settings';
-import { clientFor, loadSettings, pacerFor } from './context';
+import {
+  clientFor,
+  currentSpreadsheet,
+  loadSettings,
+  pacerFor,
+  spreadsheetDataStore,
+} from './context';
 
 /** What job handlers need at step time; built once per execution, on first use. */
 export interface JobEnv {
@@ -13,6 +19,11 @@ export interface JobEnv {
   pacer(clock: Clock): Pacer;
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
   timeZone: string;
+  /**
+   * What a handler keeps for this spreadsheet between executions (import memory, last sync):
+   * reachable with or without an active document (see context.ts), unlike document properties.
+   */
+  dataStore: KeyValueStore;
 }
 
 export function lazyJobEnv(): () => JobEnv {
@@ -25,8 +36,10 @@ export function lazyJobEnv(): () => JobEnv {
         'No CRM API key is set for the user running this job: open CRM → Settings, save a key, then resume the job.',
       );
     }
-    const spreadsheet = SpreadsheetApp.getActive();
+    // The active spreadsheet, or the one a background trigger opened by the job's stored id.
+    const spreadsheet = currentSpreadsheet();
     env = {
+      dataStore: spreadsheetDataStore(),
       settings,
       client: clientFor(settings),
       pacer: (clock) => pacerFor(settings, clock),

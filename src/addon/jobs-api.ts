@@ -1,37 +1,67 @@
+import { asPlatformQuotaError } from '../api/platform-error';
+import { translator } from '../core/i18n';
 import {
+  BOUND_TRIGGER_DELAY_MS,
+  BUSY_POLL_MS,
   cancelJob,
   continuationPlan,
+  createJob,
   DEFAULT_BUDGET_MS,
   type Driver,
+  type EngineDeps,
   getJob,
   isPending,
   type JobRecord,
   type JobSummary,
-  listJobs,
+  messageOf,
+  type NewJob,
+  pauseJob,
   resumeJob,
   runSlice,
+  toSummary,
 } from '../core/jobs';
+import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
 import type { Settings } from '../core/settings/settings';
 import {
   ensureHourlyTrigger,
   ensureOneOffTrigger,
+  pendingOneOffAt,
   removeHourlyTrigger,
   removeOneOffTrigger,
 } from '../gas/triggers';
-import { engineDeps, loadSettings, ownerOf } from './context';
+import {
+  currentSpreadsheet,
+  EXECUTION_STARTED_AT,
+  engineDeps,
+  executionOverAt,
+  jobMeta,
+  loadSettings,
+  ownerOf,
+  pacerFor,
+  personName,
+  startLock,
+} from './context';
 import { PUBLISHED_ADDON } from './deployment';
 import { jobHandlers } from './job-handlers';
+import { makeRoomForJob } from './job-store-budget';
 import { loadSchedules, ownsSchedule } from './schedule-store';
 
 /**
- * When this execution began: Apps Script runs top-level code afresh at the start of every
- * execution. The 6-minute limit is the execution's, yet one execution may drive several slices
- * (crmRunJobs starts each due schedule, then continues every job; a script may start an import
- * and then a send), so all of them share one budget counted from here.
+ * A bound script's trigger execution waits at most this long for the pacer: a longer wait ends
+ * the execution and its continuation is scheduled at the pacer's next free slot, since trigger
+ * runtime (90 min a day for a consumer account) is the scarcest quota
+ * (https://developers.google.com/apps-script/guides/services/quotas). An open sidebar may wait.
  */
-const EXECUTION_STARTED_AT = Date.now();
+export const TRIGGER_MAX_WAIT_MS = 5_000;
+/** How long a start waits for another start of the same spreadsheet (never a slice) to finish. */
+const START_LOCK_WAIT_MS = 10_000;
 
-/** What is left of this execution's budget; at least 1 ms, which starts no step. */
+/**
+ * What is left of this execution's budget; at least 1 ms, which starts no step. The 6-minute
+ * limit is the execution's, yet one execution may drive several slices (crmRunJobs starts each
+ * due schedule, then continues every job; a script may start an import and then a send), so
+ * all of them share one budget counted from its start.
+ */
 function executionBudgetMs(now: number): number {
   return Math.max(1, EXECUTION_STARTED_AT + DEFAULT_BUDGET_MS - now);
 }
@@ -43,39 +73,85 @@ export interface DriveResult {
 }
 
 /**
- * Works pending jobs (or one job) for one slice, then makes sure someone continues: the
- * caller (sidebar) and, always, a time-driven trigger so that closing the sidebar never
- * strands a job.
+ * Makes sure a trigger will run crmRunJobs after this execution, before any work starts: an
+ * execution killed at any instant (at 6 minutes, or by a failure) then still has a successor.
+ * A bound script's fallback fires just after this execution's hard limit; every slice that ends
+ * normally re-arms it for when continuing is useful, or removes it when nothing is left.
+ */
+function armDriver(now: number): void {
+  const spreadsheet = currentSpreadsheet();
+  // The hourly trigger is the backstop in both deployments: a bound script's one-off trigger is
+  // spent once it fires, and an execution it started may die before re-arming it.
+  ensureHourlyTrigger(spreadsheet);
+  if (!PUBLISHED_ADDON && pendingOneOffAt(spreadsheet, now) === undefined) {
+    // After this execution's end, when its lease (if it dies holding one) has run out.
+    ensureOneOffTrigger(spreadsheet, executionOverAt() + BOUND_TRIGGER_DELAY_MS, now);
+  }
+}
+
+/**
+ * A background run (a trigger: nobody watches, and add-on triggers send no failure e-mails)
+ * that failed outside any job step leaves its reason on this person's pending jobs, where the
+ * Jobs sidebar shows it (`lastFailure`). Best effort: the store may be what failed.
+ */
+export function recordBackgroundFailure(error: unknown): void {
+  try {
+    const deps = engineDeps();
+    for (const job of deps.store.list()) {
+      if (!isPending(job.state)) continue;
+      const reason = translator(job.locale ?? 'en')('jobs.backgroundFailure', {
+        reason: messageOf(error),
+      });
+      deps.store.save({ ...job, lastFailure: reason });
+    }
+  } catch {
+    // Nothing more can be recorded; the execution's own log keeps the error.
+  }
+}
+
+/**
+ * Works this person's pending jobs (or one job) for one slice, then makes sure someone
+ * continues: the caller (sidebar) and, always, a time-driven trigger so that closing the
+ * sidebar never strands a job.
  */
 export function driveJobs(driver: Driver, jobId?: string): DriveResult {
   const deps = engineDeps();
+  if (jobId !== undefined && !deps.store.get(jobId)) return watchOthersJob(deps, jobId);
   const settings = loadSettings();
+  pauseJobsOfAnotherAccount(deps, settings);
   const canRun = runnableBy(settings);
+  const anyPending = () => deps.store.list().some((job) => isPending(job.state) && canRun(job));
+  if (anyPending()) armDriver(deps.clock.now());
   const slice = runSlice(deps, jobHandlers(), {
     budgetMs: executionBudgetMs(deps.clock.now()),
     canRun,
     ...(jobId === undefined ? {} : { jobId }),
+    ...(driver === 'trigger' && !PUBLISHED_ADDON && settings
+      ? { pacing: { maxWaitMs: TRIGGER_MAX_WAIT_MS, nextSlotAt: pacerFor(settings).nextSlotAt } }
+      : {}),
   });
   const now = deps.clock.now();
-  // Only this user's jobs keep this user's triggers alive; others' are their owners' to drive.
-  const anyPending = deps.store.list().some((job) => isPending(job.state) && canRun(job));
+  const pending = anyPending();
+  // Another execution of this person holds the lease: go on when it must have let go.
+  const nextRunAt = slice.busy ? deps.mutex.heldUntil() : slice.nextRunAt;
   const plan = continuationPlan({
-    moreWork: slice.moreWork || anyPending,
+    moreWork: slice.moreWork || pending,
     driver,
     publishedAddon: PUBLISHED_ADDON,
     now,
     busy: slice.busy,
-    ...(slice.nextRunAt === undefined ? {} : { nextRunAt: slice.nextRunAt }),
+    ...(nextRunAt === undefined ? {} : { nextRunAt }),
   });
+  const spreadsheet = currentSpreadsheet();
   if (plan.trigger === 'one-off' && plan.scheduleTriggerAt !== undefined) {
-    ensureOneOffTrigger(plan.scheduleTriggerAt, now);
+    ensureOneOffTrigger(spreadsheet, plan.scheduleTriggerAt, now);
   } else if (plan.trigger === 'hourly') {
-    ensureHourlyTrigger();
-  } else if (!anyPending) {
-    removeOneOffTrigger();
+    ensureHourlyTrigger(spreadsheet);
+  } else if (!pending) {
+    removeOneOffTrigger(spreadsheet);
     // The hourly trigger also starts nightly schedules; it goes only when none is left.
     const mine = settings ? loadSchedules().filter((s) => ownsSchedule(s, settings)) : [];
-    if (mine.length === 0) removeHourlyTrigger();
+    if (mine.length === 0) removeHourlyTrigger(spreadsheet);
   }
   return {
     summaries: slice.summaries,
@@ -84,35 +160,199 @@ export function driveJobs(driver: Driver, jobId?: string): DriveResult {
 }
 
 /**
- * A job runs only with the API key that started it: in a shared spreadsheet another editor's
- * trigger must never continue an import or a send with that editor's key (maybe another CRM
- * account). Jobs from before owners were recorded run with any key.
+ * A job runs only with the key of the CRM account it started with: a new key of the same
+ * account continues it; jobs from before owners were recorded run with any key.
  */
 function runnableBy(settings: Settings | null): (job: JobRecord) => boolean {
   const owner = settings ? ownerOf(settings) : null;
   return (job) => job.owner === undefined || job.owner === owner;
 }
 
-/** Summary of one job: `{jobId, kind, state, total, done, counts, message}`. */
+/**
+ * This person's pending jobs that their saved key cannot run (it is of another CRM account)
+ * pause with the fix, rather than stay pending with a trigger re-armed for nothing.
+ */
+function pauseJobsOfAnotherAccount(deps: EngineDeps, settings: Settings | null): void {
+  if (!settings) return;
+  const canRun = runnableBy(settings);
+  for (const job of deps.store.list()) {
+    if (isPending(job.state) && !canRun(job)) {
+      pauseJob(deps, job.jobId, translator(job.locale ?? 'en')('jobs.otherAccountKey'));
+    }
+  }
+}
+
+/**
+ * Another editor's job in an open sidebar: shown (from the board), never continued; the sidebar
+ * keeps reading it while it is pending. Its starter's drivers continue it with their key.
+ */
+function watchOthersJob(deps: EngineDeps, jobId: string): DriveResult {
+  const job = requireBoardJob(deps, jobId);
+  const summary = toSummary(job, deps.viewer);
+  return {
+    summaries: [summary],
+    ...(isPending(job.state) ? { callAgainInMs: BUSY_POLL_MS } : {}),
+  };
+}
+
+/** A job as every editor sees it; the error names the way to find one. */
+function requireBoardJob(deps: EngineDeps, jobId: string): JobRecord {
+  const job = deps.store.board().find((j) => j.jobId === jobId);
+  if (!job) {
+    throw new Error(`No job has the id "${jobId}"; call crmListJobs() to see this sheet's jobs.`);
+  }
+  return job;
+}
+
+/** Every job of the spreadsheet, whoever started it: this person's from their own records. */
+function allJobs(deps: EngineDeps): JobRecord[] {
+  const own = new Map(deps.store.list().map((job) => [job.jobId, job]));
+  const others = deps.store.board().filter((job) => !own.has(job.jobId));
+  return [...others, ...own.values()].sort(
+    (a, b) => a.createdAt - b.createdAt || (a.jobId < b.jobId ? -1 : 1),
+  );
+}
+
+export interface StartJobInput extends NewJob {
+  /**
+   * The sheet it works on (shown in the Jobs sidebar). With `jobName` ("Import", "Send"), only
+   * one job of its kind may be pending or paused there.
+   */
+  sheet?: { id: number; name: string; jobName?: string };
+}
+
+/**
+ * Creates a job and works on it in this execution as far as its time allows. Atomic per sheet:
+ * the "one job per sheet" check and the creation happen under the script lock, which no slice
+ * ever holds (slices serialise on their starter's lease), so two starts at once give one job
+ * and, for the other, an error that names it. The script lock is the one lock that exists in
+ * every execution, with or without a document (the document lock does not exist without one),
+ * and it is held only for a few reads and writes.
+ * https://developers.google.com/apps-script/reference/lock/lock-service#getScriptLock()
+ */
+export function startJob(input: StartJobInput): JobSummary {
+  const deps = engineDeps();
+  const lock = startLock();
+  if (!lock.tryLock(START_LOCK_WAIT_MS)) {
+    throw new Error(
+      'Another job is being started right now; try again in a few seconds (crmListJobs() shows the jobs).',
+    );
+  }
+  let job: JobRecord;
+  try {
+    const { sheet, ...newJob } = input;
+    if (sheet?.jobName !== undefined) {
+      checkNoOtherJobOnSheet(allJobs(deps), {
+        kind: newJob.kind,
+        jobName: sheet.jobName,
+        sheetId: sheet.id,
+        sheetName: sheet.name,
+      });
+    }
+    const notice = makeRoomForJob(deps);
+    armDriver(deps.clock.now());
+    job = createJob(deps, {
+      ...newJob,
+      meta: {
+        ...jobMeta(sheet ? { id: sheet.id, name: sheet.name } : undefined),
+        ...(notice ? { notice } : {}),
+      },
+    });
+  } finally {
+    lock.release();
+  }
+  return driveJobs('direct', job.jobId).summaries[0] ?? getJob(deps, job.jobId);
+}
+
+/** Summary of one job: `{jobId, kind, state, total, done, counts, message, …}`. */
 export function crmGetJob(jobId: string): JobSummary {
-  return getJob(engineDeps(), requireJobId(jobId));
+  const deps = engineDeps();
+  const id = requireJobId(jobId);
+  const own = deps.store.get(id);
+  return toSummary(own ?? requireBoardJob(deps, id), deps.viewer);
 }
 
-/** Summaries of this spreadsheet's jobs, newest first. */
+/** Summaries of this spreadsheet's jobs, whoever started them, newest first. */
 export function crmListJobs(): JobSummary[] {
-  return listJobs(engineDeps());
+  const deps = engineDeps();
+  return allJobs(deps)
+    .reverse()
+    .map((job) => toSummary(job, deps.viewer));
 }
 
-/** Cancels a job; rows already processed keep their status. */
+/**
+ * Cancels a job, whoever started it; rows already processed keep their status. Never throws for
+ * a full Properties store: the request lives in the spreadsheet's metadata, and the record
+ * shows it as soon as it can be written.
+ */
 export function crmCancelJob(jobId: string): JobSummary {
-  return cancelJob(engineDeps(), requireJobId(jobId));
+  const deps = engineDeps();
+  const id = requireJobId(jobId);
+  if (!deps.store.get(id)) {
+    requireBoardJob(deps, id);
+    deps.store.requestCancel(id);
+    return toSummary(requireBoardJob(deps, id), deps.viewer);
+  }
+  try {
+    return cancelJob(deps, id);
+  } catch (error) {
+    if (asPlatformQuotaError(error)?.platformLimit !== 'storage') throw error;
+    deps.store.requestCancel(id);
+    return getJob(deps, id);
+  }
 }
 
-/** Resumes a paused job (for example after a new API key was saved) and works on it. */
+/**
+ * Pauses a queued or running job, whoever started it: at once when no slice works it, else the
+ * slice stops before its next request. `message` is the job's message in its starter's language.
+ */
+export function pauseFromSidebar(jobId: string): JobSummary {
+  const deps = engineDeps();
+  const id = requireJobId(jobId);
+  const own = deps.store.get(id);
+  if (own) {
+    return pauseJob(deps, id, translator(own.locale ?? 'en')('jobs.pausedFromSidebar'));
+  }
+  const job = requireBoardJob(deps, id);
+  if (isPending(job.state)) {
+    const t = translator(job.locale ?? 'en');
+    deps.store.requestPause(
+      id,
+      t('jobs.pausedByOther', { who: personName() || t('jobs.anotherEditor') }),
+    );
+  }
+  return toSummary(requireBoardJob(deps, id), deps.viewer);
+}
+
+/** Only the person who started a job continues it (with their key): others are told who can. */
+function requireOwnJob(deps: EngineDeps, jobId: string): JobRecord {
+  const own = deps.store.get(jobId);
+  if (own) return own;
+  const job = requireBoardJob(deps, jobId);
+  throw new Error(
+    `Job ${jobId} was started by ${toSummary(job, deps.viewer).startedBy}: only they can resume it (with their own CRM key). You can pause or cancel it.`,
+  );
+}
+
+/** Resumes a paused (or failed) job of yours, for example after a new API key was saved, and works on it. */
 export function crmResumeJob(jobId: string): JobSummary {
   const deps = engineDeps();
-  resumeJob(deps, requireJobId(jobId));
-  return driveJobs('direct', jobId).summaries[0] ?? getJob(deps, jobId);
+  const id = requireJobId(jobId);
+  const job = requireOwnJob(deps, id);
+  resumeJob(deps, id, translator(job.locale ?? 'en')('jobs.resumed'));
+  return driveJobs('direct', id).summaries[0] ?? getJob(deps, id);
+}
+
+/**
+ * For the sidebar: resumes a job without working on it, so the answer comes at once (the
+ * sidebar then drives it with uiContinueJob) and a Cancel clicked right after is not queued
+ * behind a whole slice.
+ */
+export function uiResumeJob(jobId: string): JobSummary {
+  const deps = engineDeps();
+  const id = requireJobId(jobId);
+  const job = requireOwnJob(deps, id);
+  return resumeJob(deps, id, translator(job.locale ?? 'en')('jobs.resumed'));
 }
 
 /** google.script.run target of an open sidebar: one more slice of one job. */

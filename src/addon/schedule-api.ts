@@ -9,21 +9,26 @@ import {
   upsertSchedule,
 } from '../core/schedule/schedule';
 import { appsScriptClock } from '../gas/services';
-import { ensureHourlyTrigger } from '../gas/triggers';
-import { loadSettings, ownerOf, requireSettings } from './context';
+import {
+  deleteUnrecordedTrigger,
+  ensureHourlyTrigger,
+  spreadsheetIdOfTrigger,
+} from '../gas/triggers';
+import {
+  activeSpreadsheet,
+  currentSpreadsheet,
+  loadSettings,
+  openSpreadsheet,
+  ownerOf,
+  personId,
+  personName,
+  requireSettings,
+  useSpreadsheet,
+} from './context';
 import { crmExportLeads } from './export-api';
 import { crmImportLeads } from './import-api';
-import { driveJobs } from './jobs-api';
+import { driveJobs, recordBackgroundFailure } from './jobs-api';
 import { loadSchedules, ownsSchedule, saveSchedules } from './schedule-store';
-
-/** Who scheduled it, when Apps Script tells (it may not without the userinfo.email scope). */
-function ownerEmail(): string {
-  try {
-    return Session.getEffectiveUser().getEmail();
-  } catch {
-    return '';
-  }
-}
 
 /**
  * Schedules a nightly import or export sync of one sheet (one schedule per sheet; a new call
@@ -36,19 +41,22 @@ export function crmSchedule(options: Record<string, unknown>): Schedule[] {
   const schedule = parseScheduleInput(options);
   checkRunOptions(schedule);
   const settings = requireSettings();
-  if (!SpreadsheetApp.getActive().getSheetByName(schedule.sheet) && schedule.kind === 'import') {
+  const spreadsheet = currentSpreadsheet();
+  if (!spreadsheet.getSheetByName(schedule.sheet) && schedule.kind === 'import') {
     throw new Error(
       `No sheet is named "${schedule.sheet}"; schedule an import of an existing sheet.`,
     );
   }
-  const owner = ownerEmail();
+  const owner = personName();
   const schedules = upsertSchedule(loadSchedules(), {
     ...schedule,
     ...(owner ? { owner } : {}),
     ownerKey: ownerOf(settings),
+    person: personId(),
+    spreadsheetId: spreadsheet.getId(),
   });
   saveSchedules(schedules);
-  ensureHourlyTrigger();
+  ensureHourlyTrigger(spreadsheet);
   return schedules;
 }
 
@@ -61,7 +69,7 @@ function checkRunOptions(schedule: Schedule): void {
   if (schedule.kind === 'import') {
     parseImportRequest(options);
   } else {
-    const zone = SpreadsheetApp.getActive().getSpreadsheetTimeZone();
+    const zone = currentSpreadsheet().getSpreadsheetTimeZone();
     parseExportRequest(options, {
       formatDate: (date) => Utilities.formatDate(date, zone, 'yyyy-MM-dd'),
     });
@@ -91,18 +99,44 @@ export function crmListSchedules(): Schedule[] {
 }
 
 function localTime(now: number): LocalTime {
-  const zone = SpreadsheetApp.getActive().getSpreadsheetTimeZone();
+  const zone = currentSpreadsheet().getSpreadsheetTimeZone();
   const [day, hour] = Utilities.formatDate(new Date(now), zone, 'yyyy-MM-dd HH').split(' ');
   return { day: day ?? '', hour: Number(hour) };
 }
 
+/** What Apps Script passes a time-driven trigger's handler (the part we read). */
+interface TriggerEvent {
+  triggerUid?: string;
+}
+
 /**
- * The time-driven trigger handler: starts the nightly runs that are due, then continues
- * every pending job. Returns the job summaries.
+ * The time-driven trigger handler: starts this person's nightly runs that are due, then
+ * continues their pending jobs. Returns the job summaries.
+ *
+ * Whether an add-on's time-driven trigger runs with an active spreadsheet is not documented
+ * (https://developers.google.com/apps-script/guides/triggers/installable#time-driven_triggers,
+ * https://developers.google.com/workspace/add-ons/concepts/editor-triggers): without one, the
+ * spreadsheet is the one recorded with the trigger that fired (by its `triggerUid`), opened by
+ * id. A trigger nothing records is deleted: it belongs to no spreadsheet we know.
  */
-export function crmRunJobs(): JobSummary[] {
-  startDueSchedules();
-  return driveJobs('trigger').summaries;
+export function crmRunJobs(event?: TriggerEvent): JobSummary[] {
+  const triggerUid = typeof event?.triggerUid === 'string' ? event.triggerUid : undefined;
+  if (!activeSpreadsheet()) {
+    const spreadsheetId = triggerUid === undefined ? undefined : spreadsheetIdOfTrigger(triggerUid);
+    if (spreadsheetId === undefined) {
+      if (triggerUid !== undefined) deleteUnrecordedTrigger(triggerUid);
+      return [];
+    }
+    useSpreadsheet(openSpreadsheet(spreadsheetId));
+  }
+  try {
+    if (triggerUid !== undefined) deleteUnrecordedTrigger(triggerUid);
+    startDueSchedules();
+    return driveJobs('trigger').summaries;
+  } catch (error) {
+    recordBackgroundFailure(error);
+    throw error;
+  }
 }
 
 /**

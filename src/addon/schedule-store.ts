@@ -1,12 +1,17 @@
 import { type Schedule, SchedulesSchema } from '../core/schedule/schedule';
 import type { Settings } from '../core/settings/settings';
-import { ownerOf } from './context';
+import { metadataStore } from '../gas/metadata-store';
+import { currentSpreadsheet, ownerOf, personId } from './context';
 
-/** Schedules belong to the spreadsheet: its document properties hold them. */
+/**
+ * Schedules belong to the spreadsheet and are read by the hourly trigger of whoever made them,
+ * which may run with no active document: they live in the spreadsheet's developer metadata
+ * (see context.ts), reachable by every editor and by SpreadsheetApp.openById.
+ */
 const SCHEDULES_KEY = 'crm.schedules';
 
 export function loadSchedules(): Schedule[] {
-  const raw = PropertiesService.getDocumentProperties().getProperty(SCHEDULES_KEY);
+  const raw = metadataStore(currentSpreadsheet()).get(SCHEDULES_KEY);
   if (!raw) return [];
   try {
     const parsed = SchedulesSchema.safeParse(JSON.parse(raw));
@@ -17,10 +22,15 @@ export function loadSchedules(): Schedule[] {
 }
 
 export function saveSchedules(schedules: readonly Schedule[]): void {
-  PropertiesService.getDocumentProperties().setProperty(SCHEDULES_KEY, JSON.stringify(schedules));
+  metadataStore(currentSpreadsheet()).set(SCHEDULES_KEY, JSON.stringify(schedules));
 }
 
-/** Schedules from before owners were recorded run with any key. */
+/**
+ * Whether this person's trigger runs the schedule: only the person who made it (their key),
+ * and only while their key is of the account it was made with. Schedules from before people
+ * were recorded go by the account alone; from before owners were recorded, any key runs them.
+ */
 export function ownsSchedule(schedule: Schedule, settings: Settings): boolean {
+  if (schedule.person !== undefined && schedule.person !== personId()) return false;
   return schedule.ownerKey === undefined || schedule.ownerKey === ownerOf(settings);
 }

@@ -3,7 +3,7 @@ import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
 import { isBlankCell } from '../core/import/normalize';
 import { columnLetter } from '../core/import/text-key';
-import { createJob, getJob, type JobHandler, type JobSummary } from '../core/jobs';
+import type { JobHandler, JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { builtOnce, checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
 import {
@@ -23,9 +23,16 @@ import { currentLocale } from '../gas/locale';
 import { createSendSheet } from '../gas/send-sheet';
 import { appsScriptClock } from '../gas/services';
 import { findSheetById } from '../gas/sheet-table';
-import { clientFor, engineDeps, ownerOf, pacerFor, requireSettings } from './context';
+import {
+  clientFor,
+  currentSpreadsheet,
+  engineDeps,
+  ownerOf,
+  pacerFor,
+  requireSettings,
+} from './context';
 import type { JobEnv } from './job-env';
-import { driveJobs } from './jobs-api';
+import { startJob } from './jobs-api';
 
 /** A column header, or fixed text for every row. */
 export type SendValueSource = string | { value: string };
@@ -94,12 +101,13 @@ function readHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet, withDisplay: bool
 export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
   const request = parseSendRequest(options);
   const settings = requireSettings();
-  const sheet = requireSheetNamed(SpreadsheetApp.getActive(), request.sheet);
+  const sheet = requireSheetNamed(currentSpreadsheet(), request.sheet);
   const sheetId = sheet.getSheetId();
-  const deps = engineDeps();
-  checkNoOtherJobOnSheet(deps.store.list(), {
+  const onSheet = { id: sheetId, name: request.sheet, jobName: 'Send' };
+  // Checked again, atomically, when the job is created (startJob); this one fails fast.
+  checkNoOtherJobOnSheet(engineDeps().store.board(), {
     kind: SEND_JOB_KIND,
-    jobName: 'Send',
+    ...onSheet,
     sheetId,
     sheetName: request.sheet,
   });
@@ -124,7 +132,7 @@ export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
 
   // Detail cells and messages speak the language of whoever starts the job, whoever drives it.
   const locale = currentLocale();
-  const job = createJob(deps, {
+  return startJob({
     owner: ownerOf(settings),
     kind: SEND_JOB_KIND,
     options: { ...jobOptions, locale },
@@ -134,8 +142,8 @@ export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
       template: jobOptions.templateName,
       sheet: jobOptions.sheetName,
     }),
+    sheet: onSheet,
   });
-  return driveJobs('direct', job.jobId).summaries[0] ?? getJob(deps, job.jobId);
 }
 
 /** The preview lists this many skipped rows with their reasons; the send writes them all. */
@@ -165,7 +173,7 @@ export interface SendPreview {
 export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
   const request = parseSendRequest(options);
   const settings = requireSettings();
-  const sheet = requireSheetNamed(SpreadsheetApp.getActive(), request.sheet);
+  const sheet = requireSheetNamed(currentSpreadsheet(), request.sheet);
   const values = readHeader(sheet, true);
   const catalog = loadCatalog(settings, 'read the CRM templates');
   const jobOptions = checkSendSetup({

@@ -1,26 +1,19 @@
 import type { ChatappInstance, ChatappTemplate } from '../api/schemas';
-import { getJob, isPending, type JobSummary } from '../core/jobs';
+import type { JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { findColumn, statusIndexes } from '../core/send/columns';
 import { variableExamples } from '../core/send/examples';
 import { SEND_LEAD_ID_DEFAULT_HEADER } from '../core/send/rows';
 import { expectedVariableKeys, headerFormatOf } from '../core/send/template';
 import { appsScriptClock } from '../gas/services';
-import { clientFor, engineDeps, pacerFor, requireSettings } from './context';
+import { clientFor, currentSpreadsheet, pacerFor, requireSettings } from './context';
+import { pauseFromSidebar } from './jobs-api';
 
 /** Small read-mostly helpers that only the sidebars call. */
 
-export const PAUSED_FROM_SIDEBAR = 'Paused from the sidebar.';
-
-/**
- * How long a pause waits for a slice in another execution (a trigger) to checkpoint. The
- * sidebar's own slice has already ended when it asks, so this only matters for triggers.
- */
-const PAUSE_LOCK_WAIT_MS = 10_000;
-
 /** The spreadsheet's sheet names, in tab order, and the active one (the pickers' default). */
 export function uiListSheets(): { sheets: string[]; active: string } {
-  const spreadsheet = SpreadsheetApp.getActive();
+  const spreadsheet = currentSpreadsheet();
   return {
     sheets: spreadsheet.getSheets().map((sheet) => sheet.getName()),
     active: spreadsheet.getActiveSheet().getName(),
@@ -28,34 +21,14 @@ export function uiListSheets(): { sheets: string[]; active: string } {
 }
 
 /**
- * Pauses a queued or running job: drivers skip it until crmResumeJob. Taken under the job
- * lock so that a slice in progress cannot overwrite the pause with its next checkpoint.
+ * Pauses a queued or running job, whoever started it: drivers skip it until it is resumed. A
+ * slice working it stops before its next request (see pauseFromSidebar).
  */
 export function uiPauseJob(jobId: string): JobSummary {
   if (typeof jobId !== 'string' || jobId.trim() === '') {
     throw new Error('Pass the jobId of the job to pause (see crmListJobs()).');
   }
-  const deps = engineDeps();
-  const id = jobId.trim();
-  if (!deps.mutex.tryLock(PAUSE_LOCK_WAIT_MS)) {
-    throw new Error(
-      'Another execution is working on this job right now; press Pause again in a minute, or Cancel it.',
-    );
-  }
-  try {
-    const job = deps.store.get(id);
-    if (job && isPending(job.state)) {
-      deps.store.save({
-        ...job,
-        state: 'paused',
-        updatedAt: deps.clock.now(),
-        message: PAUSED_FROM_SIDEBAR,
-      });
-    }
-  } finally {
-    deps.mutex.release();
-  }
-  return getJob(deps, id);
+  return pauseFromSidebar(jobId);
 }
 
 /** An APPROVED template as the send sidebar shows it. */
@@ -157,7 +130,7 @@ export function uiListColumns(sheet: string): { headers: string[]; leadIdColumn:
   if (typeof sheet !== 'string' || sheet.trim() === '') {
     throw new Error('Pass the name of a sheet (see uiListSheets()).');
   }
-  const found = SpreadsheetApp.getActive().getSheetByName(sheet.trim());
+  const found = currentSpreadsheet().getSheetByName(sheet.trim());
   if (!found) throw new Error(`No sheet is named "${sheet.trim()}"; pick another one.`);
   const width = found.getLastColumn();
   const header = width > 0 ? (found.getRange(1, 1, 1, width).getDisplayValues()[0] ?? []) : [];

@@ -3,7 +3,14 @@ import { personMessage } from '../core/person-message';
 import { currentLocale } from '../gas/locale';
 import { crmExportLeads } from './export-api';
 import { crmImportLeads, uiPreviewImport } from './import-api';
-import { crmCancelJob, crmGetJob, crmListJobs, crmResumeJob, uiContinueJob } from './jobs-api';
+import {
+  crmCancelJob,
+  crmGetJob,
+  crmListJobs,
+  crmResumeJob,
+  uiContinueJob,
+  uiResumeJob,
+} from './jobs-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
 import { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
 import { uiActivateSheet } from './sheet-api';
@@ -34,6 +41,7 @@ const SIDEBAR_FUNCTIONS = {
   uiPauseJob,
   uiPreviewImport,
   uiPreviewSend,
+  uiResumeJob,
 } as const;
 
 export type SidebarFunctions = typeof SIDEBAR_FUNCTIONS;

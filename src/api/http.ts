@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { NetworkError, UnexpectedResponseError } from './errors';
 import { describeIssues, formatPath } from './issues';
+import { platformLimitOf } from './platform-error';
 import { buildQuery, type QueryParams } from './query';
 import {
   errorFromJson,
@@ -193,6 +194,8 @@ export function createRequester(options: RequesterOptions) {
     try {
       raw = transport.send(request);
     } catch (error) {
+      // A quota or allow-list refusal sent nothing: it must not pass for a network failure.
+      if (platformLimitOf(error) !== undefined) throw error;
       throw networkError(spec, error);
     }
     return interpret(spec, receive(spec, raw, started));
@@ -212,7 +215,12 @@ export function createRequester(options: RequesterOptions) {
       try {
         raws = transport.sendAll(requests);
       } catch (error) {
-        return specs.map((spec) => ({ ok: false, error: networkError(spec, error, true) }));
+        // Refused before anything left (a quota): every spec gets that refusal, not a lost batch.
+        const refused = platformLimitOf(error) !== undefined;
+        return specs.map((spec) => ({
+          ok: false,
+          error: refused ? error : networkError(spec, error, true),
+        }));
       }
     } else {
       raws = requests.map((request) => {
@@ -226,7 +234,11 @@ export function createRequester(options: RequesterOptions) {
     return specs.map((spec, index): Settled<unknown> => {
       const raw = raws[index];
       if (raw === undefined || 'error' in raw) {
-        return { ok: false, error: networkError(spec, raw?.error ?? 'no response') };
+        const refusal = raw !== undefined && platformLimitOf(raw.error) !== undefined;
+        return {
+          ok: false,
+          error: refusal ? raw.error : networkError(spec, raw?.error ?? 'no response'),
+        };
       }
       try {
         return { ok: true, value: interpret(spec, receive(spec, raw, started)) };

@@ -4,6 +4,12 @@ export { type CrmApi, type CrmClient, type CrmClientOptions, createCrmClient } f
 export * from './errors';
 export type { ApiNotice, ResponseInfo, Settled } from './http';
 export { collectAll, nextPage, type Page, type PageAllOptions, pageAll } from './pager';
+export {
+  asPlatformQuotaError,
+  type PlatformLimit,
+  PlatformQuotaError,
+  platformLimitOf,
+} from './platform-error';
 export { buildQuery, formatDate, type QueryParams, type QueryValue } from './query';
 export type { AutomationReplaced, AutomationSaved } from './resources/automations';
 export { LEADS_MAX_PER_PAGE } from './resources/leads';

@@ -1,3 +1,4 @@
+import { asPlatformQuotaError } from '../api/platform-error';
 import type { HttpRequest, HttpResponse, Transport } from '../api/transport';
 
 /**
@@ -9,7 +10,7 @@ import type { HttpRequest, HttpResponse, Transport } from '../api/transport';
 export function createUrlFetchTransport(): Transport {
   return {
     send(request: HttpRequest): HttpResponse {
-      return responseOf(UrlFetchApp.fetch(request.url, fetchOptions(request)));
+      return responseOf(refusalsTyped(() => UrlFetchApp.fetch(request.url, fetchOptions(request))));
     },
     /**
      * UrlFetchApp.fetchAll runs the requests in parallel and throws if any of them got no
@@ -18,9 +19,21 @@ export function createUrlFetchTransport(): Transport {
     sendAll(requests: readonly HttpRequest[]): HttpResponse[] {
       if (requests.length === 0) return [];
       const batch = requests.map((request) => ({ url: request.url, ...fetchOptions(request) }));
-      return UrlFetchApp.fetchAll(batch).map(responseOf);
+      return refusalsTyped(() => UrlFetchApp.fetchAll(batch)).map(responseOf);
     },
   };
+}
+
+/**
+ * A quota or allow-list refusal (thrown before anything leaves) becomes a PlatformQuotaError,
+ * so jobs wait and mark no row; any other exception passes as it is (a network failure).
+ */
+function refusalsTyped<T>(fetch: () => T): T {
+  try {
+    return fetch();
+  } catch (error) {
+    throw asPlatformQuotaError(error) ?? error;
+  }
 }
 
 function fetchOptions(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequestOptions {

@@ -50,6 +50,8 @@ export interface AddonWorld {
   clock: SimulatedClock;
   /** Called before the sandbox answers each request: a test may edit the sheet "during" it. */
   onRequest: ((request: HttpRequest) => void) | null;
+  /** Apps Script's refusal of a request before it leaves (a quota message), or undefined to send it. */
+  refuse: ((request: HttpRequest) => string | undefined) | null;
   /** Called before each service call of every execution: a test may edit the sheet "between" two calls. */
   onServiceCall: ((event: ServiceCallEvent) => void) | null;
 }
@@ -80,6 +82,7 @@ export async function createAddonWorld(options: AddonWorldOptions = {}): Promise
     sandbox,
     clock,
     onRequest: null,
+    refuse: null,
     onServiceCall: null,
   };
   world.runtime = createGasRuntime({
@@ -88,6 +91,8 @@ export async function createAddonWorld(options: AddonWorldOptions = {}): Promise
     clock,
     onServiceCall: (event) => world.onServiceCall?.(event),
     fetch: (request) => {
+      const refusal = world.refuse?.(request);
+      if (refusal !== undefined) return { status: 0, headers: {}, body: '', refuse: refusal };
       world.onRequest?.(request);
       return route(request);
     },

@@ -103,9 +103,14 @@ describe('crmSchedule in a published add-on', () => {
       hour: 2,
       columns: ['id', 'name'],
     });
-    // Another execution holds the document lock, so the export cannot start now and is left
-    // to the hourly trigger, the same one that starts the schedule.
-    runtime.holdLock('document', 30_000);
+    // Another execution of the same person holds the driver lease of this spreadsheet, so the
+    // export cannot start now and is left to the hourly trigger, which also starts the schedule.
+    runtime.setProperties('user', {
+      [`crm.ss.${runtime.workbook.id}.lease`]: JSON.stringify({
+        token: 'another-execution',
+        until: runtime.now() + 30_000,
+      }),
+    });
     const job = runtime.runOrThrow('crmExportLeads', { sheet: 'Everything', columns: ['id'] }) as {
       jobId: string;
     };

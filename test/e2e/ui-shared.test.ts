@@ -76,7 +76,7 @@ describe('describeProgress', () => {
     { state: 'running', pause: true, resume: false, cancel: true },
     { state: 'paused', pause: false, resume: true, cancel: true },
     { state: 'done', pause: false, resume: false, cancel: false },
-    { state: 'failed', pause: false, resume: false, cancel: false },
+    { state: 'failed', pause: false, resume: true, cancel: false },
     { state: 'cancelled', pause: false, resume: false, cancel: false },
   ])('$state: pause $pause, resume $resume, cancel $cancel', ({ state, pause, resume, cancel }) => {
     const model = describeProgress(summary({ state, done: 25 }), EN_WORDS);
@@ -269,7 +269,7 @@ describe('createJobDriver', () => {
     expect(updates.map((s) => s.done)).toEqual([20, 50, 100]);
   });
 
-  it('pause waits for the slice in flight, then pauses the job and stops calling', async () => {
+  it('pause is sent at once, while a slice is in flight, and no slice follows', async () => {
     const fake = fakeServer(100, 10);
     const timers = manualTimers();
     const updates: JobSummary[] = [];
@@ -282,12 +282,10 @@ describe('createJobDriver', () => {
     const release = fake.holdSlices();
     driver.start();
     await run(timers, 3);
-    const paused = driver.pause();
-    await run(timers, 3);
-    expect(fake.calls).not.toContain('pause');
+    await expect(driver.pause()).resolves.toMatchObject({ state: 'paused', done: 0 });
+    expect(fake.calls).toEqual(['continue', 'pause']);
+    expect(updates.at(-1)?.state).toBe('paused');
     release();
-    await expect(paused).resolves.toMatchObject({ state: 'paused', done: 10 });
-    expect(fake.calls.at(-1)).toBe('pause');
     await run(timers);
     expect(fake.calls.filter((c) => c === 'continue')).toHaveLength(1);
     expect(updates.at(-1)?.state).toBe('paused');
@@ -295,6 +293,39 @@ describe('createJobDriver', () => {
     await driver.resume();
     await run(timers, 60);
     expect(updates.at(-1)).toMatchObject({ state: 'done', done: 100 });
+  });
+
+  it('a Cancel clicked right after Resume wins, whatever order the answers come back in', async () => {
+    for (const resumeSlow of [false, true]) {
+      const fake = fakeServer(100, 10);
+      const timers = manualTimers();
+      const updates: JobSummary[] = [];
+      const driver = createJobDriver(fake.server, 'job-1', {
+        onUpdate: (s) => updates.push(s),
+        onError: () => {},
+        gaveUpMessage: GAVE_UP,
+        timers,
+      });
+      fake.job.state = 'paused';
+      let releaseResume = () => {};
+      const resumeServer = fake.server.resumeJob;
+      if (resumeSlow) {
+        fake.server.resumeJob = (id) =>
+          new Promise<void>((resolve) => {
+            releaseResume = resolve;
+          }).then(() => resumeServer(id));
+      }
+      const resumed = driver.resume();
+      const cancelled = driver.cancel();
+      await run(timers, 3);
+      releaseResume();
+      await Promise.all([resumed, cancelled]);
+      await run(timers, 40);
+      expect(fake.calls.filter((c) => c !== 'get')).toEqual(['resume', 'cancel']);
+      expect(fake.job.state).toBe('cancelled');
+      expect(updates.at(-1)?.state).toBe('cancelled');
+      expect(driver.driving).toBe(false);
+    }
   });
 
   it('cancel stops driving at once', async () => {

@@ -18,6 +18,7 @@ import {
   TIME_LIMIT_MESSAGE,
 } from './execution';
 import { createHtmlService, type HtmlOutputRecord, htmlRecordOf } from './html-service';
+import { removeDocumentContext } from './no-document';
 import { type DailyQuotas, QUOTAS, QuotaLedger, type QuotaService } from './quotas';
 import { createRealm, type Realm } from './realm';
 import {
@@ -93,8 +94,15 @@ export {
   workbookFromCsv,
 } from './workbook-io';
 
-/** What an in-process route returns: a response, optionally delayed or dropped. */
-export type InProcessResponse = HttpResponse & { delayMs?: number; drop?: boolean };
+/**
+ * What an in-process route returns: a response, optionally delayed or dropped, or `refuse`: the
+ * message of an Apps Script refusal (a daily quota, the allow-list) thrown before anything leaves.
+ */
+export type InProcessResponse = HttpResponse & {
+  delayMs?: number;
+  drop?: boolean;
+  refuse?: string;
+};
 export type InProcessFetch = (request: HttpRequest) => InProcessResponse;
 
 export interface GasRuntimeOptions {
@@ -119,6 +127,11 @@ export interface GasRuntimeOptions {
   httpTimeoutMs?: number;
   /** Apply the published editor add-on's trigger rules (time-driven at most hourly, one per type). */
   publishedAddon?: boolean;
+  /**
+   * Time-driven triggers run with no active spreadsheet, and null document properties, cache
+   * and lock (no-document.ts): the other reading of what Apps Script does.
+   */
+  triggersWithoutDocument?: boolean;
   addonMenuName?: string;
   user?: { email: string };
   scriptTimeZone?: string;
@@ -171,6 +184,8 @@ export interface ExecuteSpec {
     fn: string;
     args?: unknown[];
     kind?: ExecutionKind;
+    /** Who runs the other execution (default: the current user): another editor, at once. */
+    user?: string;
   };
   triggerUid?: string;
   event?: unknown;
@@ -411,6 +426,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
     if (options.fetch) {
       const routed = options.fetch(request);
       const delayMs = routed.delayMs ?? 0;
+      if (routed.refuse !== undefined) return { refusal: routed.refuse, delayMs: 0 };
       if (routed.drop) return { error: 'connection dropped', delayMs };
       return {
         response: { status: routed.status, headers: routed.headers, body: routed.body },
@@ -543,6 +559,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       Logger,
       console,
     };
+    if (options.triggersWithoutDocument && exec.kind === 'trigger') removeDocumentContext(globals);
     for (const [name, value] of Object.entries(globals)) {
       Object.defineProperty(realm.context, name, {
         value,
@@ -588,14 +605,20 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       exec.killAfterServiceCalls = spec.killAfterServiceCalls;
     let interleaved: ExecutionResult | undefined;
     if (spec.interleave) {
-      const { atServiceCall, fn, args, kind: innerKind } = spec.interleave;
+      const { atServiceCall, fn, args, kind: innerKind, user } = spec.interleave;
       const matches =
         typeof atServiceCall === 'number'
           ? (e: ServiceCallEvent) => e.index === atServiceCall
           : atServiceCall;
       exec.onServiceCall = (event) => {
         if (interleaved || !matches(event)) return;
-        interleaved = execute({ fn, args: args ?? [], kind: innerKind ?? 'function' });
+        const outerUser = userEmail;
+        if (user !== undefined) userEmail = user;
+        try {
+          interleaved = execute({ fn, args: args ?? [], kind: innerKind ?? 'function' });
+        } finally {
+          userEmail = outerUser;
+        }
       };
     }
     const onEveryCall = options.onServiceCall;

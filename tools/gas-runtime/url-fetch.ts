@@ -17,6 +17,11 @@ export interface FetchOutcome {
   error?: string;
   /** Simulated time the exchange took, on top of the cost model's latency. */
   delayMs: number;
+  /**
+   * Apps Script refused the call before it left (a quota or the URL allow-list): the script
+   * gets an exception with exactly this message, and nothing is sent or logged.
+   */
+  refusal?: string;
 }
 
 export interface RequestLogEntry {
@@ -172,6 +177,11 @@ export function createUrlFetchApp(env: ExecutionEnv, host: FetchHost): unknown {
       outcome = { error: (error as Error).message, delayMs: 0 };
     }
     exchange.outcome = outcome;
+    if (outcome.refusal !== undefined) {
+      // Refused before it left: nothing reached the server, nothing is logged.
+      exchange.doneMs = 0;
+      return;
+    }
     exchange.doneMs = exchange.timing.latencyMs + Math.max(0, outcome.delayMs);
     const { request } = exchange.prepared;
     const entry: RequestLogEntry = {
@@ -193,6 +203,7 @@ export function createUrlFetchApp(env: ExecutionEnv, host: FetchHost): unknown {
   const settle = (exchange: Exchange): { result?: unknown; error?: Error } => {
     const { request } = exchange.prepared;
     const outcome = exchange.outcome as FetchOutcome;
+    if (outcome.refusal !== undefined) return { error: realm.error(outcome.refusal) };
     if (!outcome.response) {
       const timedOut = /timeout|timed out/i.test(outcome.error ?? '');
       return {

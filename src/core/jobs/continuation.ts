@@ -38,9 +38,10 @@ export interface ContinuationPlan {
 export const BOUND_TRIGGER_DELAY_MS = 10_000;
 /**
  * While an open sidebar drives, the trigger is only a fallback for when the sidebar stops
- * calling, so it is armed past the end of the sidebar's next slice (each slice re-arms it).
+ * calling, so it is armed past the end of the sidebar's next execution (6 minutes at most) and
+ * of the driver lease it may die holding (each slice re-arms it).
  */
-export const SIDEBAR_FALLBACK_DELAY_MS = 6 * 60_000;
+export const SIDEBAR_FALLBACK_DELAY_MS = 6.5 * 60_000;
 export const ADDON_TRIGGER_INTERVAL_MS = 60 * 60_000;
 /** How long an open sidebar waits before asking again while another driver holds the lock. */
 export const BUSY_POLL_MS = 5_000;

@@ -1,5 +1,8 @@
+import { asPlatformQuotaError, type PlatformQuotaError } from '../../api/platform-error';
 import type { Clock, Mutex } from '../ports';
 import { type JobYield, jobControlOf, messageOf } from './errors';
+import { utf8Bytes } from './kv';
+import { type PlatformWait, platformWait } from './platform-wait';
 import {
   copyRecord,
   isFinished,
@@ -7,6 +10,7 @@ import {
   JobIdSchema,
   type JobRecord,
   type JobSummary,
+  type SummaryViewer,
   toSummary,
 } from './record';
 import type { JobStore } from './store';
@@ -34,11 +38,15 @@ export interface StepContext {
    * before the deadline. Give it to `pacer.acquire({ deadline })`.
    */
   latestStartAt: number;
+  /** The engine's estimate of one step's cost (ms). */
+  estimateMs?: number;
   /**
-   * Whether a pause or cancel was asked for since the step began (re-read from the store), so
-   * that a step can stop before its next request leaves.
+   * Whether a pause or cancel was asked for since the step began (one Properties read): call
+   * it between batches and, when true, stop at once with what is done checkpointed (return
+   * `more`); the engine then applies the request. Optional so that tests may build a context
+   * without it: call it as `ctx.stopRequested?.()`.
    */
-  stopRequested?: () => boolean;
+  stopRequested?(): boolean;
 }
 
 /**
@@ -69,6 +77,8 @@ export interface EngineDeps {
   clock: Clock;
   /** The lock every driver takes before working jobs (the document lock in Apps Script). */
   mutex: Mutex;
+  /** Who reads the summaries this returns ("you" for the person who started a job). */
+  viewer?: SummaryViewer;
 }
 
 export interface SliceOptions {
@@ -79,6 +89,16 @@ export interface SliceOptions {
   jobId?: string;
   lockTimeoutMs?: number;
   initialStepEstimateMs?: number;
+  /**
+   * A driver that must not sleep long (a bound script's trigger: its runtime is the scarcest
+   * daily quota) gives the longest it may wait for the rate limit and how to read when the
+   * next request slot frees (the pacer's nextSlotAt). Before each step, when that slot is
+   * further away than `maxWaitMs`, the slice ends with `nextRunAt` at the slot, and the driver
+   * schedules its continuation then. Handlers need no change: a step starts only when its
+   * first request can go out within a few seconds. Absent: steps wait in the pacer as long as
+   * the slice allows (an open sidebar, whose waiting costs no trigger runtime).
+   */
+  pacing?: { maxWaitMs: number; nextSlotAt(): number };
 }
 
 export interface SliceResult {
@@ -136,6 +156,28 @@ function sleepMeasuringClock(clock: Clock): { clock: Clock; sleptMs: () => numbe
 }
 
 /**
+ * Keeps a job that met a platform limit pending (`waitingUntil` tells when it goes on), or
+ * pauses it when only a person can fix the cause (the allow-list). Its message says which.
+ */
+function waitForPlatform(
+  store: JobStore,
+  job: JobRecord,
+  error: PlatformQuotaError,
+  now: number,
+): PlatformWait {
+  const wait = platformWait(error, now, job.locale);
+  const waiting: JobRecord = { ...job, updatedAt: now, message: wait.message };
+  if (wait.until === undefined) waiting.state = 'paused';
+  else waiting.waitingUntil = wait.until;
+  try {
+    store.save(waiting);
+  } catch {
+    // A full store cannot take the message either; the next slice meets the limit again.
+  }
+  return wait;
+}
+
+/**
  * Works pending jobs for at most `budgetMs`, one step at a time, checkpointing after every
  * step. Killing the execution at any instant loses nothing that was checkpointed; the step in
  * flight (if any) runs again on the next slice, so handlers make each step safe to repeat
@@ -164,7 +206,7 @@ export function runSlice(
   const summariesOf = (ids: readonly string[]): JobSummary[] =>
     ids.flatMap((id) => {
       const job = store.get(id);
-      return job ? [toSummary(job)] : [];
+      return job ? [toSummary(job, deps.viewer)] : [];
     });
 
   if (options.jobId !== undefined && !canRun(requireJob(store, options.jobId))) {
@@ -189,6 +231,11 @@ export function runSlice(
         // Re-read every time: a cancel may have arrived from another execution.
         const job = store.get(jobId);
         if (!job || !isPending(job.state)) break;
+        if (job.waitingUntil !== undefined && job.waitingUntil > clock.now()) {
+          // Waiting out a platform quota: trying sooner would only spend calls.
+          nextRunAt = earlier(nextRunAt, job.waitingUntil);
+          break;
+        }
         if (!handler) {
           store.save({
             ...job,
@@ -203,8 +250,19 @@ export function runSlice(
           outOfTime = true;
           break;
         }
+        const slotAt = options.pacing?.nextSlotAt();
+        if (
+          options.pacing &&
+          slotAt !== undefined &&
+          slotAt - stepStart > options.pacing.maxWaitMs
+        ) {
+          nextRunAt = earlier(nextRunAt, slotAt);
+          outOfTime = true;
+          break;
+        }
         const draft = copyRecord(job);
         draft.state = 'running';
+        delete draft.waitingUntil;
         const measuring = sleepMeasuringClock(clock);
         let result: StepResult;
         try {
@@ -212,10 +270,8 @@ export function runSlice(
             clock: measuring.clock,
             deadline,
             latestStartAt: deadline - estimateMs,
-            stopRequested: () => {
-              const current = store.get(jobId);
-              return !current || !isPending(current.state);
-            },
+            estimateMs,
+            stopRequested: () => store.controlRequest(jobId) !== null,
           });
         } catch (error) {
           const control = jobControlOf(error);
@@ -223,11 +279,20 @@ export function runSlice(
             nextRunAt = earlier(nextRunAt, (error as JobYield).notBefore);
             break;
           }
+          const platform = control === null ? asPlatformQuotaError(error) : undefined;
+          if (platform) {
+            // A quota stops every job of this user alike: end the slice and wait it out.
+            const wait = waitForPlatform(store, job, platform, clock.now());
+            nextRunAt = earlier(nextRunAt, wait.until);
+            outOfTime = true;
+            break;
+          }
           store.save({
             ...job,
             state: control === 'pause' ? 'paused' : 'failed',
             updatedAt: clock.now(),
             message: messageOf(error),
+            ...(control === 'pause' ? {} : { lastFailure: messageOf(error) }),
           });
           break;
         }
@@ -241,6 +306,7 @@ export function runSlice(
         stepsRun += 1;
         const workMs = clock.now() - stepStart - measuring.sleptMs();
         estimateMs = Math.max(estimateMs, workMs);
+        // A pause or cancel that landed during the step shows when the loop reads the job again.
         if (saved.state !== 'running') break;
       }
     }
@@ -259,8 +325,22 @@ export function runSlice(
   }
 }
 
+/**
+ * The stored options of one job at most (UTF-8 bytes): four Properties values. Larger options
+ * (a mapping of thousands of columns, a pasted document as fixed text) are refused at the start
+ * with this error, never left half-written in a store all jobs share.
+ */
+export const MAX_JOB_OPTIONS_BYTES = 32_000;
+
+/** Who started a job and where it works, kept with it (see JobRecord). */
+export type JobMeta = Pick<
+  JobRecord,
+  'person' | 'ownerName' | 'locale' | 'spreadsheetId' | 'sheetId' | 'sheetName' | 'notice'
+>;
+
 export interface NewJob {
   kind: string;
+  meta?: JobMeta;
   /** Whose API key runs the job (see JobRecord.owner). */
   owner?: string;
   options?: unknown;
@@ -288,6 +368,12 @@ export function createJob(
   const { store, clock } = deps;
   const random = options.random ?? Math.random;
   const now = clock.now();
+  const optionBytes = utf8Bytes(JSON.stringify(input.options ?? null));
+  if (optionBytes > MAX_JOB_OPTIONS_BYTES) {
+    throw new Error(
+      `The options of this ${input.kind} job take ${optionBytes} bytes once stored; at most ${MAX_JOB_OPTIONS_BYTES} fit. Shorten the fixed texts or the mapping, then start it again.`,
+    );
+  }
   store.prune({
     now,
     maxAgeDays: options.pruneAfterDays ?? 30,
@@ -322,16 +408,27 @@ export function createJob(
     options: input.options ?? null,
     cursor: input.cursor ?? null,
     ...(input.owner === undefined ? {} : { owner: input.owner }),
+    ...definedOnly(input.meta ?? {}),
   });
 }
 
-export function getJob(deps: Pick<EngineDeps, 'store'>, jobId: string): JobSummary {
-  return toSummary(requireJob(deps.store, jobId));
+/** The fields of `meta` that have a value (the record schema refuses explicit undefined). */
+function definedOnly(meta: JobMeta): JobMeta {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(meta)) if (value !== undefined) out[key] = value;
+  return out as JobMeta;
+}
+
+export function getJob(deps: Pick<EngineDeps, 'store' | 'viewer'>, jobId: string): JobSummary {
+  return toSummary(requireJob(deps.store, jobId), deps.viewer);
 }
 
 /** Newest first, as the Jobs sidebar shows them. */
-export function listJobs(deps: Pick<EngineDeps, 'store'>): JobSummary[] {
-  return deps.store.list().reverse().map(toSummary);
+export function listJobs(deps: Pick<EngineDeps, 'store' | 'viewer'>): JobSummary[] {
+  return deps.store
+    .list()
+    .reverse()
+    .map((job) => toSummary(job, deps.viewer));
 }
 
 /**
@@ -341,7 +438,7 @@ export function listJobs(deps: Pick<EngineDeps, 'store'>): JobSummary[] {
 export function cancelJob(deps: EngineDeps, jobId: string): JobSummary {
   const { store, mutex } = deps;
   const job = requireJob(store, jobId);
-  if (isFinished(job.state)) return toSummary(job);
+  if (isFinished(job.state)) return toSummary(job, deps.viewer);
   store.requestCancel(jobId);
   if (mutex.tryLock(0)) {
     try {
@@ -351,18 +448,47 @@ export function cancelJob(deps: EngineDeps, jobId: string): JobSummary {
       mutex.release();
     }
   }
-  return toSummary(requireJob(store, jobId));
+  return toSummary(requireJob(store, jobId), deps.viewer);
 }
 
-/** Puts a paused job back in the queue (after the user fixed what its message named). */
-export function resumeJob(deps: Pick<EngineDeps, 'store' | 'clock'>, jobId: string): JobSummary {
+/**
+ * Asks a pending job to pause: at once when no slice is working it, else the running slice
+ * stops before its next request (StepContext.stopRequested) or step. The summary returned
+ * already says `paused`.
+ */
+export function pauseJob(deps: EngineDeps, jobId: string, message: string): JobSummary {
+  const { store, mutex } = deps;
+  const job = requireJob(store, jobId);
+  if (!isPending(job.state)) return toSummary(job, deps.viewer);
+  store.requestPause(jobId, message);
+  if (mutex.tryLock(0)) {
+    try {
+      const current = store.get(jobId);
+      if (current) store.save({ ...current, updatedAt: deps.clock.now() });
+    } finally {
+      mutex.release();
+    }
+  }
+  return toSummary(requireJob(store, jobId), deps.viewer);
+}
+
+/**
+ * Puts a paused job back in the queue (after the user fixed what its message named). A `failed`
+ * job may be resumed too: the rows it finished keep their status and it goes on with the rest.
+ */
+export function resumeJob(
+  deps: Pick<EngineDeps, 'store' | 'clock' | 'viewer'>,
+  jobId: string,
+  message = 'Resumed.',
+): JobSummary {
   const { store, clock } = deps;
   const job = requireJob(store, jobId);
-  if (isPending(job.state)) return toSummary(job);
-  if (job.state !== 'paused') {
+  if (isPending(job.state)) return toSummary(job, deps.viewer);
+  if (job.state !== 'paused' && job.state !== 'failed') {
     throw new Error(`Job ${jobId} is ${job.state} and cannot be resumed; start a new job instead.`);
   }
-  return toSummary(
-    store.save({ ...job, state: 'queued', updatedAt: clock.now(), message: 'Resumed.' }),
-  );
+  store.clearPauseRequest(jobId);
+  const resumed: JobRecord = { ...job, state: 'queued', updatedAt: clock.now(), message };
+  delete resumed.waitingUntil;
+  return toSummary(store.save(resumed), deps.viewer);
 }

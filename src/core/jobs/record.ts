@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { type Locale, translator } from '../i18n';
 
 export const JOB_STATES = ['queued', 'running', 'paused', 'done', 'failed', 'cancelled'] as const;
 export const JobStateSchema = z.enum(JOB_STATES);
@@ -32,6 +33,22 @@ export const JobSummarySchema = z.object({
   done: z.number(),
   counts: JobCountsSchema,
   message: z.string(),
+  // For the Jobs sidebar (additions to the PRODUCT.md contract, all optional):
+  /** The sheet the job works on, when its kind has one. */
+  sheetId: z.optional(z.number()),
+  sheetName: z.optional(z.string()),
+  /** Who started it, for people: "you", their e-mail when Apps Script gave it, or "another editor". Never a key. */
+  startedBy: z.optional(z.string()),
+  /** True when the person asking is the one who started it (only they can continue it). */
+  startedByYou: z.optional(z.boolean()),
+  createdAt: z.optional(z.number()),
+  updatedAt: z.optional(z.number()),
+  /** The last error that failed the job (kept after a resume). */
+  lastFailure: z.optional(z.string()),
+  /** A pending job waiting out a platform quota goes on by itself at this instant (epoch ms). */
+  waitingUntil: z.optional(z.number()),
+  /** Something to know about the job's start, e.g. old finished jobs removed to make room. */
+  notice: z.optional(z.string()),
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 
@@ -56,10 +73,34 @@ export const JobRecordSchema = z.object({
    * that started it, whoever's trigger or sidebar happens to drive.
    */
   owner: z.optional(z.string()),
+  /**
+   * Who started it: a random id kept in that person's own user properties (never a key or an
+   * e-mail). Only that person's drivers continue the job (issue 11.4).
+   */
+  person: z.optional(z.string()),
+  /** Their e-mail, when Apps Script gave it at the start (it may not, e.g. for consumer accounts). */
+  ownerName: z.optional(z.string()),
+  /** The language of the person who started it: job messages and Detail cells use it. */
+  locale: z.optional(z.enum(['en', 'pt'])),
+  /** The spreadsheet it works on: background drivers open it by id (there may be no active one). */
+  spreadsheetId: z.optional(z.string()),
+  sheetId: z.optional(z.number()),
+  sheetName: z.optional(z.string()),
+  lastFailure: z.optional(z.string()),
+  waitingUntil: z.optional(z.number()),
+  notice: z.optional(z.string()),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
-export function toSummary(job: JobRecord): JobSummary {
+/** Who reads a summary: "you" is said to the person who started the job, in their language. */
+export interface SummaryViewer {
+  person?: string;
+  locale?: Locale;
+}
+
+export function toSummary(job: JobRecord, viewer: SummaryViewer = {}): JobSummary {
+  const t = translator(viewer.locale ?? 'en');
+  const mine = job.person !== undefined && job.person === viewer.person;
   return {
     jobId: job.jobId,
     kind: job.kind,
@@ -68,6 +109,15 @@ export function toSummary(job: JobRecord): JobSummary {
     done: job.done,
     counts: { ...job.counts },
     message: job.message,
+    ...(job.sheetId === undefined ? {} : { sheetId: job.sheetId }),
+    ...(job.sheetName === undefined ? {} : { sheetName: job.sheetName }),
+    startedBy: mine ? t('jobs.you') : job.ownerName || t('jobs.anotherEditor'),
+    startedByYou: mine,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+    ...(job.lastFailure === undefined ? {} : { lastFailure: job.lastFailure }),
+    ...(job.waitingUntil === undefined ? {} : { waitingUntil: job.waitingUntil }),
+    ...(job.notice === undefined ? {} : { notice: job.notice }),
   };
 }
 

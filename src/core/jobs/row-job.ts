@@ -281,7 +281,9 @@ export function checkNoOtherJobOnSheet(
 ): void {
   const other = jobs.find((job) => {
     if (job.kind !== target.kind || !(isPending(job.state) || job.state === 'paused')) return false;
-    return (job.options as { sheetId?: unknown } | null)?.sheetId === target.sheetId;
+    // Board entries (other editors' jobs) carry the sheet id without their options.
+    const sheetId = job.sheetId ?? (job.options as { sheetId?: unknown } | null)?.sheetId;
+    return sheetId === target.sheetId;
   });
   if (other) {
     throw codedError(

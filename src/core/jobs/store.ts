@@ -1,16 +1,40 @@
 import type { KeyValueStore } from '../ports';
-import { deleteChunkedJson, isChunkKey, readChunkedJson, writeChunkedJson } from './chunked-json';
+import {
+  CHUNK_KEY_SEPARATOR,
+  deleteChunkedJson,
+  isChunkKey,
+  readChunkedJson,
+  writeChunkedJson,
+} from './chunked-json';
 import { isFinished, type JobRecord, JobRecordSchema } from './record';
 
 /** Keys of job records: `crm.job.<jobId>` (chunks add `~<generation>.<n>`). */
 export const JOB_KEY_PREFIX = 'crm.job.';
 /**
- * A cancel request lives under its own key, which only cancelJob writes and the engine never
- * overwrites, so a cancel issued while a slice checkpoints the same job is never lost.
+ * A pause or cancel request lives under its own key, which only requestPause / requestCancel
+ * write and the engine never overwrites, so a request issued while a slice checkpoints the same
+ * job is never lost. A cancel stays until the job is deleted: a resume (or a checkpoint) that
+ * read the job before the cancel and writes after it still reads `cancelled`. A pause stays
+ * until the job is resumed.
  */
-export const CANCEL_KEY_PREFIX = 'crm.jobcancel.';
+export const CONTROL_KEY_PREFIX = 'crm.jobctl.';
+const CANCEL_VALUE = 'cancel';
+const PAUSE_VALUE_PREFIX = 'pause:';
+
+/**
+ * The job board: what every editor of the spreadsheet sees of a job (its record without options
+ * and cursor), kept where all of them (and the owner's background drivers) can read it.
+ */
+export const BOARD_KEY_PREFIX = 'crm.jobboard.';
+/** The board is a view: a running job refreshes it at most this often, besides every change of state. */
+export const BOARD_REFRESH_MS = 5_000;
+/** Board messages are cut here: the board lives in a small store (spreadsheet metadata). */
+const BOARD_MESSAGE_CHARS = 500;
 
 export const CANCELLED_MESSAGE = 'Cancelled; rows already processed keep their status.';
+
+/** A pause or cancel asked for by someone while the job was pending. */
+export type ControlRequest = { kind: 'cancel' } | { kind: 'pause'; message: string };
 
 export interface PruneOptions {
   now: number;
@@ -25,25 +49,85 @@ export interface JobStore {
   list(): JobRecord[];
   /** The job as drivers should see it (a pending cancel request shows as `cancelled`). */
   get(jobId: string): JobRecord | null;
-  /** Persists the job and returns what was stored: a pending cancel request wins over a non-final state. */
+  /** Persists the job as given; pending requests show when it is read back (get, list, board). */
   save(job: JobRecord): JobRecord;
   delete(jobId: string): void;
   requestCancel(jobId: string): void;
-  /** Removes old finished jobs; returns the ids removed. */
+  /** Asks a pending job to pause; `message` becomes its message once it has. */
+  requestPause(jobId: string, message: string): void;
+  /** The pending request for this job, read afresh (one Properties read). */
+  controlRequest(jobId: string): ControlRequest | null;
+  /** Drops a pause request (resume); a cancel is never withdrawn. */
+  clearPauseRequest(jobId: string): void;
+  /** Removes old finished jobs (and chunks no record points at); returns the ids removed. */
   prune(options: PruneOptions): string[];
+  /**
+   * Every job of the spreadsheet as its board shows it, whoever started it (without options
+   * and cursor), with pending requests applied. Only this store's own jobs without a shared store.
+   */
+  board(): JobRecord[];
+}
+
+export interface JobStoreOptions {
+  /**
+   * Where pause and cancel requests and the board live: a store every editor of the spreadsheet
+   * can write, and the owner's drivers read with or without an active document (the records
+   * themselves stay in `kv`, the owner's own). Default: `kv`.
+   */
+  shared?: KeyValueStore;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function applyCancelRequest(job: JobRecord): JobRecord {
-  if (isFinished(job.state)) return job;
-  return { ...job, state: 'cancelled', message: CANCELLED_MESSAGE };
+function applyRequest(job: JobRecord, request: ControlRequest | null): JobRecord {
+  if (request === null || isFinished(job.state)) return job;
+  if (request.kind === 'cancel') return { ...job, state: 'cancelled', message: CANCELLED_MESSAGE };
+  if (job.state === 'paused') return job;
+  return { ...job, state: 'paused', message: request.message };
 }
 
-export function createJobStore(kv: KeyValueStore): JobStore {
+function parseRequest(raw: string | null): ControlRequest | null {
+  if (raw === null) return null;
+  if (raw.startsWith(PAUSE_VALUE_PREFIX)) {
+    return { kind: 'pause', message: raw.slice(PAUSE_VALUE_PREFIX.length) };
+  }
+  // Anything else (the old cancel marker '1' included) is a cancel: the safe reading.
+  return { kind: 'cancel' };
+}
+
+function boardEntry(job: JobRecord): JobRecord {
+  return {
+    ...job,
+    options: null,
+    cursor: null,
+    message: job.message.slice(0, BOARD_MESSAGE_CHARS),
+    ...(job.lastFailure === undefined
+      ? {}
+      : { lastFailure: job.lastFailure.slice(0, BOARD_MESSAGE_CHARS) }),
+  };
+}
+
+export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {}): JobStore {
+  const shared = options.shared ?? kv;
   const recordKey = (jobId: string) => `${JOB_KEY_PREFIX}${jobId}`;
-  const cancelKey = (jobId: string) => `${CANCEL_KEY_PREFIX}${jobId}`;
-  const cancelRequested = (jobId: string) => kv.get(cancelKey(jobId)) !== null;
+  const controlKey = (jobId: string) => `${CONTROL_KEY_PREFIX}${jobId}`;
+  const boardKey = (jobId: string) => `${BOARD_KEY_PREFIX}${jobId}`;
+  const controlRequest = (jobId: string) => parseRequest(shared.get(controlKey(jobId)));
+  /** What this execution last put on the board, per job, so unchanged progress is not rewritten. */
+  const published = new Map<string, { state: string; message: string; at: number }>();
+
+  function publish(job: JobRecord): void {
+    if (shared === kv) return;
+    const last = published.get(job.jobId);
+    const changed = !last || last.state !== job.state || last.message !== job.message;
+    if (!changed && job.updatedAt - last.at < BOARD_REFRESH_MS) return;
+    try {
+      shared.set(boardKey(job.jobId), JSON.stringify(boardEntry(job)));
+      published.set(job.jobId, { state: job.state, message: job.message, at: job.updatedAt });
+    } catch {
+      // The board is a view for other editors: a refusal there never stops the job.
+    }
+  }
 
   function readRaw(jobId: string): JobRecord | null {
     const value = readChunkedJson(kv, recordKey(jobId));
@@ -60,7 +144,7 @@ export function createJobStore(kv: KeyValueStore): JobStore {
   function get(jobId: string): JobRecord | null {
     const job = readRaw(jobId);
     if (job === null) return null;
-    return cancelRequested(jobId) ? applyCancelRequest(job) : job;
+    return applyRequest(job, controlRequest(jobId));
   }
 
   function list(): JobRecord[] {
@@ -82,17 +166,45 @@ export function createJobStore(kv: KeyValueStore): JobStore {
     if (!parsed.success) {
       throw new Error(`Job ${String(job.jobId)} cannot be saved: ${parsed.error.message}`);
     }
-    const pendingCancel = cancelRequested(job.jobId);
-    const stored = pendingCancel ? applyCancelRequest(parsed.data) : parsed.data;
-    writeChunkedJson(kv, recordKey(job.jobId), stored);
-    // The request has done its work once a final state is on disk.
-    if (pendingCancel && isFinished(stored.state)) kv.delete(cancelKey(job.jobId));
-    return stored;
+    // Requests are applied when the job is read (get, list, board), not here: a checkpoint
+    // costs no read of the shared store, and a request that lands during a step still wins.
+    writeChunkedJson(kv, recordKey(job.jobId), parsed.data);
+    publish(parsed.data);
+    return parsed.data;
   }
 
   function remove(jobId: string): void {
     deleteChunkedJson(kv, recordKey(jobId));
-    kv.delete(cancelKey(jobId));
+    shared.delete(controlKey(jobId));
+    if (shared !== kv) shared.delete(boardKey(jobId));
+    published.delete(jobId);
+  }
+
+  /** Chunks whose record is gone (a write or delete killed half-way) only take room. */
+  function sweepOrphanChunks(): void {
+    const keys = kv.keys();
+    const present = new Set(keys);
+    for (const key of keys) {
+      if (!key.startsWith(JOB_KEY_PREFIX) || !isChunkKey(key)) continue;
+      const owner = key.slice(0, key.indexOf(CHUNK_KEY_SEPARATOR));
+      if (!present.has(owner)) kv.delete(key);
+    }
+  }
+
+  function board(): JobRecord[] {
+    if (shared === kv) return list();
+    const jobs: JobRecord[] = [];
+    for (const key of shared.keys()) {
+      if (!key.startsWith(BOARD_KEY_PREFIX)) continue;
+      const jobId = key.slice(BOARD_KEY_PREFIX.length);
+      try {
+        const parsed = JobRecordSchema.safeParse(JSON.parse(shared.get(key) ?? 'null'));
+        if (parsed.success) jobs.push(applyRequest(parsed.data, controlRequest(jobId)));
+      } catch {
+        // A damaged board entry hides only itself.
+      }
+    }
+    return jobs.sort((a, b) => a.createdAt - b.createdAt || (a.jobId < b.jobId ? -1 : 1));
   }
 
   function prune({ now, maxAgeDays, keepAtMost }: PruneOptions): string[] {
@@ -107,6 +219,7 @@ export function createJobStore(kv: KeyValueStore): JobStore {
         removed.push(job.jobId);
       }
     });
+    sweepOrphanChunks();
     return removed;
   }
 
@@ -115,7 +228,18 @@ export function createJobStore(kv: KeyValueStore): JobStore {
     get,
     save,
     delete: remove,
-    requestCancel: (jobId) => kv.set(cancelKey(jobId), '1'),
+    requestCancel: (jobId) => shared.set(controlKey(jobId), CANCEL_VALUE),
+    requestPause: (jobId, message) => {
+      // A cancel already asked for wins: never turn it back into a pause.
+      if (controlRequest(jobId)?.kind !== 'cancel') {
+        shared.set(controlKey(jobId), `${PAUSE_VALUE_PREFIX}${message}`);
+      }
+    },
+    controlRequest,
+    clearPauseRequest: (jobId) => {
+      if (controlRequest(jobId)?.kind === 'pause') shared.delete(controlKey(jobId));
+    },
+    board,
     prune,
   };
 }

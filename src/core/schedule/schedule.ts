@@ -20,6 +20,10 @@ export const ScheduleSchema = z.object({
   owner: z.optional(z.string()),
   /** The account behind their API key (a hash): only that key starts the run. */
   ownerKey: z.optional(z.string()),
+  /** Who made it (the add-on's random id of that person): only their trigger starts it. */
+  person: z.optional(z.string()),
+  /** The spreadsheet it belongs to: a trigger with no active document opens it by this id. */
+  spreadsheetId: z.optional(z.string()),
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 export const SchedulesSchema = z.array(ScheduleSchema);

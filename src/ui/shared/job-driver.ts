@@ -39,7 +39,7 @@ export interface JobDriver {
   /** True while this sidebar calls uiContinueJob for the job. */
   readonly driving: boolean;
   start(): void;
-  /** Stops driving, lets the slice in flight end, then marks the job paused. */
+  /** Stops driving and pauses the job (a slice in flight stops before its next request). */
   pause(): Promise<JobSummary>;
   cancel(): Promise<JobSummary>;
   /** Puts a paused job back in the queue and drives it again. */
@@ -76,11 +76,17 @@ export function createJobDriver(
   const maxSliceFailures = options.maxSliceFailures ?? 3;
   let driving = false;
   let stopped = false;
-  let sliceInFlight: Promise<unknown> | undefined;
   let sliceTimer: unknown;
   let pollTimer: unknown;
   let sliceFailures = 0;
   let last: JobSummary | undefined;
+  /**
+   * Pause, resume and cancel reach the server one after another, in the order they were
+   * clicked, and only the answer to the latest click is acted on: a Cancel clicked while a
+   * Resume was on its way is never undone by the Resume's answer starting the driver again.
+   */
+  let controls: Promise<unknown> = Promise.resolve();
+  let latestControl = 0;
 
   /**
    * Polls and slices answer out of order; a pending summary with fewer rows done than one
@@ -131,7 +137,7 @@ export function createJobDriver(
   const runSlice = () => {
     sliceTimer = undefined;
     if (!driving) return;
-    const slice = server.continueJob(jobId).then(
+    server.continueJob(jobId).then(
       (answer) => {
         sliceFailures = 0;
         const mine = answer.summaries.find((summary) => summary.jobId === jobId);
@@ -157,15 +163,28 @@ export function createJobDriver(
         sliceTimer = timers.setTimeout(runSlice, SLICE_RETRY_MS);
       },
     );
-    sliceInFlight = slice;
-    slice.finally(() => {
-      if (sliceInFlight === slice) sliceInFlight = undefined;
-    });
   };
 
   function reportError(error: unknown): void {
     options.onError(asError(error));
   }
+
+  /** Sends one control call after the ones clicked before it; `then` runs only if it is the latest. */
+  const control = (
+    send: () => Promise<JobSummary>,
+    then?: (summary: JobSummary) => void,
+  ): Promise<JobSummary> => {
+    const mine = ++latestControl;
+    const sent = controls.then(send);
+    controls = sent.catch(() => undefined);
+    return sent.then((summary) => {
+      if (mine === latestControl) {
+        show(summary, true);
+        then?.(summary);
+      }
+      return summary;
+    });
+  };
 
   const start = () => {
     if (driving) return;
@@ -182,25 +201,22 @@ export function createJobDriver(
       return driving;
     },
     start,
-    async pause() {
+    pause() {
+      // The server stops the slice in flight before its next request; no need to wait for it.
       stopDriving();
-      // The slice in flight holds the job's lock; pausing waits for it to checkpoint and end.
-      if (sliceInFlight) await sliceInFlight.catch(() => undefined);
-      const summary = await server.pauseJob(jobId);
-      show(summary, true);
-      return summary;
+      return control(() => server.pauseJob(jobId));
     },
-    async cancel() {
-      const summary = await server.cancelJob(jobId);
-      show(summary, true);
+    cancel() {
       stopDriving();
-      return summary;
+      return control(() => server.cancelJob(jobId));
     },
-    async resume() {
-      const summary = await server.resumeJob(jobId);
-      show(summary, true);
-      if (isPendingState(summary.state)) start();
-      return summary;
+    resume() {
+      return control(
+        () => server.resumeJob(jobId),
+        (summary) => {
+          if (isPendingState(summary.state)) start();
+        },
+      );
     },
     stop() {
       stopped = true;

@@ -7,5 +7,6 @@ export const jobServer: JobServer = {
   getJob: (jobId) => callServer('crmGetJob', jobId),
   pauseJob: (jobId) => callServer('uiPauseJob', jobId),
   cancelJob: (jobId) => callServer('crmCancelJob', jobId),
-  resumeJob: (jobId) => callServer('crmResumeJob', jobId),
+  // Resumes without running a slice, so a click after it is not queued behind minutes of work.
+  resumeJob: (jobId) => callServer('uiResumeJob', jobId),
 };

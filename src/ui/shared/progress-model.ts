@@ -93,7 +93,8 @@ export function describeProgress(summary: JobSummary, words: Words): ProgressMod
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     message: summary.message,
     canPause: pending,
-    canResume: state === 'paused',
+    // A failed job may be resumed too: it goes on with the rows it did not finish.
+    canResume: state === 'paused' || state === 'failed',
     canCancel: !isFinishedState(state),
   };
 }

@@ -9,8 +9,6 @@ export interface ProgressView {
   readonly element: HTMLElement;
   update(summary: JobSummary): void;
   showError(text: string): void;
-  /** A passing note, e.g. while a pause waits for the slice in flight; the next update clears it. */
-  showNote(text: string): void;
 }
 
 export interface ProgressActions {
@@ -33,7 +31,6 @@ export function createProgressView(actions: ProgressActions): ProgressView {
   const counts = h('ul', { class: 'progress-counts' });
   const message = h('div', { class: 'progress-message' });
   const error = h('div', { class: 'status error', hidden: true });
-  const note = h('div', { class: 'progress-note', hidden: true });
   const pause = h('button', { type: 'button', class: 'pause' }, t('ui.progress.pause'));
   const resume = h('button', { type: 'button', class: 'resume action' }, t('ui.progress.resume'));
   const cancel = h('button', { type: 'button', class: 'cancel' }, t('ui.progress.cancel'));
@@ -48,7 +45,6 @@ export function createProgressView(actions: ProgressActions): ProgressView {
     eta,
     counts,
     message,
-    note,
     error,
     h('div', { class: 'buttons' }, pause, resume, cancel),
   );
@@ -76,15 +72,10 @@ export function createProgressView(actions: ProgressActions): ProgressView {
       resume.hidden = !model.canResume;
       cancel.hidden = !model.canCancel;
       error.hidden = true;
-      note.hidden = true;
     },
     showError(text) {
       error.textContent = text;
       error.hidden = text === '';
-    },
-    showNote(text) {
-      note.textContent = text;
-      note.hidden = text === '';
     },
   };
 }
@@ -105,10 +96,7 @@ export function trackJob(
     if (driver) work(driver).catch((error) => view.showError(errorText(error)));
   };
   const view = createProgressView({
-    onPause: act((d) => {
-      if (d.driving) view.showNote(t('ui.progress.pausing'));
-      return d.pause();
-    }),
+    onPause: act((d) => d.pause()),
     onResume: act((d) => d.resume()),
     onCancel: act((d) => d.cancel()),
   });

@@ -2,6 +2,7 @@ import { COMMON_EN } from './en/common';
 import { FORMULAS_EN } from './en/formulas';
 import { HELP_EN } from './en/help';
 import { IMPORT_EN } from './en/import';
+import { JOBS_EN } from './en/jobs';
 import { MAPPING_EN } from './en/mapping';
 import { MENU_EN } from './en/menu';
 import { PHONE_EN } from './en/phone';
@@ -17,6 +18,7 @@ import { UI_EN } from './en/ui';
  */
 export const EN = {
   ...COMMON_EN,
+  ...JOBS_EN,
   ...FORMULAS_EN,
   ...HELP_EN,
   ...MAPPING_EN,

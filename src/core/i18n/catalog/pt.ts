@@ -3,6 +3,7 @@ import { COMMON_PT } from './pt/common';
 import { FORMULAS_PT } from './pt/formulas';
 import { HELP_PT } from './pt/help';
 import { IMPORT_PT } from './pt/import';
+import { JOBS_PT } from './pt/jobs';
 import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
 import { PHONE_PT } from './pt/phone';
@@ -13,6 +14,7 @@ import { UI_PT } from './pt/ui';
 /** O catálogo em português do Brasil: as mesmas chaves de `en.ts`, um arquivo por área em `pt/`. */
 export const PT: Readonly<Record<MessageKey, string>> = {
   ...COMMON_PT,
+  ...JOBS_PT,
   ...FORMULAS_PT,
   ...HELP_PT,
   ...MAPPING_PT,

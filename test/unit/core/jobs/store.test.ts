@@ -190,22 +190,31 @@ describe('JobStore', () => {
     expect(() => store.get('bad')).toThrow(/Job bad is stored in a shape/);
   });
 
-  it('a cancel request wins over a later checkpoint of a running job, and is then cleared', () => {
+  it('a cancel request wins over every later checkpoint of a running job, and stays', () => {
     const kv = new MemoryKeyValueStore();
     const store = createJobStore(kv);
     store.save(job({ jobId: 'j', state: 'running' }));
     store.requestCancel('j');
     expect(store.get('j')?.state).toBe('cancelled');
-    const saved = store.save(job({ jobId: 'j', state: 'running', done: 3 }));
-    expect(saved).toMatchObject({ state: 'cancelled', done: 3, message: CANCELLED_MESSAGE });
-    expect(kv.keys()).toEqual(['crm.job.j']);
+    store.save(job({ jobId: 'j', state: 'running', done: 3 }));
+    expect(store.get('j')).toMatchObject({
+      state: 'cancelled',
+      done: 3,
+      message: CANCELLED_MESSAGE,
+    });
+    // A resume that read the job before the cancel and saves after it still reads cancelled.
+    store.save(job({ jobId: 'j', state: 'queued' }));
+    expect(store.get('j')?.state).toBe('cancelled');
+    store.delete('j');
+    expect(kv.keys()).toEqual([]);
   });
 
   it('a cancel request does not undo a job that finished', () => {
     const store = createJobStore(new MemoryKeyValueStore());
     store.save(job({ jobId: 'j', state: 'running' }));
     store.requestCancel('j');
-    expect(store.save(job({ jobId: 'j', state: 'done' })).state).toBe('done');
+    store.save(job({ jobId: 'j', state: 'done' }));
+    expect(store.get('j')?.state).toBe('done');
   });
 
   it('prunes finished jobs older than N days and keeps at most M finished jobs', () => {
@@ -225,5 +234,37 @@ describe('JobStore', () => {
         .map((j) => j.jobId)
         .sort(),
     ).toEqual(['f0', 'f1', 'f2', 'old-paused', 'old-queued']);
+  });
+});
+
+describe('the board and the store budget', () => {
+  const DAY_MS = 86_400_000;
+  it('every editor reads the board (no options); requests from anyone reach the owner', () => {
+    const mine = new MemoryKeyValueStore();
+    const shared = new MemoryKeyValueStore();
+    const store = createJobStore(mine, { shared });
+    store.save(job({ jobId: 'j', state: 'running', options: { big: 'x'.repeat(500) } }));
+    const other = createJobStore(new MemoryKeyValueStore(), { shared });
+    expect(other.get('j')).toBeNull();
+    expect(other.board()).toMatchObject([{ jobId: 'j', state: 'running', options: null }]);
+    other.requestPause('j', 'Paused by bia.');
+    expect(other.board()[0]).toMatchObject({ state: 'paused', message: 'Paused by bia.' });
+    expect(store.controlRequest('j')).toEqual({ kind: 'pause', message: 'Paused by bia.' });
+    store.save(job({ jobId: 'j', state: 'running' }));
+    expect(store.get('j')?.state).toBe('paused');
+    store.clearPauseRequest('j');
+    expect(store.controlRequest('j')).toBeNull();
+    store.delete('j');
+    expect(other.board()).toEqual([]);
+  });
+
+  it('prune sweeps chunks whose record is gone', () => {
+    const kv = new MemoryKeyValueStore();
+    const store = createJobStore(kv);
+    store.save(job({ jobId: 'keep', state: 'running' }));
+    kv.set('crm.job.gone~3.0', 'orphan piece');
+    kv.set('crm.job.gone~3.1', 'orphan piece');
+    store.prune({ now: 100 * DAY_MS, maxAgeDays: 30, keepAtMost: 50 });
+    expect(kv.keys().sort()).toEqual(['crm.job.keep']);
   });
 });

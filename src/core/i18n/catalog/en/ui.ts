@@ -66,7 +66,6 @@ export const UI_EN = {
   'ui.progress.pause': 'Pause',
   'ui.progress.resume': 'Resume',
   'ui.progress.cancel': 'Cancel',
-  'ui.progress.pausing': 'Pausing when the current step ends…',
   'ui.progress.gaveUp':
     'This sidebar stopped following the job after repeated errors; it goes on by itself in the background.',
 

@@ -67,7 +67,6 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.progress.pause': 'Pausar',
   'ui.progress.resume': 'Retomar',
   'ui.progress.cancel': 'Cancelar',
-  'ui.progress.pausing': 'Pausando quando a etapa atual terminar…',
   'ui.progress.gaveUp':
     'Esta barra lateral parou de acompanhar o processo depois de erros seguidos; ele continua sozinho em segundo plano.',
 

@@ -1,0 +1,42 @@
+import type { KeyValueStore } from '../core/ports';
+
+/**
+ * A KeyValueStore over the spreadsheet's own developer metadata (spreadsheet level, visible to
+ * this add-on's project only). Unlike document properties it is reachable from any execution
+ * that can open the spreadsheet, including a trigger that runs with no active document
+ * (SpreadsheetApp.openById), and every editor can read and write it: the job board, pause and
+ * cancel requests and the nightly schedules live here.
+ * https://developers.google.com/apps-script/reference/spreadsheet/developer-metadata
+ * The Sheets API bounds metadata per spreadsheet (about 30,000 characters per location, see
+ * https://developers.google.com/workspace/sheets/api/guides/metadata), so only small values go
+ * here: never job options or cursors.
+ */
+export function metadataStore(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+): KeyValueStore {
+  const entries = (key: string): GoogleAppsScript.Spreadsheet.DeveloperMetadata[] =>
+    spreadsheet
+      .createDeveloperMetadataFinder()
+      .withLocationType(SpreadsheetApp.DeveloperMetadataLocationType.SPREADSHEET)
+      .withKey(key)
+      .find();
+  return {
+    get: (key) => entries(key)[0]?.getValue() ?? null,
+    set: (key, value) => {
+      const [first, ...extra] = entries(key);
+      if (first) first.setValue(value);
+      else
+        spreadsheet.addDeveloperMetadata(
+          key,
+          value,
+          SpreadsheetApp.DeveloperMetadataVisibility.PROJECT,
+        );
+      // Two editors adding the same key at once leave two entries: keep the one just written.
+      for (const duplicate of extra) duplicate.remove();
+    },
+    delete: (key) => {
+      for (const entry of entries(key)) entry.remove();
+    },
+    keys: () => spreadsheet.getDeveloperMetadata().map((entry) => entry.getKey()),
+  };
+}
