@@ -1,6 +1,6 @@
 import { asPlatformQuotaError, type PlatformQuotaError } from '../../api/platform-error';
 import type { Clock, Mutex } from '../ports';
-import { type JobYield, jobControlOf, messageOf } from './errors';
+import { checkpointOf, type JobYield, jobControlOf, messageOf } from './errors';
 import { utf8Bytes } from './kv';
 import { type PlatformWait, platformWait } from './platform-wait';
 import {
@@ -282,7 +282,9 @@ export function runSlice(
           const platform = control === null ? asPlatformQuotaError(error) : undefined;
           if (platform) {
             // A quota stops every job of this user alike: end the slice and wait it out.
-            const wait = waitForPlatform(store, job, platform, clock.now());
+            // A step that wrote its rows before the refusal hands its record over with it.
+            const base = checkpointOf(error) ?? job;
+            const wait = waitForPlatform(store, base, platform, clock.now());
             nextRunAt = earlier(nextRunAt, wait.until);
             outOfTime = true;
             break;

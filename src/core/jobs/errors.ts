@@ -1,3 +1,4 @@
+import type { JobRecord } from './record';
 /**
  * Exceptions a job handler throws to tell the engine what happened to the whole job (row
  * outcomes are the handler's own business). They are recognised by their `jobControl` tag,
@@ -48,4 +49,24 @@ export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   return String(error);
+}
+
+const CHECKPOINT = 'jobCheckpoint';
+
+/**
+ * Attaches the job as the step left it to an error that makes the job wait (a platform quota
+ * met after the step had already written its rows): the engine saves that record, not the one
+ * from before the step, so what the step wrote to the sheet and its checkpoint stay in step.
+ */
+export function withCheckpoint<E>(error: E, job: JobRecord): E {
+  if (typeof error === 'object' && error !== null) {
+    Object.defineProperty(error, CHECKPOINT, { value: job, enumerable: false });
+  }
+  return error;
+}
+
+/** The record attached by withCheckpoint, if any. */
+export function checkpointOf(error: unknown): JobRecord | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  return (error as Record<string, JobRecord | undefined>)[CHECKPOINT];
 }

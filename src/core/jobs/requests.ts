@@ -23,6 +23,12 @@ export interface PacedCallOptions {
   /** No back-off wait runs past this instant (the step's deadline). */
   deadline?: number;
   random?: () => number;
+  /**
+   * Whether a pause or cancel was asked for (StepContext.stopRequested). pacedAll looks before
+   * every round that had to wait for slots or a back-off, so a stop reaches the job before its
+   * next request; an immediate first round leaves at once (the engine looked just before the step).
+   */
+  stopRequested?: () => boolean;
 }
 
 /**
@@ -93,12 +99,22 @@ export function pacedAll<T>(
   const failures = calls.map(() => ({ rateLimited: 0, failed: 0 }));
   let pending = calls.map((_, index) => index);
   const alone = new Set<number>();
+  let rounds = 0;
   while (pending.length > 0) {
     // A request that got no answer sinks its whole batch (fetchAll throws as one): after a
     // lost batch, its calls go one at a time, so one unreachable request fails only itself.
     const together = pending.filter((index) => !alone.has(index));
     const candidates = together.length > 0 ? together : pending.slice(0, 1);
+    const asked = clock.now();
     const grant = pacer.acquireUpTo(candidates.length, { deadline: options.latestStartAt });
+    const waited = clock.now() > asked || rounds > 0;
+    if (grant.count > 0 && waited && options.stopRequested?.()) {
+      pacer.answered(grant);
+      const stop = new JobYield('A pause or cancel was asked for; nothing more is sent.');
+      for (const index of pending) results[index] = { ok: false, error: stop };
+      break;
+    }
+    rounds += 1;
     if (grant.count === 0) {
       const later = new JobYield(
         'No rate-limit slot is free before this run ends.',
@@ -193,6 +209,7 @@ export function stepPacing(
     latestStartAt: ctx.latestStartAt,
     deadline: ctx.deadline,
     ...(random ? { random } : {}),
+    ...(ctx.stopRequested ? { stopRequested: () => ctx.stopRequested?.() === true } : {}),
   };
 }
 

@@ -287,6 +287,8 @@ export interface BatchSettlement {
   pauseMessage?: string;
   /** The longest Retry-After of the batch's 429s, for the pacer. */
   retryAfterSeconds?: number;
+  /** Apps Script refused the batch (a quota): thrown once the rows are written, so the job waits. */
+  platformError?: unknown;
 }
 
 /**
@@ -304,6 +306,7 @@ export function settleBatch(
   let streak = cursor.streak;
   let pauseMessage: string | undefined;
   let retryAfterSeconds: number | undefined;
+  let platformError: unknown;
   const answers = rows.map(({ key, leadId }, i) => {
     const outcome = outcomes[i] as Outcome;
     const [status] = outcome.cells;
@@ -317,6 +320,7 @@ export function settleBatch(
       return { key, cells: outcome.cells };
     }
     streak = 0;
+    if (outcome.kind === 'platform') platformError ??= outcome.error;
     if (outcome.kind === 'pause') pauseMessage ??= outcome.pauseMessage;
     if (outcome.kind === 'retry') {
       if (outcome.retryAfterSeconds !== undefined) {
@@ -342,6 +346,7 @@ export function settleBatch(
     },
     ...(pauseMessage === undefined ? {} : { pauseMessage }),
     ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    ...(platformError === undefined ? {} : { platformError }),
   };
 }
 

@@ -2,7 +2,7 @@ import type { CrmApi, CrmClient } from '../../api/client';
 import type { ChatappTemplateSent } from '../../api/schemas';
 import { type Translate, translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
-import { JobYield, jobControlOf } from '../jobs/errors';
+import { JobYield, jobControlOf, withCheckpoint } from '../jobs/errors';
 import type { JobRecord } from '../jobs/record';
 import { pacedAll, stepPacing } from '../jobs/requests';
 import {
@@ -307,6 +307,7 @@ export function createSendJobHandler(
           options,
           at: answeredAt,
           retries: this.cursor.retries[row.key]?.attempts ?? 0,
+          batchSize: batch.length,
           t: work.t,
         });
       });
@@ -328,6 +329,10 @@ export function createSendJobHandler(
       }
       const cursor = { ...settled.cursor, unplaced: settled.cursor.unplaced + placed.unplaced };
       const result = this.writeBack(after, placed.entries, cursor);
+      // The rows are QUEUED (or UNCERTAIN) in the sheet; the engine makes the job wait.
+      if (settled.platformError !== undefined) {
+        throw withCheckpoint(settled.platformError, this.job);
+      }
       if (settled.pauseMessage !== undefined) {
         work.next = undefined;
         return stopJob(this.job, 'paused', settled.pauseMessage);

@@ -9,6 +9,7 @@ import {
   ValidationError,
 } from '../../api/errors';
 import type { Settled } from '../../api/http';
+import { platformLimitOf } from '../../api/platform-error';
 import type { ChatappTemplateSent } from '../../api/schemas';
 import type { Translate } from '../i18n';
 import { messageOf } from '../jobs/errors';
@@ -46,7 +47,9 @@ export type Outcome =
   /** The provider refuses every row for one reason: back to QUEUED; the job pauses after a few. */
   | { kind: 'systemic'; cells: Cells; pauseMessage: (refusals: number) => string }
   /** Refused before sending for a reason a person must fix (key, template, number): pause now. */
-  | { kind: 'pause'; cells: Cells; pauseMessage: string };
+  | { kind: 'pause'; cells: Cells; pauseMessage: string }
+  /** Apps Script refused the request before it left (a quota): QUEUED, and the job waits. */
+  | { kind: 'platform'; cells: Cells; error: unknown };
 
 export interface AnswerContext {
   leadId: number;
@@ -55,6 +58,8 @@ export interface AnswerContext {
   at: number;
   /** Automatic retries this row has had in this job already. */
   retries: number;
+  /** Sends in the batch this one left with (one UrlFetchApp.fetchAll). */
+  batchSize: number;
   t: Translate;
 }
 
@@ -103,6 +108,8 @@ export function outcomeOf(answer: Settled<ChatappTemplateSent>, ctx: AnswerConte
   if (setup) {
     return { kind: 'pause', cells: queuedCells(t('send.detail.queuedSetup')), pauseMessage: setup };
   }
+  const platform = platformOutcome(error, ctx);
+  if (platform) return platform;
   const provider = classifyProviderFailure(error);
   if (provider && error instanceof ProviderError) {
     if (provider.kind === 'unknown') {
@@ -111,6 +118,30 @@ export function outcomeOf(answer: Settled<ChatappTemplateSent>, ctx: AnswerConte
     return providerOutcome(provider, error, ctx);
   }
   return { kind: 'done', cells: failureCells(error, ctx) };
+}
+
+/**
+ * A quota or allow-list refusal by Apps Script. A lone fetch refused so never left, and an
+ * allow-list refusal checks every URL before any leaves: QUEUED, and the job waits for the
+ * limit. Whether UrlFetchApp.fetchAll may send part of a batch before a quota refuses the rest
+ * is not documented (https://developers.google.com/apps-script/reference/url-fetch/url-fetch-app#fetchAll(Object),
+ * https://developers.google.com/apps-script/guides/services/quotas): with more than one send in
+ * the batch, the rows are UNCERTAIN rather than risk a second message, and the job still waits.
+ */
+function platformOutcome(error: unknown, ctx: AnswerContext): Outcome | undefined {
+  const limit = platformLimitOf(error);
+  if (limit === undefined) return undefined;
+  const { t } = ctx;
+  const text = messageOf(error);
+  if (limit === 'allowlist' || ctx.batchSize <= 1) {
+    return {
+      kind: 'platform',
+      cells: queuedCells(t('send.detail.queuedPlatform', { error: text })),
+      error,
+    };
+  }
+  const why = t('send.why.platformBatch', { count: ctx.batchSize, error: text });
+  return { kind: 'platform', cells: uncertainCells(t, ctx.at, why), error };
 }
 
 function done([status, id, detail, ctx]: [SendRowStatus, string, string, AnswerContext]): Outcome {

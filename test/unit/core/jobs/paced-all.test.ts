@@ -118,4 +118,29 @@ describe('pacedAll', () => {
       expect((error as { notBefore?: number }).notBefore).toBeGreaterThan(clock.now());
     }
   });
+
+  it('sends nothing more once a stop is asked for while it waited for slots', () => {
+    const { client, pacer, clock, batches } = world((id) => found(id));
+    pacer.acquireUpTo(58);
+    let stop = false;
+    let looks = 0;
+    const settled = pacedAll(client, gets([1, 2, 3, 4, 5]), {
+      pacer,
+      clock,
+      stopRequested: () => {
+        looks += 1;
+        return stop;
+      },
+    });
+    // The first round had two free slots and left at once; no look was needed.
+    expect(batches[0]).toEqual([1, 2]);
+    expect(settled.every((s) => s.ok)).toBe(true);
+
+    stop = true;
+    pacer.acquireUpTo(60);
+    const after = pacedAll(client, gets([6, 7]), { pacer, clock, stopRequested: () => stop });
+    expect(batches).toHaveLength(2);
+    expect(after.map((s) => (s.ok ? 'sent' : jobControlOf(s.error)))).toEqual(['yield', 'yield']);
+    expect(looks).toBeGreaterThan(0);
+  });
 });

@@ -6,6 +6,7 @@ import {
   RateLimitError,
   SkipError,
 } from '../../../../src/api/errors';
+import { PlatformQuotaError } from '../../../../src/api/platform-error';
 import { translator } from '../../../../src/core/i18n';
 import { type AnswerContext, outcomeOf } from '../../../../src/core/send/outcome';
 import {
@@ -24,6 +25,7 @@ function context(retries = 0, locale: 'en' | 'pt' = 'en'): AnswerContext {
     options: { templateId: 3, templateName: 'proposta', instanceId: 2 },
     at: AT,
     retries,
+    batchSize: 1,
     t: translator(locale),
   };
 }
@@ -167,5 +169,34 @@ describe('other answers', () => {
 
   it('an error that is not the CRM’s answer: UNCERTAIN (the request may have left)', () => {
     expect(failed(new TypeError('boom')).cells[0]).toBe('UNCERTAIN');
+  });
+});
+
+describe('outcomeOf: Apps Script refused the request (quota, allow-list)', () => {
+  const refused = (error: Error, batchSize: number) =>
+    outcomeOf({ ok: false, error }, { ...context(), batchSize });
+  const daily = () =>
+    new PlatformQuotaError('daily', 'Service invoked too many times for one day: urlfetch.');
+
+  it('a lone send refused by a quota never left: QUEUED, and the job waits', () => {
+    const outcome = refused(daily(), 1);
+    expect(outcome.kind).toBe('platform');
+    expect(outcome.cells[0]).toBe('QUEUED');
+    expect(outcome.cells[2]).toMatch(/too many times for one day/);
+  });
+
+  it('an allow-list refusal checks every URL before any leaves: QUEUED whatever the batch', () => {
+    const outcome = refused(
+      new PlatformQuotaError('allowlist', 'URL not in urlFetchWhitelist'),
+      10,
+    );
+    expect(outcome.cells[0]).toBe('QUEUED');
+  });
+
+  it('a batch refused by a quota may have partly left (undocumented): UNCERTAIN, never resent', () => {
+    const outcome = refused(daily(), 7);
+    expect(outcome.kind).toBe('platform');
+    expect(outcome.cells[0]).toBe('UNCERTAIN');
+    expect(outcome.cells[2]).toMatch(/batch of 7/);
   });
 });

@@ -10,6 +10,10 @@ export const SEND_EN = {
     'Sent "{template}" to lead {leadId} (conversation {conversation}).',
   'send.detail.uncertain':
     "Uncertain: {why}, so this message may have been sent. Check the lead's conversation in the CRM; to send it again, clear this status and run the send again.",
+  'send.detail.queuedPlatform':
+    'Queued: Apps Script refused the request before it left ({error}); the job goes on when the limit allows.',
+  'send.why.platformBatch':
+    'Apps Script refused a batch of {count} sends ({error}), and whether part of a refused batch left is not documented',
   'send.why.stopped': 'an earlier run stopped mid-send',
   'send.why.noAnswer': 'no answer came from the CRM ({error})',
   'send.why.unreadable': 'the CRM answered {status} with an unreadable body',

@@ -9,6 +9,10 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'Enviado "{template}" ao lead {leadId} (conversa {conversation}).',
   'send.detail.uncertain':
     'Incerto: {why}, então esta mensagem pode ter sido enviada. Confira a conversa do lead no CRM; para enviar de novo, apague este status e rode o envio outra vez.',
+  'send.detail.queuedPlatform':
+    'Na fila: o Apps Script recusou a requisição antes de sair ({error}); o job continua quando o limite permitir.',
+  'send.why.platformBatch':
+    'o Apps Script recusou um lote de {count} envios ({error}), e não está documentado se parte de um lote recusado saiu',
   'send.why.stopped': 'uma execução anterior parou no meio do envio',
   'send.why.noAnswer': 'o CRM não respondeu ({error})',
   'send.why.unreadable': 'o CRM respondeu {status} com um corpo ilegível',
