@@ -77,22 +77,24 @@ function busyRun(world: ImportWorld, seed: number) {
     fn: 'crmListJobs',
   };
   // The start runs the job in its own execution as far as it can: it may be killed too.
-  const startKill = random() < 0.6 ? 40 + pick(400) : undefined;
+  const startKill = random() < 0.9 ? 60 + pick(340) : undefined;
   const start = world.runtime.execute({
     fn: 'crmImportLeads',
     args: [{ sheet: sheetName, pipeline: 'Vendas', stage: 'Novo' }],
     interleave: busy,
     ...(startKill === undefined ? {} : { killAfterServiceCalls: startKill }),
   });
-  if (start.killed) kills += 1;
-  else if (start.error) throw start.error;
+  if (start.killed) {
+    kills += 1;
+    world.clock.advance(EXECUTION_LIMIT_MS);
+  } else if (start.error) throw start.error;
   const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
   const jobId = (start.value as JobSummary | undefined)?.jobId ?? newestJob(jobs, sheetName);
   if (jobId === undefined) return undefined;
   let state = (start.value as JobSummary | undefined)?.state;
   for (let run = 0; run < 40 && state !== 'done'; run++) {
     if (random() < 0.3) edit();
-    const kill = random() < 0.3 ? 5 + pick(200) : undefined;
+    const kill = random() < 0.5 ? 5 + pick(100) : undefined;
     world.clock.advance(2_000);
     execution += 1;
     const result = world.runtime.execute({
@@ -103,6 +105,8 @@ function busyRun(world: ImportWorld, seed: number) {
     });
     if (result.killed) {
       kills += 1;
+      // The killed execution's driver lease runs out when Apps Script would have ended it.
+      world.clock.advance(EXECUTION_LIMIT_MS);
       continue;
     }
     if (result.error) throw result.error;
@@ -115,6 +119,9 @@ function busyRun(world: ImportWorld, seed: number) {
   );
   return { model, final, kills, edits, upserts, addedIn, lastExecution: execution };
 }
+
+/** Apps Script ends every execution by then: a dead execution's lease is over. */
+const EXECUTION_LIMIT_MS = 6 * 60_000;
 
 /** The job a killed crmImportLeads created, if it got that far. */
 function newestJob(jobs: readonly JobSummary[], sheetName: string): string | undefined {

@@ -68,7 +68,9 @@ describe('a bulk send reads the sheet in windows', () => {
     // cells (with display values) and of the rows after its batch, never the whole sheet.
     expect(small.cellsPerRow).toBeLessThan(100);
     expect(Math.abs(large.cellsPerRow - small.cellsPerRow)).toBeLessThan(0.2 * small.cellsPerRow);
-    expect(small.callsPerRow).toBeLessThan(1.6);
-    expect(large.callsPerRow).toBeLessThan(1.6);
+    // About 1.4 for the sheet itself; the rest (about 0.8) reads the shared pause / cancel
+    // requests and job board in the spreadsheet's developer metadata, three calls a read.
+    expect(small.callsPerRow).toBeLessThan(2.5);
+    expect(large.callsPerRow).toBeLessThan(2.5);
   }, 120_000);
 });

@@ -119,7 +119,9 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
   function publish(job: JobRecord): void {
     if (shared === kv) return;
     const last = published.get(job.jobId);
-    const changed = !last || last.state !== job.state || last.message !== job.message;
+    // A running job's message changes with every step (its counts): only a change of state
+    // is written at once; progress at most every BOARD_REFRESH_MS (each write is a Sheets call).
+    const changed = !last || last.state !== job.state;
     if (!changed && job.updatedAt - last.at < BOARD_REFRESH_MS) return;
     try {
       shared.set(boardKey(job.jobId), JSON.stringify(boardEntry(job)));
