@@ -1,11 +1,5 @@
 import { type CrmClient, CrmError, type CustomFieldDefinition } from '../api';
-import {
-  createExportJobHandler,
-  EXPORT_JOB_KIND,
-  type ExportEnv,
-  exportStatuses,
-  FIRST_CURSOR,
-} from '../core/export/job';
+import { EXPORT_JOB_KIND, exportStatuses, FIRST_CURSOR } from '../core/export/job';
 import { jobErrorFor } from '../core/export/job-errors';
 import {
   buildExportJobOptions,
@@ -14,14 +8,13 @@ import {
   wantsCustomFields,
 } from '../core/export/job-request';
 import { readLastSync } from '../core/export/job-sync';
-import { type JobHandler, type JobSummary, messageOf } from '../core/jobs';
+import { type JobSummary, messageOf } from '../core/jobs';
 import { START_WAIT_MS } from '../core/jobs/requests';
-import { builtOnce } from '../core/jobs/row-job';
 import { type Pacer, withRateLimitRetry } from '../core/pacing';
 import type { FilterLookups } from '../core/query/resolve';
 import { needsLookups } from '../core/query/resolve';
 import { appsScriptClock } from '../gas/services';
-import { ensureSheet, openExportSheet, zonedMidnightMaker } from '../gas/sheet-writer';
+import { ensureSheet } from '../gas/sheet-writer';
 import {
   clientFor,
   currentSpreadsheet,
@@ -30,7 +23,6 @@ import {
   requireSettings,
   spreadsheetDataStore,
 } from './context';
-import type { JobEnv } from './job-env';
 import { startJob } from './jobs-api';
 
 export interface ExportLeadsOptions {
@@ -141,22 +133,4 @@ function paced<T>(pacer: Pacer, what: string, request: () => T): T {
       { cause: error },
     );
   }
-}
-
-/** The `export` job handler over Apps Script services; registered in job-handlers.ts. */
-export function exportJobHandler(env: () => JobEnv): JobHandler {
-  return createExportJobHandler(
-    builtOnce((): ExportEnv => {
-      const base = env();
-      return {
-        listLeads: (filters) => base.client.leads.list(filters),
-        listLeadPages: (queries) =>
-          base.client.all(queries.map((query) => (api) => api.leads.list(query))),
-        pacer: base.pacer,
-        openSheet: (target) => openExportSheet(base.spreadsheet, target),
-        makeDate: zonedMidnightMaker(base.timeZone),
-        documentStore: base.dataStore,
-      };
-    }),
-  );
 }

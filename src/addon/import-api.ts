@@ -8,20 +8,20 @@ import {
   prepareContext,
   targetName,
 } from '../core/import';
-import { createImportJobHandler, IMPORT_JOB_KIND, type ImportJobEnv } from '../core/import/job';
+import { IMPORT_JOB_KIND } from '../core/import/job';
 import { type ImportJobOptions, parseImportRequest } from '../core/import/job-options';
 import { fetchReferenceData, type ReferenceData } from '../core/import/job-requests';
 import { missingStatusHeaders } from '../core/import/job-sheet';
 import { isBlankCell } from '../core/import/normalize';
 import { IMPORT_ROW_STATUSES } from '../core/import/status-columns';
 import { columnLetter } from '../core/import/text-key';
-import type { JobHandler, JobSummary } from '../core/jobs';
+import type { JobSummary } from '../core/jobs';
 import { startFailure, startPacing } from '../core/jobs/requests';
-import { builtOnce, checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
+import { checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
 import { appsScriptClock } from '../gas/services';
-import { createSheetTable, findSheetById } from '../gas/sheet-table';
+import { createSheetTable } from '../gas/sheet-table';
 import {
   clientFor,
   currentSpreadsheet,
@@ -30,8 +30,8 @@ import {
   pacerFor,
   requireSettings,
 } from './context';
-import type { JobEnv } from './job-env';
 import { startJob } from './jobs-api';
+import { referenceMemo } from './reference-memo';
 
 export interface ImportLeadsOptions {
   /** Name of the sheet to import. */
@@ -60,19 +60,6 @@ export interface ImportLeadsOptions {
    */
   dryRun?: boolean;
 }
-
-/*
- * Reference data fetched in this execution (Apps Script starts every execution afresh, so this
- * lives exactly one execution): crmImportLeads fetches it to check the options, and the first
- * slice that runs in the same execution reuses it instead of paying three more requests.
- */
-let referenceThisExecution: ReferenceData | undefined;
-const referenceMemo = {
-  get: () => referenceThisExecution,
-  set: (data: ReferenceData) => {
-    referenceThisExecution = data;
-  },
-};
 
 /** The three reference lists, paced; a CRM refusal becomes an error that names the fix. */
 function loadReference(settings: Settings, what: string): ReferenceData {
@@ -220,25 +207,4 @@ export function uiPreviewImport(options: ImportPreviewOptions): ImportPreview {
         label: field.label?.trim() || field.name,
       })),
   };
-}
-
-/** The `import` job handler over Apps Script services; registered in job-handlers.ts. */
-export function importJobHandler(env: () => JobEnv): JobHandler {
-  return createImportJobHandler(
-    builtOnce((): ImportJobEnv => {
-      const base = env();
-      return {
-        client: base.client,
-        pacer: base.pacer,
-        store: base.dataStore,
-        defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
-        formatDate: (date) => Utilities.formatDate(date, base.timeZone, 'yyyy-MM-dd'),
-        openTable: (sheetId, headerRow) => {
-          const sheet = findSheetById(base.spreadsheet, sheetId);
-          return sheet ? createSheetTable(sheet, headerRow) : null;
-        },
-        referenceMemo,
-      };
-    }),
-  );
 }

@@ -1,14 +1,78 @@
+import { createExportJobHandler, type ExportEnv } from '../core/export/job';
+import { createImportJobHandler, type ImportJobEnv } from '../core/import/job';
 import type { JobHandler } from '../core/jobs';
-import { exportJobHandler } from './export-api';
-import { importJobHandler } from './import-api';
-import { lazyJobEnv } from './job-env';
-import { sendJobHandler } from './send-api';
+import { builtOnce } from '../core/jobs/row-job';
+import { createSendJobHandler, type SendJobEnv } from '../core/send/job';
+import { DEFAULT_COUNTRY } from '../core/settings/settings';
+import { createSendSheet } from '../gas/send-sheet';
+import { createSheetTable, findSheetById } from '../gas/sheet-table';
+import { openExportSheet, zonedMidnightMaker } from '../gas/sheet-writer';
+import { type JobEnv, lazyJobEnv } from './job-env';
+import { referenceMemo } from './reference-memo';
 
 /**
- * Every job kind the add-on runs. One line per kind: each feature registers its handler here.
+ * Every job kind the add-on runs, each handler built over Apps Script services. They live here,
+ * not beside their start functions (`*-api.ts`), because the start functions drive jobs
+ * (jobs-api.ts), which needs these handlers: one way only, no import cycle.
  */
 export function jobHandlers(): JobHandler[] {
   const env = lazyJobEnv();
-  void env;
   return [exportJobHandler(env), importJobHandler(env), sendJobHandler(env)];
+}
+
+/** The `import` job handler over Apps Script services. */
+function importJobHandler(env: () => JobEnv): JobHandler {
+  return createImportJobHandler(
+    builtOnce((): ImportJobEnv => {
+      const base = env();
+      return {
+        client: base.client,
+        pacer: base.pacer,
+        store: base.dataStore,
+        defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
+        formatDate: (date) => Utilities.formatDate(date, base.timeZone, 'yyyy-MM-dd'),
+        openTable: (sheetId, headerRow) => {
+          const sheet = findSheetById(base.spreadsheet, sheetId);
+          return sheet ? createSheetTable(sheet, headerRow) : null;
+        },
+        referenceMemo,
+      };
+    }),
+  );
+}
+
+/** The `export` job handler over Apps Script services */
+function exportJobHandler(env: () => JobEnv): JobHandler {
+  return createExportJobHandler(
+    builtOnce((): ExportEnv => {
+      const base = env();
+      return {
+        listLeads: (filters) => base.client.leads.list(filters),
+        listLeadPages: (queries) =>
+          base.client.all(queries.map((query) => (api) => api.leads.list(query))),
+        pacer: base.pacer,
+        openSheet: (target) => openExportSheet(base.spreadsheet, target),
+        makeDate: zonedMidnightMaker(base.timeZone),
+        documentStore: base.dataStore,
+      };
+    }),
+  );
+}
+
+/** The `send` job handler over Apps Script services */
+function sendJobHandler(env: () => JobEnv): JobHandler {
+  return createSendJobHandler(
+    builtOnce((): SendJobEnv => {
+      const base = env();
+      return {
+        client: base.client,
+        pacer: base.pacer,
+        defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
+        openSheet: (sheetId, headerRow) => {
+          const sheet = findSheetById(base.spreadsheet, sheetId);
+          return sheet ? createSendSheet(sheet, headerRow) : null;
+        },
+      };
+    }),
+  );
 }

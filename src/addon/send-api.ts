@@ -3,16 +3,16 @@ import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
 import { isBlankCell } from '../core/import/normalize';
 import { columnLetter } from '../core/import/text-key';
-import type { JobHandler, JobSummary } from '../core/jobs';
+import type { JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
-import { builtOnce, checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
+import { checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
 import {
   missingStatusHeaders,
   placeSources,
   statusColumnsOf,
   statusIndexes,
 } from '../core/send/columns';
-import { createSendJobHandler, SEND_JOB_KIND, type SendJobEnv } from '../core/send/job';
+import { SEND_JOB_KIND } from '../core/send/job';
 import { parseSendRequest } from '../core/send/options';
 import { analyseSendSheet, countSendRows } from '../core/send/rows';
 import { checkSendSetup, findTemplate } from '../core/send/setup';
@@ -22,7 +22,6 @@ import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
 import { createSendSheet } from '../gas/send-sheet';
 import { appsScriptClock } from '../gas/services';
-import { findSheetById } from '../gas/sheet-table';
 import {
   clientFor,
   currentSpreadsheet,
@@ -31,7 +30,6 @@ import {
   pacerFor,
   requireSettings,
 } from './context';
-import type { JobEnv } from './job-env';
 import { startJob } from './jobs-api';
 
 /** A column header, or fixed text for every row. */
@@ -247,22 +245,4 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     preview.sample = { row: first + 2, text: renderBody(template, decision.payload.variables) };
   }
   return preview;
-}
-
-/** The `send` job handler over Apps Script services; registered in job-handlers.ts. */
-export function sendJobHandler(env: () => JobEnv): JobHandler {
-  return createSendJobHandler(
-    builtOnce((): SendJobEnv => {
-      const base = env();
-      return {
-        client: base.client,
-        pacer: base.pacer,
-        defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
-        openSheet: (sheetId, headerRow) => {
-          const sheet = findSheetById(base.spreadsheet, sheetId);
-          return sheet ? createSendSheet(sheet, headerRow) : null;
-        },
-      };
-    }),
-  );
 }
