@@ -438,19 +438,11 @@ export function listJobs(deps: Pick<EngineDeps, 'store' | 'viewer'>): JobSummary
  * before its next step. Either way the summary returned already says `cancelled`.
  */
 export function cancelJob(deps: EngineDeps, jobId: string): JobSummary {
-  const { store, mutex } = deps;
+  const { store } = deps;
   const job = requireJob(store, jobId);
   if (isFinished(job.state)) return toSummary(job, deps.viewer);
   store.requestCancel(jobId);
-  if (mutex.tryLock(0)) {
-    try {
-      const current = store.get(jobId);
-      if (current) store.save({ ...current, updatedAt: deps.clock.now() });
-    } finally {
-      mutex.release();
-    }
-  }
-  return toSummary(requireJob(store, jobId), deps.viewer);
+  return settleRequest(deps, jobId);
 }
 
 /**
@@ -459,10 +451,20 @@ export function cancelJob(deps: EngineDeps, jobId: string): JobSummary {
  * already says `paused`.
  */
 export function pauseJob(deps: EngineDeps, jobId: string, message: string): JobSummary {
-  const { store, mutex } = deps;
+  const { store } = deps;
   const job = requireJob(store, jobId);
   if (!isPending(job.state)) return toSummary(job, deps.viewer);
   store.requestPause(jobId, message);
+  return settleRequest(deps, jobId);
+}
+
+/**
+ * After a pause or cancel request: when no slice is working the job, its record takes the
+ * request now; a running slice sees it before its next request or step. Either way the summary
+ * returned already shows the new state (requests apply when a job is read).
+ */
+function settleRequest(deps: EngineDeps, jobId: string): JobSummary {
+  const { store, mutex } = deps;
   if (mutex.tryLock(0)) {
     try {
       const current = store.get(jobId);
