@@ -183,7 +183,8 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('playground grid'), () => {
     );
     expect(log.duringTab).toContain('crmImportLeads');
     expect(log.afterMenu).toContain('crmImportLeads');
-    expect(log.jobState).toBe('running');
+    // Pending either way: 'queued' until the import's first step has checkpointed, then 'running'.
+    expect(['queued', 'running']).toContain(log.jobState);
     // Answered at the import's next UrlFetchApp call, not after its slice (seconds of wall time).
     expect(log.tabMs).toBeLessThan(3_000);
     expect(log.menuMs).toBeLessThan(5_000);
