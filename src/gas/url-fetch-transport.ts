@@ -28,9 +28,9 @@ export function createUrlFetchTransport(): Transport {
  * A quota or allow-list refusal (thrown before anything leaves) becomes a PlatformQuotaError,
  * so jobs wait and mark no row; any other exception passes as it is (a network failure).
  */
-function refusalsTyped<T>(fetch: () => T): T {
+function refusalsTyped<T>(urlFetchCall: () => T): T {
   try {
-    return fetch();
+    return urlFetchCall();
   } catch (error) {
     throw asPlatformQuotaError(error) ?? error;
   }
