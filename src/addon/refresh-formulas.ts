@@ -46,8 +46,13 @@ export function refreshFormulas(): void {
     spreadsheet.toast(t('formulas.noneToRefresh'));
     return;
   }
-  for (const cell of cells) cell.sheet.getRange(cell.row, cell.column).clearContent();
-  SpreadsheetApp.flush();
-  for (const cell of cells) cell.sheet.getRange(cell.row, cell.column).setFormula(cell.formula);
+  // Cleared cells are the user's formulas gone until rewritten: whatever happens between the
+  // clear and the rewrite (an error, a quota), the formulas go back.
+  try {
+    for (const cell of cells) cell.sheet.getRange(cell.row, cell.column).clearContent();
+    SpreadsheetApp.flush();
+  } finally {
+    for (const cell of cells) cell.sheet.getRange(cell.row, cell.column).setFormula(cell.formula);
+  }
   spreadsheet.toast(t('formulas.refreshing', { count: cells.length }));
 }

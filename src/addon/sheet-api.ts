@@ -1,4 +1,5 @@
 import { codedError } from '../core/errors';
+import { findSheetById } from '../gas/sheet-table';
 
 /**
  * Brings a sheet to the front (the Jobs sidebar's link to a job's sheet): by its id when known,
@@ -6,10 +7,7 @@ import { codedError } from '../core/errors';
  */
 export function uiActivateSheet(target: { name: string; id?: number }): { name: string } {
   const spreadsheet = SpreadsheetApp.getActive();
-  const byId =
-    typeof target?.id === 'number'
-      ? spreadsheet.getSheets().find((sheet) => sheet.getSheetId() === target.id)
-      : undefined;
+  const byId = typeof target?.id === 'number' ? findSheetById(spreadsheet, target.id) : null;
   const name = typeof target?.name === 'string' ? target.name.trim() : '';
   const found = byId ?? (name === '' ? null : spreadsheet.getSheetByName(name));
   if (!found) {

@@ -75,8 +75,9 @@ function scopeTag(scope: string): string {
   return `m2:${cyrb53(scope).toString(36)}|`;
 }
 
+/** Two base-36 characters (1,296 = 81 × 16 values) spread key ids evenly over the 16 shards. */
 function shardOf(keyId: string): number {
-  return Number.parseInt(keyId.slice(-1), 36) % MEMORY_SHARDS || 0;
+  return Number.parseInt(keyId.slice(-2), 36) % MEMORY_SHARDS || 0;
 }
 
 /** A shard's entries, oldest first: key id → `<fingerprint><leadId base 36>`. */

@@ -1,6 +1,6 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Page } from '../../api/pager';
 import type { Lead, LeadFilters, MatchBy, UpsertLeadInput } from '../../api/schemas';
+import { digitsOf, phoneSearchDigits } from '../phone';
 import { normalizePhone } from './normalize';
 
 /**
@@ -43,14 +43,10 @@ export function probesOf(payload: UpsertLeadInput, matchBy: MatchBy): Probe[] {
   return probes;
 }
 
-function digits(text: string): string {
-  return text.replace(/\D/g, '');
-}
-
 /** How a phone is indexed: E.164 when it reads as one, else `#` and its digits. */
 function phoneKey(text: string, country: string): string {
   const normal = normalizePhone(text, country);
-  return normal.ok ? normal.value : `#${digits(text)}`;
+  return normal.ok ? normal.value : `#${digitsOf(text)}`;
 }
 
 function emailKey(text: string): string {
@@ -83,7 +79,7 @@ export class LeadIndex {
     if (probe.by === 'email') return this.byEmail.get(emailKey(probe.value)) ?? [];
     return (
       this.byPhone.get(phoneKey(probe.value, this.country)) ??
-      this.byPhone.get(`#${digits(probe.value)}`) ??
+      this.byPhone.get(`#${digitsOf(probe.value)}`) ??
       []
     );
   }
@@ -119,11 +115,7 @@ export const LOOKUP_PER_PAGE = 200;
 
 /** The `q` for a probe: the e-mail, or the phone's national digits (matched with or without +55). */
 export function searchFilters(probe: Probe): LeadFilters {
-  let q = probe.value;
-  if (probe.by === 'phone') {
-    const parsed = parsePhoneNumberFromString(probe.value);
-    q = parsed ? String(parsed.nationalNumber) : digits(probe.value);
-  }
+  const q = probe.by === 'phone' ? phoneSearchDigits(probe.value) : probe.value;
   return { q, per_page: LOOKUP_PER_PAGE };
 }
 

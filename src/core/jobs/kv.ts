@@ -18,16 +18,4 @@ export function prefixedStore(kv: KeyValueStore, prefix: string): KeyValueStore 
 }
 
 /** UTF-8 bytes of a string, as the Properties quota counts them (keys and values). */
-export function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 4;
-      i += 1;
-    } else bytes += 3;
-  }
-  return bytes;
-}
+export { utf8Length as utf8Bytes } from '../cache/chunked';

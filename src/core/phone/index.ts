@@ -110,3 +110,17 @@ export function normalizePhone(
     return fail('phone.invalid', { country: defaultCountry });
   }
 }
+
+/** The digits of a text, nothing else. */
+export function digitsOf(text: string): string {
+  return text.replace(/\D/g, '');
+}
+
+/**
+ * What to search the CRM's `q` with for a phone: its national digits, so a lead stored with or
+ * without +55 is found (the CRM matches phones by their digits).
+ */
+export function phoneSearchDigits(phone: string): string {
+  const parsed = parsePhoneNumberFromString(phone);
+  return parsed ? String(parsed.nationalNumber) : digitsOf(phone);
+}

@@ -1,6 +1,6 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Lead } from '../../api/schemas';
 import { normalizePhone } from '../import/normalize';
+import { digitsOf, phoneSearchDigits } from '../phone';
 
 /**
  * Finding a row's lead with `GET /leads?q=…` (matchBy). The CRM's `q` is a broad search
@@ -18,20 +18,14 @@ export type LookupOutcome =
 
 /** The `q` to search with: the e-mail, or the phone's national digits (found with or without +55). */
 export function lookupQuery(by: LookupBy, value: string): string {
-  if (by === 'email') return value;
-  const parsed = parsePhoneNumberFromString(value);
-  return parsed ? String(parsed.nationalNumber) : value.replace(/\D/g, '');
-}
-
-function digits(text: string): string {
-  return text.replace(/\D/g, '');
+  return by === 'email' ? value : phoneSearchDigits(value);
 }
 
 function samePhone(leadPhone: string, rowPhone: string, country: string): boolean {
   const normal = normalizePhone(leadPhone, country);
   if (normal.ok) return normal.value === rowPhone;
-  const a = digits(leadPhone);
-  const b = digits(rowPhone);
+  const a = digitsOf(leadPhone);
+  const b = digitsOf(rowPhone);
   return a !== '' && (a === b || b.endsWith(a));
 }
 
