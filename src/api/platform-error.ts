@@ -1,3 +1,4 @@
+import { CrmError } from './errors';
 /**
  * Apps Script refusals that happen BEFORE a service does any work: quotas and the add-on's
  * URL allow-list. A UrlFetch call refused this way never left, so no row may be marked FAILED or
@@ -46,6 +47,10 @@ export function platformLimitOf(error: unknown): PlatformLimit | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const tag = (error as { platformLimit?: unknown }).platformLimit;
   if (typeof tag === 'string' && LIMITS.includes(tag)) return tag as PlatformLimit;
+  // The CRM's own answers (and the provider's text inside them) are never Apps Script's
+  // refusals, whatever their words: a send the CRM may have taken must not pass for one that
+  // never left.
+  if (error instanceof CrmError) return undefined;
   const message = (error as { message?: unknown }).message;
   if (typeof message !== 'string') return undefined;
   return PATTERNS.find((p) => p.pattern.test(message))?.limit;

@@ -228,8 +228,9 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
       save(state, now);
       return true;
     };
-    // Counting late only ever delays later requests, so without the lock it is still safe.
-    if (withLock(move) === undefined) move();
+    // Without the lock, a read-modify-write could erase what another execution just logged;
+    // the entries then stay at their send time (the margin still covers most latency).
+    withLock(move);
   }
 
   function reportRateLimited(retryAfterSeconds: number | null | undefined): void {

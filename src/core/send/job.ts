@@ -531,10 +531,10 @@ export function createSendJobHandler(
         .filter((key) => key !== '');
       this.cursor = claimKeys(this.cursor, inFlight);
       applyEntries(analysis, done);
-      if (!isWhole(analysis)) {
-        this.delta.before.push(counted);
-        this.delta.after.push(countSendRows(this.analyse(analysis)));
-      }
+      // Kept for whole reads too: when a later read of the same step is a window, progress
+      // applies every change of the step (the marks of a whole read included).
+      this.delta.before.push(counted);
+      this.delta.after.push(countSendRows(this.analyse(analysis)));
       return written;
     }
 

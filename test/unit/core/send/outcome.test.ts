@@ -5,6 +5,7 @@ import {
   ProviderError,
   RateLimitError,
   SkipError,
+  UnexpectedResponseError,
 } from '../../../../src/api/errors';
 import { PlatformQuotaError } from '../../../../src/api/platform-error';
 import { translator } from '../../../../src/core/i18n';
@@ -198,5 +199,20 @@ describe('outcomeOf: Apps Script refused the request (quota, allow-list)', () =>
     expect(outcome.kind).toBe('platform');
     expect(outcome.cells[0]).toBe('UNCERTAIN');
     expect(outcome.cells[2]).toMatch(/batch of 7/);
+  });
+});
+
+describe('outcomeOf: a CRM answer whose words look like an Apps Script refusal', () => {
+  it('a 5xx mentioning an allowlist may have been delivered: UNCERTAIN, never requeued', () => {
+    const error = new UnexpectedResponseError('Gateway: upstream not permitted by allowlist', {
+      status: 502,
+      method: 'POST',
+      path: '/leads/42/send-chatapp-template',
+      body: 'upstream not permitted by allowlist',
+      snippet: 'upstream not permitted by allowlist',
+    });
+    const outcome = outcomeOf({ ok: false, error }, context());
+    expect(outcome.kind).toBe('done');
+    expect(outcome.cells[0]).toBe('UNCERTAIN');
   });
 });
