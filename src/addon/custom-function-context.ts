@@ -52,6 +52,8 @@ export interface CustomFunctionContext {
   cached<T>(parts: readonly unknown[], load: (request: <R>(send: () => R) => R) => T): T;
   /** Cell options for date-only values (midnight in the spreadsheet's zone); looked up once. */
   cellOptions(): CellOptions;
+  /** Words for a cell, in the spreadsheet's language (see formulaTranslator). */
+  t: Translate;
 }
 
 /**
@@ -103,6 +105,7 @@ export function customFunctionContext(): CustomFunctionContext {
   return {
     settings,
     client,
+    t,
     cached(parts, load) {
       try {
         return cachedRead({

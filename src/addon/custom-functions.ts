@@ -48,6 +48,7 @@ import {
   parseTemplateArgs,
   TASKS_MAX_PER_PAGE,
 } from '../core/query/resource-queries';
+import { COUNT_PER_PAGE, countFromPage, parseCountQuery } from '../core/reports/count';
 import { type CustomFunctionContext, customFunctionContext } from './custom-function-context';
 
 type Table = CellValue[][];
@@ -97,6 +98,27 @@ export function CRM_LEADS(query?: unknown, columns?: unknown, limit?: unknown): 
     return found;
   });
   return flatTable(ctx, chosen.columns, chosen.customFields, rows);
+}
+
+/**
+ * How many leads match the query: one request of one lead, whose answer says the total. A single
+ * number (no header row), so it sits in a table's cell, adds up and feeds a chart.
+ *
+ * @param {string} query Filters as name=value pairs joined with &, as in CRM_LEADS, e.g. "pipeline=Vendas&stage=Proposta" or "pipeline_id=3&stage_id=12&tags=vip". Names work where the API wants ids (pipeline, stage, owner). Empty: every lead.
+ * @return {number} The number of leads that match.
+ * @customfunction
+ */
+export function CRM_COUNT(query?: unknown): number {
+  const ctx = customFunctionContext();
+  const named = parseCountQuery(textArgument(query, 'query'));
+  const resolved = resolveLeadFilters(named, filterLookups(ctx, named));
+  return ctx.cached(['count', resolved], (request) => {
+    const page = request(() => ctx.client.leads.list({ ...resolved, per_page: COUNT_PER_PAGE }));
+    const count = countFromPage(page);
+    // Thrown inside the load, so no guess is ever cached in place of a count.
+    if (count === null) throw new Error(ctx.t('reports.countMissing'));
+    return count;
+  });
 }
 
 /**

@@ -3,6 +3,7 @@
 export {
   CRM_ACCOUNT,
   CRM_AUTOMATIONS,
+  CRM_COUNT,
   CRM_CUSTOM_FIELDS,
   CRM_INSTANCES,
   CRM_LEAD,
@@ -26,6 +27,7 @@ export {
 } from './jobs-api';
 export { onInstall, onOpen } from './menu';
 export { refreshFormulas } from './refresh-formulas';
+export { crmPipelineReport, showPipelineReport } from './reports-api';
 export { crmListSchedules, crmRunJobs, crmSchedule, crmUnschedule } from './schedule-api';
 export { crmSendTemplate, uiPreviewSend } from './send-api';
 export { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import vm from 'node:vm';
 import type { HttpRequest, HttpResponse } from '../../src/api/transport';
 import { createSyncHttpTransport, type SyncHttpTransport } from '../sync-http';
+import { chartsGlobal } from './charts';
 import { createRealClock, createSimulatedClock, isRuntimeClock, type RuntimeClock } from './clock';
 import { type CostModel, type CostOptions, createCostModel } from './costs';
 import {
@@ -53,6 +54,7 @@ import { createUrlFetchApp, type FetchOutcome, type RequestLogEntry } from './ur
 import { createLogger, createSession, createUtilities } from './utilities';
 import { type SheetModel, Workbook, type WorkbookInit } from './workbook';
 
+export type { ChartModel, ChartPosition, ChartRange } from './charts';
 export {
   createRealClock,
   createSimulatedClock,
@@ -528,6 +530,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
           },
         },
       }),
+      Charts: chartsGlobal(env),
       UrlFetchApp: createUrlFetchApp(env, {
         send,
         log: (entry) => requests.push(entry),

@@ -1,5 +1,15 @@
 import { parseA1, toA1 } from './a1';
 import { AUTOMATIC_FORMAT, type Cell, displayValue, FORMULA_VALUE, isDateValue } from './cells';
+import {
+  type ChartHost,
+  type ChartRange,
+  chartBuilder,
+  chartObject,
+  insertChart,
+  newChartModel,
+  removeChart,
+  updateChart,
+} from './charts';
 import { type ExecutionEnv, gated } from './execution';
 import type { HtmlOutputRecord } from './html-service';
 import {
@@ -158,6 +168,9 @@ const SHEET_WRITES = [
   'addDeveloperMetadata',
   'autoResizeColumns',
   'setColumnWidth',
+  'insertChart',
+  'updateChart',
+  'removeChart',
 ];
 const SPREADSHEET_WRITES = [
   'insertSheet',
@@ -318,6 +331,17 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
   };
 
   // ------------------------------------------------------------------- Range
+  /** Where each Range object of this execution points (an embedded chart keeps its ranges). */
+  const rangeCoords = new WeakMap<object, ChartRange>();
+  const chartHost = (sheet: SheetModel): ChartHost => ({
+    env,
+    sheet,
+    rangeOf: (range) =>
+      typeof range === 'object' && range !== null ? rangeCoords.get(range) : undefined,
+    rangeObject: (at) => rangeObject(at.sheet, at.row, at.column, at.numRows, at.numColumns),
+    signature,
+  });
+
   const rangeObject = (
     sheet: SheetModel,
     row: number,
@@ -401,7 +425,7 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
     const chain = () => self();
     const isWholeRows = column === 1 && numColumns >= sheet.maxColumns;
 
-    return gated(
+    const range = gated(
       env,
       'Range',
       'SpreadsheetApp',
@@ -580,6 +604,8 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
       },
       RANGE_WRITES,
     );
+    rangeCoords.set(range, { sheet, row, column, numRows, numColumns });
+    return range;
   };
 
   // ------------------------------------------------------------------- Sheet
@@ -810,6 +836,12 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
         createDeveloperMetadataFinder: () => finder(sheet, []),
         autoResizeColumns: () => self(),
         setColumnWidth: () => self(),
+        newChart: () => chartBuilder(chartHost(sheet), newChartModel()),
+        insertChart: (chart: unknown) => insertChart(chartHost(sheet), chart),
+        updateChart: (chart: unknown) => updateChart(chartHost(sheet), chart),
+        removeChart: (chart: unknown) => removeChart(chartHost(sheet), chart),
+        getCharts: () =>
+          realm.array(sheet.charts.map((model) => chartObject(chartHost(sheet), model))),
         toString: () => 'Sheet',
       },
       SHEET_WRITES,

@@ -7,6 +7,7 @@ import {
   parseEnteredString,
   type StoredValue,
 } from './cells';
+import type { ChartModel } from './charts';
 import { assertTimeZone } from './time-zone';
 
 /**
@@ -86,6 +87,8 @@ export class SheetModel {
   frozenColumns = 0;
   hidden = false;
   metadata: DeveloperMetadataRecord[] = [];
+  /** Embedded charts, in insertion order (charts.ts). */
+  charts: ChartModel[] = [];
 
   constructor(
     public name: string,

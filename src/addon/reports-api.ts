@@ -1,0 +1,242 @@
+/**
+ * CRM → Pipeline report and crmPipelineReport({pipeline, sheet}): a report sheet with one row per
+ * stage whose count is a CRM_COUNT formula (so Sheets recalculates it, and Refresh formulas
+ * updates it like every other CRM_* formula), and an embedded bar chart of that table beside it.
+ * Writing it costs GET /pipelines and GET /users (paced); each recalculation of the sheet then
+ * costs one request per CRM_COUNT formula (core/reports/layout.ts says which).
+ *
+ * The report's sheet is marked with developer metadata (key `crm.report`, value the pipeline id):
+ * a marked sheet is replaced, an empty one adopted, and any other sheet refused, so a report
+ * never overwrites what a person typed.
+ */
+import { type CrmClient, CrmError, ForbiddenError, type Pipeline, type User } from '../api';
+import { codedError } from '../core/errors';
+import { toSheetCell } from '../core/export/cells';
+import { type Translate, translator } from '../core/i18n';
+import { START_WAIT_MS } from '../core/jobs/requests';
+import { type Pacer, withRateLimitRetry } from '../core/pacing';
+import { personMessage } from '../core/person-message';
+import {
+  pipelineReportLayout,
+  type ReportCell,
+  type ReportLayout,
+  STAGE_TABLE_COLUMNS,
+} from '../core/reports/layout';
+import {
+  choosePipeline,
+  type PipelineReportOptions,
+  parseReportOptions,
+  type ReportRequest,
+} from '../core/reports/options';
+import { currentLocale } from '../gas/locale';
+import { appsScriptClock } from '../gas/services';
+import { clientFor, currentSpreadsheet, pacerFor, requireSettings } from './context';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** Sheet-level developer metadata naming the pipeline whose report the sheet holds. */
+export const REPORT_METADATA_KEY = 'crm.report';
+const MAX_SHEET_NAME = 100;
+
+export interface PipelineReportSummary {
+  sheet: string;
+  pipeline: { id: number; name: string };
+  stages: number;
+  /** Whether the by-owner table was written. */
+  owners: boolean;
+  /** CRM requests one full recalculation of the report's formulas costs. */
+  requests: number;
+  /** The range the chart draws (the stage table, header included). */
+  chartRange: string;
+}
+
+export type { PipelineReportOptions };
+
+/**
+ * Writes (or rewrites) the report of one pipeline: `pipeline` by name or id (default: the first
+ * listed); `sheet` by name (default: this pipeline's earlier report, else "Report · <pipeline>").
+ * A sheet that holds anything but an earlier report is refused and left as it was.
+ */
+export function crmPipelineReport(options?: PipelineReportOptions): PipelineReportSummary {
+  const request = parseReportOptions(options);
+  const session = reportSession();
+  const pipelines = session.pipelines();
+  return writePipelineReport(session, request, pipelines);
+}
+
+/** The menu item: asks which pipeline, writes its report, shows it. */
+export function showPipelineReport(): void {
+  const t = translator(currentLocale());
+  const ui = SpreadsheetApp.getUi();
+  try {
+    const session = reportSession();
+    const pipelines = session.pipelines();
+    const answer = ui.prompt(
+      t('reports.promptTitle'),
+      t('reports.promptBody', {
+        default: pipelines[0]?.name ?? '',
+        names: pipelines.map((p) => p.name).join(', '),
+      }),
+      ui.ButtonSet.OK_CANCEL,
+    );
+    if (answer.getSelectedButton() !== ui.Button.OK) return;
+    const wanted = answer.getResponseText().trim();
+    const summary = writePipelineReport(
+      session,
+      { pipeline: wanted === '' ? null : wanted, sheet: null },
+      pipelines,
+    );
+    const spreadsheet = currentSpreadsheet();
+    spreadsheet.getSheetByName(summary.sheet)?.activate();
+    spreadsheet.toast(
+      t('reports.written', { pipeline: summary.pipeline.name, sheet: summary.sheet }),
+    );
+  } catch (error) {
+    ui.alert(t('reports.failed', { detail: personMessage(error, t) }));
+  }
+}
+
+interface ReportSession {
+  client: CrmClient;
+  pacer: Pacer;
+  t: Translate;
+  pipelines(): Pipeline[];
+}
+
+function reportSession(): ReportSession {
+  const settings = requireSettings();
+  const client = clientFor(settings);
+  const pacer = pacerFor(settings);
+  return {
+    client,
+    pacer,
+    t: translator(currentLocale()),
+    pipelines: () => paced(pacer, 'the pipelines', () => client.pipelines.list().pipelines),
+  };
+}
+
+function writePipelineReport(
+  session: ReportSession,
+  request: ReportRequest,
+  pipelines: Pipeline[],
+): PipelineReportSummary {
+  const pipeline = choosePipeline(pipelines, request.pipeline);
+  const layout = pipelineReportLayout({ pipeline, users: ownersOf(session), t: session.t });
+  const spreadsheet = currentSpreadsheet();
+  const sheet = reportSheet(spreadsheet, request.sheet, pipeline, session.t);
+  writeReport(sheet, layout, pipeline.id);
+  return {
+    sheet: sheet.getName(),
+    pipeline: { id: pipeline.id, name: pipeline.name },
+    stages: pipeline.stages.length,
+    owners: layout.owners,
+    requests: layout.requests,
+    chartRange: layout.chart.range,
+  };
+}
+
+/** The account's users for the by-owner table; a key without users:read gets the report without it. */
+function ownersOf(session: ReportSession): User[] | null {
+  try {
+    return paced(session.pacer, 'the users', () => session.client.users.list());
+  } catch (error) {
+    if ((error as { cause?: unknown }).cause instanceof ForbiddenError) return null;
+    throw error;
+  }
+}
+
+function paced<T>(pacer: Pacer, what: string, request: () => T): T {
+  try {
+    return withRateLimitRetry(pacer, request, { deadline: appsScriptClock.now() + START_WAIT_MS });
+  } catch (error) {
+    if (!(error instanceof CrmError)) throw error;
+    // The CRM's answer stays reachable through `cause`, for the person's words.
+    throw Object.assign(new Error(`Could not read ${what}: ${error.message}`), { cause: error });
+  }
+}
+
+/**
+ * The sheet the report goes to. Without a name: the sheet an earlier report of this pipeline
+ * wrote (even renamed since), else the default name. A named sheet is used when it is missing
+ * (created), an earlier report, or empty; anything else is refused by name.
+ */
+function reportSheet(
+  spreadsheet: Spreadsheet,
+  wanted: string | null,
+  pipeline: Pipeline,
+  t: Translate,
+): Sheet {
+  if (wanted === null) {
+    const earlier = earlierReport(spreadsheet, pipeline.id);
+    if (earlier !== null) return earlier;
+  }
+  const name =
+    wanted ?? t('reports.sheetName', { pipeline: pipeline.name }).slice(0, MAX_SHEET_NAME);
+  const existing = spreadsheet.getSheetByName(name);
+  if (existing === null) return spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
+  if (reportMarker(existing) !== null) return existing;
+  if (existing.getLastRow() === 0 && existing.getCharts().length === 0) return existing;
+  throw codedError(
+    `The sheet "${name}" holds data that a pipeline report did not write, so it was left as it was: choose another sheet, or empty that one first.`,
+    'reportSheetTaken',
+    { sheet: name },
+  );
+}
+
+function earlierReport(spreadsheet: Spreadsheet, pipelineId: number): Sheet | null {
+  const found = spreadsheet
+    .createDeveloperMetadataFinder()
+    .withKey(REPORT_METADATA_KEY)
+    .withValue(String(pipelineId))
+    .find();
+  for (const entry of found) {
+    const sheet = entry.getLocation().getSheet();
+    if (sheet !== null) return sheet;
+  }
+  return null;
+}
+
+function reportMarker(sheet: Sheet): GoogleAppsScript.Spreadsheet.DeveloperMetadata | null {
+  return sheet.createDeveloperMetadataFinder().withKey(REPORT_METADATA_KEY).find()[0] ?? null;
+}
+
+/** Replaces the sheet's content and charts with the report: one setValues, one chart. */
+function writeReport(sheet: Sheet, layout: ReportLayout, pipelineId: number): void {
+  for (const chart of sheet.getCharts()) sheet.removeChart(chart);
+  sheet.clear();
+  const values = layout.cells.map((row) => row.map(cellInput));
+  sheet.getRange(1, 1, values.length, STAGE_TABLE_COLUMNS).setValues(values);
+  for (const row of layout.headerRows) {
+    sheet.getRange(row, 1, 1, STAGE_TABLE_COLUMNS).setFontWeight('bold');
+  }
+  const marker = reportMarker(sheet);
+  if (marker === null) {
+    sheet.addDeveloperMetadata(
+      REPORT_METADATA_KEY,
+      String(pipelineId),
+      SpreadsheetApp.DeveloperMetadataVisibility.PROJECT,
+    );
+  } else marker.setValue(String(pipelineId));
+  const { chart } = layout;
+  sheet.insertChart(
+    sheet
+      .newChart()
+      .setChartType(Charts.ChartType.BAR)
+      .addRange(sheet.getRange(chart.range))
+      .setNumHeaders(1)
+      .setPosition(chart.anchorRow, chart.anchorColumn, 0, 0)
+      .setOption('title', chart.title)
+      .setOption('legend', { position: 'none' })
+      .setOption('width', chart.width)
+      .setOption('height', chart.height)
+      .build(),
+  );
+}
+
+/** Text with Sheets' text marker (never a formula or a number); formulas as built. */
+function cellInput(cell: ReportCell): string {
+  if (cell === null) return '';
+  if ('formula' in cell) return cell.formula;
+  return String(toSheetCell(cell.text, 'text'));
+}

@@ -1,0 +1,29 @@
+import type { REPORTS_EN } from '../en/reports';
+
+/** Português: o relatório do funil (CRM → Relatório do funil) e o que CRM_COUNT diz numa célula. */
+export const REPORTS_PT: Readonly<Record<keyof typeof REPORTS_EN, string>> = {
+  'reports.menu': 'Relatório do funil',
+  'reports.sheetName': 'Relatório · {pipeline}',
+  'reports.header.stage': 'Etapa',
+  'reports.header.leads': 'Leads',
+  'reports.header.outcome': 'Resultado',
+  'reports.header.owner': 'Responsável',
+  'reports.won': 'Ganho',
+  'reports.lost': 'Perdido',
+  'reports.chartTitle': 'Leads por etapa · {pipeline}',
+  'reports.note':
+    'As contagens são fórmulas CRM_COUNT: o Sheets as guarda por 5 minutos, e CRM → Atualizar fórmulas pergunta de novo ao CRM.',
+  'reports.ownersNote':
+    'Por responsável: leads do funil inteiro de cada responsável (uma requisição cada); leads sem responsável não entram em nenhuma linha.',
+  'reports.ownersLeftOut':
+    'Contagens por responsável omitidas: {owners} responsáveis e {stages} etapas pediriam mais de {max} requisições, mais do que o CRM responde em um minuto.',
+  'reports.promptTitle': 'Relatório do funil',
+  'reports.promptBody': 'Qual funil? Digite o nome, ou deixe vazio para {default}. Funis: {names}.',
+  'reports.written': 'Relatório do funil "{pipeline}" escrito na aba "{sheet}".',
+  'ui.error.reportSheetTaken':
+    'A aba "{sheet}" tem dados que não foram escritos por um relatório do funil, e ficou como estava: escolha outro nome de aba, ou esvazie essa aba antes.',
+  'ui.error.noPipelines': 'Esta conta do CRM ainda não tem funil: crie um no CRM antes.',
+  'reports.failed': 'Não foi possível escrever o relatório do funil: {detail}',
+  'reports.countMissing':
+    'O CRM respondeu sem dizer quantos leads correspondem (a lista veio sem meta.total), então não há contagem para mostrar.',
+};
