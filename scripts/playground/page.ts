@@ -20,7 +20,8 @@ nav button:hover, .tab:hover { background: #f1f3f4; }
 nav .spacer { flex: 1; }
 main { flex: 1; display: flex; min-height: 0; }
 .workbook { flex: 1; display: flex; flex-direction: column; min-width: 0; }
-.grid-wrap { flex: 1; overflow: auto; background: #fff; }
+.grid-wrap { flex: 1; overflow: auto; background: #fff; position: relative; }
+.chart { position: absolute; z-index: 3; box-shadow: 0 1px 3px rgba(60,64,67,.3); line-height: 0; }
 .tabs { display: flex; gap: 2px; padding: 4px 8px; background: #f1f3f4; border-top: 1px solid #dadce0; }
 .tab.active { background: #e8f0fe; border-color: #1a73e8; color: #1a73e8; font-weight: bold; }
 table.grid { border-collapse: collapse; font-size: 12px; }
@@ -81,6 +82,15 @@ const PAGE_SCRIPT = `
       .catch(function (e) { $('clock').textContent = 'Playground server unreachable: ' + e.message; })
       .then(function () { pending = false; if (again) { again = false; refresh(); } });
   }
+  // An embedded chart floats over the grid with its top-left corner on its anchor cell, as in Sheets.
+  function placeCharts() {
+    $('grid').querySelectorAll('.chart').forEach(function (chart) {
+      var anchor = cell(chart.dataset.anchor);
+      if (!anchor) return;
+      chart.style.left = (anchor.offsetLeft + Number(chart.dataset.offsetX || 0)) + 'px';
+      chart.style.top = (anchor.offsetTop + Number(chart.dataset.offsetY || 0)) + 'px';
+    });
+  }
   function render(state) {
     if (state.active !== activeSheet) { selected = null; cancelEdit(); }
     activeSheet = state.active;
@@ -98,6 +108,7 @@ const PAGE_SCRIPT = `
     // An open editor keeps its cell: the grid is redrawn once the edit ends.
     if (!editor) {
       $('grid').innerHTML = state.table;
+      placeCharts();
       if (selected) select(selected);
     }
     $('executions').innerHTML = state.executions;

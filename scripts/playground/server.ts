@@ -13,6 +13,7 @@ import {
 } from '../../tools/gas-runtime';
 import { parseA1 } from '../../tools/gas-runtime/a1';
 import { SIDEBARS } from '../build/ui';
+import { renderCharts } from './chart';
 import { demoWorkbook } from './demo-workbook';
 import { escapeHtml, renderSheetTable } from './grid';
 import {
@@ -236,7 +237,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       time: `${timeFormat.format(clock.now())} (${runtime.workbook.timeZone})`,
       sheets: names,
       active,
-      table: renderSheetTable(runtime.workbook.sheet(active), recalc.note),
+      // The sheet's embedded charts follow its table; the page floats each at its anchor cell.
+      table:
+        renderSheetTable(runtime.workbook.sheet(active), recalc.note) +
+        renderCharts(runtime.workbook.sheet(active)),
       menu: menu ? menuCaptions(menu.items) : [],
       running: [...running],
       executions: executions || '<div>None yet.</div>',
