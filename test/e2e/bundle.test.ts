@@ -37,6 +37,8 @@ const EXPECTED_GLOBALS = [
   'uiPreviewSend',
   'uiCall',
   'uiActivateSheet',
+  'crmPipelineReport',
+  'showPipelineReport',
   ...CUSTOM_FUNCTIONS,
 ];
 

@@ -73,4 +73,5 @@ export const CUSTOM_FUNCTIONS = [
   'CRM_TEMPLATES',
   'CRM_AUTOMATIONS',
   'CRM_TASKS',
+  'CRM_COUNT',
 ];

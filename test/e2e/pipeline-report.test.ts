@@ -204,3 +204,77 @@ describe('pipeline report: sheets, language, text', () => {
     onlyChart(h, sheet);
   });
 });
+
+describe('CRM_COUNT', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ allowFormulas: true });
+  });
+  const count = (query: unknown) => {
+    const result = h.runtime.runCustomFunction('CRM_COUNT', query);
+    if (!result.ok) throw new Error(result.error?.message);
+    return result.value;
+  };
+
+  it('takes names where the API wants ids: the pipelines list (shared, cached) and one page of one lead', () => {
+    h.sandbox.clearRequests();
+    const pipeline = h.sandbox.state.pipelines.find((p) => p.id === 1);
+    const stage = stagesOf(h, 1)[1];
+    if (!pipeline || !stage) throw new Error('the demo account should have them');
+    expect(count(`pipeline=${pipeline.name.toUpperCase()}&stage=${stage.name}`)).toBe(
+      accountLeads(h.sandbox).filter((l) => l.stage_id === stage.id).length,
+    );
+    expect(h.requests().map((r) => r.path)).toEqual([
+      '/api/v1/pipelines',
+      `/api/v1/leads?pipeline_id=1&stage_id=${stage.id}&per_page=1`,
+    ]);
+  });
+
+  it('an empty query counts every lead; a cell holding the query works as its text', () => {
+    expect(count('')).toBe(accountLeads(h.sandbox).length);
+    expect(count([['tags=vip']])).toBe(
+      accountLeads(h.sandbox).filter((l) => l.tags.includes('vip')).length,
+    );
+  });
+
+  it('says what is wrong, before any request', () => {
+    h.sandbox.clearRequests();
+    for (const [query, message] of [
+      ['include=owner', /include adds fields to leads, which CRM_COUNT does not show/],
+      ['stage=Nenhuma&pipeline=Vendas', /Unknown stage "Nenhuma" in pipeline "Vendas"/],
+      ['per_page=5', /Filter "per_page" cannot be set/],
+    ] as const) {
+      const result = h.runtime.runCustomFunction('CRM_COUNT', query);
+      expect(result.ok).toBe(false);
+      expect(result.error?.message).toMatch(message);
+    }
+    expect(h.requests().every((r) => r.path === '/api/v1/pipelines')).toBe(true);
+  });
+
+  it('reads the CRM only where the owner allowed formulas', async () => {
+    const bare = await createHarness();
+    const result = bare.runtime.runCustomFunction('CRM_COUNT', 'pipeline_id=1');
+    expect(result.error?.message).toMatch(/^CRM formulas are not allowed in this spreadsheet\./);
+    expect(bare.requests()).toEqual([]);
+  });
+
+  it("a CRM answer without meta.total is no count, in the spreadsheet's language, and is not cached", async () => {
+    const pt = await createHarness({
+      allowFormulas: true,
+      runtime: { workbook: { sheets: { Planilha1: [] }, locale: 'pt_BR' } },
+    });
+    // A CRM whose list answers lose their meta (a proxy, an older version): leads, no total.
+    const handle = pt.sandbox.handle.bind(pt.sandbox);
+    pt.sandbox.handle = (request) => {
+      const response = handle(request);
+      if (!request.path.startsWith('/api/v1/leads?')) return response;
+      const { meta: _meta, ...rest } = JSON.parse(response.body);
+      return { ...response, body: JSON.stringify(rest) };
+    };
+    const first = pt.runtime.runCustomFunction('CRM_COUNT', 'pipeline_id=1');
+    expect(first.ok).toBe(false);
+    expect(first.error?.message).toMatch(/^O CRM respondeu sem dizer quantos leads correspondem/);
+    pt.runtime.runCustomFunction('CRM_COUNT', 'pipeline_id=1');
+    expect(pt.requests()).toHaveLength(2);
+  });
+});
