@@ -129,6 +129,7 @@ describe('startPlayground', () => {
       'Importar leads',
       'Exportar leads',
       'Enviar template',
+      'Relatório do funil',
       'Processos',
       'Atualizar fórmulas',
       'Ajuda',
