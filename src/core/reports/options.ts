@@ -69,11 +69,22 @@ export function choosePipeline(pipelines: readonly Pipeline[], wanted: string | 
   if (wanted === null) {
     const [first] = pipelines;
     if (first === undefined) {
-      throw codedError('This CRM account has no pipeline to report on.', 'noPipelines');
+      throw codedError('This CRM account has no pipeline to report on.', 'reportNoPipelines');
     }
     return first;
   }
-  const { pipeline_id: id } = resolveLeadFilters({ pipeline: wanted }, { pipelines });
+  let id: number | undefined;
+  try {
+    id = resolveLeadFilters({ pipeline: wanted }, { pipelines }).pipeline_id;
+  } catch (error) {
+    // Coded, so the menu says it in the person's words; the message stays the precise one.
+    throw codedError(
+      (error as Error).message,
+      'reportUnknownPipeline',
+      { pipeline: wanted, names: pipelines.map((p) => p.name).join(', ') },
+      error,
+    );
+  }
   const found = pipelines.find((pipeline) => pipeline.id === id);
   if (found === undefined) throw new Error(`Unknown pipeline "${wanted}".`);
   return found;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Pipeline, User } from '../../../../src/api/schemas';
+import { errorCauseOf } from '../../../../src/core/errors';
 import { translator } from '../../../../src/core/i18n';
+import { personMessage } from '../../../../src/core/person-message';
 import { resolveLeadFilters } from '../../../../src/core/query/resolve';
 import { parseCountQuery } from '../../../../src/core/reports/count';
 import {
@@ -10,6 +12,7 @@ import {
   type ReportCell,
   STAGE_TABLE_COLUMNS,
 } from '../../../../src/core/reports/layout';
+import { choosePipeline, parseReportOptions } from '../../../../src/core/reports/options';
 import { prng } from '../../../e2e/playground-random';
 
 const en = translator('en');
@@ -145,5 +148,59 @@ describe('pipelineReportLayout', () => {
         fits ? (users ?? []).map((u) => ({ pipeline_id: 7, assigned_to: u.id })) : [],
       );
     }
+  });
+});
+
+describe('choosePipeline', () => {
+  const pipelines: Pipeline[] = [VENDAS, { id: 3, name: 'Parcerias', stages: [] }];
+
+  it('by name blind to case and accents, by id, or the first listed', () => {
+    expect(choosePipeline(pipelines, 'PARCERIAS').id).toBe(3);
+    expect(choosePipeline(pipelines, '3').id).toBe(3);
+    expect(choosePipeline(pipelines, null).id).toBe(1);
+  });
+
+  it('an unknown name is refused with a code and the names to choose from', () => {
+    let caught: unknown;
+    try {
+      choosePipeline(pipelines, 'Nada');
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as Error).message).toMatch(/Unknown pipeline "Nada"/);
+    expect(errorCauseOf(caught)).toMatchObject({
+      code: 'reportUnknownPipeline',
+      params: { pipeline: 'Nada', names: 'Vendas, Parcerias' },
+    });
+    expect(personMessage(caught, pt)).toBe(
+      'Não há funil "Nada" nesta conta do CRM. Os funis dela: Vendas, Parcerias.',
+    );
+  });
+
+  it('no pipeline at all says so', () => {
+    expect(() => choosePipeline([], null)).toThrow(/no pipeline to report on/);
+  });
+});
+
+describe('parseReportOptions', () => {
+  it.each([
+    [undefined, { pipeline: null, sheet: null }],
+    [
+      { pipeline: 'Vendas', sheet: ' Funil ' },
+      { pipeline: 'Vendas', sheet: 'Funil' },
+    ],
+    [{ pipeline: 3 }, { pipeline: '3', sheet: null }],
+  ])('%j → %j', (options, request) => {
+    expect(parseReportOptions(options)).toEqual(request);
+  });
+
+  it.each([
+    ['Vendas', /Options must be an object/],
+    [{ pipelines: 'Vendas' }, /Unknown option "pipelines". Options: pipeline, sheet\./],
+    [{ pipeline: true }, /pipeline must be a pipeline's name or id/],
+    [{ sheet: '' }, /sheet must be a sheet name/],
+    [{ sheet: 'x'.repeat(101) }, /at most 100 characters/],
+  ])('%j is refused', (options, message) => {
+    expect(() => parseReportOptions(options)).toThrow(message);
   });
 });

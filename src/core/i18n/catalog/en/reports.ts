@@ -21,7 +21,10 @@ export const REPORTS_EN = {
   'reports.written': 'Pipeline report of "{pipeline}" written to the sheet "{sheet}".',
   'ui.error.reportSheetTaken':
     'The sheet "{sheet}" holds data that a pipeline report did not write, so it was left as it was: choose another sheet name, or empty that sheet first.',
-  'ui.error.noPipelines': 'This CRM account has no pipeline yet: create one in the CRM first.',
+  'ui.error.reportNoPipelines':
+    'This CRM account has no pipeline yet: create one in the CRM first.',
+  'ui.error.reportUnknownPipeline':
+    'There is no pipeline "{pipeline}" in this CRM account. Its pipelines: {names}.',
   'reports.failed': 'The pipeline report could not be written: {detail}',
   'reports.countMissing':
     'The CRM answered without saying how many leads match (its list had no meta.total), so there is no count to show.',

@@ -22,7 +22,9 @@ export const REPORTS_PT: Readonly<Record<keyof typeof REPORTS_EN, string>> = {
   'reports.written': 'Relatório do funil "{pipeline}" escrito na aba "{sheet}".',
   'ui.error.reportSheetTaken':
     'A aba "{sheet}" tem dados que não foram escritos por um relatório do funil, e ficou como estava: escolha outro nome de aba, ou esvazie essa aba antes.',
-  'ui.error.noPipelines': 'Esta conta do CRM ainda não tem funil: crie um no CRM antes.',
+  'ui.error.reportNoPipelines': 'Esta conta do CRM ainda não tem funil: crie um no CRM antes.',
+  'ui.error.reportUnknownPipeline':
+    'Não há funil "{pipeline}" nesta conta do CRM. Os funis dela: {names}.',
   'reports.failed': 'Não foi possível escrever o relatório do funil: {detail}',
   'reports.countMissing':
     'O CRM respondeu sem dizer quantos leads correspondem (a lista veio sem meta.total), então não há contagem para mostrar.',
