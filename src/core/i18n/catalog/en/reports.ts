@@ -25,6 +25,9 @@ export const REPORTS_EN = {
     'This CRM account has no pipeline yet: create one in the CRM first.',
   'ui.error.reportUnknownPipeline':
     'There is no pipeline "{pipeline}" in this CRM account. Its pipelines: {names}.',
+  'help.report.title': 'Pipeline report',
+  'help.report.text':
+    'CRM → Pipeline report writes a sheet with one row per stage of a pipeline, its lead count (a CRM_COUNT formula: one request each, a single number) and a bar chart beside it. Writing it again replaces it; Refresh formulas updates its counts.',
   'reports.failed': 'The pipeline report could not be written: {detail}',
   'reports.countMissing':
     'The CRM answered without saying how many leads match (its list had no meta.total), so there is no count to show.',

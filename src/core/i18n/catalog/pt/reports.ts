@@ -25,6 +25,9 @@ export const REPORTS_PT: Readonly<Record<keyof typeof REPORTS_EN, string>> = {
   'ui.error.reportNoPipelines': 'Esta conta do CRM ainda não tem funil: crie um no CRM antes.',
   'ui.error.reportUnknownPipeline':
     'Não há funil "{pipeline}" nesta conta do CRM. Os funis dela: {names}.',
+  'help.report.title': 'Relatório do funil',
+  'help.report.text':
+    'CRM → Relatório do funil escreve uma aba com uma linha por etapa do funil, a contagem de leads (uma fórmula CRM_COUNT: uma requisição cada, um único número) e um gráfico de barras ao lado. Escrever de novo substitui o relatório; Atualizar fórmulas atualiza as contagens.',
   'reports.failed': 'Não foi possível escrever o relatório do funil: {detail}',
   'reports.countMissing':
     'O CRM respondeu sem dizer quantos leads correspondem (a lista veio sem meta.total), então não há contagem para mostrar.',
