@@ -73,6 +73,7 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     lookups: lookups.filters,
     customFields: lookups.customFields,
     startedAt,
+    account: ownerOf(settings),
     // Only once every option has been checked: a mistake leaves no new empty sheet behind.
     sheet: () => {
       const sheet = ensureSheet(spreadsheet, request.sheet);

@@ -157,6 +157,8 @@ export interface ExportJobInput {
   /** GET /custom-fields, when `wantsCustomFields`; else undefined. */
   customFields: readonly CustomFieldDefinition[] | undefined;
   startedAt: number;
+  /** The base URL and CRM account read from (ownerOf): the sync watermark belongs to it. */
+  account: string;
   /**
    * Opens (or creates) the target sheet; called only once every option has been checked.
    * `lastSync` is the sheet's stored watermark for a scope (readLastSync), when it applies.
@@ -185,7 +187,7 @@ export function buildExportJobOptions(input: ExportJobInput): ExportJobOptions {
   const chosenFields = (input.customFields ?? []).filter((field) =>
     columns.includes(CUSTOM_FIELD_PREFIX + field.name),
   );
-  const scope = syncScope(filters, columns, include);
+  const scope = syncScope(filters, columns, include, input.account);
   const sheet = input.sheet();
   const apiFilters: Record<string, unknown> = { ...filters };
   // A full pass (staleRows) reads every lead that matches: no watermark.
