@@ -8,11 +8,13 @@ import {
   wantsCustomFields,
 } from '../core/export/job-request';
 import { readLastSync } from '../core/export/job-sync';
+import { translator } from '../core/i18n';
 import { type JobSummary, messageOf } from '../core/jobs';
 import { START_WAIT_MS } from '../core/jobs/requests';
 import { type Pacer, withRateLimitRetry } from '../core/pacing';
 import type { FilterLookups } from '../core/query/resolve';
 import { needsLookups } from '../core/query/resolve';
+import { currentLocale } from '../gas/locale';
 import { appsScriptClock } from '../gas/services';
 import { ensureSheet } from '../gas/sheet-writer';
 import {
@@ -93,7 +95,7 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     options: jobOptions,
     cursor: FIRST_CURSOR,
     statuses: exportStatuses(jobOptions.mode, jobOptions.staleRows),
-    message: `Export to "${jobOptions.sheetName}" queued.`,
+    message: translator(currentLocale())('export.queued', { sheet: jobOptions.sheetName }),
     sheet: { id: jobOptions.sheetId, name: jobOptions.sheetName },
   });
 }

@@ -1,0 +1,27 @@
+/**
+ * English: export and sync job messages (issue 18.2). Counts take `.one` / `.other` forms
+ * (core/export/messages.ts picks one); GONE is a status value, never translated.
+ */
+export const EXPORT_EN = {
+  'export.queued': 'Export to "{sheet}" queued.',
+  'export.progress': 'Exporting to "{sheet}": {done} of {total} leads.',
+  'export.exported.one': 'Exported 1 lead to "{sheet}".',
+  'export.exported.other': 'Exported {count} leads to "{sheet}".',
+  'export.synced': 'Synced "{sheet}": {updated}, {added}, {unchanged}{stale}.',
+  'export.synced.updated.one': '1 row updated',
+  'export.synced.updated.other': '{count} rows updated',
+  'export.synced.added.one': '1 added',
+  'export.synced.added.other': '{count} added',
+  'export.synced.unchanged.one': '1 unchanged',
+  'export.synced.unchanged.other': '{count} unchanged',
+  'export.synced.marked.one': ', 1 marked GONE',
+  'export.synced.marked.other': ', {count} marked GONE',
+  'export.synced.deleted.one': ', 1 deleted (its lead is gone or no longer matches)',
+  'export.synced.deleted.other': ', {count} deleted (their leads are gone or no longer match)',
+  'export.synced.kept.one':
+    ' 1 row whose lead was not read was kept: the CRM changed while the sync read it, so it could not be told gone; sync again to mark or delete it.',
+  'export.synced.kept.other':
+    ' {count} rows whose leads were not read were kept: the CRM changed while the sync read it, so they could not be told gone; sync again to mark or delete them.',
+  'export.sheetTyped':
+    'The sheet "{sheet}" holds data an export did not write, so the export leaves it as it is. Export into a new or empty sheet (type another name), or clear "{sheet}" first.',
+} as const;

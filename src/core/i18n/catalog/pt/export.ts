@@ -1,0 +1,27 @@
+import type { EXPORT_EN } from '../en/export';
+
+/** Português: mensagens da exportação e da sincronização (GONE é um status: não se traduz). */
+export const EXPORT_PT: Readonly<Record<keyof typeof EXPORT_EN, string>> = {
+  'export.queued': 'Exportação para "{sheet}" na fila.',
+  'export.progress': 'Exportando para "{sheet}": {done} de {total} leads.',
+  'export.exported.one': '1 lead exportado para "{sheet}".',
+  'export.exported.other': '{count} leads exportados para "{sheet}".',
+  'export.synced': '"{sheet}" sincronizada: {updated}, {added}, {unchanged}{stale}.',
+  'export.synced.updated.one': '1 linha atualizada',
+  'export.synced.updated.other': '{count} linhas atualizadas',
+  'export.synced.added.one': '1 adicionada',
+  'export.synced.added.other': '{count} adicionadas',
+  'export.synced.unchanged.one': '1 sem mudança',
+  'export.synced.unchanged.other': '{count} sem mudança',
+  'export.synced.marked.one': ', 1 marcada GONE',
+  'export.synced.marked.other': ', {count} marcadas GONE',
+  'export.synced.deleted.one': ', 1 excluída (o lead foi apagado ou não atende mais aos filtros)',
+  'export.synced.deleted.other':
+    ', {count} excluídas (os leads foram apagados ou não atendem mais aos filtros)',
+  'export.synced.kept.one':
+    ' 1 linha cujo lead não foi lido foi mantida: o CRM mudou enquanto a sincronização o lia, então não dá para saber se o lead sumiu; sincronize de novo para marcá-la ou excluí-la.',
+  'export.synced.kept.other':
+    ' {count} linhas cujos leads não foram lidos foram mantidas: o CRM mudou enquanto a sincronização o lia, então não dá para saber se os leads sumiram; sincronize de novo para marcá-las ou excluí-las.',
+  'export.sheetTyped':
+    'A planilha "{sheet}" tem dados que nenhuma exportação escreveu, então a exportação não mexe nela. Exporte para uma planilha nova ou vazia (digite outro nome) ou limpe "{sheet}" antes.',
+};
