@@ -246,7 +246,8 @@ function readPages(
   ctx: StepContext,
   env: ExportEnv,
 ): PagingStep {
-  const perPage = env.pageSize ?? LEADS_MAX_PER_PAGE;
+  // A catch-up is meant to be one snapshot (settleStale): as many leads as a request may hold.
+  const perPage = cursor.catchUp ? LEADS_MAX_PER_PAGE : (env.pageSize ?? LEADS_MAX_PER_PAGE);
   const filters: LeadFilters = {
     ...(options.filters as LeadFilters),
     ...(cursor.catchUp ? { updated_since: cursor.catchUp.since } : {}),

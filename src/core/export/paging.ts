@@ -52,7 +52,7 @@ export interface PlannedPage {
 
 /** The usual overlap: a few leads of a full page (1 for tiny test pages, so each page moves on). */
 export function baseOverlap(maxPerPage: number): number {
-  return Math.max(1, Math.min(5, Math.floor(maxPerPage / 8)));
+  return Math.max(1, Math.min(5, Math.floor(maxPerPage / 4)));
 }
 
 /**
@@ -144,8 +144,11 @@ export function advancePaging(
     if (nextPage(planned.page, result, planned.perPage) === null) {
       return { fresh, next: null, remaining: 0, kept, read };
     }
+    // After a shift the CRM is busy: the overlap shrinks back by halves, not at once.
+    const grown = Math.floor((state.overlap ?? 0) / 2);
     state = {
       end,
+      ...(grown > baseOverlap(maxPerPage) ? { overlap: grown } : {}),
       read: encodeIds(read),
       answers: (state.answers ?? 0) + 1,
       ...(remaining === undefined ? {} : { expected: remaining }),
