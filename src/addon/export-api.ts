@@ -16,7 +16,7 @@ import type { FilterLookups } from '../core/query/resolve';
 import { needsLookups } from '../core/query/resolve';
 import { currentLocale } from '../gas/locale';
 import { appsScriptClock } from '../gas/services';
-import { ensureSheet } from '../gas/sheet-writer';
+import { openExportTarget } from '../gas/export-target';
 import {
   clientFor,
   currentSpreadsheet,
@@ -77,8 +77,8 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     startedAt,
     account: ownerOf(settings),
     // Only once every option has been checked: a mistake leaves no new empty sheet behind.
-    sheet: () => {
-      const sheet = ensureSheet(spreadsheet, request.sheet);
+    sheet: (columns) => {
+      const sheet = openExportTarget(spreadsheet, request.sheet, columns);
       const sheetId = sheet.getSheetId();
       // A sheet emptied since its last sync gets every lead again, not only the changed ones.
       const hasRows = sheet.getLastRow() > 1;

@@ -160,10 +160,14 @@ export interface ExportJobInput {
   /** The base URL and CRM account read from (ownerOf): the sync watermark belongs to it. */
   account: string;
   /**
-   * Opens (or creates) the target sheet; called only once every option has been checked.
-   * `lastSync` is the sheet's stored watermark for a scope (readLastSync), when it applies.
+   * Opens (or creates) the target sheet for these columns, refusing a sheet a person typed
+   * (target.ts); called only once every option has been checked. `lastSync` is the sheet's
+   * stored watermark for a scope (readLastSync), when it applies.
    */
-  sheet: () => { sheetId: number; lastSync: (scope: string) => string | null };
+  sheet: (columns: readonly string[]) => {
+    sheetId: number;
+    lastSync: (scope: string) => string | null;
+  };
 }
 
 /** The job's options: ids instead of names, canonical columns, every include the columns need. */
@@ -188,7 +192,7 @@ export function buildExportJobOptions(input: ExportJobInput): ExportJobOptions {
     columns.includes(CUSTOM_FIELD_PREFIX + field.name),
   );
   const scope = syncScope(filters, columns, include, input.account);
-  const sheet = input.sheet();
+  const sheet = input.sheet(columns);
   const apiFilters: Record<string, unknown> = { ...filters };
   // A full pass (staleRows) reads every lead that matches: no watermark.
   if (request.mode === 'sync' && request.staleRows === 'keep') {

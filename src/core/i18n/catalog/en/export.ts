@@ -22,6 +22,6 @@ export const EXPORT_EN = {
     ' 1 row whose lead was not read was kept: the CRM changed while the sync read it, so it could not be told gone; sync again to mark or delete it.',
   'export.synced.kept.other':
     ' {count} rows whose leads were not read were kept: the CRM changed while the sync read it, so they could not be told gone; sync again to mark or delete them.',
-  'export.sheetTyped':
+  'ui.error.exportSheetTyped':
     'The sheet "{sheet}" holds data an export did not write, so the export leaves it as it is. Export into a new or empty sheet (type another name), or clear "{sheet}" first.',
 } as const;

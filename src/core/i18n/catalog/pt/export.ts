@@ -22,6 +22,6 @@ export const EXPORT_PT: Readonly<Record<keyof typeof EXPORT_EN, string>> = {
     ' 1 linha cujo lead não foi lido foi mantida: o CRM mudou enquanto a sincronização o lia, então não dá para saber se o lead sumiu; sincronize de novo para marcá-la ou excluí-la.',
   'export.synced.kept.other':
     ' {count} linhas cujos leads não foram lidos foram mantidas: o CRM mudou enquanto a sincronização o lia, então não dá para saber se os leads sumiram; sincronize de novo para marcá-las ou excluí-las.',
-  'export.sheetTyped':
+  'ui.error.exportSheetTyped':
     'A planilha "{sheet}" tem dados que nenhuma exportação escreveu, então a exportação não mexe nela. Exporte para uma planilha nova ou vazia (digite outro nome) ou limpe "{sheet}" antes.',
 };
