@@ -115,6 +115,8 @@ interface Run {
   /** Matches at the end. */
   end: Set<number>;
   message: string;
+  /** GET /leads requests. */
+  lists: number;
 }
 
 function exportUnderChange(h: Harness, random: () => number, options: object): Run {
@@ -142,6 +144,7 @@ function exportUnderChange(h: Harness, random: () => number, options: object): R
     ever,
     end,
     message: jobs[0]?.message ?? '',
+    lists,
   };
 }
 
@@ -154,7 +157,15 @@ function sheetIds(h: Harness): number[] {
 }
 
 const seeds = Array.from({ length: SEEDS }, (_, i) => i + 1);
-const tally = { replaceMissed: 0, replaceHeld: 0, wronglyRemoved: 0, staleKept: 0, runs: 0 };
+const tally = {
+  replaceMissed: 0,
+  replaceHeld: 0,
+  replaceLists: 0,
+  syncMissed: 0,
+  wronglyRemoved: 0,
+  staleKept: 0,
+  syncLists: 0,
+};
 
 describe('crmExportLeads whatever the order of GET /leads (randomised)', () => {
   it.each(seeds)(
@@ -176,6 +187,7 @@ describe('crmExportLeads whatever the order of GET /leads (randomised)', () => {
       const missed = run.held.filter((id) => !ids.includes(id));
       tally.replaceMissed += missed.length;
       tally.replaceHeld += run.held.length;
+      tally.replaceLists += run.lists;
       const context = `seed ${seed}, order ${order}`;
       expect(new Set(ids).size, `${context}: a lead twice`).toBe(ids.length);
       expect(missed, `${context}: missed of ${run.held.length}`).toEqual([]);
@@ -219,7 +231,8 @@ describe('crmExportLeads whatever the order of GET /leads (randomised)', () => {
       const context = `seed ${seed}, order ${order}, ${action}`;
       const wrong = removed.filter((id) => run.end.has(id));
       tally.wronglyRemoved += wrong.length;
-      tally.runs++;
+      tally.syncLists += run.lists;
+      tally.syncMissed += run.held.filter((id) => !ids.includes(id)).length;
       expect(wrong, `${context}: rows of leads that still match`).toEqual([]);
       expect(
         run.held.filter((id) => !ids.includes(id)),
