@@ -24,4 +24,10 @@ export const EXPORT_EN = {
     ' {count} rows whose leads were not read were kept: the CRM changed while the sync read it, so they could not be told gone; sync again to mark or delete them.',
   'ui.error.exportSheetTyped':
     'The sheet "{sheet}" holds data an export did not write, so the export leaves it as it is. Export into a new or empty sheet (type another name), or clear "{sheet}" first.',
+  'ui.export.staleRows': 'Rows whose lead is gone (sync)',
+  'ui.export.staleKeep': 'Keep them',
+  'ui.export.staleMark': 'Mark them GONE',
+  'ui.export.staleDelete': 'Delete them',
+  'ui.export.staleHint':
+    'A lead is gone when it was deleted in the CRM or no longer matches the filters. Mark and Delete read every matching lead, not only those updated since the last sync.',
 } as const;

@@ -24,4 +24,10 @@ export const EXPORT_PT: Readonly<Record<keyof typeof EXPORT_EN, string>> = {
     ' {count} linhas cujos leads não foram lidos foram mantidas: o CRM mudou enquanto a sincronização o lia, então não dá para saber se os leads sumiram; sincronize de novo para marcá-las ou excluí-las.',
   'ui.error.exportSheetTyped':
     'A planilha "{sheet}" tem dados que nenhuma exportação escreveu, então a exportação não mexe nela. Exporte para uma planilha nova ou vazia (digite outro nome) ou limpe "{sheet}" antes.',
+  'ui.export.staleRows': 'Linhas de leads que sumiram (sincronizar)',
+  'ui.export.staleKeep': 'Manter',
+  'ui.export.staleMark': 'Marcar como GONE',
+  'ui.export.staleDelete': 'Excluir',
+  'ui.export.staleHint':
+    'Um lead sumiu quando foi apagado no CRM ou não atende mais aos filtros. Marcar e Excluir leem todos os leads do filtro, não só os atualizados desde a última sincronização.',
 };
