@@ -17,8 +17,14 @@ import {
   type LeadFilters,
   type Page,
 } from '../../api';
-import { translator } from '../i18n';
-import type { JobHandler, JobRecord, StepContext, StepResult } from '../jobs';
+import { type Translate, translator } from '../i18n';
+import {
+  JobFailure,
+  type JobHandler,
+  type JobRecord,
+  type StepContext,
+  type StepResult,
+} from '../jobs';
 import type { Pacer } from '../pacing';
 import type { Clock, KeyValueStore } from '../ports';
 import { type ListLeadPages, pagesWanted, readBatch } from './batch';
@@ -114,8 +120,8 @@ export interface ExportEnv {
   listLeadPages?: ListLeadPages;
   /** The shared pacer, built over the step's clock. */
   pacer(clock: Clock): Pacer;
-  /** The export's sheet; throws a JobFailure naming the fix when it is gone. */
-  openSheet(target: { sheetId: number; sheetName: string }): ExportSheet;
+  /** The export's sheet, found by id; null when it was deleted. */
+  openSheet(target: { sheetId: number; sheetName: string }): ExportSheet | null;
   /** Midnight of a calendar day in the spreadsheet's time zone. */
   makeDate: NonNullable<CellOptions['makeDate']>;
   /** The document's properties: where the sync watermark lives. */
@@ -153,8 +159,10 @@ export function createExportJobHandler(env: () => ExportEnv): JobHandler {
 export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): StepResult {
   const options = parseExportOptions(job.options);
   const cursor = parseCursor(job.cursor);
-  const paging = readPages(options, cursor, job, ctx, env);
+  const t = translator(job.locale ?? 'en');
+  const paging = readPages(options, cursor, job, ctx, env, t);
   const sheet = env.openSheet({ sheetId: options.sheetId, sheetName: options.sheetName });
+  if (sheet === null) throw new JobFailure(t('export.sheetDeleted', { sheet: options.sheetName }));
   const seenBefore = decodeIds(cursor.seen);
   const leads = paging.fresh;
   const plan = planSheet(options, cursor, sheet, leads, env);
@@ -171,7 +179,6 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
   job.done += leads.filter((lead) => !seenBefore.has(lead.id)).length;
   job.total = Math.max(job.done, cursor.catchUp ? job.total : job.done + (paging.remaining ?? 0));
   const writtenRows = cursor.writtenRows + (options.mode === 'replace' ? plan.appendedRows : 0);
-  const t = translator(job.locale ?? 'en');
   if (paging.next !== null) {
     job.cursor = { ...cursor, ...paging.next, writtenRows } satisfies ExportCursor;
     job.message = exportProgressMessage(t, options.sheetName, job.done, job.total);
@@ -245,6 +252,7 @@ function readPages(
   job: JobRecord,
   ctx: StepContext,
   env: ExportEnv,
+  t: Translate,
 ): PagingStep {
   // A catch-up is meant to be one snapshot (settleStale): as many leads as a request may hold.
   const perPage = cursor.catchUp ? LEADS_MAX_PER_PAGE : (env.pageSize ?? LEADS_MAX_PER_PAGE);
@@ -271,8 +279,9 @@ function readPages(
       fetchWithPacing(pacer, ctx, () => env.listLeads(query(first)), {
         what:
           first.offset === 0
-            ? 'page 1 of the lead list'
-            : `the lead list after its first ${job.done} leads`,
+            ? t('export.what.firstPage')
+            : t('export.what.after', { count: job.done }),
+        t,
       }),
     ];
   }

@@ -30,4 +30,19 @@ export const EXPORT_EN = {
   'ui.export.staleDelete': 'Delete them',
   'ui.export.staleHint':
     'A lead is gone when it was deleted in the CRM or no longer matches the filters. Mark and Delete read every matching lead, not only those updated since the last sync.',
+  'export.sheetDeleted':
+    'The sheet "{sheet}" was deleted during the export; start the export again.',
+  'export.what.firstPage': 'page 1 of the lead list',
+  'export.what.after': 'the lead list after its first {count} leads',
+  'export.error.rateLimited':
+    'The CRM rate limit is reached; the export continues when requests are allowed again.',
+  'export.error.keyRefused':
+    'The CRM refused the API key ({detail}). Open CRM → Settings, save a valid key, then resume the job.',
+  'export.error.accountSuspended':
+    "The CRM account is suspended ({detail}). Reactivate it with the CRM's support, then resume the job.",
+  'export.error.scope':
+    "The API key lacks the scope {scope} ({detail}). Create a key with that scope in the CRM's settings, save it in CRM → Settings, then resume the job.",
+  'export.error.refused': 'The CRM refused {what}: {detail}',
+  'export.error.readFailed': 'Could not read {what}: {detail}',
+  'export.error.readFailedRetried': 'Could not read {what} after 3 attempts: {detail}',
 } as const;

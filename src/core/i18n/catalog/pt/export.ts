@@ -30,4 +30,19 @@ export const EXPORT_PT: Readonly<Record<keyof typeof EXPORT_EN, string>> = {
   'ui.export.staleDelete': 'Excluir',
   'ui.export.staleHint':
     'Um lead sumiu quando foi apagado no CRM ou não atende mais aos filtros. Marcar e Excluir leem todos os leads do filtro, não só os atualizados desde a última sincronização.',
+  'export.sheetDeleted':
+    'A planilha "{sheet}" foi excluída durante a exportação; comece a exportação de novo.',
+  'export.what.firstPage': 'a página 1 da lista de leads',
+  'export.what.after': 'a lista de leads depois dos primeiros {count} leads',
+  'export.error.rateLimited':
+    'O limite de requisições do CRM foi atingido; a exportação continua quando forem permitidas de novo.',
+  'export.error.keyRefused':
+    'O CRM recusou a chave de API ({detail}). Abra CRM → Configurações, salve uma chave válida e retome a tarefa.',
+  'export.error.accountSuspended':
+    'A conta do CRM está suspensa ({detail}). Reative-a com o suporte do CRM e retome a tarefa.',
+  'export.error.scope':
+    'A chave de API não tem a permissão {scope} ({detail}). Crie uma chave com essa permissão nas configurações do CRM, salve-a em CRM → Configurações e retome a tarefa.',
+  'export.error.refused': 'O CRM recusou {what}: {detail}',
+  'export.error.readFailed': 'Não foi possível ler {what}: {detail}',
+  'export.error.readFailedRetried': 'Não foi possível ler {what} depois de 3 tentativas: {detail}',
 };
