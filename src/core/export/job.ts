@@ -94,8 +94,6 @@ export const ExportCursorSchema = z.extend(PagingCursorSchema, {
    * `count`th, begun at `startedAt` (ms).
    */
   catchUp: z.optional(z.object({ since: z.string(), count: z.int(), startedAt: z.number() })),
-  /** Rows kept although their lead may be gone: the CRM changed while the sync read it. */
-  keptStale: z.optional(z.int()),
 });
 export type ExportCursor = z.infer<typeof ExportCursorSchema>;
 
@@ -180,7 +178,13 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
   job.total = Math.max(job.done, cursor.catchUp ? job.total : job.done + (paging.remaining ?? 0));
   const writtenRows = cursor.writtenRows + (options.mode === 'replace' ? plan.appendedRows : 0);
   if (paging.next !== null) {
-    job.cursor = { ...cursor, ...paging.next, writtenRows } satisfies ExportCursor;
+    // Paging state comes whole from `next` (an overlap grown after a shift shrinks back).
+    job.cursor = {
+      ...paging.next,
+      writtenRows,
+      ...(cursor.seen === undefined ? {} : { seen: cursor.seen }),
+      ...(cursor.catchUp === undefined ? {} : { catchUp: cursor.catchUp }),
+    } satisfies ExportCursor;
     job.message = exportProgressMessage(t, options.sheetName, job.done, job.total);
     return { status: 'more' };
   }
