@@ -180,6 +180,40 @@ describe('exportStep, replace mode', () => {
   });
 });
 
+describe('exportStep, sync mode with staleRows', () => {
+  it('marks stale rows after a pass answered in one request (a snapshot)', () => {
+    const clock = new SimClock();
+    const sheet = new GridSheet([
+      ['id', 'name'],
+      [1, 'Lead 1'],
+      [999, 'Sumiu'],
+    ]);
+    const f = fakeEnv(clock, new FakeLeadList(leads(150)), sheet);
+    const opts = options({ mode: 'sync', columns: ['id', 'name'], staleRows: 'mark' });
+    const record = runToEnd(job(opts), clock, f);
+    expect(f.crm.requests).toHaveLength(1);
+    expect(f.sheet.grid[2]).toEqual([999, 'Sumiu', 'GONE']);
+    expect(record.message).toMatch(/1 marked GONE\.$/);
+  });
+
+  it('keeps the rows and says so when no pass is one snapshot (the CRM keeps changing)', () => {
+    const clock = new SimClock();
+    const sheet = new GridSheet([
+      ['id', 'name'],
+      [1, 'Lead 1'],
+      [999, 'Sumiu'],
+    ]);
+    // 450 leads, and this fake ignores updated_since: every catch-up takes three requests.
+    const f = fakeEnv(clock, new FakeLeadList(leads(450)), sheet);
+    const opts = options({ mode: 'sync', columns: ['id', 'name'], staleRows: 'delete' });
+    const record = runToEnd(job(opts), clock, f);
+    expect(f.crm.requests.filter((r) => r.updated_since !== undefined)).toHaveLength(3 * 3);
+    expect(f.sheet.grid.map((row) => row[0])).toContain(999);
+    expect(record.counts.DELETED ?? 0).toBe(0);
+    expect(record.message).toMatch(/ 1 row whose lead was not read was kept: .* sync again/);
+  });
+});
+
 describe('exportStep, sync mode', () => {
   it('updates rows by id in the user’s column order, appends new leads, keeps other columns', () => {
     const clock = new SimClock();
