@@ -139,10 +139,16 @@ export function parseExportOptions(value: unknown): ExportJobOptions {
 function parseCursor(value: unknown): ExportCursor {
   if (value === null || value === undefined) return { ...FIRST_CURSOR };
   const parsed = ExportCursorSchema.safeParse(value);
-  if (!parsed.success) {
+  if (!parsed.success || midwayInOldPaging(value)) {
     throw new Error('This export job was saved by another version of the add-on; start it again.');
   }
   return parsed.data;
+}
+
+/** A cursor of the windowed paging this one replaced, past its first page: cannot go on. */
+function midwayInOldPaging(value: unknown): boolean {
+  const old = value as { page?: unknown; bound?: unknown };
+  return old.bound !== undefined || (typeof old.page === 'number' && old.page > 1);
 }
 
 export function createExportJobHandler(env: () => ExportEnv): JobHandler {
