@@ -14,9 +14,9 @@ import { START_WAIT_MS } from '../core/jobs/requests';
 import { type Pacer, withRateLimitRetry } from '../core/pacing';
 import type { FilterLookups } from '../core/query/resolve';
 import { needsLookups } from '../core/query/resolve';
+import { openExportTarget } from '../gas/export-target';
 import { currentLocale } from '../gas/locale';
 import { appsScriptClock } from '../gas/services';
-import { openExportTarget } from '../gas/export-target';
 import {
   clientFor,
   currentSpreadsheet,
