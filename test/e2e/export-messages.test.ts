@@ -77,4 +77,20 @@ describe('export and sync messages in the person’s language', () => {
     const summary = run(h, { sheet: 'Leads', columns: 'id,name' });
     expect(summary.message).toMatch(/^O CRM recusou a chave de API \(/);
   });
+  it('Portuguese: a sync without an id column is refused in Portuguese, from the sidebar and in the job', async () => {
+    const h = await world('pt_BR');
+    const refused = h.runtime.run('uiCall', 'crmExportLeads', [
+      { sheet: 'Leads', mode: 'sync', columns: 'name,email' },
+    ]);
+    expect(refused.error?.message).toBe(
+      'Sincronizar encontra a linha de cada lead pelo id: inclua a coluna id em Colunas (ou escolha Substituir).',
+    );
+    run(h, { sheet: 'Leads', columns: 'id,name' });
+    // The person replaces the id column's header: the rows can no longer be told apart.
+    h.runtime.sheet('Leads').setValues(1, 1, [['código']]);
+    const failed = run(h, { sheet: 'Leads', mode: 'sync', columns: 'id,name' });
+    expect(failed.message).toBe(
+      'A planilha "Leads" tem linhas mas nenhuma coluna id, então a sincronização não sabe qual linha é de qual lead. Inclua uma coluna com o título id e os ids dos leads, ou exporte com Substituir.',
+    );
+  });
 });

@@ -183,8 +183,9 @@ export function buildExportJobOptions(input: ExportJobInput): ExportJobOptions {
   const columns =
     chosen.length > 0 ? chosen : withIncludeColumns(DEFAULT_LEAD_COLUMNS, request.include);
   if (request.mode === 'sync' && !columns.includes('id')) {
-    throw new Error(
+    throw codedError(
       'mode "sync" finds rows by lead id: add "id" to columns (or use mode "replace").',
+      'exportSyncNeedsId',
     );
   }
   const include = mergeIncludes(request.include, requiredIncludes(columns));

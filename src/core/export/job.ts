@@ -169,7 +169,7 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
   if (sheet === null) throw new JobFailure(t('export.sheetDeleted', { sheet: options.sheetName }));
   const seenBefore = decodeIds(cursor.seen);
   const leads = paging.fresh;
-  const plan = planSheet(options, cursor, sheet, leads, env);
+  const plan = planSheet(options, cursor, sheet, leads, env, t);
   sheet.apply(plan);
 
   if (options.mode === 'replace') {
@@ -305,6 +305,7 @@ function planSheet(
   sheet: ExportSheet,
   leads: readonly Lead[],
   env: ExportEnv,
+  t: Translate,
 ): SheetPlan {
   const flat = leads.map((lead) => flattenLead(lead, { customFields: options.customFields }));
   const kinds = new Map<string, ColumnKind>(
@@ -324,6 +325,8 @@ function planSheet(
     });
   }
   const table = sheet.readTable();
+  if (lacksIdColumn(table))
+    throw new JobFailure(t('export.syncNoIdColumn', { sheet: options.sheetName }));
   return planSync({
     header: table.header,
     rows: table.rows,
@@ -349,6 +352,20 @@ function clearBelow(sheet: ExportSheet, writtenRows: number): void {
     appendedRows: 0,
     unchangedRows: 0,
   });
+}
+
+/** A sheet with data but no `id` column: a sync cannot tell which row is which lead. */
+function lacksIdColumn(table: { header: unknown[]; rows: unknown[][] }): boolean {
+  const hasId = table.header.some(
+    (cell) =>
+      String(cell ?? '')
+        .trim()
+        .toLowerCase() === 'id',
+  );
+  const hasData = table.rows.some((row) =>
+    row.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ''),
+  );
+  return !hasId && hasData;
 }
 
 /** Rows whose lead no pass read: those a sync kept because it could not be sure. */

@@ -45,4 +45,8 @@ export const EXPORT_EN = {
   'export.error.refused': 'The CRM refused {what}: {detail}',
   'export.error.readFailed': 'Could not read {what}: {detail}',
   'export.error.readFailedRetried': 'Could not read {what} after 3 attempts: {detail}',
+  'ui.error.exportSyncNeedsId':
+    'Sync finds each lead’s row by its id: add the column id to Columns (or choose Replace).',
+  'export.syncNoIdColumn':
+    'The sheet "{sheet}" has rows but no id column, so a sync cannot tell which row is which lead. Add a column headed id with the lead ids, or export with Replace.',
 } as const;

@@ -45,4 +45,8 @@ export const EXPORT_PT: Readonly<Record<keyof typeof EXPORT_EN, string>> = {
   'export.error.refused': 'O CRM recusou {what}: {detail}',
   'export.error.readFailed': 'Não foi possível ler {what}: {detail}',
   'export.error.readFailedRetried': 'Não foi possível ler {what} depois de 3 tentativas: {detail}',
+  'ui.error.exportSyncNeedsId':
+    'Sincronizar encontra a linha de cada lead pelo id: inclua a coluna id em Colunas (ou escolha Substituir).',
+  'export.syncNoIdColumn':
+    'A planilha "{sheet}" tem linhas mas nenhuma coluna id, então a sincronização não sabe qual linha é de qual lead. Inclua uma coluna com o título id e os ids dos leads, ou exporte com Substituir.',
 };
