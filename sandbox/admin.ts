@@ -2,6 +2,7 @@ import { ALL_SCOPES } from './auth';
 import type { SeedKind } from './demo-data';
 import type { FaultSpec } from './faults';
 import { HttpError, ok, type RouteResult } from './http';
+import { LEAD_LIST_ORDERS, type LeadListOrder } from './store';
 import type { Scope } from './types';
 import { isPlainObject } from './validate';
 
@@ -26,6 +27,8 @@ export interface AdminTarget {
 export interface AdminConfig {
   rateLimitPerMinute?: number;
   leadLimit?: number;
+  /** The order of GET /leads (store.ts LEAD_LIST_ORDERS). */
+  leadListOrder?: LeadListOrder;
   deprecation?: string | null;
   sunset?: string | null;
 }
@@ -43,7 +46,7 @@ const HELP = [
   'POST   /__admin/inbound           {lead_id, instance_id?, body?} the contact writes: opens the 24-hour window',
   'GET    /__admin/clock             {now, iso}',
   'POST   /__admin/clock             {advance_ms} moves the sandbox clock forward',
-  'POST   /__admin/config            {rate_limit_per_minute?, lead_limit?, deprecation?, sunset?}',
+  'POST   /__admin/config            {rate_limit_per_minute?, lead_limit?, lead_list_order?: "newest"|"id"|"arbitrary", deprecation?, sunset?}',
   'GET    /__admin/state             the whole state as JSON',
 ];
 
@@ -157,6 +160,13 @@ export function handleAdmin(
         if (!Number.isInteger(input.lead_limit) || (input.lead_limit as number) < 0)
           throw bad('lead_limit must be a whole number >= 0.');
         config.leadLimit = input.lead_limit as number;
+      }
+      if (input.lead_list_order !== undefined) {
+        const order = input.lead_list_order;
+        if (!(LEAD_LIST_ORDERS as readonly unknown[]).includes(order)) {
+          throw bad(`lead_list_order must be one of ${LEAD_LIST_ORDERS.join(', ')}.`);
+        }
+        config.leadListOrder = order as LeadListOrder;
       }
       for (const header of ['deprecation', 'sunset'] as const) {
         const value = input[header];

@@ -15,11 +15,12 @@ import { messagingRoutes, recordInbound } from './routes/messaging';
 import { pipelineRoutes } from './routes/pipelines';
 import { referenceRoutes } from './routes/reference';
 import { taskRoutes } from './routes/tasks';
-import { iso, Store } from './store';
+import { iso, type LeadListOrder, Store } from './store';
 import type { SandboxRequest, SandboxResponse, SandboxState, Scope } from './types';
 
 export { DEMO, DEMO_KEYS, DEMO_NOW } from './demo-data';
 export type { ArmedFault, FaultKind, FaultSpec } from './faults';
+export { LEAD_LIST_ORDERS, type LeadListOrder } from './store';
 export type { SandboxRequest, SandboxResponse, SandboxState, Scope } from './types';
 
 export const API_BASE_PATH = '/api/v1';
@@ -46,6 +47,8 @@ export interface SandboxOptions {
   leadLimit?: number;
   /** Loaded at creation when the file exists (else the seed is used). */
   stateFile?: string;
+  /** The order of GET /leads (default `newest`; `configure` changes it). */
+  leadListOrder?: LeadListOrder;
 }
 
 export interface RequestLogEntry {
@@ -106,6 +109,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const now = () => baseNow() + clockOffset;
   let seed: SeedKind = options.seed ?? 'demo';
   let leadLimit = options.leadLimit;
+  let leadListOrder: LeadListOrder = options.leadListOrder ?? 'newest';
   const limiter = new RateLimiter(options.rateLimitPerMinute ?? 60);
   const faultQueue = new FaultQueue();
   let log: RequestLogEntry[] = [];
@@ -115,9 +119,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
   let store = new Store(
     seedState({ now: now(), seed, ...(leadLimit !== undefined ? { leadLimit } : {}) }),
+    leadListOrder,
   );
   if (options.stateFile && existsSync(options.stateFile))
-    store = new Store(readStateFile(options.stateFile));
+    store = new Store(readStateFile(options.stateFile), leadListOrder);
 
   const sandbox: Sandbox = {
     handle(request) {
@@ -189,6 +194,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       clockOffset = 0;
       store = new Store(
         seedState({ now: now(), seed, ...(leadLimit !== undefined ? { leadLimit } : {}) }),
+        leadListOrder,
       );
       limiter.reset();
       faultQueue.clear();
@@ -221,6 +227,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     configure(config) {
       if (config.rateLimitPerMinute !== undefined) limiter.limit = config.rateLimitPerMinute;
+      if (config.leadListOrder !== undefined) {
+        leadListOrder = config.leadListOrder;
+        store.leadListOrder = leadListOrder;
+      }
       if (config.leadLimit !== undefined) {
         leadLimit = config.leadLimit;
         const account = store.account(1);
@@ -271,7 +281,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       writeFileSync(file, `${JSON.stringify(content)}\n`, 'utf8');
     },
     load(file) {
-      store = new Store(readStateFile(file));
+      store = new Store(readStateFile(file), leadListOrder);
       limiter.reset();
     },
   };

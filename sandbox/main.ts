@@ -4,7 +4,7 @@
  * per key, default 60), CRM_SANDBOX_STATE (JSON file loaded at start when present, saved on exit),
  * CRM_SANDBOX_SEED (demo | empty).
  */
-import { createSandbox, DEMO_KEYS } from './index';
+import { createSandbox, DEMO_KEYS, LEAD_LIST_ORDERS, type LeadListOrder } from './index';
 import { startSandboxServer } from './server';
 
 function readPositiveInt(name: string, fallback: number): number {
@@ -26,8 +26,13 @@ async function main(): Promise<void> {
   if (seedEnv !== undefined && seedEnv !== 'demo' && seedEnv !== 'empty') {
     throw new Error(`CRM_SANDBOX_SEED must be "demo" or "empty" (got "${seedEnv}").`);
   }
+  const order = process.env.CRM_SANDBOX_LEAD_ORDER;
+  if (order !== undefined && !(LEAD_LIST_ORDERS as readonly string[]).includes(order)) {
+    throw new Error(`CRM_SANDBOX_LEAD_ORDER must be one of ${LEAD_LIST_ORDERS.join(', ')}.`);
+  }
   const sandbox = createSandbox({
     rateLimitPerMinute,
+    ...(order ? { leadListOrder: order as LeadListOrder } : {}),
     ...(stateFile ? { stateFile } : {}),
     ...(seedEnv ? { seed: seedEnv } : {}),
   });

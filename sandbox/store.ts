@@ -13,8 +13,19 @@ import type {
  * The state plus the lookups every route needs. Every finder takes the caller's account, so a
  * row of another tenant is simply "not found": no route can reach across accounts.
  */
+/**
+ * The order of `GET /leads`, which crm-api-v1.md does not document: `newest` (created_at desc,
+ * id desc; the CRM screen's order and the default), `id` (ascending), or `arbitrary` (a fixed
+ * shuffle of the ids, the same for every request: what a CRM ordering by an internal key does).
+ */
+export const LEAD_LIST_ORDERS = ['newest', 'id', 'arbitrary'] as const;
+export type LeadListOrder = (typeof LEAD_LIST_ORDERS)[number];
+
 export class Store {
-  constructor(public state: SandboxState) {}
+  constructor(
+    public state: SandboxState,
+    public leadListOrder: LeadListOrder = 'newest',
+  ) {}
 
   nextId(table: string): number {
     const id = (this.state.sequences[table] ?? 0) + 1;

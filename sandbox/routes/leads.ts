@@ -3,6 +3,7 @@ import { createLead, readLeadInput, updateLead } from '../lead-rules';
 import { leadStatus, leadView, parseInclude } from '../lead-view';
 import { paginate, readPage, readPositiveInt, throwIfErrors } from '../paginate';
 import type { Route, RouteContext } from '../router';
+import type { LeadListOrder } from '../store';
 import { digitsOf, fold, normalizeEmail, samePhone } from '../text';
 import type { LeadRow } from '../types';
 import { BodyReader, toIsoDate } from '../validate';
@@ -45,11 +46,29 @@ function listLeads(ctx: RouteContext) {
     if (search !== undefined && !matchesSearch(lead, searchText, searchDigits)) return false;
     return true;
   });
-  // Newest first, the CRM screen's order; id breaks ties so pages are stable.
-  rows.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  sortLeads(rows, store.leadListOrder);
   const include = parseInclude(query.get('include'), false);
   const { items, meta } = paginate(rows, page);
   return ok({ data: items.map((lead) => leadView(store, lead, include)), meta });
+}
+
+/** The configured list order (store.ts LEAD_LIST_ORDERS); every order is total, so pages are stable. */
+function sortLeads(rows: LeadRow[], order: LeadListOrder): void {
+  if (order === 'id') {
+    rows.sort((a, b) => a.id - b.id);
+  } else if (order === 'arbitrary') {
+    rows.sort((a, b) => shuffleKey(a.id) - shuffleKey(b.id) || a.id - b.id);
+  } else {
+    // Newest first, the CRM screen's order; id breaks ties.
+    rows.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  }
+}
+
+/** A fixed pseudo-random rank of an id (an integer hash): neither created_at nor id order. */
+function shuffleKey(id: number): number {
+  let x = Math.imul(id ^ 0x5bd1e995, 0x27d4eb2d);
+  x = Math.imul(x ^ (x >>> 15), 0x85ebca6b);
+  return (x ^ (x >>> 13)) >>> 0;
 }
 
 /** Fewest digits a phone search needs, so `q=1` does not match every phone. */

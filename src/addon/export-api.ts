@@ -8,13 +8,15 @@ import {
   wantsCustomFields,
 } from '../core/export/job-request';
 import { readLastSync } from '../core/export/job-sync';
+import { translator } from '../core/i18n';
 import { type JobSummary, messageOf } from '../core/jobs';
 import { START_WAIT_MS } from '../core/jobs/requests';
 import { type Pacer, withRateLimitRetry } from '../core/pacing';
 import type { FilterLookups } from '../core/query/resolve';
 import { needsLookups } from '../core/query/resolve';
+import { openExportTarget } from '../gas/export-target';
+import { currentLocale } from '../gas/locale';
 import { appsScriptClock } from '../gas/services';
-import { ensureSheet } from '../gas/sheet-writer';
 import {
   clientFor,
   currentSpreadsheet,
@@ -73,9 +75,10 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     lookups: lookups.filters,
     customFields: lookups.customFields,
     startedAt,
+    account: ownerOf(settings),
     // Only once every option has been checked: a mistake leaves no new empty sheet behind.
-    sheet: () => {
-      const sheet = ensureSheet(spreadsheet, request.sheet);
+    sheet: (columns) => {
+      const sheet = openExportTarget(spreadsheet, request.sheet, columns);
       const sheetId = sheet.getSheetId();
       // A sheet emptied since its last sync gets every lead again, not only the changed ones.
       const hasRows = sheet.getLastRow() > 1;
@@ -92,7 +95,7 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     options: jobOptions,
     cursor: FIRST_CURSOR,
     statuses: exportStatuses(jobOptions.mode, jobOptions.staleRows),
-    message: `Export to "${jobOptions.sheetName}" queued.`,
+    message: translator(currentLocale())('export.queued', { sheet: jobOptions.sheetName }),
     sheet: { id: jobOptions.sheetId, name: jobOptions.sheetName },
   });
 }

@@ -5,7 +5,6 @@
 import type { CellValue } from '../core/export/cells';
 import type { ExportSheet } from '../core/export/job';
 import type { SheetPlan } from '../core/export/sync';
-import { JobFailure } from '../core/jobs';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -28,14 +27,9 @@ export function findSheet(
 export function openExportSheet(
   spreadsheet: Spreadsheet,
   target: { sheetId: number; sheetName: string },
-): ExportSheet {
+): ExportSheet | null {
   const sheet = findSheet(spreadsheet, target);
-  if (!sheet) {
-    throw new JobFailure(
-      `The sheet "${target.sheetName}" was deleted during the export; start the export again.`,
-    );
-  }
-  return sheetExport(sheet);
+  return sheet ? sheetExport(sheet) : null;
 }
 
 export function sheetExport(sheet: Sheet): ExportSheet {

@@ -11,6 +11,7 @@ import {
   RateLimitError,
   ValidationError,
 } from '../../api';
+import { type Translate, translator } from '../i18n';
 import { JobFailure, JobPause, JobYield, jobControlOf, type StepContext } from '../jobs';
 import { type Pacer, retryWithBackoff, withRateLimitRetry } from '../pacing';
 
@@ -19,6 +20,8 @@ export interface PacedRequestOptions {
   what: string;
   /** Seeded in tests. */
   random?: () => number;
+  /** The job's language (default English). */
+  t?: Translate;
 }
 
 export function fetchWithPacing<T>(
@@ -40,41 +43,36 @@ export function fetchWithPacing<T>(
       },
     );
   } catch (error) {
-    throw jobErrorFor(error, pacer, options.what);
+    throw jobErrorFor(error, pacer, options.what, options.t);
   }
 }
 
 /** A request's failure → what the job does about it (pause, fail, yield), or the error itself. */
-export function jobErrorFor(error: unknown, pacer: Pacer, what: string): unknown {
+export function jobErrorFor(
+  error: unknown,
+  pacer: Pacer,
+  what: string,
+  t: Translate = translator('en'),
+): unknown {
   if (jobControlOf(error) !== null) return error;
   if (error instanceof RateLimitError) {
-    return new JobYield(
-      'The CRM rate limit is reached; the export continues when requests are allowed again.',
-      pacer.nextSlotAt(),
-    );
+    return new JobYield(t('export.error.rateLimited'), pacer.nextSlotAt());
   }
-  if (error instanceof AuthError) {
-    return new JobPause(
-      `The CRM refused the API key (${error.message}). Open CRM → Settings, save a valid key, then resume the job.`,
-    );
-  }
+  const detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof AuthError) return new JobPause(t('export.error.keyRefused', { detail }));
   if (error instanceof ForbiddenError) {
     if (error.accountInactive) {
-      return new JobPause(
-        `The CRM account is suspended (${error.message}). Reactivate it with the CRM's support, then resume the job.`,
-      );
+      return new JobPause(t('export.error.accountSuspended', { detail }));
     }
     const scope = error.requiredPermission ?? 'leads:read';
-    return new JobPause(
-      `The API key lacks the scope ${scope} (${error.message}). Create a key with that scope in the CRM's settings, save it in CRM → Settings, then resume the job.`,
-    );
+    return new JobPause(t('export.error.scope', { scope, detail }));
   }
   if (error instanceof ValidationError) {
-    return new JobFailure(`The CRM refused ${what}: ${error.detail}`);
+    return new JobFailure(t('export.error.refused', { what, detail: error.detail }));
   }
   if (error instanceof CrmError) {
-    const retried = isRetryable(error) ? ' after 3 attempts' : '';
-    return new JobFailure(`Could not read ${what}${retried}: ${error.detail}`);
+    const key = isRetryable(error) ? 'export.error.readFailedRetried' : 'export.error.readFailed';
+    return new JobFailure(t(key, { what, detail: error.detail }));
   }
   return error;
 }

@@ -157,11 +157,17 @@ export interface ExportJobInput {
   /** GET /custom-fields, when `wantsCustomFields`; else undefined. */
   customFields: readonly CustomFieldDefinition[] | undefined;
   startedAt: number;
+  /** The base URL and CRM account read from (ownerOf): the sync watermark belongs to it. */
+  account: string;
   /**
-   * Opens (or creates) the target sheet; called only once every option has been checked.
-   * `lastSync` is the sheet's stored watermark for a scope (readLastSync), when it applies.
+   * Opens (or creates) the target sheet for these columns, refusing a sheet a person typed
+   * (target.ts); called only once every option has been checked. `lastSync` is the sheet's
+   * stored watermark for a scope (readLastSync), when it applies.
    */
-  sheet: () => { sheetId: number; lastSync: (scope: string) => string | null };
+  sheet: (columns: readonly string[]) => {
+    sheetId: number;
+    lastSync: (scope: string) => string | null;
+  };
 }
 
 /** The job's options: ids instead of names, canonical columns, every include the columns need. */
@@ -177,16 +183,17 @@ export function buildExportJobOptions(input: ExportJobInput): ExportJobOptions {
   const columns =
     chosen.length > 0 ? chosen : withIncludeColumns(DEFAULT_LEAD_COLUMNS, request.include);
   if (request.mode === 'sync' && !columns.includes('id')) {
-    throw new Error(
+    throw codedError(
       'mode "sync" finds rows by lead id: add "id" to columns (or use mode "replace").',
+      'exportSyncNeedsId',
     );
   }
   const include = mergeIncludes(request.include, requiredIncludes(columns));
   const chosenFields = (input.customFields ?? []).filter((field) =>
     columns.includes(CUSTOM_FIELD_PREFIX + field.name),
   );
-  const scope = syncScope(filters, columns, include);
-  const sheet = input.sheet();
+  const scope = syncScope(filters, columns, include, input.account);
+  const sheet = input.sheet(columns);
   const apiFilters: Record<string, unknown> = { ...filters };
   // A full pass (staleRows) reads every lead that matches: no watermark.
   if (request.mode === 'sync' && request.staleRows === 'keep') {

@@ -1,8 +1,9 @@
 /**
  * The watermark of sync exports: per sheet, the `updated_since` the next sync asks for, kept in
  * the document's properties under `crm.export.lastSync.<sheetId>`. It is tied to what the sheet
- * was synced with (filters, columns, include): after any of those changes a watermark would hide
- * leads that match the new choice but did not change, so the next sync reads everything again.
+ * was synced with (the CRM account and base URL, filters, columns, include): after any of those
+ * changes a watermark would hide leads that match the new choice but did not change (another
+ * account's key missed 39 of its 40 leads, issue 16.11), so the next sync reads everything again.
  */
 import { cacheKeyFor } from '../cache/chunked';
 import type { KeyValueStore } from '../ports';
@@ -25,10 +26,12 @@ export function syncScope(
   filters: Readonly<Record<string, unknown>>,
   columns: readonly string[],
   include: readonly string[],
+  /** Who the leads were read from: base URL and account (addon/context.ts ownerOf). */
+  account = '',
 ): string {
   const { updated_since: _ignored, ...rest } = filters;
   // The user's own updated_since only narrows the first sync; later syncs move past it.
-  return cacheKeyFor([rest, [...columns], [...include].sort()]);
+  return cacheKeyFor([rest, [...columns], [...include].sort(), account]);
 }
 
 /** The stored watermark when it belongs to `scope`; null when absent, unreadable or for other settings. */

@@ -1,11 +1,12 @@
 /**
  * The export job (kind `export`): one step = one GET /leads, or a batch of them sent together
- * (batch.ts), and one sheet plan for the leads they bring. Pages are windows that hold under change (paging.ts). Replace mode clears the
- * sheet's used area on the first page and writes each page below the previous one; sync mode
- * reads the sheet once per page and updates rows in place by lead id, appending new leads, and
- * after a full pass marks or deletes the rows of leads it did not read (stale.ts). Every step is
- * safe to repeat (the engine re-runs a step whose checkpoint was lost): the same page lands on
- * the same rows.
+ * (batch.ts), and one sheet plan for the leads they bring. Pages overlap and are checked, so
+ * that no lead is missed whatever the CRM's order (paging.ts). Replace mode clears the sheet's
+ * used area on the first page and writes each page below the previous one; sync mode reads the
+ * sheet once per page and updates rows in place by lead id, appending new leads, and after a
+ * full pass marks or deletes the rows of leads it did not read (stale.ts) — once it is sure
+ * they are stale (catch-up passes, below). Every step is safe to repeat (the engine re-runs a
+ * step whose checkpoint was lost): the same page lands on the same rows.
  */
 import * as z from 'zod/mini';
 import {
@@ -16,7 +17,14 @@ import {
   type LeadFilters,
   type Page,
 } from '../../api';
-import type { JobHandler, JobRecord, StepContext, StepResult } from '../jobs';
+import { type Translate, translator } from '../i18n';
+import {
+  JobFailure,
+  type JobHandler,
+  type JobRecord,
+  type StepContext,
+  type StepResult,
+} from '../jobs';
 import type { Pacer } from '../pacing';
 import type { Clock, KeyValueStore } from '../ports';
 import { type ListLeadPages, pagesWanted, readBatch } from './batch';
@@ -24,7 +32,16 @@ import { type CellOptions, toSheetCell } from './cells';
 import { type ColumnKind, columnKind, flattenLead } from './columns';
 import { fetchWithPacing } from './job-errors';
 import { writeLastSync } from './job-sync';
-import { advancePaging, FIRST_PAGING, PagingCursorSchema, pagingQuery } from './paging';
+import { exportFinishedMessage, exportProgressMessage } from './messages';
+import {
+  advancePaging,
+  answersAfter,
+  FIRST_PAGING,
+  PagingCursorSchema,
+  type PagingStep,
+  type PlannedPage,
+  planPages,
+} from './paging';
 import {
   decodeIds,
   encodeIds,
@@ -70,8 +87,13 @@ export type ExportJobOptions = z.infer<typeof ExportJobOptionsSchema>;
 export const ExportCursorSchema = z.extend(PagingCursorSchema, {
   /** Replace mode: data rows written by earlier pages. */
   writtenRows: z.int().check(z.minimum(0)),
-  /** Sync with staleRows: ids of every lead read so far (encodeIds). */
+  /** Sync with staleRows, in a catch-up pass: ids read by the passes before it (encodeIds). */
   seen: z.optional(z.string()),
+  /**
+   * Sync with staleRows: the pass now reading the leads changed since `since` (a catch-up), the
+   * `count`th, begun at `startedAt` (ms).
+   */
+  catchUp: z.optional(z.object({ since: z.string(), count: z.int(), startedAt: z.number() })),
 });
 export type ExportCursor = z.infer<typeof ExportCursorSchema>;
 
@@ -96,8 +118,8 @@ export interface ExportEnv {
   listLeadPages?: ListLeadPages;
   /** The shared pacer, built over the step's clock. */
   pacer(clock: Clock): Pacer;
-  /** The export's sheet; throws a JobFailure naming the fix when it is gone. */
-  openSheet(target: { sheetId: number; sheetName: string }): ExportSheet;
+  /** The export's sheet, found by id; null when it was deleted. */
+  openSheet(target: { sheetId: number; sheetName: string }): ExportSheet | null;
   /** Midnight of a calendar day in the spreadsheet's time zone. */
   makeDate: NonNullable<CellOptions['makeDate']>;
   /** The document's properties: where the sync watermark lives. */
@@ -117,10 +139,16 @@ export function parseExportOptions(value: unknown): ExportJobOptions {
 function parseCursor(value: unknown): ExportCursor {
   if (value === null || value === undefined) return { ...FIRST_CURSOR };
   const parsed = ExportCursorSchema.safeParse(value);
-  if (!parsed.success) {
+  if (!parsed.success || midwayInOldPaging(value)) {
     throw new Error('This export job was saved by another version of the add-on; start it again.');
   }
   return parsed.data;
+}
+
+/** A cursor of the windowed paging this one replaced, past its first page: cannot go on. */
+function midwayInOldPaging(value: unknown): boolean {
+  const old = value as { page?: unknown; bound?: unknown };
+  return old.bound !== undefined || (typeof old.page === 'number' && old.page > 1);
 }
 
 export function createExportJobHandler(env: () => ExportEnv): JobHandler {
@@ -131,35 +159,17 @@ export function createExportJobHandler(env: () => ExportEnv): JobHandler {
   };
 }
 
-/** One page: fetch, flatten, plan, write, checkpoint. Exported for unit tests. */
+/** One request (or batch): fetch, flatten, plan, write, checkpoint. Exported for unit tests. */
 export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): StepResult {
   const options = parseExportOptions(job.options);
   const cursor = parseCursor(job.cursor);
-  const perPage = env.pageSize ?? LEADS_MAX_PER_PAGE;
-  const query = (page: number): LeadFilters => ({
-    ...(options.filters as LeadFilters),
-    ...(options.include.length > 0 ? { include: options.include } : {}),
-    ...pagingQuery({ ...cursor, page }),
-    per_page: perPage,
-  });
-  const pacer = env.pacer(ctx.clock);
-  const wanted = env.listLeadPages ? pagesWanted(cursor, perPage) : 1;
-  const batch =
-    wanted > 1 && env.listLeadPages
-      ? readBatch(pacer, env.listLeadPages, query, wanted, ctx.latestStartAt)
-      : null;
-  const result: Page<Lead> =
-    batch?.result ??
-    fetchWithPacing(pacer, ctx, () => env.listLeads(query(cursor.page)), {
-      what:
-        cursor.bound === undefined
-          ? `page ${cursor.page} of the lead list`
-          : `the lead list after its first ${job.done} leads`,
-    });
+  const t = translator(job.locale ?? 'en');
+  const paging = readPages(options, cursor, job, ctx, env, t);
   const sheet = env.openSheet({ sheetId: options.sheetId, sheetName: options.sheetName });
-  const paging = advancePaging(cursor, result, perPage, batch?.pages ?? 1);
+  if (sheet === null) throw new JobFailure(t('export.sheetDeleted', { sheet: options.sheetName }));
+  const seenBefore = decodeIds(cursor.seen);
   const leads = paging.fresh;
-  const plan = planPage(options, cursor, sheet, leads, env);
+  const plan = planSheet(options, cursor, sheet, leads, env, t);
   sheet.apply(plan);
 
   if (options.mode === 'replace') {
@@ -167,50 +177,135 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
   } else {
     count(job, 'UPDATED', plan.updatedRows);
     count(job, 'ADDED', plan.appendedRows);
-    count(job, 'UNCHANGED', plan.unchangedRows);
+    // A catch-up pass re-reads leads of the full pass (they changed): counted there already.
+    if (cursor.catchUp === undefined) count(job, 'UNCHANGED', plan.unchangedRows);
   }
-  job.done += leads.length;
-  job.total = job.done + (paging.remaining ?? 0);
-  const staleRows = options.staleRows ?? 'keep';
-  const seen =
-    options.mode === 'sync' && staleRows !== 'keep'
-      ? encodeIds([...decodeIds(cursor.seen), ...result.data.map((lead) => lead.id)])
-      : undefined;
-
+  job.done += leads.filter((lead) => !seenBefore.has(lead.id)).length;
+  job.total = Math.max(job.done, cursor.catchUp ? job.total : job.done + (paging.remaining ?? 0));
   const writtenRows = cursor.writtenRows + (options.mode === 'replace' ? plan.appendedRows : 0);
-  if (paging.next === null) {
-    if (options.mode === 'replace') clearBelow(sheet, writtenRows);
-    if (seen !== undefined && !paging.unsure) {
-      removeStale(job, sheet, staleRows as Exclude<StaleRowAction, 'keep'>, decodeIds(seen));
-    }
-    // A replace export also leaves the sheet complete as of its start: a later sync goes on from there.
-    if (options.columns.includes('id') && !paging.unsure) {
-      writeLastSync(env.documentStore, options.sheetId, {
-        since: nextUpdatedSince(options.startedAt),
-        scope: options.scope,
-      });
-    }
-    job.message = finishedMessage(job, options) + (paging.unsure ? UNSURE_NOTE : '');
-    return { status: 'finished' };
+  if (paging.next !== null) {
+    // Paging state comes whole from `next` (an overlap grown after a shift shrinks back).
+    job.cursor = {
+      ...paging.next,
+      writtenRows,
+      ...(cursor.seen === undefined ? {} : { seen: cursor.seen }),
+      ...(cursor.catchUp === undefined ? {} : { catchUp: cursor.catchUp }),
+    } satisfies ExportCursor;
+    job.message = exportProgressMessage(t, options.sheetName, job.done, job.total);
+    return { status: 'more' };
   }
-  job.cursor = {
-    ...paging.next,
-    writtenRows,
-    ...(seen === undefined ? {} : { seen }),
-  } satisfies ExportCursor;
-  job.message = `Exporting to "${options.sheetName}": ${job.done} of ${job.total} leads.`;
-  return { status: 'more' };
+  if (options.mode === 'replace') clearBelow(sheet, writtenRows);
+  const staleRows = options.staleRows ?? 'keep';
+  let keptStale: number | undefined;
+  if (options.mode === 'sync' && staleRows !== 'keep') {
+    const seen = new Set([...seenBefore, ...paging.read]);
+    const outcome = settleStale(job, cursor, paging, seen, ctx, options);
+    if (outcome === 'again') {
+      job.message = exportProgressMessage(t, options.sheetName, job.done, job.total);
+      return { status: 'more' };
+    }
+    if (outcome === 'sure') removeStale(job, sheet, staleRows, seen);
+    else keptStale = staleCount(sheet, seen);
+  }
+  // A replace export also leaves the sheet complete as of its start: a later sync goes on from there.
+  if (options.columns.includes('id')) {
+    writeLastSync(env.documentStore, options.sheetId, {
+      since: nextUpdatedSince(options.startedAt),
+      scope: options.scope,
+    });
+  }
+  job.message = exportFinishedMessage(t, job, options, keptStale);
+  return { status: 'finished' };
 }
 
-const UNSURE_NOTE =
-  ' The CRM did not list leads newest first and its lead count changed during the export, so some leads may be missing: run the export again.';
+/** How many catch-up passes a sync makes before it keeps the rows it cannot be sure of. */
+export const MAX_CATCH_UPS = 3;
 
-function planPage(
+/**
+ * The end of a sync pass with `staleRows`: is every lead that matches now read? A lead the full
+ * pass did not read although it matches now did not match throughout it: it changed (moved into
+ * the filters, or was created) since the pass began, so a catch-up pass reads the leads changed
+ * since then (`updated_since`, less the watermark's margin). A pass answered in one request is
+ * one snapshot of the CRM: every lead matching at that instant was read by it or, unchanged
+ * since, by the passes before (`sure`). One of several pages may itself miss leads that changed during it, so
+ * another catch-up follows; after MAX_CATCH_UPS the rows are kept and the message says so.
+ */
+function settleStale(
+  job: JobRecord,
+  cursor: ExportCursor,
+  paging: PagingStep,
+  seen: ReadonlySet<number>,
+  ctx: StepContext,
+  options: ExportJobOptions,
+): 'sure' | 'again' | 'unsure' {
+  const catchUp = cursor.catchUp;
+  // One answer held the whole list: a snapshot, whether of the full pass or of a catch-up.
+  if (answersAfter(cursor, paging) === 1) return 'sure';
+  if (catchUp !== undefined && catchUp.count >= MAX_CATCH_UPS) return 'unsure';
+  job.cursor = {
+    ...FIRST_CURSOR,
+    writtenRows: cursor.writtenRows,
+    seen: encodeIds(seen),
+    catchUp: {
+      since: nextUpdatedSince(catchUp?.startedAt ?? options.startedAt),
+      count: (catchUp?.count ?? 0) + 1,
+      startedAt: ctx.clock.now(),
+    },
+  } satisfies ExportCursor;
+  return 'again';
+}
+
+/** The pages this step reads: a batch when the pacer allows, else one page with retries. */
+function readPages(
+  options: ExportJobOptions,
+  cursor: ExportCursor,
+  job: JobRecord,
+  ctx: StepContext,
+  env: ExportEnv,
+  t: Translate,
+): PagingStep {
+  // A catch-up is meant to be one snapshot (settleStale): as many leads as a request may hold.
+  const perPage = cursor.catchUp ? LEADS_MAX_PER_PAGE : (env.pageSize ?? LEADS_MAX_PER_PAGE);
+  const filters: LeadFilters = {
+    ...(options.filters as LeadFilters),
+    ...(cursor.catchUp ? { updated_since: cursor.catchUp.since } : {}),
+    ...(options.include.length > 0 ? { include: options.include } : {}),
+  };
+  const query = (planned: PlannedPage): LeadFilters => ({
+    ...filters,
+    page: planned.page,
+    per_page: planned.perPage,
+  });
+  const pacer = env.pacer(ctx.clock);
+  const wanted = env.listLeadPages ? pagesWanted(cursor, perPage) : 1;
+  const planned = planPages(cursor, perPage, wanted);
+  let results: Page<Lead>[] =
+    wanted > 1 && env.listLeadPages
+      ? readBatch(pacer, env.listLeadPages, planned.map(query), ctx.latestStartAt)
+      : [];
+  if (results.length === 0) {
+    const first = planned[0] as PlannedPage;
+    results = [
+      fetchWithPacing(pacer, ctx, () => env.listLeads(query(first)), {
+        what:
+          first.offset === 0
+            ? t('export.what.firstPage')
+            : t('export.what.after', { count: job.done }),
+        t,
+      }),
+    ];
+  }
+  const answers = results.map((result, i) => ({ planned: planned[i] as PlannedPage, result }));
+  return advancePaging(cursor, answers, perPage);
+}
+
+function planSheet(
   options: ExportJobOptions,
   cursor: ExportCursor,
   sheet: ExportSheet,
   leads: readonly Lead[],
   env: ExportEnv,
+  t: Translate,
 ): SheetPlan {
   const flat = leads.map((lead) => flattenLead(lead, { customFields: options.customFields }));
   const kinds = new Map<string, ColumnKind>(
@@ -230,6 +325,8 @@ function planPage(
     });
   }
   const table = sheet.readTable();
+  if (lacksIdColumn(table))
+    throw new JobFailure(t('export.syncNoIdColumn', { sheet: options.sheetName }));
   return planSync({
     header: table.header,
     rows: table.rows,
@@ -257,6 +354,26 @@ function clearBelow(sheet: ExportSheet, writtenRows: number): void {
   });
 }
 
+/** A sheet with data but no `id` column: a sync cannot tell which row is which lead. */
+function lacksIdColumn(table: { header: unknown[]; rows: unknown[][] }): boolean {
+  const hasId = table.header.some(
+    (cell) =>
+      String(cell ?? '')
+        .trim()
+        .toLowerCase() === 'id',
+  );
+  const hasData = table.rows.some((row) =>
+    row.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ''),
+  );
+  return !hasId && hasData;
+}
+
+/** Rows whose lead no pass read: those a sync kept because it could not be sure. */
+function staleCount(sheet: ExportSheet, seen: ReadonlySet<number>): number {
+  const table = sheet.readTable();
+  return planStale({ header: table.header, rows: table.rows, seen, action: 'delete' }).stale;
+}
+
 /** After a full sync pass: marks or deletes the rows whose lead the pass did not read. */
 function removeStale(
   job: JobRecord,
@@ -282,18 +399,4 @@ function removeStale(
 
 function count(job: JobRecord, status: string, rows: number): void {
   job.counts[status] = (job.counts[status] ?? 0) + rows;
-}
-
-function finishedMessage(job: JobRecord, options: ExportJobOptions): string {
-  if (options.mode === 'replace') {
-    return `Exported ${job.done} leads to "${options.sheetName}".`;
-  }
-  const c = job.counts;
-  const stale =
-    options.staleRows === 'mark'
-      ? `, ${c[GONE] ?? 0} marked ${GONE}`
-      : options.staleRows === 'delete'
-        ? `, ${c.DELETED ?? 0} deleted (their leads are gone or no longer match)`
-        : '';
-  return `Synced "${options.sheetName}": ${c.UPDATED ?? 0} rows updated, ${c.ADDED ?? 0} added, ${c.UNCHANGED ?? 0} unchanged${stale}.`;
 }

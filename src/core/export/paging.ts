@@ -1,162 +1,163 @@
 /**
- * How an export walks `GET /leads` so that it misses no lead while the CRM changes under it.
+ * How an export walks `GET /leads` so that it misses no lead while the CRM changes under it,
+ * whatever the CRM's order and however many leads share one `created_at` (issue 16.10).
  *
- * Plain pages (`page=1,2,3…` of one query) shift: a lead deleted, or moved out of the filters,
- * on a page already read pulls every later lead one place up, and the lead at the next page's
- * edge is never read (12 of 438 in one run). So each request reads the FIRST page of a window:
- * the filters plus `created_to` = the `created_at` of the last lead read so far. The CRM lists
- * leads newest first (`created_at` desc, the order of its screen; crm-api-v1.md does not say,
- * the sandbox documents it), so the window holds exactly the leads not yet reached, whatever
- * was deleted, created or moved before it: a lead created during the export is newer than the
- * window and stays out of it; one deleted or moved above it shifts nothing inside it. Each
- * answer is one consistent snapshot of the window's top, so every lead that matched from the
- * export's start to its end and still exists is in some answer.
+ * crm-api-v1.md does not say how the list is ordered (newest first, by id, by an internal key)
+ * and types `created_to` as a date, so nothing here relies on either. It relies only on the
+ * order being some fixed order of the leads, the same for every request (what makes `page` mean
+ * anything). Plain pages shift: a lead deleted, or moved out of the filters, before the page
+ * being read pulls every later lead one place up, and the lead at the next page's edge is never
+ * read (6 of 438 in one run). So every request after the first re-reads a few positions before
+ * the end of what was read (`overlap`): page `p` of `per_page` `n` starts at `(p - 1) × n`, and
+ * `n` is chosen (up to the maximum) so that this offset falls just before the end.
  *
- * `created_to` includes its instant, so each window starts with the leads created at that same
- * instant, already written: they are dropped by id (`seenAtBound`). A whole page created at one
- * instant (a bulk import) cannot move the bound; then the window is read on by page number, and
- * only there can a change between two requests shift a lead past us: the guarantee needs fewer
- * than `per_page` (200) leads created at one same instant. crm-api-v1.md types `created_to` as a
- * "date": a CRM that reads it by the day answers leads above the bound too; they are dropped
- * (read already, or created since the export began) and the window goes on by page number.
- *
- * The order is checked on every page. An answer that is not newest first means the CRM orders
- * otherwise: the export goes on with plain pages (`order: 'offset'`), drops the previous page's
- * leads when a newer lead pushed them forward, and if the total moved meanwhile it says that
- * leads may be missing (and a sync then neither marks nor deletes rows).
+ * The check that makes it sound: an answer at offset `o` > 0 is kept only when it holds a lead
+ * read before. Every lead that matched throughout and is not read yet comes after every lead
+ * read (in the fixed order), so if a lead read before is at position ≥ `o` now, so is every such
+ * lead: none slipped behind the offset. An answer that holds no lead read before means more
+ * leads left the list before the offset than the overlap covered: it is dropped, and the same
+ * end is read again with four times the overlap (at worst from page 1, which always holds). The
+ * last page holds every lead from its offset on. Leads created or moved into the list may be read
+ * or not; a lead read twice is dropped by id (`read`: every id of the pass).
  */
 import * as z from 'zod/mini';
 import type { Lead, Page } from '../../api';
 import { nextPage } from '../../api/pager';
-
-export const PAGING_ORDERS = ['newest', 'offset'] as const;
+import { decodeIds, encodeIds } from './stale';
 
 export const PagingCursorSchema = z.object({
-  /** Page within the window: 1, except inside a group of leads created at one instant. */
-  page: z.int().check(z.minimum(1)),
-  /** `created_to` of the window being read: a lead's own `created_at`; absent at first. */
-  bound: z.optional(z.string()),
-  /** Ids already read whose `created_at` is `bound`: the window starts with them again. */
-  seenAtBound: z.optional(z.array(z.number())),
-  /** `newest` (windows, the default) or `offset` once the CRM answered out of that order. */
-  order: z.optional(z.enum(PAGING_ORDERS)),
-  /** Offset order: the previous page's ids (a lead created meanwhile pushes them forward). */
-  previousIds: z.optional(z.array(z.number())),
-  /** Offset order: `meta.total` of the first page read that way. */
-  firstTotal: z.optional(z.number()),
-  /** Leads may be missing: the CRM answered out of order and its total moved. */
-  unsure: z.optional(z.boolean()),
-  /** Leads the next window holds, as the last answer counted them (how many pages to batch). */
+  /** Positions of the list covered so far: the end of the last answer kept. */
+  end: z.optional(z.int().check(z.minimum(0))),
+  /** Positions before `end` the next request re-reads; grows after a shift. */
+  overlap: z.optional(z.int().check(z.minimum(1))),
+  /** Every id this pass read (encodeIds): the check and the de-duplication. */
+  read: z.optional(z.string()),
+  /** Answers kept in this pass (a pass of one answer is one snapshot of the CRM). */
+  answers: z.optional(z.int().check(z.minimum(0))),
+  /** Leads left after the end, as the last answer counted them (how many pages to batch). */
   expected: z.optional(z.number()),
 });
 export type PagingCursor = z.infer<typeof PagingCursorSchema>;
 
-export const FIRST_PAGING: PagingCursor = { page: 1 };
+export const FIRST_PAGING: PagingCursor = {};
 
-/** The paging part of a `GET /leads` query for this cursor. */
-export function pagingQuery(cursor: PagingCursor): { page: number; created_to?: string } {
-  return cursor.order !== 'offset' && cursor.bound !== undefined
-    ? { created_to: cursor.bound, page: cursor.page }
-    : { page: cursor.page };
+/** One request of a pass: `page` of `perPage` reads positions `offset` … `offset + perPage - 1`. */
+export interface PlannedPage {
+  page: number;
+  perPage: number;
+  offset: number;
+  /** No page size reads across `end` (see planPage): kept without the check. */
+  unchecked?: boolean;
 }
 
-export interface PagingStep {
-  /** The answer's leads not read before, in the CRM's order. */
-  fresh: Lead[];
-  /** Where to read next; null when the export has read every lead. */
-  next: PagingCursor | null;
-  /** Leads left to read after this answer (for progress), when the CRM said. */
-  remaining: number | undefined;
-  /** Leads may have been missed: the CRM answered out of newest-first order and changed meanwhile. */
-  unsure: boolean;
+/** The usual overlap: a few leads of a full page (1 for tiny test pages, so each page moves on). */
+export function baseOverlap(maxPerPage: number): number {
+  return Math.max(1, Math.min(5, Math.floor(maxPerPage / 4)));
 }
 
 /**
- * What an answer to `pagingQuery(cursor)` means: the leads to write and the next cursor.
- * `pages` > 1: the answer is pages cursor.page.. of the window read together (batch.ts).
+ * The request that re-reads at least `overlap` positions before `end` and reads the most new
+ * positions after it (the page size is free up to the maximum; the offset must be a multiple of
+ * it). With the base overlap some size always reads on, unless `end` is a page boundary of every
+ * size up to the maximum (a multiple of 1…200: never with real pages; tiny test pages can meet
+ * one): then the page at `end` is read without the check.
+ */
+export function planPage(end: number, overlap: number, maxPerPage: number): PlannedPage {
+  const hi = end - overlap;
+  if (hi <= 0) return { page: 1, perPage: maxPerPage, offset: 0 };
+  let best: PlannedPage = { page: hi + 1, perPage: 1, offset: hi };
+  for (let perPage = maxPerPage; perPage > 1; perPage--) {
+    const offset = Math.floor(hi / perPage) * perPage;
+    if (offset + perPage > best.offset + best.perPage) {
+      best = { page: offset / perPage + 1, perPage, offset };
+    }
+  }
+  if (best.offset + best.perPage > end || overlap > baseOverlap(maxPerPage)) return best;
+  // A re-read after a shift may stay behind `end`; a normal step must read on.
+  for (let perPage = maxPerPage; perPage >= 1; perPage--) {
+    if (end % perPage === 0) {
+      return { page: end / perPage + 1, perPage, offset: end, unchecked: true };
+    }
+  }
+  return best;
+}
+
+/** Up to `count` requests, each planned as if the one before came back full (a batch). */
+export function planPages(cursor: PagingCursor, maxPerPage: number, count = 1): PlannedPage[] {
+  const overlap = cursor.overlap ?? baseOverlap(maxPerPage);
+  const pages: PlannedPage[] = [];
+  let end = cursor.end ?? 0;
+  for (let i = 0; i < count; i++) {
+    const planned = planPage(end, i === 0 ? overlap : baseOverlap(maxPerPage), maxPerPage);
+    pages.push(planned);
+    end = planned.offset + planned.perPage;
+  }
+  return pages;
+}
+
+export interface PagingStep {
+  /** The answers' leads not read before in this pass, in the CRM's order. */
+  fresh: Lead[];
+  /** Where to read next; null when the pass has read every lead. */
+  next: PagingCursor | null;
+  /** Leads left to read after these answers (for progress), when the CRM said. */
+  remaining: number | undefined;
+  /** Answers kept (a prefix of those given). */
+  kept: number;
+  /** Every id the pass has read, these answers included. */
+  read: Set<number>;
+}
+
+/**
+ * What the answers to `planPages(cursor, …)` mean: the leads to write and the next cursor.
+ * Answers are taken in order and kept while each passes the check; the first that fails (or
+ * is missing) ends the step, and the next one reads again with more overlap.
  */
 export function advancePaging(
   cursor: PagingCursor,
-  result: Page<Lead>,
-  perPage: number,
-  pages = 1,
+  answers: ReadonlyArray<{ planned: PlannedPage; result: Page<Lead> }>,
+  maxPerPage: number,
 ): PagingStep {
-  const total = result.meta?.total;
-  const remaining =
-    typeof total === 'number'
-      ? Math.max(0, total - (cursor.page - 1) * perPage - result.data.length)
-      : undefined;
-  if (cursor.order === 'offset' || !newestFirst(result.data)) {
-    return offsetStep(cursor, result, perPage, remaining);
-  }
-  const boundAt = cursor.bound === undefined ? Number.POSITIVE_INFINITY : instant(cursor.bound);
-  const seen = new Set(cursor.seenAtBound ?? []);
-  // A lead above the bound was read by an earlier window or created since the export began; a
-  // CRM that reads `created_to` as a whole day ("date" in crm-api-v1.md) sends such leads too.
-  const fresh = result.data.filter((lead) => {
-    if (instant(lead.created_at) > boundAt || seen.has(lead.id)) return false;
-    seen.add(lead.id);
-    return true;
-  });
-  const last = result.data[result.data.length - 1];
-  if (nextPage(cursor.page, result, perPage) === null || last === undefined) {
-    return { fresh, next: null, remaining: 0, unsure: false };
-  }
-  const lastAt = last.created_at as string;
-  if (instant(lastAt) < boundAt) {
-    const atLast = result.data.filter((lead) => instant(lead.created_at) === instant(lastAt));
-    const next = {
-      page: 1,
-      bound: lastAt,
-      seenAtBound: atLast.map((lead) => lead.id),
-      ...(remaining === undefined ? {} : { expected: remaining + atLast.length }),
+  const read = decodeIds(cursor.read);
+  const fresh: Lead[] = [];
+  let state: PagingCursor = { ...cursor };
+  let kept = 0;
+  let remaining: number | undefined;
+  for (const { planned, result } of answers) {
+    const holdsRead = result.data.some((lead) => read.has(lead.id));
+    if (planned.offset > 0 && planned.unchecked !== true && !holdsRead) {
+      // Leads left before the offset: read the same end again, further back.
+      const overlap = state.overlap ?? baseOverlap(maxPerPage);
+      const end = state.end ?? 0;
+      const next = { ...state, overlap: Math.min(Math.max(end, 1), overlap * 4) };
+      return { fresh, next, remaining, kept, read };
+    }
+    kept++;
+    for (const lead of result.data) {
+      if (read.has(lead.id)) continue;
+      read.add(lead.id);
+      fresh.push(lead);
+    }
+    const end = planned.offset + result.data.length;
+    const total = result.meta?.total;
+    remaining = typeof total === 'number' ? Math.max(0, total - end) : undefined;
+    if (nextPage(planned.page, result, planned.perPage) === null) {
+      return { fresh, next: null, remaining: 0, kept, read };
+    }
+    // After a shift the CRM is busy: the overlap shrinks back by halves, not at once.
+    const grown = Math.floor((state.overlap ?? 0) / 2);
+    state = {
+      end,
+      ...(grown > baseOverlap(maxPerPage) ? { overlap: grown } : {}),
+      read: encodeIds(read),
+      answers: (state.answers ?? 0) + 1,
+      ...(remaining === undefined ? {} : { expected: remaining }),
     };
-    return { fresh, next, remaining, unsure: false };
   }
-  // The page ended at (or, read by the day, above) the bound: the bound cannot move, so the
-  // window is read on by page number.
-  const next = { page: cursor.page + pages, bound: cursor.bound, seenAtBound: [...seen] };
-  return { fresh, next, remaining, unsure: false };
+  return { fresh, next: state, remaining, kept, read };
 }
 
-function offsetStep(
-  cursor: PagingCursor,
-  result: Page<Lead>,
-  perPage: number,
-  remaining: number | undefined,
-): PagingStep {
-  const previous = new Set(cursor.previousIds ?? cursor.seenAtBound ?? []);
-  const fresh = result.data.filter((lead) => !previous.has(lead.id));
-  const total = typeof result.meta?.total === 'number' ? result.meta.total : undefined;
-  const firstTotal = cursor.firstTotal ?? total;
-  // Windows read before the order broke relied on it.
-  const brokeMidway = cursor.order !== 'offset' && cursor.bound !== undefined;
-  const unsure =
-    cursor.unsure === true || brokeMidway || (total !== undefined && firstTotal !== total);
-  const page = nextPage(cursor.page, result, perPage);
-  if (page === null) return { fresh, next: null, remaining: 0, unsure };
-  const next: PagingCursor = {
-    page,
-    order: 'offset',
-    previousIds: result.data.map((lead) => lead.id),
-    ...(cursor.bound === undefined ? {} : { bound: cursor.bound }),
-    ...(firstTotal === undefined ? {} : { firstTotal }),
-    ...(unsure ? { unsure } : {}),
-  };
-  return { fresh, next, remaining, unsure };
-}
-
-/** Whether the answer is newest first (every `created_at` readable). */
-function newestFirst(leads: readonly Lead[]): boolean {
-  let previous = Number.POSITIVE_INFINITY;
-  for (const lead of leads) {
-    const at = instant(lead.created_at);
-    if (Number.isNaN(at) || at > previous) return false;
-    previous = at;
-  }
-  return true;
-}
-
-function instant(value: string | null | undefined): number {
-  return typeof value === 'string' ? Date.parse(value) : Number.NaN;
+/** A pass's answers so far, once `step` is applied: a pass of one answer is one snapshot. */
+export function answersAfter(cursor: PagingCursor, step: PagingStep): number {
+  return (cursor.answers ?? 0) + step.kept;
 }

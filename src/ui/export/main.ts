@@ -7,6 +7,7 @@ import { callServer, errorText, type ServerArgs } from '../shared/server';
 import type { UiKey } from '../shared/words';
 
 type ExportOptions = ServerArgs<'crmExportLeads'>[0];
+type StaleRows = NonNullable<ExportOptions['staleRows']>;
 
 /** Keyed by the API's own token type, so a token added to the API must be listed here to build. */
 const INCLUDE_LABELS: Record<LeadListInclude, UiKey> = {
@@ -59,13 +60,30 @@ function readExportForm(): ExportOptions {
   ).map((box) => box.value);
   const columns = commaList(inputValue('columns'));
   const mode = byId<HTMLInputElement>('mode-sync').checked ? 'sync' : 'replace';
+  const staleRows = mode === 'sync' ? checkedStaleRows() : 'keep';
+  // Mark and delete read every matching lead: the server refuses updated_since with them.
+  if (staleRows !== 'keep') delete filters.updated_since;
   return {
     sheet: inputValue('sheet'),
     filters,
     ...(columns.length > 0 ? { columns } : {}),
     ...(include.length > 0 ? { include } : {}),
     mode,
+    ...(staleRows === 'keep' ? {} : { staleRows }),
   };
+}
+
+function checkedStaleRows(): StaleRows {
+  const checked = document.querySelector<HTMLInputElement>('input[name="staleRows"]:checked');
+  const value = checked?.value;
+  return value === 'mark' || value === 'delete' ? value : 'keep';
+}
+
+/** The stale-rows choice applies to a sync only; "updated since" is moot when it reads all. */
+function syncChoices(): void {
+  const sync = byId<HTMLInputElement>('mode-sync').checked;
+  byId<HTMLFieldSetElement>('stale-rows').disabled = !sync;
+  byId<HTMLInputElement>('f-updated-since').disabled = sync && checkedStaleRows() !== 'keep';
 }
 
 const result = createResultSlot(jobServer, byId('progress'));
@@ -92,6 +110,12 @@ async function loadSheetNames(): Promise<void> {
 }
 
 renderIncludes();
+for (const input of document.querySelectorAll<HTMLInputElement>(
+  'input[name="mode"], input[name="staleRows"]',
+)) {
+  input.addEventListener('change', syncChoices);
+}
+syncChoices();
 byId<HTMLFormElement>('export-form').addEventListener('submit', (event) => {
   event.preventDefault();
   void whileBusy(byId<HTMLButtonElement>('start'), start);

@@ -1,4 +1,5 @@
 import { COMMON_EN } from './en/common';
+import { EXPORT_EN } from './en/export';
 import { FORMULAS_EN } from './en/formulas';
 import { HELP_EN } from './en/help';
 import { IMPORT_EN } from './en/import';
@@ -30,6 +31,7 @@ export const EN = {
   ...SEND_EN,
   ...PHONE_EN,
   ...REPORTS_EN,
+  ...EXPORT_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -1,5 +1,6 @@
 import type { MessageKey } from './en';
 import { COMMON_PT } from './pt/common';
+import { EXPORT_PT } from './pt/export';
 import { FORMULAS_PT } from './pt/formulas';
 import { HELP_PT } from './pt/help';
 import { IMPORT_PT } from './pt/import';
@@ -26,4 +27,5 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...SEND_PT,
   ...PHONE_PT,
   ...REPORTS_PT,
+  ...EXPORT_PT,
 };

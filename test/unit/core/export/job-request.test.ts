@@ -46,6 +46,7 @@ function input(
     lookups: { pipelines: PIPELINES, users: USERS },
     customFields: FIELDS,
     startedAt: 1_000,
+    account: 'acct',
     sheet: () => ({ sheetId: 9, lastSync: () => null }),
     ...extra,
   };
@@ -223,6 +224,8 @@ describe('the sync watermark', () => {
       syncScope({ pipeline_id: 2 }, ['id', 'name'], ['owner']),
       syncScope({ pipeline_id: 1 }, ['name', 'id'], ['owner']),
       syncScope({ pipeline_id: 1 }, ['id', 'name'], []),
+      // Another account or base URL (issue 16.11).
+      syncScope({ pipeline_id: 1 }, ['id', 'name'], ['owner'], 'other account'),
     ]) {
       expect(other).not.toBe(scope);
       expect(readLastSync(store, 4, other)).toBeNull();

@@ -77,11 +77,11 @@ describe('exportStep, replace mode', () => {
     const clock = new SimClock();
     const f = fakeEnv(clock, new FakeLeadList(leads(450)));
     const record = runToEnd(job(options()), clock, f);
-    // Each window starts at the created_at of the last lead written (that lead comes again).
+    // Each page re-reads at least 5 positions of the one before (paging.ts), none a window.
     expect(f.crm.requests.map((r) => [r.created_to, r.page, r.per_page])).toEqual([
       [undefined, 1, 200],
-      [leads(200)[199]?.created_at, 1, 200],
-      [leads(399)[398]?.created_at, 1, 200],
+      [undefined, 2, 195],
+      [undefined, 3, 192],
     ]);
     expect(f.sheet.writes).toBe(3);
     const { header, rows } = f.sheet.readTable();
@@ -180,6 +180,40 @@ describe('exportStep, replace mode', () => {
   });
 });
 
+describe('exportStep, sync mode with staleRows', () => {
+  it('marks stale rows after a pass answered in one request (a snapshot)', () => {
+    const clock = new SimClock();
+    const sheet = new GridSheet([
+      ['id', 'name'],
+      [1, 'Lead 1'],
+      [999, 'Sumiu'],
+    ]);
+    const f = fakeEnv(clock, new FakeLeadList(leads(150)), sheet);
+    const opts = options({ mode: 'sync', columns: ['id', 'name'], staleRows: 'mark' });
+    const record = runToEnd(job(opts), clock, f);
+    expect(f.crm.requests).toHaveLength(1);
+    expect(f.sheet.grid[2]).toEqual([999, 'Sumiu', 'GONE']);
+    expect(record.message).toMatch(/1 marked GONE\.$/);
+  });
+
+  it('keeps the rows and says so when no pass is one snapshot (the CRM keeps changing)', () => {
+    const clock = new SimClock();
+    const sheet = new GridSheet([
+      ['id', 'name'],
+      [1, 'Lead 1'],
+      [999, 'Sumiu'],
+    ]);
+    // 450 leads, and this fake ignores updated_since: every catch-up takes three requests.
+    const f = fakeEnv(clock, new FakeLeadList(leads(450)), sheet);
+    const opts = options({ mode: 'sync', columns: ['id', 'name'], staleRows: 'delete' });
+    const record = runToEnd(job(opts), clock, f);
+    expect(f.crm.requests.filter((r) => r.updated_since !== undefined)).toHaveLength(3 * 3);
+    expect(f.sheet.grid.map((row) => row[0])).toContain(999);
+    expect(record.counts.DELETED ?? 0).toBe(0);
+    expect(record.message).toMatch(/ 1 row whose lead was not read was kept: .* sync again/);
+  });
+});
+
 describe('exportStep, sync mode', () => {
   it('updates rows by id in the user’s column order, appends new leads, keeps other columns', () => {
     const clock = new SimClock();
@@ -207,7 +241,7 @@ describe('exportStep, sync mode', () => {
       ],
     });
     expect(record.counts).toEqual({ UPDATED: 1, ADDED: 1, UNCHANGED: 1 });
-    expect(record.message).toBe('Synced "Leads": 1 rows updated, 1 added, 1 unchanged.');
+    expect(record.message).toBe('Synced "Leads": 1 row updated, 1 added, 1 unchanged.');
   });
 
   it('a repeated page after a kill changes nothing more', () => {

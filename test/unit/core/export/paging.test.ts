@@ -1,75 +1,90 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead, Page } from '../../../../src/api';
-import { advancePaging, FIRST_PAGING, pagingQuery } from '../../../../src/core/export/paging';
+import {
+  advancePaging,
+  FIRST_PAGING,
+  type PlannedPage,
+  planPage,
+  planPages,
+} from '../../../../src/core/export/paging';
 import { decodeIds, encodeIds, planStale } from '../../../../src/core/export/stale';
 import { lead } from './job-fakes';
 
-function page(leads: Lead[], total: number, current = 1, perPage = 3): Page<Lead> {
-  const last = Math.max(1, Math.ceil(total / perPage));
+/** A CRM list in some fixed order: `ids` as they stand now. */
+function answer(ids: number[], planned: PlannedPage): Page<Lead> {
+  const data = ids.slice(planned.offset, planned.offset + planned.perPage).map((id) => lead(id));
   return {
-    data: leads,
+    data,
     meta: {
-      total,
-      per_page: perPage,
-      current_page: current,
-      last_page: last,
-      has_more: current < last,
+      total: ids.length,
+      per_page: planned.perPage,
+      current_page: planned.page,
+      last_page: Math.max(1, Math.ceil(ids.length / planned.perPage)),
+      has_more: planned.offset + planned.perPage < ids.length,
     },
   };
 }
 
-const at = (id: number, iso: string) => lead(id, { created_at: iso });
+describe('planPage', () => {
+  it('re-reads at least the overlap before the end with the page that reads furthest', () => {
+    expect(planPage(0, 5, 200)).toEqual({ page: 1, perPage: 200, offset: 0 });
+    expect(planPage(200, 5, 200)).toEqual({ page: 2, perPage: 195, offset: 195 });
+    for (let end = 200; end < 5_000; end += 37) {
+      const planned = planPage(end, 5, 200);
+      expect(planned.offset).toBe((planned.page - 1) * planned.perPage);
+      expect(planned.offset).toBeLessThanOrEqual(end - 5);
+      // 179 new positions a request on average over ends 200…200,000, at least 128.
+      expect(planned.offset + planned.perPage - end).toBeGreaterThanOrEqual(120);
+    }
+  });
+
+  it('reads the end unchecked only where no page size straddles it (tiny test pages)', () => {
+    expect(planPage(6, 1, 3)).toEqual({ page: 3, perPage: 3, offset: 6, unchecked: true });
+    expect(planPage(7, 1, 3).unchecked).toBeUndefined();
+  });
+});
 
 describe('advancePaging', () => {
-  it('moves the window to the created_at of the last lead read', () => {
-    const first = [
-      at(9, '2026-11-21T10:03:00Z'),
-      at(8, '2026-11-21T10:02:00Z'),
-      at(7, '2026-11-21T10:01:00Z'),
-    ];
-    const step = advancePaging(FIRST_PAGING, page(first, 7), 3);
-    expect(step.fresh.map((l) => l.id)).toEqual([9, 8, 7]);
-    expect(step.next).toEqual({
-      page: 1,
-      bound: '2026-11-21T10:01:00Z',
-      seenAtBound: [7],
-      expected: 5,
-    });
-    expect(pagingQuery(step.next ?? FIRST_PAGING)).toEqual({
-      created_to: '2026-11-21T10:01:00Z',
-      page: 1,
-    });
-  });
+  const ids = Array.from({ length: 10 }, (_, i) => 100 + ((i * 7) % 10)); // no order by id
 
-  it('drops the leads of the window edge already read, and reads a one-instant page on by number', () => {
-    const same = '2026-11-21T10:00:00Z';
-    const cursor = { page: 1, bound: same, seenAtBound: [7] };
-    const step = advancePaging(cursor, page([at(7, same), at(6, same), at(5, same)], 9), 3);
-    expect(step.fresh.map((l) => l.id)).toEqual([6, 5]);
-    expect(step.next).toEqual({ page: 2, bound: same, seenAtBound: [7, 6, 5] });
-  });
-
-  it('falls back to page numbers when the CRM answers out of newest-first order, and says so when the total moved', () => {
-    const unordered = [
-      at(1, '2026-11-01T00:00:00Z'),
-      at(2, '2026-11-02T00:00:00Z'),
-      at(3, '2026-11-03T00:00:00Z'),
-    ];
-    const step = advancePaging(FIRST_PAGING, page(unordered, 6), 3);
-    expect(step.next).toMatchObject({
-      page: 2,
-      order: 'offset',
-      previousIds: [1, 2, 3],
-      firstTotal: 6,
-    });
-    expect(step.unsure).toBe(false);
+  it('reads on while each answer holds a lead read before, dropping the re-read ones', () => {
+    const first = planPages(FIRST_PAGING, 4)[0] as PlannedPage;
+    const step = advancePaging(FIRST_PAGING, [{ planned: first, result: answer(ids, first) }], 4);
+    expect(step.fresh.map((l) => l.id)).toEqual(ids.slice(0, 4));
+    expect(step.next).toMatchObject({ end: 4, answers: 1, expected: 6 });
+    const second = planPages(step.next ?? FIRST_PAGING, 4)[0] as PlannedPage;
+    expect(second.offset).toBe(3);
     const later = advancePaging(
       step.next ?? FIRST_PAGING,
-      page([at(3, '2026-11-03T00:00:00Z'), at(4, '2026-11-04T00:00:00Z')], 5, 2),
-      3,
+      [{ planned: second, result: answer(ids, second) }],
+      4,
     );
-    expect(later.fresh.map((l) => l.id)).toEqual([4]);
-    expect(later).toMatchObject({ next: null, unsure: true });
+    expect(later.fresh.map((l) => l.id)).toEqual(ids.slice(4, 6));
+  });
+
+  it('drops an answer that holds no lead read before (leads left before it) and reads further back', () => {
+    const first = planPages(FIRST_PAGING, 4)[0] as PlannedPage;
+    const step = advancePaging(FIRST_PAGING, [{ planned: first, result: answer(ids, first) }], 4);
+    // Three of the four leads read are deleted: the rest of the list moves up three places.
+    const now = ids.filter((id) => !ids.slice(0, 3).includes(id) || id === ids[0]);
+    const moved = now.filter((id) => id !== ids[3]);
+    const second = planPages(step.next ?? FIRST_PAGING, 4)[0] as PlannedPage;
+    const refused = advancePaging(
+      step.next ?? FIRST_PAGING,
+      [{ planned: second, result: answer(moved, second) }],
+      4,
+    );
+    expect(refused.fresh).toEqual([]);
+    expect(refused.kept).toBe(0);
+    expect(refused.next).toMatchObject({ end: 4, overlap: 4 });
+    const again = planPages(refused.next ?? FIRST_PAGING, 4)[0] as PlannedPage;
+    expect(again.offset).toBe(0);
+    const kept = advancePaging(
+      refused.next ?? FIRST_PAGING,
+      [{ planned: again, result: answer(moved, again) }],
+      4,
+    );
+    expect(kept.fresh.map((l) => l.id)).toEqual(moved.slice(1, 4));
   });
 });
 

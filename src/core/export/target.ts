@@ -1,0 +1,50 @@
+/**
+ * Which sheets an export may write (PRODUCT.md, issue 16.9): a new sheet, an empty one, or one
+ * an export wrote. A sheet a person typed is refused with an error naming it, and left as it
+ * was (the Export sidebar pre-fills "Export": an export replaced 31 typed rows without a word).
+ *
+ * An export marks its sheet with sheet-level developer metadata (EXPORT_SHEET_KEY, visible to
+ * this add-on's project only) when it starts writing it; the mark stays when the person renames
+ * the sheet, sorts it or adds columns of their own beside the export's. Sheets exported before
+ * the mark existed are still recognised by their header row: every cell an export column, or
+ * every column this export writes present.
+ */
+import { codedError } from '../errors';
+import { CUSTOM_FIELD_PREFIX, LEAD_COLUMNS } from './columns';
+import { SYNC_STATUS_HEADER } from './stale';
+
+export const EXPORT_SHEET_KEY = 'crm.export';
+
+/** What the check needs to know of an existing sheet. */
+export interface ExportTargetState {
+  /** Whether any cell holds content (getLastRow() > 0). */
+  hasContent: boolean;
+  /** Whether an export marked it. */
+  marked: boolean;
+  /** Its first row, as getValues reads it. */
+  header: readonly unknown[];
+}
+
+const EXPORT_COLUMN_NAMES = new Set([...LEAD_COLUMNS, SYNC_STATUS_HEADER]);
+
+function isExportColumn(name: string): boolean {
+  return EXPORT_COLUMN_NAMES.has(name) || name.startsWith(CUSTOM_FIELD_PREFIX);
+}
+
+/** Whether an export writing `columns` may write into this sheet. */
+export function exportMayWrite(state: ExportTargetState, columns: readonly string[]): boolean {
+  if (!state.hasContent || state.marked) return true;
+  const header = state.header.map((cell) => String(cell ?? '').trim()).filter((c) => c !== '');
+  if (header.length === 0) return false;
+  if (header.every(isExportColumn)) return true;
+  return columns.length > 0 && columns.every((column) => header.includes(column));
+}
+
+/** The error for a sheet a person typed; the sidebar says it in the person's words (ui.error.*). */
+export function typedSheetError(sheet: string): Error {
+  return codedError(
+    `The sheet "${sheet}" holds data an export did not write, so crmExportLeads leaves it as it is. Export into a new or empty sheet (another sheet name), or clear "${sheet}" first.`,
+    'exportSheetTyped',
+    { sheet },
+  );
+}
