@@ -18,8 +18,9 @@ import {
 } from '../api';
 import { cacheKeyFor, createChunkedCache } from '../core/cache/chunked';
 import { cachedRead, RateLimitedNoCacheError } from '../core/cache/read-through';
+import { errorCauseOf } from '../core/errors';
 import type { CellOptions } from '../core/export/cells';
-import { localeOf, type Translate, translator } from '../core/i18n';
+import { isMessageKey, localeOf, type Translate, translator } from '../core/i18n';
 import { hashApiKey, type Pacer, PacerDeadlineError } from '../core/pacing';
 import { hasFormulaConsent } from '../core/settings/formula-consent';
 import type { Settings } from '../core/settings/settings';
@@ -171,8 +172,36 @@ function rateLimitedFor(error: unknown): number | null {
   return null;
 }
 
-/** CRM failures in words a person in a cell can act on; other errors pass as they are. */
+/**
+ * Runs a CRM_* function's body; whatever it throws reaches the cell in the spreadsheet's
+ * language (formulaError): a mistake in the arguments says what to write, in Portuguese too.
+ */
+export function inFormula<T>(body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    throw formulaError(error, formulaTranslator(activeOrNull()));
+  }
+}
+
+function activeOrNull(): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
+  try {
+    return SpreadsheetApp.getActive();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CRM failures and coded mistakes (core/errors.ts: a query's, a column's) in words a person in
+ * a cell can act on; an error already in words (thrown by this module) passes as it is.
+ */
 export function formulaError(error: unknown, t: Translate = translator('en')): unknown {
+  const cause = errorCauseOf(error);
+  if (cause && !(error instanceof CrmError)) {
+    const key = `ui.error.${cause.code}`;
+    if (isMessageKey(key)) return new Error(t(key, cause.params));
+  }
   if (error instanceof RateLimitedNoCacheError) {
     return new Error(t('formulas.rateLimited', { seconds: error.retryAfterSeconds }));
   }

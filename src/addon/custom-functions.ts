@@ -20,6 +20,7 @@ import {
   DEFAULT_LEAD_COLUMNS,
   type FlatValue,
   flattenLead,
+  LEAD_COLUMNS,
   parseColumns,
   requiredIncludes,
 } from '../core/export/columns';
@@ -36,7 +37,9 @@ import {
   templatesTable,
   usersTable,
 } from '../core/export/resources';
+import { contractColumns } from '../core/query/columns';
 import { describeValue } from '../core/query/dates';
+import { queryError, shownValue } from '../core/query/errors';
 import { normalizeLeadFilters, parseId, parseQueryString } from '../core/query/parse';
 import { type FilterLookups, needsLookups, resolveLeadFilters } from '../core/query/resolve';
 import {
@@ -48,7 +51,11 @@ import {
   parseTemplateArgs,
   TASKS_MAX_PER_PAGE,
 } from '../core/query/resource-queries';
-import { type CustomFunctionContext, customFunctionContext } from './custom-function-context';
+import {
+  type CustomFunctionContext,
+  customFunctionContext,
+  inFormula,
+} from './custom-function-context';
 
 type Table = CellValue[][];
 
@@ -67,36 +74,38 @@ export const LEADS_MAX_LIMIT = 1_000;
  * @customfunction
  */
 export function CRM_LEADS(query?: unknown, columns?: unknown, limit?: unknown): Table {
-  const ctx = customFunctionContext();
-  const filters = normalizeLeadFilters(parseQueryString(textArgument(query, 'query')));
-  const chosen = leadColumns(ctx, columns);
-  const max = parseLimit(limit, LEADS_DEFAULT_LIMIT, LEADS_MAX_LIMIT);
-  const { include: asked, ...named } = filters;
-  const resolved = resolveLeadFilters(named, filterLookups(ctx, named));
-  const include = unionIncludes(asked ?? [], requiredIncludes(chosen.columns));
-  const rows = ctx.cached(['leads', resolved, include, chosen.columns, max], (request) => {
-    const perPage = Math.min(LEADS_MAX_PER_PAGE, max);
-    const found: FlatValue[][] = [];
-    let page: number | null = 1;
-    while (page !== null && found.length < max) {
-      const current: number = page;
-      const result = request(() =>
-        ctx.client.leads.list({
-          ...resolved,
-          ...(include.length > 0 ? { include } : {}),
-          page: current,
-          per_page: perPage,
-        }),
-      );
-      for (const lead of result.data.slice(0, max - found.length)) {
-        const record = flattenLead(lead, { customFields: chosen.customFields });
-        found.push(chosen.columns.map((column) => record[column] ?? null));
+  return inFormula(() => {
+    const ctx = customFunctionContext();
+    const filters = normalizeLeadFilters(parseQueryString(textArgument(query, 'query')));
+    const chosen = leadColumns(ctx, columns);
+    const max = parseLimit(limit, LEADS_DEFAULT_LIMIT, LEADS_MAX_LIMIT);
+    const { include: asked, ...named } = filters;
+    const resolved = resolveLeadFilters(named, filterLookups(ctx, named));
+    const include = unionIncludes(asked ?? [], requiredIncludes(chosen.columns));
+    const rows = ctx.cached(['leads', resolved, include, chosen.columns, max], (request) => {
+      const perPage = Math.min(LEADS_MAX_PER_PAGE, max);
+      const found: FlatValue[][] = [];
+      let page: number | null = 1;
+      while (page !== null && found.length < max) {
+        const current: number = page;
+        const result = request(() =>
+          ctx.client.leads.list({
+            ...resolved,
+            ...(include.length > 0 ? { include } : {}),
+            page: current,
+            per_page: perPage,
+          }),
+        );
+        for (const lead of result.data.slice(0, max - found.length)) {
+          const record = flattenLead(lead, { customFields: chosen.customFields });
+          found.push(chosen.columns.map((column) => record[column] ?? null));
+        }
+        page = nextPage(current, result, perPage);
       }
-      page = nextPage(current, result, perPage);
-    }
-    return found;
+      return found;
+    });
+    return flatTable(ctx, chosen.columns, chosen.customFields, rows);
   });
-  return flatTable(ctx, chosen.columns, chosen.customFields, rows);
 }
 
 /**
@@ -108,14 +117,16 @@ export function CRM_LEADS(query?: unknown, columns?: unknown, limit?: unknown): 
  * @customfunction
  */
 export function CRM_LEAD(id?: unknown, columns?: unknown): Table {
-  const ctx = customFunctionContext();
-  const leadId = parseId(Array.isArray(id) ? id.flat(2)[0] : id, 'id');
-  const chosen = leadColumns(ctx, columns);
-  const include = requiredIncludes(chosen.columns);
-  const lead = ctx.cached(['lead', leadId, include], (request) =>
-    request(() => ctx.client.leads.get(leadId, include)),
-  );
-  return leadTable(lead, chosen.columns, chosen.customFields, cellOptionsFor(ctx, chosen));
+  return inFormula(() => {
+    const ctx = customFunctionContext();
+    const leadId = parseId(Array.isArray(id) ? id.flat(2)[0] : id, 'id');
+    const chosen = leadColumns(ctx, columns);
+    const include = requiredIncludes(chosen.columns);
+    const lead = ctx.cached(['lead', leadId, include], (request) =>
+      request(() => ctx.client.leads.get(leadId, include)),
+    );
+    return leadTable(lead, chosen.columns, chosen.customFields, cellOptionsFor(ctx, chosen));
+  });
 }
 
 /**
@@ -125,8 +136,10 @@ export function CRM_LEAD(id?: unknown, columns?: unknown): Table {
  * @customfunction
  */
 export function CRM_PIPELINES(): Table {
-  const ctx = customFunctionContext();
-  return pipelinesTable(pipelineList(ctx).pipelines);
+  return inFormula(() => {
+    const ctx = customFunctionContext();
+    return pipelinesTable(pipelineList(ctx).pipelines);
+  });
 }
 
 /**
@@ -136,8 +149,10 @@ export function CRM_PIPELINES(): Table {
  * @customfunction
  */
 export function CRM_LOST_REASONS(): Table {
-  const ctx = customFunctionContext();
-  return lostReasonsTable(pipelineList(ctx).lost_reasons ?? []);
+  return inFormula(() => {
+    const ctx = customFunctionContext();
+    return lostReasonsTable(pipelineList(ctx).lost_reasons ?? []);
+  });
 }
 
 /**
@@ -148,8 +163,10 @@ export function CRM_LOST_REASONS(): Table {
  * @customfunction
  */
 export function CRM_CUSTOM_FIELDS(active_only?: unknown): Table {
-  const ctx = customFunctionContext();
-  return customFieldsTable(customFields(ctx, parseActiveOnly(single(active_only))));
+  return inFormula(() => {
+    const ctx = customFunctionContext();
+    return customFieldsTable(customFields(ctx, parseActiveOnly(single(active_only))));
+  });
 }
 
 /**
@@ -160,12 +177,14 @@ export function CRM_CUSTOM_FIELDS(active_only?: unknown): Table {
  * @customfunction
  */
 export function CRM_SEQUENCES(active_only?: unknown): Table {
-  const ctx = customFunctionContext();
-  const activeOnly = parseActiveOnly(single(active_only));
-  const sequences = ctx.cached(['sequences', activeOnly], (request) =>
-    request(() => ctx.client.sequences.list(activeOnly ? { active_only: true } : {})),
-  );
-  return sequencesTable(sequences);
+  return inFormula(() => {
+    const ctx = customFunctionContext();
+    const activeOnly = parseActiveOnly(single(active_only));
+    const sequences = ctx.cached(['sequences', activeOnly], (request) =>
+      request(() => ctx.client.sequences.list(activeOnly ? { active_only: true } : {})),
+    );
+    return sequencesTable(sequences);
+  });
 }
 
 /**
@@ -175,8 +194,10 @@ export function CRM_SEQUENCES(active_only?: unknown): Table {
  * @customfunction
  */
 export function CRM_USERS(): Table {
-  const ctx = customFunctionContext();
-  return usersTable(userList(ctx));
+  return inFormula(() => {
+    const ctx = customFunctionContext();
+    return usersTable(userList(ctx));
+  });
 }
 
 /**
@@ -186,9 +207,11 @@ export function CRM_USERS(): Table {
  * @customfunction
  */
 export function CRM_ACCOUNT(): Table {
-  const ctx = customFunctionContext();
-  const account = ctx.cached(['account'], (request) => request(() => ctx.client.account.get()));
-  return accountTable(account);
+  return inFormula(() => {
+    const ctx = customFunctionContext();
+    const account = ctx.cached(['account'], (request) => request(() => ctx.client.account.get()));
+    return accountTable(account);
+  });
 }
 
 /**
@@ -198,11 +221,13 @@ export function CRM_ACCOUNT(): Table {
  * @customfunction
  */
 export function CRM_INSTANCES(): Table {
-  const ctx = customFunctionContext();
-  const instances = ctx.cached(['instances'], (request) =>
-    request(() => ctx.client.chatapp.instances()),
-  );
-  return instancesTable(instances);
+  return inFormula(() => {
+    const ctx = customFunctionContext();
+    const instances = ctx.cached(['instances'], (request) =>
+      request(() => ctx.client.chatapp.instances()),
+    );
+    return instancesTable(instances);
+  });
 }
 
 /**
@@ -215,12 +240,14 @@ export function CRM_INSTANCES(): Table {
  * @customfunction
  */
 export function CRM_TEMPLATES(status?: unknown, instance_id?: unknown, language?: unknown): Table {
-  const ctx = customFunctionContext();
-  const filters = parseTemplateArgs(single(status), single(instance_id), single(language));
-  const templates = ctx.cached(['templates', filters], (request) =>
-    request(() => ctx.client.chatapp.templates(filters)),
-  );
-  return templatesTable(templates);
+  return inFormula(() => {
+    const ctx = customFunctionContext();
+    const filters = parseTemplateArgs(single(status), single(instance_id), single(language));
+    const templates = ctx.cached(['templates', filters], (request) =>
+      request(() => ctx.client.chatapp.templates(filters)),
+    );
+    return templatesTable(templates);
+  });
 }
 
 /**
@@ -231,13 +258,15 @@ export function CRM_TEMPLATES(status?: unknown, instance_id?: unknown, language?
  * @customfunction
  */
 export function CRM_AUTOMATIONS(query?: unknown): Table {
-  const ctx = customFunctionContext();
-  const filters = parseAutomationQuery(textArgument(query, 'query'));
-  const withPage = { per_page: AUTOMATIONS_MAX_PER_PAGE, ...filters };
-  const automations = ctx.cached(['automations', withPage], (request) =>
-    request(() => ctx.client.automations.list(withPage).data),
-  );
-  return automationsTable(automations);
+  return inFormula(() => {
+    const ctx = customFunctionContext();
+    const filters = parseAutomationQuery(textArgument(query, 'query'));
+    const withPage = { per_page: AUTOMATIONS_MAX_PER_PAGE, ...filters };
+    const automations = ctx.cached(['automations', withPage], (request) =>
+      request(() => ctx.client.automations.list(withPage).data),
+    );
+    return automationsTable(automations);
+  });
 }
 
 /**
@@ -248,13 +277,15 @@ export function CRM_AUTOMATIONS(query?: unknown): Table {
  * @customfunction
  */
 export function CRM_TASKS(query?: unknown): Table {
-  const ctx = customFunctionContext();
-  const filters = parseTaskQuery(textArgument(query, 'query'));
-  const withPage = { per_page: TASKS_MAX_PER_PAGE, ...filters };
-  const tasks = ctx.cached(['tasks', withPage], (request) =>
-    request(() => ctx.client.tasks.list(withPage).data),
-  );
-  return tasksTable(tasks, ctx.cellOptions());
+  return inFormula(() => {
+    const ctx = customFunctionContext();
+    const filters = parseTaskQuery(textArgument(query, 'query'));
+    const withPage = { per_page: TASKS_MAX_PER_PAGE, ...filters };
+    const tasks = ctx.cached(['tasks', withPage], (request) =>
+      request(() => ctx.client.tasks.list(withPage).data),
+    );
+    return tasksTable(tasks, ctx.cellOptions());
+  });
 }
 
 // ---- shared lookups: one cached copy serves every formula that needs it ----
@@ -291,7 +322,9 @@ interface ChosenColumns {
 }
 
 function leadColumns(ctx: CustomFunctionContext, columns: unknown): ChosenColumns {
-  const input = columnsArgument(columns);
+  const input = contractColumns(columnsArgument(columns), LEAD_COLUMNS) as ReturnType<
+    typeof columnsArgument
+  >;
   const loose = parseColumns(input, DEFAULT_LEAD_COLUMNS);
   if (!loose.some((column) => column.startsWith(CUSTOM_FIELD_PREFIX))) {
     return { columns: loose, customFields: [] };
@@ -350,15 +383,19 @@ function textArgument(value: unknown, name: string): string {
   if (cell === undefined || cell === null) return '';
   if (typeof cell === 'string') return cell;
   if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell);
-  throw new Error(
+  throw queryError(
+    'queryArgumentNotText',
     `${name} must be text such as "pipeline=Vendas&tags=vip"; got ${describeValue(cell)}.`,
+    { name, got: shownValue(cell) },
   );
 }
 
 function columnsArgument(value: unknown): string | unknown[] | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'string' || Array.isArray(value)) return value;
-  throw new Error(
+  throw queryError(
+    'queryColumnsNotNames',
     `columns must be a comma list such as "id,name,stage" or a range of column names; got ${describeValue(value)}.`,
+    { got: shownValue(value) },
   );
 }

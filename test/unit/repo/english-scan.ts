@@ -12,7 +12,7 @@ import { transformSync } from 'esbuild';
 
 /** Words of English prose that are not Portuguese words too (`for`, `a`, `do`, `no` are). */
 const ENGLISH_WORDS =
-  /\b(the|is|are|was|were|must|cannot|should|rows?|with|which|this|that|from|into|every|only|already|has|have|does|not|will|would|your|when|got|pass|be|an|of|than|can|there|its|it's|sheet|column|leads? (?:is|are))\b/g;
+  /\b(the|is|are|was|were|must|cannot|should|rows?|with|which|this|that|from|into|every|only|already|has|have|does|not|will|would|your|when|got|pass|be|an|of|than|can|there|its|it's|sheet|column|leads? (?:is|are)|unknown|did|you|mean|valid|missing|add|give|try|again|then|after|before|been|needs?|takes?|found|named|could|no longer|at most|instead|yet|why|what|how)\b/g;
 
 /** Distinct English prose words in `text`, once quotes, placeholders and code are set aside. */
 export function englishWords(text: string): Set<string> {
@@ -68,8 +68,10 @@ function sinkOf(parents: readonly Node[], js: string): { sink: string; code?: st
       const callee = parent.callee as Node;
       const name = js.slice(callee.start, callee.end);
       const args = parent.arguments as Node[];
-      const code = args[1] ? literalText(args[1]) : null;
-      return code !== null && name === 'codedError' ? { sink: name, code } : { sink: name };
+      // codedError(message, code, …) and core/query's queryError(code, message, …).
+      const codeArg = name === 'codedError' ? args[1] : name === 'queryError' ? args[0] : undefined;
+      const code = codeArg ? literalText(codeArg) : null;
+      return code !== null ? { sink: 'codedError', code } : { sink: name };
     }
     if (parent.type === 'ThrowStatement') return { sink: 'throw' };
     if (parent.type === 'ReturnStatement') return { sink: 'return' };
@@ -91,7 +93,7 @@ export function englishTexts(root: string, dirs: readonly string[]): EnglishText
     // The catalogues are where English belongs (their Portuguese side is checked apart).
     if (relative.includes('/i18n/catalog/')) continue;
     const js = transformSync(readFileSync(file, 'utf8'), { loader: 'ts' }).code;
-    const ast = acorn.parse(js, { ecmaVersion: 'latest', sourceType: 'module' }) as Node;
+    const ast = acorn.parse(js, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as Node;
     const visit = (node: Node, parents: Node[]): void => {
       const text = literalText(node);
       if (text !== null && readsAsEnglish(text)) {

@@ -6,6 +6,7 @@ import { JOBS_EN } from './en/jobs';
 import { MAPPING_EN } from './en/mapping';
 import { MENU_EN } from './en/menu';
 import { PHONE_EN } from './en/phone';
+import { QUERY_EN } from './en/query';
 import { SEND_EN } from './en/send';
 import { SETTINGS_EN } from './en/settings';
 import { UI_EN } from './en/ui';
@@ -28,6 +29,7 @@ export const EN = {
   ...IMPORT_EN,
   ...SEND_EN,
   ...PHONE_EN,
+  ...QUERY_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

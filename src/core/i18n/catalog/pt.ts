@@ -7,6 +7,7 @@ import { JOBS_PT } from './pt/jobs';
 import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
 import { PHONE_PT } from './pt/phone';
+import { QUERY_PT } from './pt/query';
 import { SEND_PT } from './pt/send';
 import { SETTINGS_PT } from './pt/settings';
 import { UI_PT } from './pt/ui';
@@ -24,4 +25,5 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...IMPORT_PT,
   ...SEND_PT,
   ...PHONE_PT,
+  ...QUERY_PT,
 };
