@@ -28,7 +28,9 @@ describe('formulas in a pt_BR spreadsheet', () => {
   beforeAll(async () => {
     h = await createHarness({
       allowFormulas: true,
-      runtime: { workbook: { locale: 'pt_BR', timeZone: 'America/Sao_Paulo' } },
+      runtime: {
+        workbook: { sheets: { Sheet1: [] }, locale: 'pt_BR', timeZone: 'America/Sao_Paulo' },
+      },
     });
   });
 
@@ -93,7 +95,10 @@ describe('formulas in a pt_BR spreadsheet', () => {
 describe('formulas in an en_US spreadsheet', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ allowFormulas: true, runtime: { workbook: { locale: 'en_US' } } });
+    h = await createHarness({
+      allowFormulas: true,
+      runtime: { workbook: { sheets: { Sheet1: [] }, locale: 'en_US' } },
+    });
   });
 
   it('say the same mistakes in English, with what to write', () => {

@@ -329,7 +329,6 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
     'src/core/jobs/row-locator.ts',
     'Key "{x}" is on more than one row; make each row\'s key unique and run again.',
   ],
-  ['src/core/jobs/store.ts', 'Cancelled; rows already processed keep their status.'],
   [
     'src/core/jobs/store.ts',
     'Job {x} is stored in a shape this version cannot read; delete it from the Jobs sidebar.',

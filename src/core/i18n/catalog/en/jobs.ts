@@ -19,4 +19,5 @@ export const JOBS_EN = {
   'jobs.storeMadeRoom': 'To make room, {count} old finished job(s) were removed from the list.',
   'jobs.you': 'you',
   'jobs.anotherEditor': 'another editor',
+  'jobs.cancelled': 'Cancelled; rows already processed keep their status.',
 } as const;

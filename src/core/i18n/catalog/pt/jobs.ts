@@ -22,4 +22,5 @@ export const JOBS_PT: Readonly<Record<keyof typeof JOBS_EN, string>> = {
     'Para liberar espaço, {count} tarefa(s) antiga(s) já concluída(s) saíram da lista.',
   'jobs.you': 'você',
   'jobs.anotherEditor': 'outro editor',
+  'jobs.cancelled': 'Cancelado; as linhas já processadas mantêm o status.',
 } as const;
