@@ -11,6 +11,7 @@ import {
   uiContinueJob,
   uiResumeJob,
 } from './jobs-api';
+import { uiListSchedules, uiSchedule, uiUnschedule } from './schedule-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
 import { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
 import { uiActivateSheet } from './sheet-api';
@@ -36,12 +37,15 @@ const SIDEBAR_FUNCTIONS = {
   uiContinueJob,
   uiGetSettings,
   uiListColumns,
+  uiListSchedules,
   uiListSheets,
   uiListTemplates,
   uiPauseJob,
   uiPreviewImport,
   uiPreviewSend,
   uiResumeJob,
+  uiSchedule,
+  uiUnschedule,
 } as const;
 
 export type SidebarFunctions = typeof SIDEBAR_FUNCTIONS;

@@ -16,6 +16,12 @@ export interface Words {
   number(value: number): string;
   /** An instant as a short date and time in the spreadsheet's time zone and locale. */
   dateTime(ms: number): string;
+  /** A whole hour of the day as the locale writes it: 02:00 in pt-BR, 2:00 AM in en-US. */
+  hour(hour: number): string;
+  /** A calendar day (YYYY-MM-DD, already local) as the locale writes it: 25/11/2026. */
+  day(day: string): string;
+  /** The spreadsheet's time zone (e.g. America/Sao_Paulo). */
+  timeZone: string;
 }
 
 export function wordsFor(boot: SidebarBoot): Words {
@@ -31,8 +37,21 @@ export function wordsFor(boot: SidebarBoot): Words {
     // An unknown time zone: the browser's own is better than no date at all.
     dates = new Intl.DateTimeFormat(boot.formatLocale, { dateStyle: 'short', timeStyle: 'short' });
   }
+  // Hours and days are already local to the spreadsheet: formatted as UTC so nothing shifts them.
+  const hours = new Intl.DateTimeFormat(boot.formatLocale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+  const days = new Intl.DateTimeFormat(boot.formatLocale, { dateStyle: 'short', timeZone: 'UTC' });
   return {
     t: (key, params) => format(boot.strings[key] ?? key, params),
+    hour: (hour) => hours.format(new Date(Date.UTC(2000, 0, 1, hour))),
+    day: (day) => {
+      const [y, m, d] = day.split('-').map(Number);
+      return days.format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
+    },
+    timeZone: boot.timeZone,
     lang: boot.lang,
     number: (value) => numbers.format(value),
     dateTime: (ms) => dates.format(new Date(ms)),

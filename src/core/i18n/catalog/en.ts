@@ -7,6 +7,7 @@ import { MAPPING_EN } from './en/mapping';
 import { MENU_EN } from './en/menu';
 import { PHONE_EN } from './en/phone';
 import { QUERY_EN } from './en/query';
+import { SCHEDULES_EN } from './en/schedules';
 import { SEND_EN } from './en/send';
 import { SETTINGS_EN } from './en/settings';
 import { UI_EN } from './en/ui';
@@ -30,6 +31,7 @@ export const EN = {
   ...SEND_EN,
   ...PHONE_EN,
   ...QUERY_EN,
+  ...SCHEDULES_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -8,6 +8,7 @@ import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
 import { PHONE_PT } from './pt/phone';
 import { QUERY_PT } from './pt/query';
+import { SCHEDULES_PT } from './pt/schedules';
 import { SEND_PT } from './pt/send';
 import { SETTINGS_PT } from './pt/settings';
 import { UI_PT } from './pt/ui';
@@ -26,4 +27,5 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...SEND_PT,
   ...PHONE_PT,
   ...QUERY_PT,
+  ...SCHEDULES_PT,
 };
