@@ -3,7 +3,7 @@ import { parseExportRequest } from '../core/export/job-request';
 import { translator } from '../core/i18n';
 import { retranslate } from '../core/i18n/retranslate';
 import { parseImportRequest } from '../core/import/job-options';
-import type { JobState, JobSummary } from '../core/jobs';
+import type { JobSummary } from '../core/jobs';
 import { personMessage } from '../core/person-message';
 import {
   dueSchedules,
@@ -11,6 +11,7 @@ import {
   nextRun,
   parseScheduleInput,
   type Schedule,
+  type ScheduleView,
   upsertSchedule,
 } from '../core/schedule/schedule';
 import { currentLocale } from '../gas/locale';
@@ -183,28 +184,7 @@ function startDueSchedules(): void {
   }
 }
 
-/** A nightly run as the Import, Export and Jobs sidebars show it (issue 18.1). */
-export interface ScheduleView {
-  sheet: string;
-  kind: Schedule['kind'];
-  /** 0-23, in the spreadsheet's time zone. */
-  hour: number;
-  /** The spreadsheet's day now (YYYY-MM-DD), so the sidebar can say "today" or "tomorrow". */
-  today: string;
-  /** When the hourly trigger starts it next, in the spreadsheet's local time. */
-  next: LocalTime;
-  /** The local day it last started, if it has. */
-  lastRunDay?: string;
-  /** How its last run went, while that job is still listed. */
-  last?: { jobId: string; state: JobState; message: string; done: number; total: number };
-  /** Why its last start failed, in words. */
-  lastError?: string;
-  /** Who made it (their e-mail when Apps Script gave it); only their trigger runs it. */
-  owner?: string;
-  mine: boolean;
-  /** The import / export options it runs with. */
-  options: Record<string, unknown>;
-}
+export type { ScheduleView };
 
 function lastRunOf(jobId: string | undefined): ScheduleView['last'] {
   if (jobId === undefined) return undefined;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { codedError } from '../errors';
+import type { JobState } from '../jobs/record';
 
 /**
  * Nightly runs (PRODUCT.md crmSchedule): one schedule per sheet, started by the hourly
@@ -96,4 +97,27 @@ export function nextRun(schedule: Schedule, now: LocalTime): LocalTime {
   if (schedule.lastRunDay === now.day) return { day: addDays(now.day, 1), hour: schedule.hour };
   if (schedule.hour > now.hour) return { day: now.day, hour: schedule.hour };
   return { day: now.day, hour: now.hour };
+}
+
+/** A nightly run as the Import, Export and Jobs sidebars show it (issue 18.1). */
+export interface ScheduleView {
+  sheet: string;
+  kind: Schedule['kind'];
+  /** 0-23, in the spreadsheet's time zone. */
+  hour: number;
+  /** The spreadsheet's day now (YYYY-MM-DD), so the sidebar can say "today" or "tomorrow". */
+  today: string;
+  /** When the hourly trigger starts it next, in the spreadsheet's local time. */
+  next: LocalTime;
+  /** The local day it last started, if it has. */
+  lastRunDay?: string;
+  /** How its last run went, while that job is still listed. */
+  last?: { jobId: string; state: JobState; message: string; done: number; total: number };
+  /** Why its last start failed, in words. */
+  lastError?: string;
+  /** Who made it (their e-mail when Apps Script gave it); only their trigger runs it. */
+  owner?: string;
+  mine: boolean;
+  /** The import / export options it runs with. */
+  options: Record<string, unknown>;
 }

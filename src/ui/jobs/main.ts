@@ -1,4 +1,4 @@
-import type { ScheduleView } from '../../addon/schedule-api';
+import type { ScheduleView } from '../../core/schedule/schedule';
 import { byId, h, showStatus, whileBusy } from '../shared/dom';
 import { t, words } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';

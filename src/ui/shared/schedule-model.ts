@@ -1,4 +1,4 @@
-import type { ScheduleView } from '../../addon/schedule-api';
+import type { ScheduleView } from '../../core/schedule/schedule';
 import type { UiKey, Words } from './words';
 
 /**

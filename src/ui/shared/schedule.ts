@@ -1,4 +1,4 @@
-import type { ScheduleView } from '../../addon/schedule-api';
+import type { ScheduleView } from '../../core/schedule/schedule';
 import { byId, h, showStatus, whileBusy } from './dom';
 import { t, words } from './i18n';
 import { callServer, errorText } from './server';

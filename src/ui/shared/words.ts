@@ -38,8 +38,15 @@ export function wordsFor(boot: SidebarBoot): Words {
     dates = new Intl.DateTimeFormat(boot.formatLocale, { dateStyle: 'short', timeStyle: 'short' });
   }
   // Hours and days are already local to the spreadsheet: formatted as UTC so nothing shifts them.
+  // A 24-hour locale writes 02:00 (pt-BR), a 12-hour one 2:00 AM (en-US).
+  // (`hourCycle` is ES2021's; 13:00 written with a 1 and a 3 says the same.)
+  const cycle = new Intl.DateTimeFormat(boot.formatLocale, { hour: 'numeric', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(2000, 0, 1, 13)))
+    .includes('13')
+    ? 'h23'
+    : 'h12';
   const hours = new Intl.DateTimeFormat(boot.formatLocale, {
-    hour: 'numeric',
+    hour: cycle === 'h23' ? '2-digit' : 'numeric',
     minute: '2-digit',
     timeZone: 'UTC',
   });

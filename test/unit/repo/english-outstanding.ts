@@ -33,14 +33,6 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
   ],
   ['src/addon/jobs-api.ts', 'Pass the jobId returned when the job started (see crmListJobs()).'],
   ['src/addon/notices.ts', '{x}. Update CRM Sheets when a new version is available.'],
-  [
-    'src/addon/schedule-api.ts',
-    'No sheet is named "{x}"; schedule an import of an existing sheet.',
-  ],
-  [
-    'src/addon/schedule-api.ts',
-    'Pass the name of the sheet whose schedule to remove (see crmListSchedules()).',
-  ],
   ['src/addon/ui-api.ts', 'Pass the jobId of the job to pause (see crmListJobs()).'],
   ['src/addon/ui-api.ts', 'Pass the name of a sheet (see uiListSheets()).'],
   ['src/addon/ui-api.ts', 'No sheet is named "{x}"; pick another one.'],
@@ -358,19 +350,6 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
     'resolveLeadFilters needs the pipelines list to resolve pipeline/stage names.',
   ],
   ['src/core/query/resolve.ts', 'resolveLeadFilters needs the users list to resolve the owner.'],
-  [
-    'src/core/schedule/schedule.ts',
-    'crmSchedule needs an object such as {kind: "export", sheet: "Leads", hour: 2}.',
-  ],
-  ['src/core/schedule/schedule.ts', 'kind must be "import" or "export" (got {x}).'],
-  [
-    'src/core/schedule/schedule.ts',
-    'sheet must be the name of the sheet to import from or export into.',
-  ],
-  [
-    'src/core/schedule/schedule.ts',
-    "hour must be a whole hour from 0 to 23, in the spreadsheet's time zone (got {x}).",
-  ],
   ['src/core/send/columns.ts', '; for the same value on every row write {value: {x}}'],
   [
     'src/core/send/columns.ts',
