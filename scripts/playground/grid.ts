@@ -1,22 +1,7 @@
+import { STATUS_TONES } from '../../src/ui/shared/status-tones';
 import { type Cell, displayValue } from '../../tools/gas-runtime/cells';
 import type { SheetModel } from '../../tools/gas-runtime/workbook';
 import type { CellNote } from './recalc';
-
-/** Row statuses worth a colour in the grid (PRODUCT.md "Sheet conventions"). */
-const STATUS_TONES: Record<string, 'ok' | 'warn' | 'bad' | 'info'> = {
-  CREATED: 'ok',
-  UPDATED: 'ok',
-  UNCHANGED: 'info',
-  VALID: 'info',
-  SENT: 'ok',
-  QUEUED: 'info',
-  SENDING: 'info',
-  DUPLICATE: 'warn',
-  SKIPPED: 'warn',
-  UNCERTAIN: 'warn',
-  INVALID: 'bad',
-  FAILED: 'bad',
-};
 
 const MIN_ROWS = 20;
 /** A new sheet in Sheets has columns A to Z. */

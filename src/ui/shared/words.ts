@@ -22,6 +22,8 @@ export interface Words {
   day(day: string): string;
   /** The spreadsheet's time zone (e.g. America/Sao_Paulo). */
   timeZone: string;
+  /** The spreadsheet's locale as a BCP 47 tag (pt-BR, en-US). */
+  formatLocale: string;
 }
 
 export function wordsFor(boot: SidebarBoot): Words {
@@ -59,6 +61,7 @@ export function wordsFor(boot: SidebarBoot): Words {
       return days.format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
     },
     timeZone: boot.timeZone,
+    formatLocale: boot.formatLocale,
     lang: boot.lang,
     number: (value) => numbers.format(value),
     dateTime: (ms) => dates.format(new Date(ms)),

@@ -10,6 +10,7 @@ import { QUERY_EN } from './en/query';
 import { SCHEDULES_EN } from './en/schedules';
 import { SEND_EN } from './en/send';
 import { SETTINGS_EN } from './en/settings';
+import { STATUSES_EN } from './en/statuses';
 import { UI_EN } from './en/ui';
 
 /**
@@ -32,6 +33,7 @@ export const EN = {
   ...PHONE_EN,
   ...QUERY_EN,
   ...SCHEDULES_EN,
+  ...STATUSES_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

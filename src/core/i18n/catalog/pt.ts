@@ -11,6 +11,7 @@ import { QUERY_PT } from './pt/query';
 import { SCHEDULES_PT } from './pt/schedules';
 import { SEND_PT } from './pt/send';
 import { SETTINGS_PT } from './pt/settings';
+import { STATUSES_PT } from './pt/statuses';
 import { UI_PT } from './pt/ui';
 
 /** O catálogo em português do Brasil: as mesmas chaves de `en.ts`, um arquivo por área em `pt/`. */
@@ -28,4 +29,5 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...PHONE_PT,
   ...QUERY_PT,
   ...SCHEDULES_PT,
+  ...STATUSES_PT,
 };
