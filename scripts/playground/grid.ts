@@ -1,6 +1,7 @@
 import { STATUS_TONES } from '../../src/ui/shared/status-tones';
-import { type Cell, displayValue } from '../../tools/gas-runtime/cells';
+import type { Cell } from '../../tools/gas-runtime/cells';
 import type { SheetModel } from '../../tools/gas-runtime/workbook';
+import { displayInLocale } from './locale-cells';
 import type { CellNote } from './recalc';
 
 const MIN_ROWS = 20;
@@ -35,6 +36,8 @@ export function columnLetter(column: number): string {
 export function renderSheetTable(
   sheet: SheetModel,
   note: (cell: Cell | undefined) => CellNote | undefined = () => undefined,
+  /** The spreadsheet's locale: values are shown as it writes them (pt_BR: 25/11/2026, 1,5). */
+  locale = 'en_US',
 ): string {
   const lastRow = sheet.lastRow();
   const lastColumn = sheet.lastColumn();
@@ -55,7 +58,7 @@ export function renderSheetTable(
       }
       const about = note(cell);
       const formula = cell.formula;
-      const text = displayValue(cell, sheet.timeZone);
+      const text = displayInLocale(cell, sheet.timeZone, locale);
       const classes: string[] = [];
       const attributes: string[] = [];
       if (formula !== undefined) {
