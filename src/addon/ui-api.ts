@@ -142,3 +142,44 @@ export function uiListColumns(sheet: string): { headers: string[]; leadIdColumn:
   const lead = findColumn(header, SEND_LEAD_ID_DEFAULT_HEADER);
   return { headers, leadIdColumn: lead >= 0 ? (header[lead] ?? '').trim() || null : null };
 }
+
+/** A pipeline as the Import sidebar's "new leads go to" pickers show it. */
+export interface PipelineChoice {
+  id: number;
+  name: string;
+  /** The account's default pipeline: new leads go there when the import names none. */
+  isDefault: boolean;
+  /** Stage names in order: new leads go to the first when the import names none. */
+  stages: string[];
+}
+
+/**
+ * The account's pipelines and which one is its default (issue 18.5: the sidebar shows where new
+ * leads really go, not a grey example). The list says no default: each pipeline's detail is read
+ * until the default is found (accounts have a few pipelines); all paced.
+ */
+export function uiListPipelines(): { pipelines: PipelineChoice[] } {
+  const settings = requireSettings();
+  const client = clientFor(settings);
+  const options = startPacing(pacerFor(settings), appsScriptClock);
+  try {
+    const list = pacedCall(() => client.pipelines.list(), options).pipelines;
+    let defaultId: number | undefined;
+    for (const pipeline of list) {
+      if (pacedCall(() => client.pipelines.get(pipeline.id), options).is_default === true) {
+        defaultId = pipeline.id;
+        break;
+      }
+    }
+    return {
+      pipelines: list.map((pipeline) => ({
+        id: pipeline.id,
+        name: pipeline.name,
+        isDefault: pipeline.id === defaultId,
+        stages: pipeline.stages.map((stage) => stage.name),
+      })),
+    };
+  } catch (error) {
+    throw startFailure(error, 'list the pipelines');
+  }
+}

@@ -15,7 +15,13 @@ import { uiListSchedules, uiSchedule, uiUnschedule } from './schedule-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
 import { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
 import { uiActivateSheet } from './sheet-api';
-import { uiListColumns, uiListSheets, uiListTemplates, uiPauseJob } from './ui-api';
+import {
+  uiListColumns,
+  uiListPipelines,
+  uiListSheets,
+  uiListTemplates,
+  uiPauseJob,
+} from './ui-api';
 
 /**
  * Every server function a sidebar calls. The sidebars call them through uiCall, which is where
@@ -37,6 +43,7 @@ const SIDEBAR_FUNCTIONS = {
   uiContinueJob,
   uiGetSettings,
   uiListColumns,
+  uiListPipelines,
   uiListSchedules,
   uiListSheets,
   uiListTemplates,

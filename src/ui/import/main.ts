@@ -1,6 +1,7 @@
 import { byId, h, inputValue, showStatus, whileBusy } from '../shared/dom';
 import { t } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
+import { fillPipelinePicker } from '../shared/pipeline-picker';
 import { createResultSlot } from '../shared/progress';
 import { mountScheduleControl } from '../shared/schedule';
 import { callServer, errorText, type ServerArgs, type ServerResult } from '../shared/server';
@@ -170,6 +171,7 @@ byId<HTMLFormElement>('import-form').addEventListener('submit', (event) => {
   event.preventDefault();
   void whileBusy(byId<HTMLButtonElement>('start'), start);
 });
+void fillPipelinePicker('pipeline', 'stage');
 void loadSheets().then(() =>
   mountScheduleControl(byId('schedule'), {
     kind: 'import',

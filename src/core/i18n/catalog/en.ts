@@ -6,6 +6,7 @@ import { JOBS_EN } from './en/jobs';
 import { MAPPING_EN } from './en/mapping';
 import { MENU_EN } from './en/menu';
 import { PHONE_EN } from './en/phone';
+import { PICKERS_EN } from './en/pickers';
 import { QUERY_EN } from './en/query';
 import { SCHEDULES_EN } from './en/schedules';
 import { SEND_EN } from './en/send';
@@ -34,6 +35,7 @@ export const EN = {
   ...QUERY_EN,
   ...SCHEDULES_EN,
   ...STATUSES_EN,
+  ...PICKERS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -7,6 +7,7 @@ import { JOBS_PT } from './pt/jobs';
 import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
 import { PHONE_PT } from './pt/phone';
+import { PICKERS_PT } from './pt/pickers';
 import { QUERY_PT } from './pt/query';
 import { SCHEDULES_PT } from './pt/schedules';
 import { SEND_PT } from './pt/send';
@@ -30,4 +31,5 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...QUERY_PT,
   ...SCHEDULES_PT,
   ...STATUSES_PT,
+  ...PICKERS_PT,
 };

@@ -96,9 +96,9 @@ export const UI_EN = {
   'ui.import.pipelineHint':
     'Where new leads go when their row has no Funil / Etapa cell; a name or a number. Existing leads keep theirs.',
   'ui.import.mode': 'What to do',
-  'ui.import.modeUpsert': 'Update existing leads, create new ones',
-  'ui.import.modeUpdate': 'Only update existing leads',
-  'ui.import.modeCreate': 'Only create new leads',
+  'ui.import.modeUpsert': 'Update and create',
+  'ui.import.modeUpdate': 'Only update existing',
+  'ui.import.modeCreate': 'Only create new',
   'ui.import.dryRun': 'Dry run — check rows (VALID / INVALID / DUPLICATE), send nothing',
   'ui.import.preview': 'Preview columns',
   'ui.import.start': 'Start import',

@@ -98,9 +98,9 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.import.pipelineHint':
     'Onde entram os leads novos cuja linha não tem Funil / Etapa; um nome ou um número. Leads existentes ficam onde estão.',
   'ui.import.mode': 'O que fazer',
-  'ui.import.modeUpsert': 'Atualizar leads existentes e criar os novos',
-  'ui.import.modeUpdate': 'Só atualizar leads existentes',
-  'ui.import.modeCreate': 'Só criar leads novos',
+  'ui.import.modeUpsert': 'Atualizar e criar',
+  'ui.import.modeUpdate': 'Só atualizar existentes',
+  'ui.import.modeCreate': 'Só criar novos',
   'ui.import.dryRun': 'Simulação — confere as linhas (VALID / INVALID / DUPLICATE), não envia nada',
   'ui.import.preview': 'Ver colunas',
   'ui.import.start': 'Importar',

@@ -1,0 +1,13 @@
+import type { PICKERS_EN } from '../en/pickers';
+
+/** Português: rótulos curtos das listas das barras laterais (cabem em 300 px). */
+export const PICKERS_PT: Readonly<Record<keyof typeof PICKERS_EN, string>> = {
+  'ui.pipeline.default': '{name} (padrão)',
+  'ui.pipeline.first': '{name} (1ª etapa)',
+  'ui.pipeline.accountDefault': 'Padrão da conta',
+  'ui.pipeline.firstStage': 'Primeira etapa',
+  'ui.pipeline.hint':
+    'Onde entram os leads novos cuja linha não tem Funil / Etapa: o que aparece é o que acontece. Leads existentes ficam onde estão.',
+  'ui.settings.countryPick':
+    'Para telefones escritos sem + e código do país. Brasil primeiro; digite uma letra para pular.',
+};
