@@ -120,8 +120,9 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('defaults shown as they are')
       await expect
         .poll(() => pipeline.locator('option:checked').textContent(), PATIENCE)
         .toBe(lang.defaultPipeline(main?.name ?? ''));
-      // The chosen default sends nothing: the import places new leads in the account's default.
-      expect(await pipeline.inputValue()).toBe('');
+      // Sent by name: what the picker shows is where new leads go.
+      expect(await pipeline.inputValue()).toBe(main?.name);
+      expect(await sidebar.locator('#stage').inputValue()).toBe(stages[0]?.name);
       expect(await sidebar.locator('#stage option:checked').textContent()).toBe(
         lang.firstStage(stages[0]?.name ?? ''),
       );

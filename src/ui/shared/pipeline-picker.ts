@@ -6,8 +6,8 @@ import { callServer } from './server';
 /**
  * The Import sidebar's "new leads go to" pickers (issue 18.5): the account's pipelines with its
  * default one chosen and named as such, and the chosen pipeline's stages with the first one
- * chosen. The chosen default sends nothing (the import then places new leads in the account's
- * default pipeline and its first stage, PRODUCT.md), so what the picker shows is what happens.
+ * chosen: the account's default pipeline and its first stage, where PRODUCT.md puts new leads,
+ * sent by name, so what the picker shows is what happens whatever the import does without them.
  */
 function option(value: string, label: string, selected = false): HTMLOptionElement {
   return h('option', { value, selected }, label);
@@ -16,11 +16,9 @@ function option(value: string, label: string, selected = false): HTMLOptionEleme
 function fillStages(stageId: string, pipeline: PipelineChoice | undefined): void {
   const [first, ...rest] = pipeline?.stages ?? [];
   byId<HTMLSelectElement>(stageId).replaceChildren(
-    option(
-      '',
-      first === undefined ? t('ui.pipeline.firstStage') : t('ui.pipeline.first', { name: first }),
-      true,
-    ),
+    first === undefined
+      ? option('', t('ui.pipeline.firstStage'), true)
+      : option(first, t('ui.pipeline.first', { name: first }), true),
     ...rest.map((name) => option(name, name)),
   );
 }
@@ -38,12 +36,11 @@ export async function fillPipelinePicker(pipelineId: string, stageId: string): P
     ...(fallback === undefined ? [option('', t('ui.pipeline.accountDefault'), true)] : []),
     ...pipelines.map((p) =>
       p.isDefault
-        ? option('', t('ui.pipeline.default', { name: p.name }), true)
+        ? option(p.name, t('ui.pipeline.default', { name: p.name }), true)
         : option(p.name, p.name),
     ),
   );
-  const chosen = () =>
-    pipelineSelect.value === '' ? fallback : pipelines.find((p) => p.name === pipelineSelect.value);
+  const chosen = () => pipelines.find((p) => p.name === pipelineSelect.value);
   fillStages(stageId, chosen());
   pipelineSelect.addEventListener('change', () => fillStages(stageId, chosen()));
 }
