@@ -30,8 +30,10 @@ function patternOf(key: MessageKey, template: string): Pattern | undefined {
   const names: string[] = [];
   let fixed = 0;
   const source = template
-    .split(/(\{\w+\})/)
+    .split(/(\{\w+\}|\{\w+:[^{}|]*\|[^{}]*\})/)
     .map((part) => {
+      const plural = /^\{\w+:([^{}|]*)\|([^{}]*)\}$/.exec(part);
+      if (plural) return `(?:${escapeRegex(plural[1] ?? '')}|${escapeRegex(plural[2] ?? '')})`;
       const name = /^\{(\w+)\}$/.exec(part)?.[1];
       if (name === undefined) {
         fixed += part.length;

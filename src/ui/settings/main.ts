@@ -93,4 +93,6 @@ byId<HTMLFormElement>('settings-form').addEventListener('submit', (event) => {
   event.preventDefault();
   void whileBusy(byId<HTMLButtonElement>('save'), save);
 });
+// Brazil until the saved country arrives, so the list is never empty.
+fillCountries(byId<HTMLSelectElement>('default-country'), 'BR');
 void load();

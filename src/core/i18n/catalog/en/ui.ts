@@ -56,7 +56,7 @@ export const UI_EN = {
   'ui.progress.state.done': 'Done',
   'ui.progress.state.failed': 'Failed',
   'ui.progress.state.cancelled': 'Cancelled',
-  'ui.progress.doneOfTotal': '{done} / {total} rows',
+  'ui.progress.doneOfTotal': '{done} / {total} {total:row|rows}',
   'ui.progress.rows': '{done} rows',
   'ui.progress.oneRow': '{done} row',
   'ui.progress.eta': '{duration} left at {rate} requests per minute',

@@ -57,7 +57,7 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.progress.state.done': 'Concluído',
   'ui.progress.state.failed': 'Falhou',
   'ui.progress.state.cancelled': 'Cancelado',
-  'ui.progress.doneOfTotal': '{done} / {total} linhas',
+  'ui.progress.doneOfTotal': '{done} / {total} {total:linha|linhas}',
   'ui.progress.rows': '{done} linhas',
   'ui.progress.oneRow': '{done} linha',
   'ui.progress.eta': 'faltam {duration} a {rate} requisições por minuto',
