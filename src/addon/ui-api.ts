@@ -1,4 +1,5 @@
 import type { ChatappInstance, ChatappTemplate } from '../api/schemas';
+import { codedError } from '../core/errors';
 import type { JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { findColumn, statusIndexes } from '../core/send/columns';
@@ -26,7 +27,7 @@ export function uiListSheets(): { sheets: string[]; active: string } {
  */
 export function uiPauseJob(jobId: string): JobSummary {
   if (typeof jobId !== 'string' || jobId.trim() === '') {
-    throw new Error('Pass the jobId of the job to pause (see crmListJobs()).');
+    throw codedError('Pass the jobId of the job to pause (see crmListJobs()).', 'jobIdMissing');
   }
   return pauseFromSidebar(jobId);
 }
@@ -128,10 +129,14 @@ export function uiListTemplates(): { templates: TemplateChoice[]; numbers: Numbe
  */
 export function uiListColumns(sheet: string): { headers: string[]; leadIdColumn: string | null } {
   if (typeof sheet !== 'string' || sheet.trim() === '') {
-    throw new Error('Pass the name of a sheet (see uiListSheets()).');
+    throw codedError('Pass the name of a sheet (see uiListSheets()).', 'sheetMissing');
   }
   const found = currentSpreadsheet().getSheetByName(sheet.trim());
-  if (!found) throw new Error(`No sheet is named "${sheet.trim()}"; pick another one.`);
+  if (!found) {
+    throw codedError(`No sheet is named "${sheet.trim()}"; pick another one.`, 'sheetNotFound', {
+      sheet: sheet.trim(),
+    });
+  }
   const width = found.getLastColumn();
   const header = width > 0 ? (found.getRange(1, 1, 1, width).getDisplayValues()[0] ?? []) : [];
   const status = statusIndexes(header);

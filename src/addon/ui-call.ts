@@ -1,3 +1,4 @@
+import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
 import { personMessage } from '../core/person-message';
 import { currentLocale } from '../gas/locale';
@@ -67,7 +68,15 @@ export function uiCall(fn: string, args: unknown[]): unknown {
     ? (SIDEBAR_FUNCTIONS[fn as keyof SidebarFunctions] as (...a: unknown[]) => unknown)
     : undefined;
   if (!target) {
-    throw new Error(`uiCall: "${String(fn)}" is not a sidebar function; deploy the latest build.`);
+    throw new Error(
+      personMessage(
+        codedError(
+          `uiCall: "${String(fn)}" is not a sidebar function; deploy the latest build.`,
+          'sidebarOutdated',
+        ),
+        translator(currentLocale()),
+      ),
+    );
   }
   try {
     return target(...(Array.isArray(args) ? args : []));

@@ -3,6 +3,7 @@
  * against the account's pipelines and users. Names match blind to case and accents.
  */
 import type { Pipeline, User } from '../../api/schemas';
+import { codedError } from '../errors';
 import { listed, queryError } from './errors';
 import type { LeadListFilters, NamedLeadFilters } from './parse';
 import { foldName, quoteList } from './text';
@@ -35,10 +36,13 @@ export function resolveLeadFilters(
   const resolved: LeadListFilters = { ...api };
   const needs = needsLookups(filters);
   if (needs.pipelines && lookups.pipelines === undefined) {
-    throw new Error('resolveLeadFilters needs the pipelines list to resolve pipeline/stage names.');
+    throw codedError(
+      'resolveLeadFilters needs the pipelines list to resolve pipeline/stage names.',
+      'bug',
+    );
   }
   if (needs.users && lookups.users === undefined) {
-    throw new Error('resolveLeadFilters needs the users list to resolve the owner.');
+    throw codedError('resolveLeadFilters needs the users list to resolve the owner.', 'bug');
   }
 
   let chosenPipeline: Pipeline | undefined;

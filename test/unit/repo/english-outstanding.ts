@@ -1,7 +1,8 @@
 /**
  * English sentences the bundle's code can still hand a person (a Portuguese user included)
  * without the catalogue, as no-english-for-pt.test.ts finds them: [file, text] (a template
- * literal's \${…} parts read {x}). Each one translated comes off the list (the test says which).
+ * literal's ${…} parts read {x}). Each one translated comes off the list (the test says which;
+ * `UPDATE_ENGLISH_LIST=1 npx vitest run test/unit/repo/no-english-for-pt.test.ts` rewrites it).
  * Most are the Apps Script API's developer messages (thrown Errors), which a sidebar shows in
  * parentheses after "something went wrong", a job as its message, and a formula as its error.
  */
@@ -33,10 +34,6 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
   ],
   ['src/addon/jobs-api.ts', 'Pass the jobId returned when the job started (see crmListJobs()).'],
   ['src/addon/notices.ts', '{x}. Update CRM Sheets when a new version is available.'],
-  ['src/addon/ui-api.ts', 'Pass the jobId of the job to pause (see crmListJobs()).'],
-  ['src/addon/ui-api.ts', 'Pass the name of a sheet (see uiListSheets()).'],
-  ['src/addon/ui-api.ts', 'No sheet is named "{x}"; pick another one.'],
-  ['src/addon/ui-call.ts', 'uiCall: "{x}" is not a sidebar function; deploy the latest build.'],
   ['src/api/base-url.ts', 'baseUrl is missing: give the CRM API address, e.g. {x}.'],
   ['src/api/base-url.ts', 'baseUrl is not a URL{got}: write it like {x}.'],
   ['src/api/base-url.ts', 'baseUrl must start with https://{got}.'],
@@ -345,11 +342,6 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
     'src/core/phone/index.ts',
     'defaultCountry "{x}" is not a supported two-letter country code; use e.g. "BR" or "US"',
   ],
-  [
-    'src/core/query/resolve.ts',
-    'resolveLeadFilters needs the pipelines list to resolve pipeline/stage names.',
-  ],
-  ['src/core/query/resolve.ts', 'resolveLeadFilters needs the users list to resolve the owner.'],
   ['src/core/send/columns.ts', '; for the same value on every row write {value: {x}}'],
   [
     'src/core/send/columns.ts',

@@ -8,4 +8,8 @@ export const PICKERS_EN = {
     'Where new leads go when their row has no Funil / Etapa cell: shown is what happens. Existing leads keep theirs.',
   'ui.settings.countryPick':
     'For phone numbers written without + and country code. Brazil first; type a letter to jump.',
+  'ui.error.sidebarOutdated':
+    'This sidebar is from an older version of the add-on: close it and open it again from the CRM menu.',
+  'ui.error.bug':
+    'Something went wrong inside the add-on (a bug, not your data). Try again; if it happens again, tell support what you clicked.',
 } as const;

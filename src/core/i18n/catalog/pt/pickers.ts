@@ -10,4 +10,8 @@ export const PICKERS_PT: Readonly<Record<keyof typeof PICKERS_EN, string>> = {
     'Onde entram os leads novos cuja linha não tem Funil / Etapa: o que aparece é o que acontece. Leads existentes ficam onde estão.',
   'ui.settings.countryPick':
     'Para telefones escritos sem + e código do país. Brasil primeiro; digite uma letra para pular.',
+  'ui.error.sidebarOutdated':
+    'Esta barra lateral é de uma versão anterior do complemento: feche e abra de novo pelo menu CRM.',
+  'ui.error.bug':
+    'Algo deu errado dentro do complemento (um erro nosso, não dos seus dados). Tente de novo; se acontecer outra vez, conte ao suporte o que você clicou.',
 };
