@@ -12,4 +12,6 @@ export const PICKERS_EN = {
     'This sidebar is from an older version of the add-on: close it and open it again from the CRM menu.',
   'ui.error.bug':
     'Something went wrong inside the add-on (a bug, not your data). Try again; if it happens again, tell support what you clicked.',
+  'ui.error.noSpreadsheet':
+    'No spreadsheet is open here: open the spreadsheet, then CRM → Settings from its menu.',
 } as const;

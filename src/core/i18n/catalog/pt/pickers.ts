@@ -14,4 +14,6 @@ export const PICKERS_PT: Readonly<Record<keyof typeof PICKERS_EN, string>> = {
     'Esta barra lateral é de uma versão anterior do complemento: feche e abra de novo pelo menu CRM.',
   'ui.error.bug':
     'Algo deu errado dentro do complemento (um erro nosso, não dos seus dados). Tente de novo; se acontecer outra vez, conte ao suporte o que você clicou.',
+  'ui.error.noSpreadsheet':
+    'Nenhuma planilha está aberta aqui: abra a planilha e depois CRM → Configurações no menu dela.',
 };
