@@ -7,10 +7,6 @@
  * parentheses after "something went wrong", a job as its message, and a formula as its error.
  */
 export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
-  [
-    'src/addon/context.ts',
-    'No spreadsheet is open in this execution: call this from a spreadsheet (or its add-on menu).',
-  ],
   ['src/addon/export-api.ts', 'Could not start the export: {x}'],
   [
     'src/addon/job-env.ts',
@@ -86,20 +82,6 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
   [
     'src/api/secrets.ts',
     'apiKey does not look like a CRM key: keys start with crm_ (copy it from Settings › API keys).',
-  ],
-  ['src/core/cache/chunked.ts', 'maxValueBytes must be a whole number of at least 16; got {x}.'],
-  [
-    'src/core/cache/chunked.ts',
-    'Cache key too long ({x} characters; at most {x} with chunks): build it with cacheKeyFor(parts).',
-  ],
-  [
-    'src/core/cache/chunked.ts',
-    'putJson needs a JSON value; undefined and functions cannot be cached.',
-  ],
-  ['src/core/cache/chunked.ts', 'ttlSeconds must be a positive number of seconds; got {x}.'],
-  [
-    'src/core/cache/read-through.ts',
-    "The CRM's rate limit (60 requests a minute per API key) is reached and there is no earlier result to show. Try again in {x} s.",
   ],
   [
     'src/core/export/job-errors.ts',
