@@ -5,6 +5,7 @@ import { displayInLocale, entryForRuntime } from '../../scripts/playground/local
 import type { Playground } from '../../scripts/playground/server';
 import { parseTsv } from '../../scripts/playground/workbook-edits';
 import {
+  addSlowImportSheet,
   chromiumSuiteTitle,
   gridCellText,
   HAVE_CHROMIUM,
