@@ -16,19 +16,6 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
     'src/addon/job-store-budget.ts',
     "The add-on's storage for your Google account is nearly full ({x} KB of 500 KB) with jobs that are still pending or paused: finish or cancel some of them (CRM → Jobs), then start this job again.",
   ],
-  [
-    'src/addon/jobs-api.ts',
-    'No job has the id "{x}"; call crmListJobs() to see this sheet\'s jobs.',
-  ],
-  [
-    'src/addon/jobs-api.ts',
-    'Another job is being started right now; try again in a few seconds (crmListJobs() shows the jobs).',
-  ],
-  [
-    'src/addon/jobs-api.ts',
-    'Job {x} was started by {x}: only they can resume it (with their own CRM key). You can pause or cancel it.',
-  ],
-  ['src/addon/jobs-api.ts', 'Pass the jobId returned when the job started (see crmListJobs()).'],
   ['src/addon/notices.ts', '{x}. Update CRM Sheets when a new version is available.'],
   ['src/api/base-url.ts', 'baseUrl is missing: give the CRM API address, e.g. {x}.'],
   ['src/api/base-url.ts', 'baseUrl is not a URL{got}: write it like {x}.'],

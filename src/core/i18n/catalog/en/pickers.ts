@@ -1,4 +1,4 @@
-/** English: short labels of the sidebars' drop-downs (they must fit a 300 px sidebar). */
+/** English: short labels of the sidebars' drop-downs (they must fit a 300 px sidebar), and sidebar errors that had no words yet. */
 export const PICKERS_EN = {
   'ui.pipeline.default': '{name} (default)',
   'ui.pipeline.first': '{name} (first)',
@@ -14,4 +14,5 @@ export const PICKERS_EN = {
     'Something went wrong inside the add-on (a bug, not your data). Try again; if it happens again, tell support what you clicked.',
   'ui.error.noSpreadsheet':
     'No spreadsheet is open here: open the spreadsheet, then CRM → Settings from its menu.',
+  'ui.error.startBusy': 'Another job is being started right now. Try again in a few seconds.',
 } as const;

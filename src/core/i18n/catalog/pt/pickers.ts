@@ -1,6 +1,6 @@
 import type { PICKERS_EN } from '../en/pickers';
 
-/** Português: rótulos curtos das listas das barras laterais (cabem em 300 px). */
+/** Português: rótulos curtos das listas das barras laterais (cabem em 300 px) e erros das barras que ainda não tinham palavras. */
 export const PICKERS_PT: Readonly<Record<keyof typeof PICKERS_EN, string>> = {
   'ui.pipeline.default': '{name} (padrão)',
   'ui.pipeline.first': '{name} (1ª etapa)',
@@ -16,4 +16,5 @@ export const PICKERS_PT: Readonly<Record<keyof typeof PICKERS_EN, string>> = {
     'Algo deu errado dentro do complemento (um erro nosso, não dos seus dados). Tente de novo; se acontecer outra vez, conte ao suporte o que você clicou.',
   'ui.error.noSpreadsheet':
     'Nenhuma planilha está aberta aqui: abra a planilha e depois CRM → Configurações no menu dela.',
+  'ui.error.startBusy': 'Outro processo está começando agora. Tente de novo em alguns segundos.',
 };
