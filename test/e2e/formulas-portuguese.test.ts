@@ -54,6 +54,13 @@ describe('formulas in a pt_BR spreadsheet', () => {
     expect(portuguese.length).toBe(4);
   });
 
+  it('CRM_LEADS takes Portuguese filter names too (funil, etapa, etiquetas…)', () => {
+    const portuguese = formula(h, 'CRM_LEADS', 'funil=Vendas&Etapa=Novo', 'id,etapa', 5);
+    const english = formula(h, 'CRM_LEADS', 'pipeline=Vendas&stage=Novo', 'id,stage', 5);
+    expect(portuguese).toEqual(english);
+    expect(portuguese.length).toBeGreaterThan(1);
+  });
+
   it('a range of Portuguese names works as a comma list does', () => {
     expect(formula(h, 'CRM_LEADS', '', [['nome', 'etapa']], 2)[0]).toEqual(['name', 'stage']);
   });

@@ -104,6 +104,31 @@ export const LEAD_FILTER_TOKENS: readonly string[] = [
   ...LEAD_FILTER_NAMES.filter((name) => name !== 'page' && name !== 'per_page'),
 ];
 
+/**
+ * Filter names as a Brazilian writes them (issue 18.6: the same words as import headers):
+ * `funil=Vendas&etapa=Proposta&responsável=Ana&etiquetas=vip&origem=site&busca=maria`.
+ * Compared blind to case and accents.
+ */
+const PORTUGUESE_FILTERS: Readonly<Record<string, string>> = {
+  funil: 'pipeline',
+  etapa: 'stage',
+  responsavel: 'owner',
+  etiquetas: 'tags',
+  etiqueta: 'tags',
+  origem: 'source',
+  busca: 'q',
+  situacao: 'status',
+  atualizado_desde: 'updated_since',
+  criado_de: 'created_from',
+  criado_ate: 'created_to',
+};
+
+function filterToken(rawKey: string): string {
+  const key = rawKey.trim().toLowerCase();
+  const folded = key.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return ownValue(PORTUGUESE_FILTERS, folded) ?? key;
+}
+
 export interface NormalizeFilterOptions {
   /** How a Date (a Sheets date cell) becomes YYYY-MM-DD; defaults to the script's time zone. */
   formatDate?: (date: Date) => string;
@@ -127,7 +152,7 @@ export function normalizeLeadFilters(
   }
   const filters: NamedLeadFilters = {};
   for (const [rawKey, value] of Object.entries(input)) {
-    const key = rawKey.trim().toLowerCase();
+    const key = filterToken(rawKey);
     if (key === 'page') {
       throw queryError(
         'queryFilterPage',
