@@ -24,7 +24,7 @@ export const HELP_EN = {
   'help.formulas.title': 'Custom functions',
   'help.formulas.text': 'Type them in any cell; each returns a table with a header row.',
   'help.formulas.queries':
-    "Queries take the CRM's filters, and names where it wants numbers: <code>pipeline=Vendas&amp;stage=Proposta</code>.",
+    "Queries take the CRM's filters, and names where it wants numbers: <code>pipeline=Vendas&amp;stage=Proposta</code>. Columns and filters also take their Portuguese names, as import headers do: <code>funil=Vendas&amp;etapa=Proposta</code>, <code>nome,telefone,etapa</code>.",
   'help.scripts.title': 'From your own scripts',
   'help.scripts.text':
     '<code>crmImportLeads</code>, <code>crmExportLeads</code>, <code>crmSendTemplate</code>, <code>crmGetJob</code>, <code>crmListJobs</code>, <code>crmCancelJob</code>, <code>crmResumeJob</code> and <code>crmConfigure</code> can be called from Apps Script; bad options throw an error that says what to fix.',

@@ -24,7 +24,7 @@ export const HELP_PT: Readonly<Record<keyof typeof HELP_EN, string>> = {
   'help.formulas.text':
     'Digite em qualquer célula; cada uma devolve uma tabela com uma linha de cabeçalho.',
   'help.formulas.queries':
-    'As consultas aceitam os filtros do CRM, e nomes onde ele pede números: <code>pipeline=Vendas&amp;stage=Proposta</code>.',
+    'As consultas aceitam os filtros do CRM, e nomes onde ele pede números: <code>pipeline=Vendas&amp;stage=Proposta</code>. Colunas e filtros também aceitam os nomes em português, como os cabeçalhos de importação: <code>funil=Vendas&amp;etapa=Proposta</code>, <code>nome,telefone,etapa</code>.',
   'help.scripts.title': 'Nos seus próprios scripts',
   'help.scripts.text':
     '<code>crmImportLeads</code>, <code>crmExportLeads</code>, <code>crmSendTemplate</code>, <code>crmGetJob</code>, <code>crmListJobs</code>, <code>crmCancelJob</code>, <code>crmResumeJob</code> e <code>crmConfigure</code> podem ser chamadas pelo Apps Script; opções erradas geram um erro que diz o que corrigir.',
