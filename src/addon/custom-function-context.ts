@@ -22,6 +22,7 @@ import { errorCauseOf } from '../core/errors';
 import type { CellOptions } from '../core/export/cells';
 import { isMessageKey, localeOf, type Translate, translator } from '../core/i18n';
 import { hashApiKey, type Pacer, PacerDeadlineError } from '../core/pacing';
+import { sayQueryErrorsIn } from '../core/query/errors';
 import { hasFormulaConsent } from '../core/settings/formula-consent';
 import type { Settings } from '../core/settings/settings';
 import { appsScriptClock, cacheAdapter, propertiesStore } from '../gas/services';
@@ -62,6 +63,8 @@ export interface CustomFunctionContext {
 export function customFunctionContext(): CustomFunctionContext {
   const spreadsheet = SpreadsheetApp.getActive();
   const t = formulaTranslator(spreadsheet);
+  // A mistake in the formula's arguments (core/query) is said in the cell's language.
+  sayQueryErrorsIn(t);
   // In a custom function these are the spreadsheet owner's properties, whoever recalculates.
   const settings = loadSettings();
   const ownerProperties = propertiesStore(PropertiesService.getUserProperties());
@@ -170,26 +173,6 @@ function rateLimitedFor(error: unknown): number | null {
     return Math.max(1, Math.ceil((error.notBefore - appsScriptClock.now()) / 1000));
   }
   return null;
-}
-
-/**
- * Runs a CRM_* function's body; whatever it throws reaches the cell in the spreadsheet's
- * language (formulaError): a mistake in the arguments says what to write, in Portuguese too.
- */
-export function inFormula<T>(body: () => T): T {
-  try {
-    return body();
-  } catch (error) {
-    throw formulaError(error, formulaTranslator(activeOrNull()));
-  }
-}
-
-function activeOrNull(): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
-  try {
-    return SpreadsheetApp.getActive();
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -51,11 +51,7 @@ import {
   parseTemplateArgs,
   TASKS_MAX_PER_PAGE,
 } from '../core/query/resource-queries';
-import {
-  type CustomFunctionContext,
-  customFunctionContext,
-  inFormula,
-} from './custom-function-context';
+import { type CustomFunctionContext, customFunctionContext } from './custom-function-context';
 
 type Table = CellValue[][];
 
@@ -74,38 +70,36 @@ export const LEADS_MAX_LIMIT = 1_000;
  * @customfunction
  */
 export function CRM_LEADS(query?: unknown, columns?: unknown, limit?: unknown): Table {
-  return inFormula(() => {
-    const ctx = customFunctionContext();
-    const filters = normalizeLeadFilters(parseQueryString(textArgument(query, 'query')));
-    const chosen = leadColumns(ctx, columns);
-    const max = parseLimit(limit, LEADS_DEFAULT_LIMIT, LEADS_MAX_LIMIT);
-    const { include: asked, ...named } = filters;
-    const resolved = resolveLeadFilters(named, filterLookups(ctx, named));
-    const include = unionIncludes(asked ?? [], requiredIncludes(chosen.columns));
-    const rows = ctx.cached(['leads', resolved, include, chosen.columns, max], (request) => {
-      const perPage = Math.min(LEADS_MAX_PER_PAGE, max);
-      const found: FlatValue[][] = [];
-      let page: number | null = 1;
-      while (page !== null && found.length < max) {
-        const current: number = page;
-        const result = request(() =>
-          ctx.client.leads.list({
-            ...resolved,
-            ...(include.length > 0 ? { include } : {}),
-            page: current,
-            per_page: perPage,
-          }),
-        );
-        for (const lead of result.data.slice(0, max - found.length)) {
-          const record = flattenLead(lead, { customFields: chosen.customFields });
-          found.push(chosen.columns.map((column) => record[column] ?? null));
-        }
-        page = nextPage(current, result, perPage);
+  const ctx = customFunctionContext();
+  const filters = normalizeLeadFilters(parseQueryString(textArgument(query, 'query')));
+  const chosen = leadColumns(ctx, columns);
+  const max = parseLimit(limit, LEADS_DEFAULT_LIMIT, LEADS_MAX_LIMIT);
+  const { include: asked, ...named } = filters;
+  const resolved = resolveLeadFilters(named, filterLookups(ctx, named));
+  const include = unionIncludes(asked ?? [], requiredIncludes(chosen.columns));
+  const rows = ctx.cached(['leads', resolved, include, chosen.columns, max], (request) => {
+    const perPage = Math.min(LEADS_MAX_PER_PAGE, max);
+    const found: FlatValue[][] = [];
+    let page: number | null = 1;
+    while (page !== null && found.length < max) {
+      const current: number = page;
+      const result = request(() =>
+        ctx.client.leads.list({
+          ...resolved,
+          ...(include.length > 0 ? { include } : {}),
+          page: current,
+          per_page: perPage,
+        }),
+      );
+      for (const lead of result.data.slice(0, max - found.length)) {
+        const record = flattenLead(lead, { customFields: chosen.customFields });
+        found.push(chosen.columns.map((column) => record[column] ?? null));
       }
-      return found;
-    });
-    return flatTable(ctx, chosen.columns, chosen.customFields, rows);
+      page = nextPage(current, result, perPage);
+    }
+    return found;
   });
+  return flatTable(ctx, chosen.columns, chosen.customFields, rows);
 }
 
 /**
@@ -117,16 +111,14 @@ export function CRM_LEADS(query?: unknown, columns?: unknown, limit?: unknown): 
  * @customfunction
  */
 export function CRM_LEAD(id?: unknown, columns?: unknown): Table {
-  return inFormula(() => {
-    const ctx = customFunctionContext();
-    const leadId = parseId(Array.isArray(id) ? id.flat(2)[0] : id, 'id');
-    const chosen = leadColumns(ctx, columns);
-    const include = requiredIncludes(chosen.columns);
-    const lead = ctx.cached(['lead', leadId, include], (request) =>
-      request(() => ctx.client.leads.get(leadId, include)),
-    );
-    return leadTable(lead, chosen.columns, chosen.customFields, cellOptionsFor(ctx, chosen));
-  });
+  const ctx = customFunctionContext();
+  const leadId = parseId(Array.isArray(id) ? id.flat(2)[0] : id, 'id');
+  const chosen = leadColumns(ctx, columns);
+  const include = requiredIncludes(chosen.columns);
+  const lead = ctx.cached(['lead', leadId, include], (request) =>
+    request(() => ctx.client.leads.get(leadId, include)),
+  );
+  return leadTable(lead, chosen.columns, chosen.customFields, cellOptionsFor(ctx, chosen));
 }
 
 /**
@@ -136,10 +128,8 @@ export function CRM_LEAD(id?: unknown, columns?: unknown): Table {
  * @customfunction
  */
 export function CRM_PIPELINES(): Table {
-  return inFormula(() => {
-    const ctx = customFunctionContext();
-    return pipelinesTable(pipelineList(ctx).pipelines);
-  });
+  const ctx = customFunctionContext();
+  return pipelinesTable(pipelineList(ctx).pipelines);
 }
 
 /**
@@ -149,10 +139,8 @@ export function CRM_PIPELINES(): Table {
  * @customfunction
  */
 export function CRM_LOST_REASONS(): Table {
-  return inFormula(() => {
-    const ctx = customFunctionContext();
-    return lostReasonsTable(pipelineList(ctx).lost_reasons ?? []);
-  });
+  const ctx = customFunctionContext();
+  return lostReasonsTable(pipelineList(ctx).lost_reasons ?? []);
 }
 
 /**
@@ -163,10 +151,8 @@ export function CRM_LOST_REASONS(): Table {
  * @customfunction
  */
 export function CRM_CUSTOM_FIELDS(active_only?: unknown): Table {
-  return inFormula(() => {
-    const ctx = customFunctionContext();
-    return customFieldsTable(customFields(ctx, parseActiveOnly(single(active_only))));
-  });
+  const ctx = customFunctionContext();
+  return customFieldsTable(customFields(ctx, parseActiveOnly(single(active_only))));
 }
 
 /**
@@ -177,14 +163,12 @@ export function CRM_CUSTOM_FIELDS(active_only?: unknown): Table {
  * @customfunction
  */
 export function CRM_SEQUENCES(active_only?: unknown): Table {
-  return inFormula(() => {
-    const ctx = customFunctionContext();
-    const activeOnly = parseActiveOnly(single(active_only));
-    const sequences = ctx.cached(['sequences', activeOnly], (request) =>
-      request(() => ctx.client.sequences.list(activeOnly ? { active_only: true } : {})),
-    );
-    return sequencesTable(sequences);
-  });
+  const ctx = customFunctionContext();
+  const activeOnly = parseActiveOnly(single(active_only));
+  const sequences = ctx.cached(['sequences', activeOnly], (request) =>
+    request(() => ctx.client.sequences.list(activeOnly ? { active_only: true } : {})),
+  );
+  return sequencesTable(sequences);
 }
 
 /**
@@ -194,10 +178,8 @@ export function CRM_SEQUENCES(active_only?: unknown): Table {
  * @customfunction
  */
 export function CRM_USERS(): Table {
-  return inFormula(() => {
-    const ctx = customFunctionContext();
-    return usersTable(userList(ctx));
-  });
+  const ctx = customFunctionContext();
+  return usersTable(userList(ctx));
 }
 
 /**
@@ -207,11 +189,9 @@ export function CRM_USERS(): Table {
  * @customfunction
  */
 export function CRM_ACCOUNT(): Table {
-  return inFormula(() => {
-    const ctx = customFunctionContext();
-    const account = ctx.cached(['account'], (request) => request(() => ctx.client.account.get()));
-    return accountTable(account);
-  });
+  const ctx = customFunctionContext();
+  const account = ctx.cached(['account'], (request) => request(() => ctx.client.account.get()));
+  return accountTable(account);
 }
 
 /**
@@ -221,13 +201,11 @@ export function CRM_ACCOUNT(): Table {
  * @customfunction
  */
 export function CRM_INSTANCES(): Table {
-  return inFormula(() => {
-    const ctx = customFunctionContext();
-    const instances = ctx.cached(['instances'], (request) =>
-      request(() => ctx.client.chatapp.instances()),
-    );
-    return instancesTable(instances);
-  });
+  const ctx = customFunctionContext();
+  const instances = ctx.cached(['instances'], (request) =>
+    request(() => ctx.client.chatapp.instances()),
+  );
+  return instancesTable(instances);
 }
 
 /**
@@ -240,14 +218,12 @@ export function CRM_INSTANCES(): Table {
  * @customfunction
  */
 export function CRM_TEMPLATES(status?: unknown, instance_id?: unknown, language?: unknown): Table {
-  return inFormula(() => {
-    const ctx = customFunctionContext();
-    const filters = parseTemplateArgs(single(status), single(instance_id), single(language));
-    const templates = ctx.cached(['templates', filters], (request) =>
-      request(() => ctx.client.chatapp.templates(filters)),
-    );
-    return templatesTable(templates);
-  });
+  const ctx = customFunctionContext();
+  const filters = parseTemplateArgs(single(status), single(instance_id), single(language));
+  const templates = ctx.cached(['templates', filters], (request) =>
+    request(() => ctx.client.chatapp.templates(filters)),
+  );
+  return templatesTable(templates);
 }
 
 /**
@@ -258,15 +234,13 @@ export function CRM_TEMPLATES(status?: unknown, instance_id?: unknown, language?
  * @customfunction
  */
 export function CRM_AUTOMATIONS(query?: unknown): Table {
-  return inFormula(() => {
-    const ctx = customFunctionContext();
-    const filters = parseAutomationQuery(textArgument(query, 'query'));
-    const withPage = { per_page: AUTOMATIONS_MAX_PER_PAGE, ...filters };
-    const automations = ctx.cached(['automations', withPage], (request) =>
-      request(() => ctx.client.automations.list(withPage).data),
-    );
-    return automationsTable(automations);
-  });
+  const ctx = customFunctionContext();
+  const filters = parseAutomationQuery(textArgument(query, 'query'));
+  const withPage = { per_page: AUTOMATIONS_MAX_PER_PAGE, ...filters };
+  const automations = ctx.cached(['automations', withPage], (request) =>
+    request(() => ctx.client.automations.list(withPage).data),
+  );
+  return automationsTable(automations);
 }
 
 /**
@@ -277,15 +251,13 @@ export function CRM_AUTOMATIONS(query?: unknown): Table {
  * @customfunction
  */
 export function CRM_TASKS(query?: unknown): Table {
-  return inFormula(() => {
-    const ctx = customFunctionContext();
-    const filters = parseTaskQuery(textArgument(query, 'query'));
-    const withPage = { per_page: TASKS_MAX_PER_PAGE, ...filters };
-    const tasks = ctx.cached(['tasks', withPage], (request) =>
-      request(() => ctx.client.tasks.list(withPage).data),
-    );
-    return tasksTable(tasks, ctx.cellOptions());
-  });
+  const ctx = customFunctionContext();
+  const filters = parseTaskQuery(textArgument(query, 'query'));
+  const withPage = { per_page: TASKS_MAX_PER_PAGE, ...filters };
+  const tasks = ctx.cached(['tasks', withPage], (request) =>
+    request(() => ctx.client.tasks.list(withPage).data),
+  );
+  return tasksTable(tasks, ctx.cellOptions());
 }
 
 // ---- shared lookups: one cached copy serves every formula that needs it ----
@@ -322,6 +294,7 @@ interface ChosenColumns {
 }
 
 function leadColumns(ctx: CustomFunctionContext, columns: unknown): ChosenColumns {
+  // Portuguese names (nome, etapa…) become the columns' contract names first (issue 18.6).
   const input = contractColumns(columnsArgument(columns), LEAD_COLUMNS) as ReturnType<
     typeof columnsArgument
   >;

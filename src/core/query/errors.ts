@@ -1,4 +1,5 @@
 import { codedError } from '../errors';
+import { isMessageKey, type Translate } from '../i18n';
 import type { MessageParams } from '../i18n/format';
 
 /**
@@ -8,7 +9,21 @@ import type { MessageParams } from '../i18n/format';
  * carry no English: lists are joined with commas, values shown as typed.
  */
 export function queryError(code: string, english: string, params: MessageParams): Error {
-  return codedError(english, code, params);
+  const key = `ui.error.${code}`;
+  const message =
+    formulaWords !== undefined && isMessageKey(key) ? formulaWords(key, params) : english;
+  return codedError(message, code, params);
+}
+
+/**
+ * The words of this execution's formula cell, when it is a CRM_* custom function: Sheets shows
+ * the thrown message as it is, so the message itself is said in the cell's language. Set once
+ * by the custom-function context, before any argument is read; each execution has its own.
+ */
+let formulaWords: Translate | undefined;
+
+export function sayQueryErrorsIn(t: Translate): void {
+  formulaWords = t;
 }
 
 /** A value as a person typed it, in no language: `"text"`, `12`, `TRUE`, `[3]`, `{…}`, `—`. */
