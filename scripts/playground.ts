@@ -1,5 +1,5 @@
 /**
- * `npm start`: the playground. Env: PORT (CRM sandbox, default 8787), PORT_UI (the page,
+ * `npm start`: the playground. Env: PORT (the CRM sandbox, default 8787), PORT_UI (the page to open,
  * default 5050), HOST (default 127.0.0.1).
  */
 import { DEMO_KEYS } from '../sandbox/index';

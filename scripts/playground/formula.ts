@@ -40,11 +40,40 @@ const REF = new RegExp(
   `^(?:('(?:[^']|'')+'|[A-Za-z_][\\w.]*)!)?${CELL.source}(?::${CELL.source})?(?![\\w(])`,
 );
 const NUMBER = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/;
-const BOOLEAN = /^(TRUE|FALSE)(?![\w(])/i;
+/** A number written with a decimal comma (pt_BR): 1,5 or 1234,56. */
+const COMMA_NUMBER = /^\d+(?:,\d+)?(?:[eE][+-]?\d+)?/;
+const BOOLEAN = /^(TRUE|FALSE|VERDADEIRO|FALSO)(?![\w(])/i;
+const TRUE_WORDS = ['TRUE', 'VERDADEIRO'];
+
+/**
+ * How the spreadsheet's locale makes a person type a formula (issue 18.6). A locale that
+ * writes 1,5 (pt_BR) separates arguments with `;` and reads 1,5 as a number; TRUE / FALSE are
+ * also typed VERDADEIRO / FALSO there. A pt_BR formula with no `;` at all is read the en_US way,
+ * so a formula copied from English help still works.
+ */
+export interface FormulaLocale {
+  decimalComma: boolean;
+}
+
+export const EN_US_FORMULAS: FormulaLocale = { decimalComma: false };
+
+/** `pt_BR`, `de_DE`, `fr_FR`… write 1,5; `en_US`, `en_GB`, `ja_JP` write 1.5. */
+export function formulaLocaleOf(spreadsheetLocale: string): FormulaLocale {
+  const tag = spreadsheetLocale.replace(/_/g, '-');
+  try {
+    return { decimalComma: new Intl.NumberFormat(tag).format(1.5).includes(',') };
+  } catch {
+    return EN_US_FORMULAS;
+  }
+}
 
 /** Parses the text after `=`; throws PARSE_ERROR's message when it is not one expression. */
-export function parseFormula(formula: string): Expr {
+export function parseFormula(formula: string, locale: FormulaLocale = EN_US_FORMULAS): Expr {
   const text = formula.startsWith('=') ? formula.slice(1) : formula;
+  // Outside quoted text, a `;` says the formula is typed the decimal-comma way.
+  const semicolons = locale.decimalComma && /;/.test(text.replace(/"(?:[^"]|"")*"/g, ''));
+  const separator = semicolons ? ';' : ',';
+  const numberPattern = semicolons ? COMMA_NUMBER : NUMBER;
   let at = 0;
   const fail = (): never => {
     throw new Error(PARSE_ERROR.message);
@@ -59,10 +88,10 @@ export function parseFormula(formula: string): Expr {
     const source = rest();
     if (source.startsWith('"')) return stringLiteral();
     const negative = source.startsWith('-');
-    const number = NUMBER.exec(negative ? source.slice(1) : source);
+    const number = numberPattern.exec(negative ? source.slice(1) : source);
     if (number) {
       at += number[0].length + (negative ? 1 : 0);
-      const value = Number(number[0]);
+      const value = Number(number[0].replace(',', '.'));
       return { kind: 'literal', value: negative ? -value : value };
     }
     const call = CALL.exec(source);
@@ -78,7 +107,7 @@ export function parseFormula(formula: string): Expr {
     const bool = BOOLEAN.exec(source);
     if (bool) {
       at += bool[0].length;
-      return { kind: 'literal', value: bool[1]?.toUpperCase() === 'TRUE' };
+      return { kind: 'literal', value: TRUE_WORDS.includes(bool[1]?.toUpperCase() ?? '') };
     }
     return fail();
   };
@@ -110,7 +139,7 @@ export function parseFormula(formula: string): Expr {
       const next = text.charAt(at);
       at++;
       if (next === ')') return args;
-      if (next !== ',') return fail();
+      if (next !== separator) return fail();
     }
   };
 

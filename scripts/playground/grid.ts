@@ -1,22 +1,8 @@
-import { type Cell, displayValue } from '../../tools/gas-runtime/cells';
+import { STATUS_TONES } from '../../src/ui/shared/status-tones';
+import type { Cell } from '../../tools/gas-runtime/cells';
 import type { SheetModel } from '../../tools/gas-runtime/workbook';
+import { displayInLocale } from './locale-cells';
 import type { CellNote } from './recalc';
-
-/** Row statuses worth a colour in the grid (PRODUCT.md "Sheet conventions"). */
-const STATUS_TONES: Record<string, 'ok' | 'warn' | 'bad' | 'info'> = {
-  CREATED: 'ok',
-  UPDATED: 'ok',
-  UNCHANGED: 'info',
-  VALID: 'info',
-  SENT: 'ok',
-  QUEUED: 'info',
-  SENDING: 'info',
-  DUPLICATE: 'warn',
-  SKIPPED: 'warn',
-  UNCERTAIN: 'warn',
-  INVALID: 'bad',
-  FAILED: 'bad',
-};
 
 const MIN_ROWS = 20;
 /** A new sheet in Sheets has columns A to Z. */
@@ -50,6 +36,8 @@ export function columnLetter(column: number): string {
 export function renderSheetTable(
   sheet: SheetModel,
   note: (cell: Cell | undefined) => CellNote | undefined = () => undefined,
+  /** The spreadsheet's locale: values are shown as it writes them (pt_BR: 25/11/2026, 1,5). */
+  locale = 'en_US',
 ): string {
   const lastRow = sheet.lastRow();
   const lastColumn = sheet.lastColumn();
@@ -70,7 +58,7 @@ export function renderSheetTable(
       }
       const about = note(cell);
       const formula = cell.formula;
-      const text = displayValue(cell, sheet.timeZone);
+      const text = displayInLocale(cell, sheet.timeZone, locale);
       const classes: string[] = [];
       const attributes: string[] = [];
       if (formula !== undefined) {

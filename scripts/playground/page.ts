@@ -57,6 +57,10 @@ footer h2 { font: bold 11px Arial, sans-serif; margin: 0 0 4px; color: #5f6368; 
 footer .bad { color: #a50e0e; }
 footer .ok { color: #137333; }
 .note { color: #5f6368; padding: 4px 8px; }
+.note-line { font: 11px Arial, sans-serif; color: #5f6368; margin-bottom: 4px; }
+header .language { color: #5f6368; font-size: 12px; }
+.tab.add-sheet { font-weight: bold; }
+.tab-rename { height: 28px; font: inherit; width: 140px; }
 `;
 
 const PAGE_SCRIPT = `
@@ -67,6 +71,7 @@ const PAGE_SCRIPT = `
   var again = false;
   var selected = null;
   var editor = null;
+  var serverActive = null;
   function $(id) { return document.getElementById(id); }
   function refresh() {
     if (pending) { again = true; return; }
@@ -92,19 +97,36 @@ const PAGE_SCRIPT = `
     });
   }
   function render(state) {
+    // The workbook's active sheet moved by itself (an export inserted a sheet): show it, as Sheets does.
+    if (serverActive !== null && state.activeSheet !== serverActive && state.activeSheet !== activeSheet) {
+      serverActive = state.activeSheet;
+      activeSheet = state.activeSheet;
+      again = true;
+      return;
+    }
+    serverActive = state.activeSheet;
     if (state.active !== activeSheet) { selected = null; cancelEdit(); }
     activeSheet = state.active;
+    $('language').value = state.language;
+    $('triggers').textContent = state.triggers;
     $('clock').textContent = 'Simulated time: ' + state.time;
     $('running').textContent = state.running.length > 0 ? 'Running: ' + state.running.join(' → ') : '';
     var tabs = $('tabs');
+    // Redrawn only when the sheets or the active one change: a double-click needs its tab to stay.
+    var tabsKey = state.sheets.join('|') + '#' + state.active;
+    if (tabs.dataset.key !== tabsKey) {
+    tabs.dataset.key = tabsKey;
     tabs.replaceChildren.apply(tabs, state.sheets.map(function (name) {
       var b = document.createElement('button');
       b.className = 'tab' + (name === state.active ? ' active' : '');
       b.textContent = name;
       b.dataset.sheet = name;
-      b.onclick = function () { activeSheet = name; refresh(); };
+      b.title = 'Double-click to rename';
+      b.onclick = function () { showSheet(name); };
+      b.ondblclick = function () { renameTab(b, name); };
       return b;
-    }));
+    }).concat([addButton()]));
+    }
     // An open editor keeps its cell: the grid is redrawn once the edit ends.
     if (!editor) {
       $('grid').innerHTML = state.table;
@@ -114,8 +136,10 @@ const PAGE_SCRIPT = `
     $('executions').innerHTML = state.executions;
     $('requests').innerHTML = state.requests;
     var menu = $('menu');
-    if (!menu.dataset.ready) {
-      menu.dataset.ready = '1';
+    // Rebuilt when its captions change (the person switched language).
+    if (menu.dataset.captions !== state.menu.join('|')) {
+      menu.dataset.captions = state.menu.join('|');
+      Array.prototype.slice.call(menu.querySelectorAll('button[data-menu]')).forEach(function (b) { b.remove(); });
       state.menu.forEach(function (caption) {
         var b = document.createElement('button');
         b.textContent = caption;
@@ -124,6 +148,52 @@ const PAGE_SCRIPT = `
         menu.appendChild(b);
       });
     }
+  }
+  function showSheet(name) {
+    activeSheet = name;
+    serverActive = name;
+    // The tab on screen is the active sheet the add-on's sidebars default to.
+    post('/active', { sheet: name }).then(refresh);
+  }
+  function addButton() {
+    var b = document.createElement('button');
+    b.className = 'tab add-sheet';
+    b.id = 'add-sheet';
+    b.title = 'Add a sheet';
+    b.textContent = '+';
+    b.onclick = function () {
+      post('/sheets', {}).then(function (answer) {
+        if (!answer.ok) { alert(answer.error); return; }
+        showSheet(answer.sheet);
+      });
+    };
+    return b;
+  }
+  function renameTab(button, name) {
+    var input = document.createElement('input');
+    input.className = 'tab-rename';
+    input.value = name;
+    input.setAttribute('aria-label', 'New name of ' + name);
+    button.replaceWith(input);
+    input.focus();
+    input.select();
+    var done = false;
+    function finish(save) {
+      if (done) return;
+      done = true;
+      if (!save || input.value.trim() === name) { $('tabs').dataset.key = ''; refresh(); return; }
+      post('/sheets/rename', { from: name, to: input.value }).then(function (answer) {
+        if (!answer.ok) alert(answer.error);
+        else if (activeSheet === name) { activeSheet = answer.sheet; serverActive = answer.sheet; }
+        $('tabs').dataset.key = '';
+        refresh();
+      });
+    }
+    input.addEventListener('keydown', function (event) {
+      if (event.key === 'Enter') { event.preventDefault(); finish(true); }
+      else if (event.key === 'Escape') { event.preventDefault(); finish(false); }
+    });
+    input.addEventListener('blur', function () { finish(true); });
   }
   function post(path, body) {
     return fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) })
@@ -220,6 +290,24 @@ const PAGE_SCRIPT = `
     else if (event.key === 'Delete' || event.key === 'Backspace') { event.preventDefault(); writeCell(activeSheet, selected, ''); }
     else if (event.key.length === 1) { event.preventDefault(); startEdit(selected, event.key); }
   });
+  // A block copied from another sheet (tab-separated rows) lands at the selected cell.
+  document.addEventListener('paste', function (event) {
+    if (editor || !selected) return;
+    var text = event.clipboardData && event.clipboardData.getData('text/plain');
+    if (!text) return;
+    event.preventDefault();
+    post('/paste', { sheet: activeSheet, a1: selected, text: text }).then(function (answer) {
+      if (!answer.ok) alert('Nothing was pasted: ' + answer.error);
+      refresh();
+    });
+  });
+  $('language').addEventListener('change', function () {
+    post('/language', { lang: $('language').value }).then(function () {
+      // The open sidebar speaks the old language: open it again from the menu.
+      closeSidebar();
+      refresh();
+    });
+  });
   $('close-sidebar').onclick = closeSidebar;
   $('run-triggers').onclick = function () { post('/triggers').then(refresh); };
   window.addEventListener('message', function (event) {
@@ -245,6 +333,8 @@ export function renderPage(): string {
   <h1>CRM Sheets playground</h1>
   <span class="clock" id="clock">Loading…</span>
   <span class="running" id="running"></span>
+  <label class="language">Your language
+    <select id="language"><option value="pt">Português</option><option value="en">English</option></select></label>
   <span class="note">Time here is simulated, on one clock shared with the local CRM sandbox: the limit
     of 60 requests per minute holds in simulated time, so a 1,000-row import (about 17 minutes at the real
     rate) runs in seconds. The sidebars run the real add-on bundle in a local Apps Script runtime;
@@ -254,7 +344,8 @@ export function renderPage(): string {
 <main>
   <div class="workbook">
     <div class="formula-bar"><span class="name" id="cell-name"></span><span class="content" id="cell-content"></span>
-      <span class="hint">Type a value or a formula such as <code>=CRM_PIPELINES()</code> into a cell. Only the add-on's CRM_* functions,
+      <span class="hint">Type a value or a formula such as <code>=CRM_PIPELINES()</code> into a cell, or paste rows copied from another sheet.
+        In a pt_BR spreadsheet type as Sheets there: <code>=CRM_LEADS("";"nome,etapa";10)</code>, 1,5, 25/11/2026, VERDADEIRO. Only the add-on's CRM_* functions,
         cell references and ranges are computed here; other Sheets functions (SUM, IF…) show #NAME?.</span></div>
     <div class="grid-wrap" id="grid"></div>
     <div class="tabs" id="tabs"></div>
@@ -268,7 +359,9 @@ export function renderPage(): string {
   </aside>
 </main>
 <footer>
-  <section><h2>Executions <button id="run-triggers" title="Move simulated time to the next time-driven trigger and fire it">Fire next trigger</button></h2><div id="executions"></div></section>
+  <section><h2>Executions <button id="run-triggers" title="Move simulated time to the next time-driven trigger and fire it">Fire next trigger</button></h2>
+    <div class="note-line">A job whose sidebar was closed goes on by trigger: triggers fire when simulated time reaches them (it follows the clock), or at once with Fire next trigger.
+      <span id="triggers"></span></div><div id="executions"></div></section>
   <section><h2>Requests to the CRM sandbox</h2><div id="requests"></div></section>
 </footer>
 <script>${PAGE_SCRIPT}</script>

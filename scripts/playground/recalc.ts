@@ -8,6 +8,7 @@ import {
   evaluate,
   type FormulaError,
   fingerprint,
+  formulaLocaleOf,
   type Outcome,
   PARSE_ERROR,
   parseFormula,
@@ -129,7 +130,7 @@ export function createRecalc(workbook: Workbook, call: CallFunction): Recalc {
     let bound: ReturnType<typeof bind>;
     try {
       currentSheet = anchor.sheet;
-      bound = bind(parseFormula(formula), reader);
+      bound = bind(parseFormula(formula, formulaLocaleOf(workbook.locale)), reader);
     } catch {
       bound = { kind: 'error', error: PARSE_ERROR };
     }

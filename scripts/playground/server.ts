@@ -22,10 +22,12 @@ import {
   type HttpThread,
   startHttpThread,
 } from './http-thread';
+import { entryForRuntime } from './locale-cells';
 import { renderPage } from './page';
 import { bundleFunctions, createRecalc } from './recalc';
 import { createScheduler, type Task } from './scheduler';
 import { injectShim } from './shim';
+import { activateSheet, addSheet, pasteBlock, renameSheet } from './workbook-edits';
 
 export interface PlaygroundOptions {
   /** Port of the CRM sandbox (default 8787; 0 picks a free one). */
@@ -210,10 +212,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
   const state = (sheetName: string | null) => {
     const names = runtime.workbook.sheets.map((sheet) => sheet.name);
+    // The tab asked for, else the workbook's active sheet (what getActiveSheet() tells the
+    // add-on): a sheet an export inserted comes to the front, as in Sheets.
     const active =
-      sheetName && names.includes(sheetName)
-        ? sheetName
-        : (names[0] ?? runtime.workbook.activeSheet.name);
+      sheetName && names.includes(sheetName) ? sheetName : runtime.workbook.activeSheet.name;
     const menu = runtime.ui.menus().at(-1);
     const executions = runtime.executions
       .slice(-40)
@@ -239,10 +241,13 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       active,
       // The sheet's embedded charts follow its table; the page floats each at its anchor cell.
       table:
-        renderSheetTable(runtime.workbook.sheet(active), recalc.note) +
+        renderSheetTable(runtime.workbook.sheet(active), recalc.note, runtime.workbook.locale) +
         renderCharts(runtime.workbook.sheet(active)),
       menu: menu ? menuCaptions(menu.items) : [],
       running: [...running],
+      activeSheet: runtime.workbook.activeSheet.name,
+      language: userLanguage(),
+      triggers: pendingTriggers(),
       executions: executions || '<div>None yet.</div>',
       requests: `<div>${all.length} request(s) in total.</div>${requests}`,
     };
@@ -310,8 +315,36 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     if (input.length > MAX_CELL_CHARACTERS) {
       return { ok: false, error: `A cell holds at most ${MAX_CELL_CHARACTERS} characters.` };
     }
-    sheet.enter(at.startRow, at.startColumn, input);
+    // Typed as a person in the spreadsheet's locale types it (1,5 · 25/11/2026 · VERDADEIRO).
+    sheet.enter(at.startRow, at.startColumn, entryForRuntime(input, runtime.workbook.locale));
     return { ok: true };
+  };
+
+  /** The person's own language (Session.getActiveUserLocale), apart from the spreadsheet's. */
+  // Until the person picks one, it is the spreadsheet locale's language (as the runtime says).
+  let chosenLanguage: 'pt' | 'en' | undefined;
+  const userLanguage = () => chosenLanguage ?? (/^pt/i.test(runtime.workbook.locale) ? 'pt' : 'en');
+  const switchLanguage = (lang: unknown) => {
+    if (lang !== 'pt' && lang !== 'en')
+      return { ok: false, error: 'Send {lang: "pt"} or {lang: "en"}.' };
+    chosenLanguage = lang;
+    runtime.setUserLocale(lang);
+    // Sheets builds the menu when the spreadsheet opens: reopen it in the new language.
+    runtime.execute({ fn: 'onOpen', authMode: 'LIMITED', event: { authMode: 'LIMITED' } });
+    return { ok: true };
+  };
+
+  /** The time-driven triggers still to fire (a job left running when its sidebar closed). */
+  const pendingTriggers = () => {
+    const due = runtime
+      .triggers()
+      .map((t) => t.nextFireAt)
+      .filter((at): at is number => at !== undefined)
+      .sort((a, b) => a - b);
+    const next = due[0];
+    return next === undefined
+      ? 'No trigger waiting.'
+      : `${due.length} trigger(s) waiting; the next fires at ${shortTime.format(next)} (simulated), or now with Fire next trigger.`;
   };
 
   const fireNextTrigger = () => {
@@ -340,6 +373,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       'POST /menu': () => clickMenu(body().caption),
       'POST /cell': () => editCell(body()),
       'POST /triggers': fireNextTrigger,
+      'POST /paste': () => pasteBlock(runtime.workbook, body()),
+      'POST /sheets': () => addSheet(runtime.workbook, body()),
+      'POST /sheets/rename': () => renameSheet(runtime.workbook, body()),
+      'POST /active': () => activateSheet(runtime.workbook, body()),
+      'POST /language': () => switchLanguage(body().lang),
     };
     const change = changes[route];
     if (change) {

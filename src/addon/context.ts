@@ -125,8 +125,9 @@ export function useSpreadsheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreads
 export function currentSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
   const spreadsheet = activeSpreadsheet() ?? backgroundSpreadsheet;
   if (!spreadsheet) {
-    throw new Error(
+    throw codedError(
       'No spreadsheet is open in this execution: call this from a spreadsheet (or its add-on menu).',
+      'noSpreadsheet',
     );
   }
   return spreadsheet;

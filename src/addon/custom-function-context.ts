@@ -18,9 +18,11 @@ import {
 } from '../api';
 import { cacheKeyFor, createChunkedCache } from '../core/cache/chunked';
 import { cachedRead, RateLimitedNoCacheError } from '../core/cache/read-through';
+import { errorCauseOf } from '../core/errors';
 import type { CellOptions } from '../core/export/cells';
-import { localeOf, type Translate, translator } from '../core/i18n';
+import { isMessageKey, localeOf, type Translate, translator } from '../core/i18n';
 import { hashApiKey, type Pacer, PacerDeadlineError } from '../core/pacing';
+import { sayQueryErrorsIn } from '../core/query/errors';
 import { hasFormulaConsent } from '../core/settings/formula-consent';
 import type { Settings } from '../core/settings/settings';
 import { appsScriptClock, cacheAdapter, propertiesStore } from '../gas/services';
@@ -63,6 +65,8 @@ export interface CustomFunctionContext {
 export function customFunctionContext(): CustomFunctionContext {
   const spreadsheet = SpreadsheetApp.getActive();
   const t = formulaTranslator(spreadsheet);
+  // A mistake in the formula's arguments (core/query) is said in the cell's language.
+  sayQueryErrorsIn(t);
   // In a custom function these are the spreadsheet owner's properties, whoever recalculates.
   const settings = loadSettings();
   const ownerProperties = propertiesStore(PropertiesService.getUserProperties());
@@ -174,8 +178,16 @@ function rateLimitedFor(error: unknown): number | null {
   return null;
 }
 
-/** CRM failures in words a person in a cell can act on; other errors pass as they are. */
+/**
+ * CRM failures and coded mistakes (core/errors.ts: a query's, a column's) in words a person in
+ * a cell can act on; an error already in words (thrown by this module) passes as it is.
+ */
 export function formulaError(error: unknown, t: Translate = translator('en')): unknown {
+  const cause = errorCauseOf(error);
+  if (cause && !(error instanceof CrmError)) {
+    const key = `ui.error.${cause.code}`;
+    if (isMessageKey(key)) return new Error(t(key, cause.params));
+  }
   if (error instanceof RateLimitedNoCacheError) {
     return new Error(t('formulas.rateLimited', { seconds: error.retryAfterSeconds }));
   }

@@ -20,6 +20,7 @@ import {
   DEFAULT_LEAD_COLUMNS,
   type FlatValue,
   flattenLead,
+  LEAD_COLUMNS,
   parseColumns,
   requiredIncludes,
 } from '../core/export/columns';
@@ -36,7 +37,9 @@ import {
   templatesTable,
   usersTable,
 } from '../core/export/resources';
+import { contractColumns } from '../core/query/columns';
 import { describeValue } from '../core/query/dates';
+import { queryError, shownValue } from '../core/query/errors';
 import { normalizeLeadFilters, parseId, parseQueryString } from '../core/query/parse';
 import { type FilterLookups, needsLookups, resolveLeadFilters } from '../core/query/resolve';
 import {
@@ -313,7 +316,10 @@ interface ChosenColumns {
 }
 
 function leadColumns(ctx: CustomFunctionContext, columns: unknown): ChosenColumns {
-  const input = columnsArgument(columns);
+  // Portuguese names (nome, etapa…) become the columns' contract names first (issue 18.6).
+  const input = contractColumns(columnsArgument(columns), LEAD_COLUMNS) as ReturnType<
+    typeof columnsArgument
+  >;
   const loose = parseColumns(input, DEFAULT_LEAD_COLUMNS);
   if (!loose.some((column) => column.startsWith(CUSTOM_FIELD_PREFIX))) {
     return { columns: loose, customFields: [] };
@@ -372,15 +378,19 @@ function textArgument(value: unknown, name: string): string {
   if (cell === undefined || cell === null) return '';
   if (typeof cell === 'string') return cell;
   if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell);
-  throw new Error(
+  throw queryError(
+    'queryArgumentNotText',
     `${name} must be text such as "pipeline=Vendas&tags=vip"; got ${describeValue(cell)}.`,
+    { name, got: shownValue(cell) },
   );
 }
 
 function columnsArgument(value: unknown): string | unknown[] | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'string' || Array.isArray(value)) return value;
-  throw new Error(
+  throw queryError(
+    'queryColumnsNotNames',
     `columns must be a comma list such as "id,name,stage" or a range of column names; got ${describeValue(value)}.`,
+    { got: shownValue(value) },
   );
 }

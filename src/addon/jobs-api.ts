@@ -1,4 +1,5 @@
 import { asPlatformQuotaError } from '../api/platform-error';
+import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
 import {
   BOUND_TRIGGER_DELAY_MS,
@@ -199,7 +200,10 @@ function watchOthersJob(deps: EngineDeps, jobId: string): DriveResult {
 function requireBoardJob(deps: EngineDeps, jobId: string): JobRecord {
   const job = deps.store.board().find((j) => j.jobId === jobId);
   if (!job) {
-    throw new Error(`No job has the id "${jobId}"; call crmListJobs() to see this sheet's jobs.`);
+    throw codedError(
+      `No job has the id "${jobId}"; call crmListJobs() to see this sheet's jobs.`,
+      'jobNotFound',
+    );
   }
   return job;
 }
@@ -234,8 +238,9 @@ export function startJob(input: StartJobInput): JobSummary {
   const deps = engineDeps();
   const lock = startLock();
   if (!lock.tryLock(START_LOCK_WAIT_MS)) {
-    throw new Error(
+    throw codedError(
       'Another job is being started right now; try again in a few seconds (crmListJobs() shows the jobs).',
+      'startBusy',
     );
   }
   let job: JobRecord;
@@ -329,8 +334,9 @@ function requireOwnJob(deps: EngineDeps, jobId: string): JobRecord {
   const own = deps.store.get(jobId);
   if (own) return own;
   const job = requireBoardJob(deps, jobId);
-  throw new Error(
+  throw codedError(
     `Job ${jobId} was started by ${toSummary(job, deps.viewer).startedBy}: only they can resume it (with their own CRM key). You can pause or cancel it.`,
+    'notJobOwner',
   );
 }
 
@@ -362,7 +368,10 @@ export function uiContinueJob(jobId: string): DriveResult {
 
 function requireJobId(jobId: unknown): string {
   if (typeof jobId !== 'string' || jobId.trim() === '') {
-    throw new Error('Pass the jobId returned when the job started (see crmListJobs()).');
+    throw codedError(
+      'Pass the jobId returned when the job started (see crmListJobs()).',
+      'jobIdMissing',
+    );
   }
   return jobId.trim();
 }

@@ -1,13 +1,20 @@
+import { codedError } from '../core/errors';
 import { parseExportRequest } from '../core/export/job-request';
+import { translator } from '../core/i18n';
+import { retranslate } from '../core/i18n/retranslate';
 import { parseImportRequest } from '../core/import/job-options';
-import { type JobSummary, messageOf } from '../core/jobs';
+import type { JobSummary } from '../core/jobs';
+import { personMessage } from '../core/person-message';
 import {
   dueSchedules,
   type LocalTime,
+  nextRun,
   parseScheduleInput,
   type Schedule,
+  type ScheduleView,
   upsertSchedule,
 } from '../core/schedule/schedule';
+import { currentLocale } from '../gas/locale';
 import { appsScriptClock } from '../gas/services';
 import {
   deleteUnrecordedTrigger,
@@ -27,7 +34,7 @@ import {
 } from './context';
 import { crmExportLeads } from './export-api';
 import { crmImportLeads } from './import-api';
-import { driveJobs, recordBackgroundFailure } from './jobs-api';
+import { crmGetJob, driveJobs, recordBackgroundFailure } from './jobs-api';
 import { loadSchedules, ownsSchedule, saveSchedules } from './schedule-store';
 
 /**
@@ -43,8 +50,10 @@ export function crmSchedule(options: Record<string, unknown>): Schedule[] {
   const settings = requireSettings();
   const spreadsheet = currentSpreadsheet();
   if (!spreadsheet.getSheetByName(schedule.sheet) && schedule.kind === 'import') {
-    throw new Error(
+    throw codedError(
       `No sheet is named "${schedule.sheet}"; schedule an import of an existing sheet.`,
+      'scheduleNoSheet',
+      { sheet: schedule.sheet },
     );
   }
   const owner = personName();
@@ -79,15 +88,19 @@ function checkRunOptions(schedule: Schedule): void {
 /** Removes the sheet's nightly run. Returns the schedules left. */
 export function crmUnschedule(sheet: string): Schedule[] {
   if (typeof sheet !== 'string' || sheet.trim() === '') {
-    throw new Error(
+    throw codedError(
       'Pass the name of the sheet whose schedule to remove (see crmListSchedules()).',
+      'scheduleSheetMissing',
     );
   }
   const schedules = loadSchedules();
   const left = schedules.filter((s) => s.sheet !== sheet.trim());
   if (left.length === schedules.length) {
-    const names = schedules.map((s) => `"${s.sheet}"`).join(', ') || 'none';
-    throw new Error(`"${sheet}" has no schedule; scheduled sheets: ${names}.`);
+    const names = schedules.map((s) => `"${s.sheet}"`).join(', ') || '—';
+    throw codedError(`"${sheet}" has no schedule; scheduled sheets: ${names}.`, 'scheduleNone', {
+      sheet,
+      names,
+    });
   }
   saveSchedules(left);
   return left;
@@ -163,8 +176,66 @@ function startDueSchedules(): void {
           : crmExportLeads(options as unknown as Parameters<typeof crmExportLeads>[0]);
       started.lastJobId = summary.jobId;
     } catch (error) {
-      started.lastError = messageOf(error);
+      // In words, in the scheduler's language (the trigger runs as them); each reader of the
+      // Jobs sidebar gets it in their own where it is one catalogue sentence.
+      started.lastError = personMessage(error, translator(currentLocale()));
     }
     saveSchedules(upsertSchedule(loadSchedules(), started));
   }
+}
+
+export type { ScheduleView };
+
+function lastRunOf(jobId: string | undefined): ScheduleView['last'] {
+  if (jobId === undefined) return undefined;
+  try {
+    const job = crmGetJob(jobId);
+    return { jobId, state: job.state, message: job.message, done: job.done, total: job.total };
+  } catch {
+    // Finished jobs are pruned after a while: the run is then only known by its day.
+    return undefined;
+  }
+}
+
+/** Every nightly run of this spreadsheet with its next start and last result. */
+export function uiListSchedules(): ScheduleView[] {
+  const now = localTime(appsScriptClock.now());
+  const me = personId();
+  const locale = currentLocale();
+  return loadSchedules().map((schedule) => {
+    const last = lastRunOf(schedule.lastJobId);
+    return {
+      sheet: schedule.sheet,
+      kind: schedule.kind,
+      hour: schedule.hour,
+      today: now.day,
+      next: nextRun(schedule, now),
+      ...(schedule.lastRunDay === undefined ? {} : { lastRunDay: schedule.lastRunDay }),
+      ...(last === undefined ? {} : { last }),
+      ...(schedule.lastError === undefined
+        ? {}
+        : { lastError: retranslate(schedule.lastError, locale) }),
+      ...(schedule.owner === undefined ? {} : { owner: schedule.owner }),
+      mine: schedule.person === undefined || schedule.person === me,
+      options: schedule.options,
+    };
+  });
+}
+
+/** From the Import or Export sidebar: runs its current settings every night at `hour`. */
+export function uiSchedule(input: {
+  kind: Schedule['kind'];
+  sheet: string;
+  hour: number;
+  options?: Record<string, unknown>;
+}): ScheduleView[] {
+  const { kind, sheet, hour, options } = input ?? ({} as typeof input);
+  crmSchedule({ ...(options ?? {}), kind, sheet, hour });
+  return uiListSchedules();
+}
+
+/** Stops a sheet's nightly run (any editor may: the schedule belongs to the spreadsheet). */
+export function uiUnschedule(sheet: string): ScheduleView[] {
+  crmUnschedule(sheet);
+  return uiListSchedules();
 }

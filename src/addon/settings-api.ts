@@ -67,13 +67,14 @@ export function crmConfigure(options: ConfigureInput): { account: Account } {
  */
 export function crmAllowFormulas(allow: boolean): { allowed: boolean } {
   if (typeof allow !== 'boolean') {
-    throw new Error(
+    throw codedError(
       'crmAllowFormulas needs true (allow CRM_* formulas here) or false (stop them).',
+      'bug',
     );
   }
   const english = translator('en');
   const spreadsheet = SpreadsheetApp.getActive();
-  if (!spreadsheet) throw new Error(english('settings.formulasNoSpreadsheet'));
+  if (!spreadsheet) throw codedError(english('settings.formulasNoSpreadsheet'), 'noSpreadsheet');
   const store = propertiesStore(PropertiesService.getUserProperties());
   const settings = loadSettings();
   if (allow && settings === null) {

@@ -1,4 +1,5 @@
 import type { ChatappInstance, ChatappTemplate } from '../api/schemas';
+import { codedError } from '../core/errors';
 import type { JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { findColumn, statusIndexes } from '../core/send/columns';
@@ -26,7 +27,7 @@ export function uiListSheets(): { sheets: string[]; active: string } {
  */
 export function uiPauseJob(jobId: string): JobSummary {
   if (typeof jobId !== 'string' || jobId.trim() === '') {
-    throw new Error('Pass the jobId of the job to pause (see crmListJobs()).');
+    throw codedError('Pass the jobId of the job to pause (see crmListJobs()).', 'jobIdMissing');
   }
   return pauseFromSidebar(jobId);
 }
@@ -128,10 +129,14 @@ export function uiListTemplates(): { templates: TemplateChoice[]; numbers: Numbe
  */
 export function uiListColumns(sheet: string): { headers: string[]; leadIdColumn: string | null } {
   if (typeof sheet !== 'string' || sheet.trim() === '') {
-    throw new Error('Pass the name of a sheet (see uiListSheets()).');
+    throw codedError('Pass the name of a sheet (see uiListSheets()).', 'sheetMissing');
   }
   const found = currentSpreadsheet().getSheetByName(sheet.trim());
-  if (!found) throw new Error(`No sheet is named "${sheet.trim()}"; pick another one.`);
+  if (!found) {
+    throw codedError(`No sheet is named "${sheet.trim()}"; pick another one.`, 'sheetNotFound', {
+      sheet: sheet.trim(),
+    });
+  }
   const width = found.getLastColumn();
   const header = width > 0 ? (found.getRange(1, 1, 1, width).getDisplayValues()[0] ?? []) : [];
   const status = statusIndexes(header);
@@ -141,4 +146,45 @@ export function uiListColumns(sheet: string): { headers: string[]; leadIdColumn:
     .map(({ text }) => text);
   const lead = findColumn(header, SEND_LEAD_ID_DEFAULT_HEADER);
   return { headers, leadIdColumn: lead >= 0 ? (header[lead] ?? '').trim() || null : null };
+}
+
+/** A pipeline as the Import sidebar's "new leads go to" pickers show it. */
+export interface PipelineChoice {
+  id: number;
+  name: string;
+  /** The account's default pipeline: new leads go there when the import names none. */
+  isDefault: boolean;
+  /** Stage names in order: new leads go to the first when the import names none. */
+  stages: string[];
+}
+
+/**
+ * The account's pipelines and which one is its default (issue 18.5: the sidebar shows where new
+ * leads really go, not a grey example). The list says no default: each pipeline's detail is read
+ * until the default is found (accounts have a few pipelines); all paced.
+ */
+export function uiListPipelines(): { pipelines: PipelineChoice[] } {
+  const settings = requireSettings();
+  const client = clientFor(settings);
+  const options = startPacing(pacerFor(settings), appsScriptClock);
+  try {
+    const list = pacedCall(() => client.pipelines.list(), options).pipelines;
+    let defaultId: number | undefined;
+    for (const pipeline of list) {
+      if (pacedCall(() => client.pipelines.get(pipeline.id), options).is_default === true) {
+        defaultId = pipeline.id;
+        break;
+      }
+    }
+    return {
+      pipelines: list.map((pipeline) => ({
+        id: pipeline.id,
+        name: pipeline.name,
+        isDefault: pipeline.id === defaultId,
+        stages: pipeline.stages.map((stage) => stage.name),
+      })),
+    };
+  } catch (error) {
+    throw startFailure(error, 'list the pipelines');
+  }
 }

@@ -1,3 +1,4 @@
+import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
 import { personMessage } from '../core/person-message';
 import { currentLocale } from '../gas/locale';
@@ -11,10 +12,17 @@ import {
   uiContinueJob,
   uiResumeJob,
 } from './jobs-api';
+import { uiListSchedules, uiSchedule, uiUnschedule } from './schedule-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
 import { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
 import { uiActivateSheet } from './sheet-api';
-import { uiListColumns, uiListSheets, uiListTemplates, uiPauseJob } from './ui-api';
+import {
+  uiListColumns,
+  uiListPipelines,
+  uiListSheets,
+  uiListTemplates,
+  uiPauseJob,
+} from './ui-api';
 
 /**
  * Every server function a sidebar calls. The sidebars call them through uiCall, which is where
@@ -36,12 +44,16 @@ const SIDEBAR_FUNCTIONS = {
   uiContinueJob,
   uiGetSettings,
   uiListColumns,
+  uiListPipelines,
+  uiListSchedules,
   uiListSheets,
   uiListTemplates,
   uiPauseJob,
   uiPreviewImport,
   uiPreviewSend,
   uiResumeJob,
+  uiSchedule,
+  uiUnschedule,
 } as const;
 
 export type SidebarFunctions = typeof SIDEBAR_FUNCTIONS;
@@ -56,7 +68,15 @@ export function uiCall(fn: string, args: unknown[]): unknown {
     ? (SIDEBAR_FUNCTIONS[fn as keyof SidebarFunctions] as (...a: unknown[]) => unknown)
     : undefined;
   if (!target) {
-    throw new Error(`uiCall: "${String(fn)}" is not a sidebar function; deploy the latest build.`);
+    throw new Error(
+      personMessage(
+        codedError(
+          `uiCall: "${String(fn)}" is not a sidebar function; deploy the latest build.`,
+          'sidebarOutdated',
+        ),
+        translator(currentLocale()),
+      ),
+    );
   }
   try {
     return target(...(Array.isArray(args) ? args : []));

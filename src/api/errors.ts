@@ -84,11 +84,21 @@ export class ValidationError extends UnprocessableError {
     this.fieldErrors = init.fieldErrors;
   }
 
+  /**
+   * The message, then each field's messages not already in it, as sentences (issue 18.9: it
+   * read "… 255 caracteres.; company: O campo company …"). A message that names its field
+   * (the CRM's "O campo company …") is not prefixed with the field again.
+   */
   override get detail(): string {
-    const fields = Object.entries(this.fieldErrors).map(
-      ([field, messages]) => `${field}: ${messages.join(' ')}`,
-    );
-    return [this.message, ...fields.filter((line) => !this.message.includes(line))].join('; ');
+    const sentences = [this.message.trim()].filter((text) => text !== '');
+    for (const [field, messages] of Object.entries(this.fieldErrors)) {
+      for (const raw of messages) {
+        const text = raw.trim();
+        if (text === '' || sentences.some((sentence) => sentence.includes(text))) continue;
+        sentences.push(text.includes(field) ? text : `${field}: ${text}`);
+      }
+    }
+    return sentences.map((text) => (/[.!?…)]$/.test(text) ? text : `${text}.`)).join(' ');
   }
 }
 

@@ -376,18 +376,18 @@ describe('custom functions: errors that say what to fix', () => {
   });
 
   it.each([
-    ['CRM_LEADS', ['pipe=Vendas'], /Unknown filter "pipe". Valid filters: pipeline, stage, owner/],
-    ['CRM_LEADS', ['pipeline=Nada'], /Unknown pipeline "Nada". Pipelines in this account: Vendas/],
-    ['CRM_LEADS', ['pipeline=Vendas&stage=Fim'], /Unknown stage "Fim" in pipeline "Vendas"/],
-    ['CRM_LEADS', ['page=2'], /Filter "page" cannot be set/],
-    ['CRM_LEADS', ['', 'id,nome'], /Unknown column "nome"/],
+    ['CRM_LEADS', ['pipe=Vendas'], /Unknown filter "pipe". Use one of: pipeline, stage, owner/],
+    ['CRM_LEADS', ['pipeline=Nada'], /Unknown pipeline "Nada". Pipelines of this account: Vendas/],
+    ['CRM_LEADS', ['pipeline=Vendas&stage=Fim'], /Pipeline "Vendas" has no stage "Fim"/],
+    ['CRM_LEADS', ['page=2'], /Remove "page" from the query/],
+    ['CRM_LEADS', ['', 'id,nomx'], /Unknown column "nomx"/],
     ['CRM_LEADS', ['', '', 5000], /limit can be at most 1000/],
-    ['CRM_LEADS', ['', '', -1], /limit must be a positive whole number/],
-    ['CRM_LEAD', ['abc'], /id must be a positive whole number/],
+    ['CRM_LEADS', ['', '', -1], /limit is how many leads to show: a whole number from 1 to 1000/],
+    ['CRM_LEAD', ['abc'], /id must be an id, a whole number such as 12/],
     ['CRM_LEAD', [999_999], /Not found in the CRM/],
     ['CRM_TEMPLATES', ['OK'], /Unknown template status "OK"/],
     ['CRM_AUTOMATIONS', ['name=x'], /Unknown automation filter "name"/],
-    ['CRM_CUSTOM_FIELDS', ['talvez'], /active_only must be true or false/],
+    ['CRM_CUSTOM_FIELDS', ['talvez'], /active_only must be TRUE or FALSE/],
   ] as const)('%s(%j)', (name, args, message) => {
     expect(formulaError(h, name, ...args)).toMatch(message);
   });

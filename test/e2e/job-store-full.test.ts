@@ -45,7 +45,7 @@ describe('a nearly full job store', () => {
   it('removes the oldest finished jobs to make room, and says so', async () => {
     const world = await fullWorld('done', 62);
     const started = world.runtime.runOrThrow('crmImportLeads', { sheet: 'Leads' }) as JobSummary;
-    expect(started.notice).toMatch(/old finished job\(s\) were removed/);
+    expect(started.notice).toMatch(/old finished jobs were removed/);
     const left = (world.runtime.runOrThrow('crmListJobs') as JobSummary[]).map((j) => j.jobId);
     expect(left).toContain(started.jobId);
     expect(left).not.toContain('job-old-000');

@@ -241,8 +241,8 @@ describe('CRM_COUNT', () => {
     h.sandbox.clearRequests();
     for (const [query, message] of [
       ['include=owner', /include adds fields to leads, which CRM_COUNT does not show/],
-      ['stage=Nenhuma&pipeline=Vendas', /Unknown stage "Nenhuma" in pipeline "Vendas"/],
-      ['per_page=5', /Filter "per_page" cannot be set/],
+      ['stage=Nenhuma&pipeline=Vendas', /Pipeline "Vendas" has no stage "Nenhuma"/],
+      ['per_page=5', /Remove "per_page" from the query/],
     ] as const) {
       const result = h.runtime.runCustomFunction('CRM_COUNT', query);
       expect(result.ok).toBe(false);

@@ -128,8 +128,10 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('mapping from lists at 300 px
     expect(await sidebar.locator('#mapping-problem').isHidden()).toBe(true);
     expect(await nome.inputValue()).toBe('name');
 
-    await sidebar.locator('#pipeline').fill('Vendas');
-    await sidebar.locator('#stage').fill('Novo');
+    // New leads go to the account's default pipeline and its first stage: the pickers say so.
+    await expect
+      .poll(() => sidebar.locator('#pipeline option:checked').textContent(), PATIENCE)
+      .toBe('Vendas (padrão)');
     await sidebar.locator('#start').click();
     const progress = sidebar.locator('.progress');
     await expect.poll(() => progress.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');

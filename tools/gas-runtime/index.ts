@@ -135,7 +135,11 @@ export interface GasRuntimeOptions {
    */
   triggersWithoutDocument?: boolean;
   addonMenuName?: string;
-  user?: { email: string };
+  /**
+   * `locale`: the person's own language (`Session.getActiveUserLocale()`, e.g. `pt` or `en`);
+   * default: the spreadsheet locale's language (a person usually matches their spreadsheet).
+   */
+  user?: { email: string; locale?: string };
   scriptTimeZone?: string;
   scriptId?: string;
   properties?: Partial<Record<StoreScope, Record<string, string>>>;
@@ -276,6 +280,12 @@ export interface GasRuntime {
   /** Another execution (outside this runtime) holds the lock for `ms` from now. */
   holdLock(scope: StoreScope, ms: number, userEmail?: string): void;
   setUser(email: string): void;
+  /**
+   * The person's own locale (`getActiveUserLocale`), apart from the spreadsheet's: a Brazilian
+   * spreadsheet may be opened by an English-speaking colleague. Default: `user`'s, or the
+   * workbook locale's language.
+   */
+  setUserLocale(locale: string, userEmail?: string): void;
   resetStats(): void;
   close(): void;
 }
@@ -360,6 +370,8 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
   const realTimeoutMs = options.realTimeoutMs ?? 60_000;
   const sharing = options.sharing ? createSharing(options.sharing) : undefined;
   let userEmail = options.user?.email ?? sharing?.owner ?? 'user@example.com';
+  const userLocales = new Map<string, string>();
+  if (options.user?.locale) userLocales.set(userEmail, options.user.locale);
 
   const propertyStores = new PropertyStores();
   for (const scope of ['script', 'user', 'document'] as const) {
@@ -556,7 +568,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
         userEmail: exec.userEmail,
         effectiveUserEmail: exec.userEmail,
         scriptTimeZone,
-        locale: workbook.locale.split('_')[0] ?? 'en',
+        locale: userLocales.get(exec.userEmail) ?? workbook.locale.split('_')[0] ?? 'en',
       }),
       HtmlService: createHtmlService(env, { readFile: htmlFile }),
       Logger,
@@ -835,6 +847,9 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       if (!/^[^@\s]+@[^@\s]+$/.test(email))
         throw new Error(`setUser("${email}"): pass an email address.`);
       userEmail = email;
+    },
+    setUserLocale: (locale, email) => {
+      userLocales.set(email ?? userEmail, locale);
     },
     resetStats: () => {
       Object.assign(stats, emptyStats());

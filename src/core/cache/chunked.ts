@@ -6,6 +6,7 @@
  * index names, and any chunk evicted (CacheService drops entries at will) makes the whole value
  * a miss, never a corrupt one.
  */
+import { codedError } from '../errors';
 import type { Cache } from '../ports';
 
 export const CACHE_MAX_TTL_SECONDS = 21_600;
@@ -49,7 +50,10 @@ export interface ChunkedCache {
 export function createChunkedCache(cache: Cache, options: ChunkedCacheOptions = {}): ChunkedCache {
   const maxBytes = options.maxValueBytes ?? CACHE_MAX_VALUE_BYTES;
   if (!Number.isInteger(maxBytes) || maxBytes < 16) {
-    throw new Error(`maxValueBytes must be a whole number of at least 16; got ${maxBytes}.`);
+    throw codedError(
+      `maxValueBytes must be a whole number of at least 16; got ${maxBytes}.`,
+      'bug',
+    );
   }
   const prefix = options.prefix ?? '';
   const nextNonce = options.nonce ?? randomNonce;
@@ -58,8 +62,9 @@ export function createChunkedCache(cache: Cache, options: ChunkedCacheOptions = 
     const full = prefix + key;
     // Room for the longest chunk suffix, so a key accepted here never fails on a chunk write.
     if (full.length + CHUNK_SUFFIX_ROOM > CACHE_MAX_KEY_LENGTH) {
-      throw new Error(
+      throw codedError(
         `Cache key too long (${full.length} characters; at most ${CACHE_MAX_KEY_LENGTH - CHUNK_SUFFIX_ROOM} with chunks): build it with cacheKeyFor(parts).`,
+        'bug',
       );
     }
     return full;
@@ -101,7 +106,10 @@ export function createChunkedCache(cache: Cache, options: ChunkedCacheOptions = 
       const ttl = clampTtl(ttlSeconds);
       const text = JSON.stringify(value);
       if (text === undefined) {
-        throw new Error('putJson needs a JSON value; undefined and functions cannot be cached.');
+        throw codedError(
+          'putJson needs a JSON value; undefined and functions cannot be cached.',
+          'bug',
+        );
       }
       const previous = readIndex(full);
       if (utf8Length(text) + WHOLE.length <= maxBytes) {
@@ -143,7 +151,7 @@ function chunkKey(full: string, nonce: string, index: number): string {
 
 function clampTtl(ttlSeconds: number): number {
   if (!Number.isFinite(ttlSeconds) || ttlSeconds <= 0) {
-    throw new Error(`ttlSeconds must be a positive number of seconds; got ${ttlSeconds}.`);
+    throw codedError(`ttlSeconds must be a positive number of seconds; got ${ttlSeconds}.`, 'bug');
   }
   return Math.min(CACHE_MAX_TTL_SECONDS, Math.max(1, Math.round(ttlSeconds)));
 }

@@ -5,6 +5,7 @@
  * longer than it is fresh, so that when the CRM answers 429 the last known result is shown
  * instead of an error; with no copy at all, the error says when to try again.
  */
+import { translator } from '../i18n';
 import type { Clock } from '../ports';
 import { CACHE_MAX_TTL_SECONDS, type ChunkedCache } from './chunked';
 
@@ -34,9 +35,8 @@ interface Stored<T> {
 export class RateLimitedNoCacheError extends Error {
   override name = 'RateLimitedNoCacheError';
   constructor(readonly retryAfterSeconds: number) {
-    super(
-      `The CRM's rate limit (60 requests a minute per API key) is reached and there is no earlier result to show. Try again in ${retryAfterSeconds} s.`,
-    );
+    // The catalogue's English words; a formula cell says them in its own language (formulaError).
+    super(translator('en')('formulas.rateLimited', { seconds: retryAfterSeconds }));
   }
 }
 

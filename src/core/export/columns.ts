@@ -8,6 +8,7 @@ import {
   type Lead,
   type LeadListInclude,
 } from '../../api/schemas';
+import { listed, queryError, shownValue } from '../query/errors';
 import { closeMatches, foldName, quoteList } from '../query/text';
 
 /** A flattened value, before it becomes a cell. Timestamps and dates stay ISO text here. */
@@ -275,7 +276,11 @@ export function parseColumns(
   for (const name of requested) {
     const canonical = canonicalColumn(name, known, options.customFields);
     if (chosen.includes(canonical)) {
-      throw new Error(`Column "${canonical}" is listed twice in columns: keep one.`);
+      throw queryError(
+        'queryColumnTwice',
+        `Column "${canonical}" is listed twice in columns: keep one.`,
+        { column: canonical },
+      );
     }
     chosen.push(canonical);
   }
@@ -289,8 +294,10 @@ function splitColumnInput(columns: unknown): string[] {
   for (const cell of cells) {
     if (cell === null || cell === undefined) continue;
     if (typeof cell !== 'string' && typeof cell !== 'number') {
-      throw new Error(
+      throw queryError(
+        'queryColumnsNotNames',
         `columns must be a comma list of names or a range of names; found ${typeof cell} in it.`,
+        { got: shownValue(cell) },
       );
     }
     for (const part of String(cell).split(',')) {
@@ -320,17 +327,26 @@ function canonicalColumn(
       );
       if (byLabel) return CUSTOM_FIELD_PREFIX + byLabel.name;
       const names = customFields.map((field) => field.name);
-      throw new Error(
+      throw queryError(
+        'queryUnknownCustomField',
         `Unknown custom field "${fieldName}" in column "${name}". Custom fields: ${names.length === 0 ? '(none)' : names.join(', ')}.`,
+        { field: fieldName, column: name, valid: listed(names) },
       );
     }
   }
   const suggestions = closeMatches(name, known);
-  const hint =
-    suggestions.length > 0
-      ? `Did you mean ${quoteList(suggestions)}?`
-      : `Valid columns: ${known.join(', ')}.`;
-  throw new Error(`Unknown column "${name}". ${hint}`);
+  if (suggestions.length > 0) {
+    throw queryError(
+      'queryUnknownColumnSuggest',
+      `Unknown column "${name}". Did you mean ${quoteList(suggestions)}?`,
+      { name, suggestions: quoteList(suggestions) },
+    );
+  }
+  throw queryError(
+    'queryUnknownColumn',
+    `Unknown column "${name}". Valid columns: ${known.join(', ')}.`,
+    { name, valid: listed(known) },
+  );
 }
 
 /**

@@ -27,7 +27,9 @@ export function localeOf(tag: string | null | undefined): Locale {
 
 export function translator(locale: Locale): Translate {
   const catalog = CATALOGS[locale];
-  return (key, params) => format(catalog[key] ?? EN[key] ?? key, params);
+  // No English fallback: both catalogues have every key (pt.ts's type and the catalogue tests
+  // say so), and a Portuguese reader must never get an English sentence (issue 18.2).
+  return (key, params) => format(catalog[key] ?? key, params);
 }
 
 /** Every key of a language's catalogue (for the test that both languages have the same keys). */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { type Locale, translator } from '../i18n';
+import { retranslate } from '../i18n/retranslate';
 
 export const JOB_STATES = ['queued', 'running', 'paused', 'done', 'failed', 'cancelled'] as const;
 export const JobStateSchema = z.enum(JOB_STATES);
@@ -101,6 +102,9 @@ export interface SummaryViewer {
 export function toSummary(job: JobRecord, viewer: SummaryViewer = {}): JobSummary {
   const t = translator(viewer.locale ?? 'en');
   const mine = job.person !== undefined && job.person === viewer.person;
+  // Messages were written in whoever drove the job's language: each reader gets their own.
+  const said = (text: string) =>
+    viewer.locale === undefined ? text : retranslate(text, viewer.locale);
   return {
     jobId: job.jobId,
     kind: job.kind,
@@ -108,16 +112,16 @@ export function toSummary(job: JobRecord, viewer: SummaryViewer = {}): JobSummar
     total: job.total,
     done: job.done,
     counts: { ...job.counts },
-    message: job.message,
+    message: said(job.message),
     ...(job.sheetId === undefined ? {} : { sheetId: job.sheetId }),
     ...(job.sheetName === undefined ? {} : { sheetName: job.sheetName }),
     startedBy: mine ? t('jobs.you') : job.ownerName || t('jobs.anotherEditor'),
     startedByYou: mine,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
-    ...(job.lastFailure === undefined ? {} : { lastFailure: job.lastFailure }),
+    ...(job.lastFailure === undefined ? {} : { lastFailure: said(job.lastFailure) }),
     ...(job.waitingUntil === undefined ? {} : { waitingUntil: job.waitingUntil }),
-    ...(job.notice === undefined ? {} : { notice: job.notice }),
+    ...(job.notice === undefined ? {} : { notice: said(job.notice) }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { translator } from '../i18n';
 import type { KeyValueStore } from '../ports';
 import {
   CHUNK_KEY_SEPARATOR,
@@ -31,7 +32,8 @@ export const BOARD_REFRESH_MS = 5_000;
 /** Board messages are cut here: the board lives in a small store (spreadsheet metadata). */
 const BOARD_MESSAGE_CHARS = 500;
 
-export const CANCELLED_MESSAGE = 'Cancelled; rows already processed keep their status.';
+/** Stored in English; each reader's summary says it in their language (i18n/retranslate.ts). */
+export const CANCELLED_MESSAGE = translator('en')('jobs.cancelled');
 
 /** A pause or cancel asked for by someone while the job was pending. */
 export type ControlRequest = { kind: 'cancel' } | { kind: 'pause'; message: string };

@@ -4,6 +4,8 @@
  * "2026-02-31" and reads offset-less ISO strings in the script's zone).
  */
 
+import { queryError, shownValue } from './errors';
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** The zone may be `Z`, `±hh:mm`, `±hhmm` or `±hh` (ISO 8601 allows hours alone; PostgreSQL writes them so). */
 const ISO_DATE_TIME =
@@ -137,13 +139,19 @@ export function normalizeDateInput(
 ): string {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime()))
-      throw new Error(`${field}: the date cell is not a valid date.`);
+      throw queryError('queryBadDateCell', `${field}: the date cell is not a valid date.`, {
+        field,
+      });
     return options.allowTime
       ? value.toISOString()
       : (options.formatDate ?? localCalendarDate)(value);
   }
   if (typeof value !== 'string') {
-    throw new Error(`${field} must be ${ACCEPTED_DATE_FORMATS}; got ${describeValue(value)}.`);
+    throw queryError(
+      'queryBadDate',
+      `${field} must be ${ACCEPTED_DATE_FORMATS}; got ${describeValue(value)}.`,
+      { field, got: shownValue(value) },
+    );
   }
   const text = value.trim();
   const dateOnly = parseDateOnly(text) ?? parseBrazilianDate(text);
@@ -156,7 +164,10 @@ export function normalizeDateInput(
     }
     return (parseIsoInstant(text) as Date).toISOString();
   }
-  throw new Error(`${field} must be ${ACCEPTED_DATE_FORMATS}; got "${text}".`);
+  throw queryError('queryBadDate', `${field} must be ${ACCEPTED_DATE_FORMATS}; got "${text}".`, {
+    field,
+    got: shownValue(text),
+  });
 }
 
 export function describeValue(value: unknown): string {

@@ -10,6 +10,7 @@ import {
   type LeadListInclude,
 } from '../../api/schemas';
 import { describeValue, normalizeDateInput } from './dates';
+import { listed, queryError, shownValue } from './errors';
 
 /**
  * `a=1&b=x+y&c=%C3%A7` → `{a: '1', b: 'x y', c: 'ç'}` without URLSearchParams (absent in Apps
@@ -29,7 +30,11 @@ export function parseQueryString(query: string): Record<string, string> {
     const rawValue = equals === -1 ? '' : segment.slice(equals + 1);
     const key = decodeQueryPart(rawKey, segment).trim().toLowerCase();
     if (key === '') {
-      throw new Error(`Query part "${segment}" has no name before "=": write it as name=value.`);
+      throw queryError(
+        'queryNoName',
+        `Query part "${segment}" has no name before "=": write it as name=value.`,
+        { segment },
+      );
     }
     const value = decodeQueryPart(rawValue, segment).trim();
     const previous = ownValue(result, key);
@@ -64,8 +69,10 @@ function decodeQueryPart(part: string, segment: string): string {
   try {
     return decodeURIComponent(part);
   } catch {
-    throw new Error(
+    throw queryError(
+      'queryBadEscape',
       `Query part "${segment}" has a broken %-escape: write a literal "%" as %25, or type the text without escapes.`,
+      { segment },
     );
   }
 }
@@ -97,11 +104,30 @@ export const LEAD_FILTER_TOKENS: readonly string[] = [
   ...LEAD_FILTER_NAMES.filter((name) => name !== 'page' && name !== 'per_page'),
 ];
 
-/** Tokens that exist on GET /leads but that the add-on sets itself. */
-const ADDON_OWNED_TOKENS: Record<string, string> = {
-  page: 'the add-on pages through every result itself; use the limit argument to cap rows',
-  per_page: 'the add-on always asks for 200 leads per page',
+/**
+ * Filter names as a Brazilian writes them (issue 18.6: the same words as import headers):
+ * `funil=Vendas&etapa=Proposta&responsável=Ana&etiquetas=vip&origem=site&busca=maria`.
+ * Compared blind to case and accents.
+ */
+const PORTUGUESE_FILTERS: Readonly<Record<string, string>> = {
+  funil: 'pipeline',
+  etapa: 'stage',
+  responsavel: 'owner',
+  etiquetas: 'tags',
+  etiqueta: 'tags',
+  origem: 'source',
+  busca: 'q',
+  situacao: 'status',
+  atualizado_desde: 'updated_since',
+  criado_de: 'created_from',
+  criado_ate: 'created_to',
 };
+
+function filterToken(rawKey: string): string {
+  const key = rawKey.trim().toLowerCase();
+  const folded = key.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return ownValue(PORTUGUESE_FILTERS, folded) ?? key;
+}
 
 export interface NormalizeFilterOptions {
   /** How a Date (a Sheets date cell) becomes YYYY-MM-DD; defaults to the script's time zone. */
@@ -118,19 +144,34 @@ export function normalizeLeadFilters(
   options: NormalizeFilterOptions = {},
 ): NamedLeadFilters {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new Error(
+    throw queryError(
+      'queryFiltersNotObject',
       `Filters must be an object such as {pipeline: "Vendas", tags: ["vip"]}; got ${describeValue(input)}.`,
+      { got: shownValue(input) },
     );
   }
   const filters: NamedLeadFilters = {};
   for (const [rawKey, value] of Object.entries(input)) {
-    const key = rawKey.trim().toLowerCase();
-    const addonOwned = ownValue(ADDON_OWNED_TOKENS, key);
-    if (addonOwned !== undefined)
-      throw new Error(`Filter "${rawKey}" cannot be set: ${addonOwned}.`);
+    const key = filterToken(rawKey);
+    if (key === 'page') {
+      throw queryError(
+        'queryFilterPage',
+        `Filter "${rawKey}" cannot be set: the add-on pages through every result itself; use the limit argument to cap rows.`,
+        { filter: rawKey },
+      );
+    }
+    if (key === 'per_page') {
+      throw queryError(
+        'queryFilterPerPage',
+        `Filter "${rawKey}" cannot be set: the add-on always asks for 200 leads per page.`,
+        { filter: rawKey },
+      );
+    }
     if (!LEAD_FILTER_TOKENS.includes(key)) {
-      throw new Error(
+      throw queryError(
+        'queryUnknownFilter',
         `Unknown filter "${rawKey}". Valid filters: ${LEAD_FILTER_TOKENS.join(', ')}.`,
+        { filter: rawKey, valid: listed(LEAD_FILTER_TOKENS) },
       );
     }
     if (isEmptyValue(value)) continue;
@@ -169,26 +210,39 @@ export function parseId(value: unknown, field: string): number {
     const id = Number(text);
     if (Number.isSafeInteger(id) && id > 0) return id;
   }
-  const hint = field.endsWith('_id') || field === 'assigned_to' ? nameFormHint(field) : '';
-  throw new Error(
-    `${field} must be a positive whole number (an id); got ${describeValue(value)}.${hint}`,
+  const form = ownValue(NAME_FORM_OF_ID, field);
+  const got = describeValue(value);
+  if (form === undefined) {
+    throw queryError(
+      'queryNotId',
+      `${field} must be a positive whole number (an id); got ${got}.`,
+      {
+        field,
+        got: shownValue(value),
+      },
+    );
+  }
+  throw queryError(
+    'queryNotIdNameForm',
+    `${field} must be a positive whole number (an id); got ${got}. To give a name instead, use ${form}=… .`,
+    { field, got: shownValue(value), form },
   );
 }
 
-function nameFormHint(field: string): string {
-  const nameForm: Record<string, string> = {
-    pipeline_id: 'pipeline',
-    stage_id: 'stage',
-    assigned_to: 'owner',
-  };
-  const form = ownValue(nameForm, field);
-  return form === undefined ? '' : ` To give a name instead, use ${form}=… .`;
-}
+/** The name form a person may write instead of an id filter. */
+const NAME_FORM_OF_ID: Readonly<Record<string, string>> = {
+  pipeline_id: 'pipeline',
+  stage_id: 'stage',
+  assigned_to: 'owner',
+};
 
 function parseText(value: unknown, field: string): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'string') return value.trim();
-  throw new Error(`${field} must be text; got ${describeValue(value)}.`);
+  throw queryError('queryNotText', `${field} must be text; got ${describeValue(value)}.`, {
+    field,
+    got: shownValue(value),
+  });
 }
 
 /** `'vip, hot'` or `['vip', 'hot']` → `['vip', 'hot']`; blanks dropped, duplicates kept once. */
@@ -199,16 +253,20 @@ export function parseList(value: unknown, field: string): string[] {
     for (const item of value) {
       if (item === null || item === undefined) continue;
       if (typeof item !== 'string' && typeof item !== 'number') {
-        throw new Error(
+        throw queryError(
+          'queryListItemNotText',
           `${field} must be a list of text; item ${describeValue(item)} is not text.`,
+          { field, got: shownValue(item) },
         );
       }
       parts.push(String(item));
     }
   } else if (typeof value === 'number') parts.push(String(value));
   else {
-    throw new Error(
+    throw queryError(
+      'queryNotList',
       `${field} must be a comma list ("vip,hot") or a list of text; got ${describeValue(value)}.`,
+      { field, got: shownValue(value) },
     );
   }
   const seen = new Set<string>();
@@ -230,11 +288,17 @@ export function parseIncludes(value: unknown): LeadListInclude[] {
   for (const token of tokens) {
     if (valid.includes(token)) continue;
     if (token === 'events' || token === 'conversation' || token === 'siblings') {
-      throw new Error(
+      throw queryError(
+        'queryIncludeSingleLead',
         `include "${token}" is only available for a single lead (CRM_LEAD), not for lead lists. Valid on lists: ${valid.join(', ')}.`,
+        { token, valid: listed(valid) },
       );
     }
-    throw new Error(`Unknown include "${token}". Valid on lists: ${valid.join(', ')}.`);
+    throw queryError(
+      'queryUnknownInclude',
+      `Unknown include "${token}". Valid on lists: ${valid.join(', ')}.`,
+      { token, valid: listed(valid) },
+    );
   }
   return tokens as LeadListInclude[];
 }

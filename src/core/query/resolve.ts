@@ -3,6 +3,8 @@
  * against the account's pipelines and users. Names match blind to case and accents.
  */
 import type { Pipeline, User } from '../../api/schemas';
+import { codedError } from '../errors';
+import { listed, queryError } from './errors';
 import type { LeadListFilters, NamedLeadFilters } from './parse';
 import { foldName, quoteList } from './text';
 
@@ -34,10 +36,13 @@ export function resolveLeadFilters(
   const resolved: LeadListFilters = { ...api };
   const needs = needsLookups(filters);
   if (needs.pipelines && lookups.pipelines === undefined) {
-    throw new Error('resolveLeadFilters needs the pipelines list to resolve pipeline/stage names.');
+    throw codedError(
+      'resolveLeadFilters needs the pipelines list to resolve pipeline/stage names.',
+      'bug',
+    );
   }
   if (needs.users && lookups.users === undefined) {
-    throw new Error('resolveLeadFilters needs the users list to resolve the owner.');
+    throw codedError('resolveLeadFilters needs the users list to resolve the owner.', 'bug');
   }
 
   let chosenPipeline: Pipeline | undefined;
@@ -65,8 +70,10 @@ function agree(
   given: number | undefined,
 ): number {
   if (given !== undefined && given !== fromName) {
-    throw new Error(
+    throw queryError(
+      'queryIdAndName',
       `${nameForm} points at id ${fromName} but ${idForm} is ${given}: give only one of them.`,
+      { nameForm, fromName, idForm, given },
     );
   }
   return fromName;
@@ -88,13 +95,18 @@ function findPipeline(wanted: string, pipelines: readonly Pipeline[]): Pipeline 
   const matches = matchByNameOrId(wanted, pipelines);
   const [first] = matches;
   if (first === undefined) {
-    throw new Error(
+    throw queryError(
+      'queryUnknownPipeline',
       `Unknown pipeline "${wanted}". Pipelines in this account: ${listOrNone(pipelines.map((p) => p.name))}.`,
+      { name: wanted, valid: listed(pipelines.map((p) => p.name)) },
     );
   }
   if (matches.length > 1) {
-    throw new Error(
-      `Pipeline name "${wanted}" matches ${matches.length} pipelines (ids ${matches.map((p) => p.id).join(', ')}): use pipeline_id.`,
+    const ids = matches.map((p) => p.id).join(', ');
+    throw queryError(
+      'queryPipelineSeveral',
+      `Pipeline name "${wanted}" matches ${matches.length} pipelines (ids ${ids}): use pipeline_id.`,
+      { name: wanted, count: matches.length, ids },
     );
   }
   return first;
@@ -109,20 +121,31 @@ function findStage(
   if (pipeline !== undefined) {
     const [stage, second] = matchByNameOrId(wanted, pipeline.stages);
     if (stage === undefined) {
-      throw new Error(
+      throw queryError(
+        'queryUnknownStageIn',
         `Unknown stage "${wanted}" in pipeline "${pipeline.name}". Its stages: ${listOrNone(pipeline.stages.map((s) => s.name))}.`,
+        {
+          name: wanted,
+          pipeline: pipeline.name,
+          valid: listed(pipeline.stages.map((s) => s.name)),
+        },
       );
     }
     if (second !== undefined) {
-      throw new Error(
+      throw queryError(
+        'queryStageTwice',
         `Stage name "${wanted}" appears twice in pipeline "${pipeline.name}": use stage_id.`,
+        { name: wanted, pipeline: pipeline.name },
       );
     }
     return stage.id;
   }
   if (pipelineId !== undefined) {
-    throw new Error(
-      `pipeline_id ${pipelineId} is not a pipeline of this account, so stage "${wanted}" cannot be looked up. Pipelines: ${listOrNone(pipelines.map((p) => `${p.name} (${p.id})`))}.`,
+    const valid = pipelines.map((p) => `${p.name} (${p.id})`);
+    throw queryError(
+      'queryStagePipelineId',
+      `pipeline_id ${pipelineId} is not a pipeline of this account, so stage "${wanted}" cannot be looked up. Pipelines: ${listOrNone(valid)}.`,
+      { id: pipelineId, name: wanted, valid: listed(valid) },
     );
   }
   const found = pipelines.flatMap((p) =>
@@ -131,11 +154,18 @@ function findStage(
   const [only] = found;
   if (only === undefined) {
     const all = pipelines.flatMap((p) => p.stages.map((s) => `${s.name} (${p.name})`));
-    throw new Error(`Unknown stage "${wanted}". Stages in this account: ${listOrNone(all)}.`);
+    throw queryError(
+      'queryUnknownStage',
+      `Unknown stage "${wanted}". Stages in this account: ${listOrNone(all)}.`,
+      { name: wanted, valid: listed(all) },
+    );
   }
   if (found.length > 1) {
-    throw new Error(
-      `Stage "${wanted}" exists in several pipelines (${quoteList(found.map((f) => f.pipeline.name))}): add pipeline=<name> to say which one.`,
+    const pipelines = quoteList(found.map((f) => f.pipeline.name));
+    throw queryError(
+      'queryStageSeveral',
+      `Stage "${wanted}" exists in several pipelines (${pipelines}): add pipeline=<name> to say which one.`,
+      { name: wanted, pipelines },
     );
   }
   return only.stage.id;
@@ -147,13 +177,19 @@ function findUser(wanted: string, users: readonly User[]): User {
   const matches = byEmail.length > 0 ? byEmail : matchByNameOrId(wanted, users);
   const [first] = matches;
   if (first === undefined) {
-    throw new Error(
-      `Unknown owner "${wanted}". Give a user's name, e-mail or id; users: ${listOrNone(users.map((u) => `${u.name} <${u.email}>`))}.`,
+    const valid = users.map((u) => `${u.name} <${u.email}>`);
+    throw queryError(
+      'queryUnknownOwner',
+      `Unknown owner "${wanted}". Give a user's name, e-mail or id; users: ${listOrNone(valid)}.`,
+      { name: wanted, valid: listed(valid) },
     );
   }
   if (matches.length > 1) {
-    throw new Error(
-      `Owner "${wanted}" matches several users (${matches.map((u) => u.email).join(', ')}): give the e-mail instead.`,
+    const emails = matches.map((u) => u.email).join(', ');
+    throw queryError(
+      'queryOwnerSeveral',
+      `Owner "${wanted}" matches several users (${emails}): give the e-mail instead.`,
+      { name: wanted, emails },
     );
   }
   return first;

@@ -11,6 +11,7 @@ import {
   TRIGGER_TYPES,
 } from '../../api/schemas';
 import { describeValue } from './dates';
+import { listed, queryError, shownValue } from './errors';
 import { parseId, parseQueryString, setOwn } from './parse';
 import { closeMatches, quoteList } from './text';
 
@@ -28,8 +29,10 @@ export function parseTaskQuery(query: string): TaskFilters {
     // The client's schema check drops `__proto__` (as JSON.parse-safe parsers do): refused by
     // name, rather than silently widening the list.
     if (key === RESERVED_KEY) {
-      throw new Error(
+      throw queryError(
+        'queryTaskReserved',
         `Task filter "${RESERVED_KEY}" cannot be sent: no API parameter has that name.`,
+        { filter: RESERVED_KEY },
       );
     }
     if (value !== '') setOwn(result, key, value);
@@ -44,8 +47,10 @@ export function parseAutomationQuery(query: string): AutomationFilters {
   const result: AutomationFilters = {};
   for (const [key, value] of Object.entries(parseQueryString(query))) {
     if (!AUTOMATION_TOKENS.includes(key)) {
-      throw new Error(
+      throw queryError(
+        'queryUnknownAutomationFilter',
         `Unknown automation filter "${key}". Valid filters: ${AUTOMATION_TOKENS.join(', ')}.`,
+        { filter: key, valid: listed(AUTOMATION_TOKENS) },
       );
     }
     if (value === '') continue;
@@ -62,8 +67,18 @@ function parseTriggerType(value: string): string {
   const wanted = value.toLowerCase();
   if ((TRIGGER_TYPES as readonly string[]).includes(wanted)) return wanted;
   const close = closeMatches(value, TRIGGER_TYPES);
-  throw new Error(
-    `Unknown trigger_type "${value}". ${close.length > 0 ? `Did you mean ${quoteList(close)}? ` : ''}Trigger types: ${TRIGGER_TYPES.join(', ')}.`,
+  const valid = listed(TRIGGER_TYPES);
+  if (close.length > 0) {
+    throw queryError(
+      'queryUnknownTriggerTypeSuggest',
+      `Unknown trigger_type "${value}". Did you mean ${quoteList(close)}? Trigger types: ${valid}.`,
+      { value, suggestions: quoteList(close), valid },
+    );
+  }
+  throw queryError(
+    'queryUnknownTriggerType',
+    `Unknown trigger_type "${value}". Trigger types: ${valid}.`,
+    { value, valid },
   );
 }
 
@@ -77,8 +92,10 @@ export function parseTemplateArgs(
   if (!isBlank(status)) {
     const wanted = String(status).trim().toUpperCase();
     if (!(TEMPLATE_STATUSES as readonly string[]).includes(wanted)) {
-      throw new Error(
+      throw queryError(
+        'queryUnknownTemplateStatus',
         `Unknown template status ${describeValue(status)}. Statuses: ${TEMPLATE_STATUSES.join(', ')}.`,
+        { got: shownValue(status), valid: listed(TEMPLATE_STATUSES) },
       );
     }
     result.status = wanted;
@@ -86,7 +103,11 @@ export function parseTemplateArgs(
   if (!isBlank(instanceId)) result.instance_id = parseId(instanceId, 'instance_id');
   if (!isBlank(language)) {
     if (typeof language !== 'string') {
-      throw new Error(`language must be text such as pt_BR; got ${describeValue(language)}.`);
+      throw queryError(
+        'queryLanguageNotText',
+        `language must be text such as pt_BR; got ${describeValue(language)}.`,
+        { got: shownValue(language) },
+      );
     }
     result.language = language.trim();
   }
@@ -106,7 +127,12 @@ function isBlank(value: unknown): boolean {
 
 function parsePerPage(value: string, max: number): number {
   const perPage = parseId(value, 'per_page');
-  if (perPage > max) throw new Error(`per_page can be at most ${max}; got ${perPage}.`);
+  if (perPage > max) {
+    throw queryError('queryPerPageMax', `per_page can be at most ${max}; got ${perPage}.`, {
+      max,
+      got: perPage,
+    });
+  }
   return perPage;
 }
 
@@ -119,16 +145,31 @@ export function parseBooleanText(value: unknown, field: string): boolean {
   const text = String(value).trim().toLowerCase();
   if (TRUE_WORDS.includes(text)) return true;
   if (FALSE_WORDS.includes(text)) return false;
-  throw new Error(`${field} must be true or false (or sim/não); got ${describeValue(value)}.`);
+  throw queryError(
+    'queryNotBoolean',
+    `${field} must be true or false (or sim/não); got ${describeValue(value)}.`,
+    { field, got: shownValue(value) },
+  );
 }
 
 /** CRM_LEADS(…, limit): blank → `fallback`; otherwise a positive whole number up to `max`. */
 export function parseLimit(value: unknown, fallback: number, max: number): number {
   if (isBlank(value)) return fallback;
-  const limit = parseId(value, 'limit');
+  const text = typeof value === 'number' ? String(value) : String(value).trim();
+  const limit = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    // Not parseId's words: a limit is a count of leads, not an id.
+    throw queryError(
+      'queryLimitNotWhole',
+      `limit must be a whole number of leads from 1 to ${max}, or empty for ${fallback}; got ${describeValue(value)}.`,
+      { max, fallback, got: shownValue(value) },
+    );
+  }
   if (limit > max) {
-    throw new Error(
+    throw queryError(
+      'queryLimitMax',
       `limit can be at most ${max} in a formula; got ${limit}. Use Export leads for more.`,
+      { max, got: limit },
     );
   }
   return limit;

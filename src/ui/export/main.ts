@@ -3,6 +3,7 @@ import { byId, commaList, h, inputValue, showStatus, whileBusy } from '../shared
 import { t } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
 import { createResultSlot } from '../shared/progress';
+import { mountScheduleControl } from '../shared/schedule';
 import { callServer, errorText, type ServerArgs } from '../shared/server';
 import type { UiKey } from '../shared/words';
 
@@ -121,3 +122,8 @@ byId<HTMLFormElement>('export-form').addEventListener('submit', (event) => {
   void whileBusy(byId<HTMLButtonElement>('start'), start);
 });
 void loadSheetNames();
+mountScheduleControl(byId('schedule'), {
+  kind: 'export',
+  sheet: () => inputValue('sheet'),
+  options: () => ({ ...readExportForm() }),
+});

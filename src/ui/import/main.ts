@@ -1,7 +1,9 @@
 import { byId, h, inputValue, showStatus, whileBusy } from '../shared/dom';
 import { t } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
+import { fillPipelinePicker } from '../shared/pipeline-picker';
 import { createResultSlot } from '../shared/progress';
+import { mountScheduleControl } from '../shared/schedule';
 import { callServer, errorText, type ServerArgs, type ServerResult } from '../shared/server';
 import { fillSheetSelect } from '../shared/sheets';
 import {
@@ -169,4 +171,15 @@ byId<HTMLFormElement>('import-form').addEventListener('submit', (event) => {
   event.preventDefault();
   void whileBusy(byId<HTMLButtonElement>('start'), start);
 });
-void loadSheets();
+void fillPipelinePicker('pipeline', 'stage');
+void loadSheets().then(() =>
+  mountScheduleControl(byId('schedule'), {
+    kind: 'import',
+    sheet: () => inputValue('sheet'),
+    // A nightly run writes for real: the dry-run tick is for trying things now.
+    options: () => {
+      const { dryRun: _dryRun, ...options } = readImportForm();
+      return options;
+    },
+  }),
+);

@@ -1,8 +1,10 @@
+import type { ScheduleView } from '../../core/schedule/schedule';
 import { byId, h, showStatus, whileBusy } from '../shared/dom';
 import { t, words } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
 import { type TrackedJob, trackJob } from '../shared/progress';
 import { isPendingState } from '../shared/progress-model';
+import { describeSchedule } from '../shared/schedule-model';
 import { callServer, errorText } from '../shared/server';
 import { describeJob, type JobView, newestFirst } from './model';
 
@@ -78,6 +80,58 @@ function render(list: JobView[]): void {
   driveNext(jobs);
 }
 
+/** One nightly run: what, when next, how it last went, whose key, and a way to stop it. */
+function scheduleCard(view: ScheduleView): HTMLElement {
+  const lines = describeSchedule(view, words);
+  const stop = h('button', { type: 'button', class: 'schedule-stop' }, t('ui.schedule.stop'));
+  stop.addEventListener('click', () => {
+    void whileBusy(stop, async () => {
+      try {
+        renderSchedules(await callServer('uiUnschedule', view.sheet));
+        showStatus('status', t('ui.schedule.stopped', { sheet: view.sheet }), 'success');
+      } catch (error) {
+        showStatus('status', errorText(error), 'error');
+      }
+    });
+  });
+  return h(
+    'article',
+    { class: 'job schedule-card', 'data-schedule-sheet': view.sheet },
+    h(
+      'h2',
+      { class: 'job-title' },
+      h('span', { class: 'job-kind' }, lines.kind),
+      ' · ',
+      view.sheet,
+    ),
+    h('div', { class: 'job-meta schedule-every' }, lines.every),
+    h('div', { class: 'job-meta schedule-next' }, lines.next),
+    h(
+      'div',
+      { class: lines.lastFailed ? 'status error schedule-last' : 'job-meta schedule-last' },
+      lines.last,
+    ),
+    h('div', { class: 'job-meta schedule-who' }, lines.who),
+    stop,
+  );
+}
+
+function renderSchedules(list: ScheduleView[]): void {
+  byId('schedules').replaceChildren(
+    ...(list.length === 0
+      ? [h('p', { class: 'empty' }, t('ui.schedules.none'))]
+      : list.map(scheduleCard)),
+  );
+}
+
+async function refreshSchedules(): Promise<void> {
+  try {
+    renderSchedules(await callServer('uiListSchedules'));
+  } catch (error) {
+    showStatus('status', errorText(error), 'error');
+  }
+}
+
 async function refresh(): Promise<void> {
   try {
     const jobs: JobView[] = await callServer('crmListJobs');
@@ -99,6 +153,9 @@ function scheduleRefresh(ms: number): void {
 }
 
 byId<HTMLButtonElement>('refresh').addEventListener('click', () => {
-  void whileBusy(byId<HTMLButtonElement>('refresh'), refresh);
+  void whileBusy(byId<HTMLButtonElement>('refresh'), () =>
+    Promise.all([refresh(), refreshSchedules()]),
+  );
 });
 void refresh();
+void refreshSchedules();

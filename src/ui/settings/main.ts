@@ -1,6 +1,7 @@
 import { byId, inputValue, showStatus, whileBusy } from '../shared/dom';
 import { t } from '../shared/i18n';
 import { callServer, errorText } from '../shared/server';
+import { fillCountries } from './country-picker';
 
 /** The base URL the saved key belongs to: the key is kept only while the field still says it. */
 let savedBaseUrl = '';
@@ -53,7 +54,7 @@ async function load(): Promise<void> {
   try {
     const settings = await callServer('uiGetSettings');
     byId<HTMLInputElement>('base-url').value = settings.baseUrl;
-    byId<HTMLInputElement>('default-country').value = settings.defaultCountry;
+    fillCountries(byId<HTMLSelectElement>('default-country'), settings.defaultCountry);
     savedBaseUrl = settings.configured ? settings.baseUrl : '';
     showKeyState(settings.apiKeyMasked);
     showFormulas(settings.configured, settings.formulasAllowed);
@@ -92,4 +93,6 @@ byId<HTMLFormElement>('settings-form').addEventListener('submit', (event) => {
   event.preventDefault();
   void whileBusy(byId<HTMLButtonElement>('save'), save);
 });
+// Brazil until the saved country arrives, so the list is never empty.
+fillCountries(byId<HTMLSelectElement>('default-country'), 'BR');
 void load();

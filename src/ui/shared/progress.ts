@@ -4,6 +4,7 @@ import { t, words } from './i18n';
 import { createJobDriver, type JobDriver, type JobServer } from './job-driver';
 import { describeProgress } from './progress-model';
 import { errorText } from './server';
+import { statusCount } from './status-chip';
 
 export interface ProgressView {
   readonly element: HTMLElement;
@@ -62,9 +63,7 @@ export function createProgressView(actions: ProgressActions): ProgressView {
       eta.textContent = model.eta;
       eta.hidden = model.eta === '';
       counts.replaceChildren(
-        ...model.counts.map(([status, count]) =>
-          h('li', { 'data-status': status }, h('b', {}, words.number(count)), ` ${status}`),
-        ),
+        ...model.counts.map(([status, count]) => statusCount(status, words.number(count))),
       );
       message.textContent = model.message;
       message.hidden = model.message === '';

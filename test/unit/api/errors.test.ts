@@ -333,7 +333,7 @@ describe('detail: the message plus what the body adds', () => {
     {
       status: 422,
       body: { message: 'Dados inválidos.', errors: { email: ['E-mail inválido.'] } },
-      detail: 'Dados inválidos.; email: E-mail inválido.',
+      detail: 'Dados inválidos. email: E-mail inválido.',
     },
     {
       status: 422,
@@ -515,5 +515,28 @@ describe('the API key never appears in an error', () => {
       'Could not reach the CRM (GET /account): connect ECONNREFUSED (headers: X-API-Key=crm_…cdef)',
     );
     expect(isRetryable(error)).toBe(true);
+  });
+});
+
+describe('a 422 field error in words (issue 18.9: no repeated text)', () => {
+  const validation = (message: string, fieldErrors: Record<string, string[]>) =>
+    new ValidationError(message, { status: 422, fieldErrors });
+
+  it('says each message once, as sentences, without repeating a field the message names', () => {
+    const error = validation('O campo name não pode ter mais de 255 caracteres.', {
+      name: ['O campo name não pode ter mais de 255 caracteres.'],
+      company: ['O campo company não pode ter mais de 255 caracteres.'],
+    });
+    // It read "… 255 caracteres.; company: O campo company não pode …".
+    expect(error.detail).toBe(
+      'O campo name não pode ter mais de 255 caracteres. O campo company não pode ter mais de 255 caracteres.',
+    );
+  });
+
+  it('names a field its message does not name', () => {
+    const error = validation('Dados inválidos', {
+      'custom_fields.quantidade': ['Deve ser um número'],
+    });
+    expect(error.detail).toBe('Dados inválidos. custom_fields.quantidade: Deve ser um número.');
   });
 });

@@ -7,9 +7,13 @@ import { JOBS_EN } from './en/jobs';
 import { MAPPING_EN } from './en/mapping';
 import { MENU_EN } from './en/menu';
 import { PHONE_EN } from './en/phone';
+import { PICKERS_EN } from './en/pickers';
+import { QUERY_EN } from './en/query';
 import { REPORTS_EN } from './en/reports';
+import { SCHEDULES_EN } from './en/schedules';
 import { SEND_EN } from './en/send';
 import { SETTINGS_EN } from './en/settings';
+import { STATUSES_EN } from './en/statuses';
 import { UI_EN } from './en/ui';
 
 /**
@@ -32,6 +36,10 @@ export const EN = {
   ...PHONE_EN,
   ...REPORTS_EN,
   ...EXPORT_EN,
+  ...QUERY_EN,
+  ...SCHEDULES_EN,
+  ...STATUSES_EN,
+  ...PICKERS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

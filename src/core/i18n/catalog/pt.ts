@@ -8,9 +8,13 @@ import { JOBS_PT } from './pt/jobs';
 import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
 import { PHONE_PT } from './pt/phone';
+import { PICKERS_PT } from './pt/pickers';
+import { QUERY_PT } from './pt/query';
 import { REPORTS_PT } from './pt/reports';
+import { SCHEDULES_PT } from './pt/schedules';
 import { SEND_PT } from './pt/send';
 import { SETTINGS_PT } from './pt/settings';
+import { STATUSES_PT } from './pt/statuses';
 import { UI_PT } from './pt/ui';
 
 /** O catálogo em português do Brasil: as mesmas chaves de `en.ts`, um arquivo por área em `pt/`. */
@@ -28,4 +32,8 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...PHONE_PT,
   ...REPORTS_PT,
   ...EXPORT_PT,
+  ...QUERY_PT,
+  ...SCHEDULES_PT,
+  ...STATUSES_PT,
+  ...PICKERS_PT,
 };

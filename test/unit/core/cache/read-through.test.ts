@@ -87,7 +87,7 @@ describe('cachedRead', () => {
     const t = setup();
     t.fail(new TooManyRequests(42));
     expect(() => t.read()).toThrow(RateLimitedNoCacheError);
-    expect(() => t.read()).toThrow(/rate limit .* Try again in 42 s\./);
+    expect(() => t.read()).toThrow(/rate limit .* Try again in 42 s/);
   });
 
   it('passes other errors through, even with a stale copy', () => {

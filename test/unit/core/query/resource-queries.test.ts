@@ -102,8 +102,12 @@ describe('parseLimit', () => {
 
   it.each([
     [2001, /limit can be at most 2000 in a formula; got 2001\. Use Export leads/],
-    [0, /limit must be a positive whole number/],
-    ['dez', /limit must be a positive whole number/],
+    // A limit is a count of leads: the message says so, never "(an id)" (issue 18.6).
+    [0, /^limit must be a whole number of leads from 1 to 2000, or empty for 500; got number 0\.$/],
+    [
+      'dez',
+      /^limit must be a whole number of leads from 1 to 2000, or empty for 500; got "dez"\.$/,
+    ],
   ])('%j is refused', (value, message) => {
     expect(() => parseLimit(value, 500, 2000)).toThrow(message);
   });

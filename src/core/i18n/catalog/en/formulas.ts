@@ -16,6 +16,6 @@ export const FORMULAS_EN = {
   'formulas.rateLimited':
     "The CRM's rate limit (60 requests a minute per API key) is reached and there is no earlier result to show. Try again in {seconds} s, then use CRM → Refresh formulas.",
   'formulas.menuRefresh': 'Refresh formulas',
-  'formulas.refreshing': 'Recalculating {count} CRM formulas.',
+  'formulas.refreshing': 'Recalculating {count} CRM {count:formula|formulas}.',
   'formulas.noneToRefresh': 'This spreadsheet has no CRM formulas to recalculate.',
 } as const;

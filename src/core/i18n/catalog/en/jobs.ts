@@ -16,7 +16,9 @@ export const JOBS_EN = {
   'jobs.noKey':
     'Paused: no CRM API key is saved for the person who started this job. They open CRM → Settings, save a key, then resume the job.',
   'jobs.backgroundFailure': 'The background run failed: {reason}',
-  'jobs.storeMadeRoom': 'To make room, {count} old finished job(s) were removed from the list.',
+  'jobs.storeMadeRoom':
+    'To make room, {count} old finished {count:job was|jobs were} removed from the list.',
   'jobs.you': 'you',
   'jobs.anotherEditor': 'another editor',
+  'jobs.cancelled': 'Cancelled; rows already processed keep their status.',
 } as const;

@@ -18,6 +18,6 @@ export const FORMULAS_PT: Readonly<Record<keyof typeof FORMULAS_EN, string>> = {
   'formulas.rateLimited':
     'O limite do CRM (60 requisições por minuto por chave de API) foi atingido e não há resultado anterior para mostrar. Tente de novo em {seconds} s e use CRM → Atualizar fórmulas.',
   'formulas.menuRefresh': 'Atualizar fórmulas',
-  'formulas.refreshing': 'Recalculando {count} fórmulas do CRM.',
+  'formulas.refreshing': 'Recalculando {count} {count:fórmula|fórmulas} do CRM.',
   'formulas.noneToRefresh': 'Esta planilha não tem fórmulas do CRM para recalcular.',
 };

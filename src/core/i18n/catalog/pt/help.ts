@@ -10,7 +10,7 @@ export const HELP_PT: Readonly<Record<keyof typeof HELP_EN, string>> = {
   'help.import.text':
     'A linha 1 (ou a linha de cabeçalhos que você escolher) tem cabeçalhos como Nome, E-mail, Telefone, Empresa, Valor, Etiquetas, Funil, Etapa — em português ou inglês, com ou sem acentos e maiúsculas. Cada linha seguinte é um lead. Telefones, valores (R$ 1.234,56) e datas (21/11/2026) são ajustados antes do envio.',
   'help.import.statuses':
-    'Os resultados vão para as colunas de status à direita: <b>CRM Import Status</b>, CRM Lead ID, CRM Import Detail, CRM Imported At. Status: VALID (simulação), CREATED, UPDATED, UNCHANGED, DUPLICATE, INVALID, FAILED. Linhas inválidas, duplicadas ou sem mudança não gastam requisição.',
+    'Os resultados vão para as colunas de status à direita: <b>CRM Import Status</b>, CRM Lead ID, CRM Import Detail, CRM Imported At. Linhas inválidas, duplicadas ou sem mudança não gastam requisição; o que cada status quer dizer está logo abaixo.',
   'help.export.title': 'Exportar leads',
   'help.export.text':
     'Traz para uma planilha os leads que atendem aos seus filtros (ela é criada se não existir). <i>Substituir</i> reescreve a planilha; <i>Sincronizar</i> busca só os leads alterados desde a última vez e atualiza as linhas deles no lugar; para linhas cujo lead foi apagado ou não atende mais aos filtros, pode mantê-las, marcá-las como <b>GONE</b> ou excluí-las. A exportação só escreve numa planilha nova ou vazia, ou numa que uma exportação escreveu: uma planilha digitada por você nunca é substituída. Texto vindo do CRM é sempre escrito como texto, nunca como fórmula.',
@@ -24,10 +24,10 @@ export const HELP_PT: Readonly<Record<keyof typeof HELP_EN, string>> = {
   'help.formulas.text':
     'Digite em qualquer célula; cada uma devolve uma tabela com uma linha de cabeçalho.',
   'help.formulas.queries':
-    'As consultas aceitam os filtros do CRM, e nomes onde ele pede números: <code>pipeline=Vendas&amp;stage=Proposta</code>.',
+    'As consultas aceitam os filtros do CRM, e nomes onde ele pede números: <code>pipeline=Vendas&amp;stage=Proposta</code>. Colunas e filtros também aceitam os nomes em português, como os cabeçalhos de importação: <code>funil=Vendas&amp;etapa=Proposta</code>, <code>nome,telefone,etapa</code>.',
   'help.scripts.title': 'Nos seus próprios scripts',
   'help.scripts.text':
     '<code>crmImportLeads</code>, <code>crmExportLeads</code>, <code>crmSendTemplate</code>, <code>crmGetJob</code>, <code>crmListJobs</code>, <code>crmCancelJob</code>, <code>crmResumeJob</code> e <code>crmConfigure</code> podem ser chamadas pelo Apps Script; opções erradas geram um erro que diz o que corrigir.',
   'help.scripts.schedules':
-    'Execuções noturnas: <code>crmSchedule({kind: "export", sheet: "Leads", hour: 2})</code> sincroniza a planilha toda noite às 02:00 no fuso horário da planilha (<code>kind: "import"</code> a importa); <code>crmListSchedules()</code> e <code>crmUnschedule("Leads")</code> cuidam delas. Um agendamento roda com a chave de API de quem o criou.',
+    'Execuções noturnas não precisam de código: em <b>Importar leads</b> ou <b>Exportar leads</b>, escolha as opções, a hora em <b>Toda noite</b> e clique em <b>Agendar</b>; <b>Processos</b> lista cada execução com a próxima vez que roda e o último resultado, e a para. Uma execução noturna usa a chave de API de quem a agendou, no fuso horário da planilha. Num script: <code>crmSchedule({kind: "export", sheet: "Leads", hour: 2})</code>, <code>crmListSchedules()</code>, <code>crmUnschedule("Leads")</code>.',
 };

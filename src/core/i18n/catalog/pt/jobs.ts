@@ -19,7 +19,8 @@ export const JOBS_PT: Readonly<Record<keyof typeof JOBS_EN, string>> = {
     'Pausada: quem iniciou esta tarefa não tem chave de API do CRM salva. Essa pessoa abre CRM → Configurações, salva uma chave e retoma a tarefa.',
   'jobs.backgroundFailure': 'A execução em segundo plano falhou: {reason}',
   'jobs.storeMadeRoom':
-    'Para liberar espaço, {count} tarefa(s) antiga(s) já concluída(s) saíram da lista.',
+    'Para liberar espaço, {count} {count:tarefa antiga já concluída saiu|tarefas antigas já concluídas saíram} da lista.',
   'jobs.you': 'você',
   'jobs.anotherEditor': 'outro editor',
+  'jobs.cancelled': 'Cancelado; as linhas já processadas mantêm o status.',
 } as const;

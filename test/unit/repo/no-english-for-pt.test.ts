@@ -1,0 +1,97 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogKeys, isMessageKey, type MessageKey, translator } from '../../../src/core/i18n';
+import { EN } from '../../../src/core/i18n/catalog/en';
+import { PT } from '../../../src/core/i18n/catalog/pt';
+import { OUTSTANDING_ENGLISH } from './english-outstanding';
+import { type EnglishText, englishTexts, englishWords, readsAsEnglish } from './english-scan';
+
+/**
+ * Issue 18.2: a Portuguese user never reads English. Three ways English could reach them, each
+ * walked here: a catalogue message (its Portuguese side), the translator (a fallback), and a
+ * sentence in code that reaches a person without the catalogue (job messages, Detail cells,
+ * formula errors, sidebar errors: every string the bundle's code can throw, return or store).
+ * `english-outstanding.ts` lists what is still English, per area; a new English sentence fails
+ * here, and so does a listed one that is gone (take it off the list).
+ */
+const ROOT = path.resolve(__dirname, '../../..');
+/** Everything that runs in Apps Script (the sidebars' words come from the catalogue). */
+const BUNDLE_DIRS = ['src/api', 'src/core', 'src/gas', 'src/addon'];
+
+/** Words that read the same in both languages, where an identical message is right. */
+const SAME_IN_BOTH = /^[\s\W\d]*$|^(CRM|E-mail|Status|Total|Tags|Cloud API|OK)\b/;
+
+const keyOf = (entry: Pick<EnglishText, 'file' | 'text'>) => `${entry.file} :: ${entry.text}`;
+
+/**
+ * A coded error reaches a sidebar as its `ui.error.<code>` words and a formula as its
+ * `formulas.error.<code>` (or `ui.error.<code>`) words: its English message is for scripts only.
+ */
+function translatedByCode(entry: EnglishText): boolean {
+  return (
+    entry.sink === 'codedError' &&
+    entry.code !== undefined &&
+    isMessageKey(`ui.error.${entry.code}`)
+  );
+}
+
+function writeOutstanding(found: readonly EnglishText[]): void {
+  const path = `${__dirname}/english-outstanding.ts`;
+  const header = readFileSync(path, 'utf8').split('export const')[0] ?? '';
+  const lines = [...found]
+    .sort((a, b) => a.file.localeCompare(b.file))
+    .map((e) => `  [${JSON.stringify(e.file)}, ${JSON.stringify(e.text)}],`);
+  writeFileSync(
+    path,
+    `${header}export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [\n${lines.join('\n')}\n];\n`,
+  );
+}
+
+describe('the English detector', () => {
+  it('knows an English sentence from a Portuguese one', () => {
+    expect(readsAsEnglish('Cancelled; rows already processed keep their status.')).toBe(true);
+    expect(readsAsEnglish('limit can be at most 1000 leads')).toBe(true);
+    expect(readsAsEnglish('Cancelado; as linhas já processadas mantêm o status.')).toBe(false);
+    expect(readsAsEnglish('Se for o caso, o e-mail do lead é usado.')).toBe(false);
+    expect(englishWords('Coluna "the sheet is" {name} desconhecida').size).toBe(0);
+  });
+});
+
+describe('a Portuguese user reads no English', () => {
+  it('every Portuguese message of the catalogue is Portuguese', () => {
+    const english = (Object.keys(PT) as MessageKey[]).filter((key) => {
+      const text = PT[key];
+      const copied = text === EN[key] && text.split(/\s+/).length >= 3 && !SAME_IN_BOTH.test(text);
+      return readsAsEnglish(text) || copied;
+    });
+    expect(english).toEqual([]);
+  });
+
+  it('the Portuguese translator never falls back to English', () => {
+    const t = translator('pt');
+    for (const key of catalogKeys('en') as MessageKey[]) {
+      expect(t(key), key).toBe(PT[key]);
+    }
+  });
+
+  const found = englishTexts(ROOT, BUNDLE_DIRS).filter((entry) => !translatedByCode(entry));
+  const outstanding = new Set(OUTSTANDING_ENGLISH.map(([file, text]) => keyOf({ file, text })));
+  // UPDATE_ENGLISH_LIST=1 rewrites the list from what is found (then read its diff: only
+  // removals are progress; an addition is new English a person can reach).
+  if (process.env.UPDATE_ENGLISH_LIST) writeOutstanding(found);
+
+  it('no new English sentence in the bundle reaches a person without the catalogue', () => {
+    const fresh = found.filter((entry) => !outstanding.has(keyOf(entry)));
+    expect(
+      fresh.map((e) => `${e.file} (${e.sink || 'value'}): ${e.text}`),
+      'say it through the catalogue (src/core/i18n/catalog/{en,pt}) or a coded error with ui.error.<code> words',
+    ).toEqual([]);
+  });
+
+  it('the list of English still to translate holds only English still there', () => {
+    const seen = new Set(found.map(keyOf));
+    const gone = [...outstanding].filter((key) => !seen.has(key));
+    expect(gone, 'translated since: remove from english-outstanding.ts').toEqual([]);
+  });
+});
