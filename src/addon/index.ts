@@ -24,6 +24,7 @@ export {
   uiContinueJob,
   uiResumeJob,
 } from './jobs-api';
+export { uiLeadActionsColumns } from './lead-actions-ui-api';
 export { onInstall, onOpen } from './menu';
 export { refreshFormulas } from './refresh-formulas';
 export { crmListSchedules, crmRunJobs, crmSchedule, crmUnschedule } from './schedule-api';
@@ -31,6 +32,7 @@ export { crmSendTemplate, uiPreviewSend } from './send-api';
 export { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
 export { uiActivateSheet } from './sheet-api';
 export {
+  showActionsSidebar,
   showExportSidebar,
   showHelpSidebar,
   showImportSidebar,

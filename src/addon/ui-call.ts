@@ -11,6 +11,7 @@ import {
   uiContinueJob,
   uiResumeJob,
 } from './jobs-api';
+import { uiLeadActionsColumns } from './lead-actions-ui-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
 import { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
 import { uiActivateSheet } from './sheet-api';
@@ -35,6 +36,7 @@ const SIDEBAR_FUNCTIONS = {
   uiActivateSheet,
   uiContinueJob,
   uiGetSettings,
+  uiLeadActionsColumns,
   uiListColumns,
   uiListSheets,
   uiListTemplates,

@@ -1,8 +1,10 @@
+import { ACTIONS_EN } from './en/actions';
 import { COMMON_EN } from './en/common';
 import { FORMULAS_EN } from './en/formulas';
 import { HELP_EN } from './en/help';
 import { IMPORT_EN } from './en/import';
 import { JOBS_EN } from './en/jobs';
+import { LEADJOB_EN } from './en/leadjob';
 import { MAPPING_EN } from './en/mapping';
 import { MENU_EN } from './en/menu';
 import { PHONE_EN } from './en/phone';
@@ -28,6 +30,8 @@ export const EN = {
   ...IMPORT_EN,
   ...SEND_EN,
   ...PHONE_EN,
+  ...ACTIONS_EN,
+  ...LEADJOB_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

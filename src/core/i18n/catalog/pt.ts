@@ -1,9 +1,11 @@
 import type { MessageKey } from './en';
+import { ACTIONS_PT } from './pt/actions';
 import { COMMON_PT } from './pt/common';
 import { FORMULAS_PT } from './pt/formulas';
 import { HELP_PT } from './pt/help';
 import { IMPORT_PT } from './pt/import';
 import { JOBS_PT } from './pt/jobs';
+import { LEADJOB_PT } from './pt/leadjob';
 import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
 import { PHONE_PT } from './pt/phone';
@@ -24,4 +26,6 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...IMPORT_PT,
   ...SEND_PT,
   ...PHONE_PT,
+  ...ACTIONS_PT,
+  ...LEADJOB_PT,
 };
