@@ -47,3 +47,226 @@ describe('lead actions: stage', () => {
     expect(world.column('CRM Action Run').every((v) => v === run.jobId)).toBe(true);
   });
 });
+
+/** A world of `count` plain demo leads (no pending mandatory task), by id. */
+async function plainWorld(count: number) {
+  let ids: number[] = [];
+  const world = await createActionsWorld({
+    rows: (sandbox) => {
+      ids = plainLeads(sandbox, count).map((l) => l.id);
+      return leadRows(sandbox, ids);
+    },
+  });
+  const lead = (id: number) => {
+    const found = world.sandbox.state.leads.find((l) => l.id === id);
+    if (!found) throw new Error(`lead ${id} is gone`);
+    return found;
+  };
+  return { world, ids, lead };
+}
+
+describe('lead actions: won and lost', () => {
+  it('marks won in the pipeline’s only won stage with the row’s value: one sale per lead', async () => {
+    const { world, ids } = await plainWorld(8);
+    world.runtime.sheet(SHEET).setValues(
+      2,
+      4,
+      ids.map(() => ['R$ 1.234,56']),
+    );
+    const salesBefore = world.sandbox.state.sales.length;
+    const run = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'won',
+      params: { value: { column: 'Valor' } },
+    });
+    expect(run.state).toBe('done');
+    const done = run.counts.DONE ?? 0;
+    expect(done + (run.counts.NO_CHANGE ?? 0) + (run.counts.FAILED ?? 0)).toBe(ids.length);
+    const sales = world.sandbox.state.sales.slice(salesBefore);
+    expect(sales).toHaveLength(done);
+    expect(new Set(sales.map((s) => s.lead_id)).size).toBe(done);
+    expect(sales.every((s) => s.value === 1234.56)).toBe(true);
+  });
+
+  it('marks lost with a reason by name; a stage that is not a lost stage fails before any request', async () => {
+    const { world, ids, lead } = await plainWorld(5);
+    const run = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'lost',
+      params: { reason: 'Sem resposta' },
+    });
+    expect(run.state).toBe('done');
+    for (const id of ids) {
+      const pipeline = world.sandbox.state.stages.find((s) => s.id === lead(id).stage_id);
+      if (run.counts.DONE === ids.length) expect(pipeline?.is_lost).toBe(true);
+    }
+    world.sandbox.clearRequests();
+    const wrong = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'lost',
+      params: { stage: 'Negociação' },
+      preview: true,
+    });
+    expect(wrong.counts.WILL_FAIL).toBe(ids.length);
+    expect(world.details()[0]).toMatch(/not a lost stage/);
+  });
+});
+
+describe('lead actions: tags', () => {
+  it('adds only the missing tags (one request a row), removes one request per tag, and skips leads already so', async () => {
+    const { world, ids, lead } = await plainWorld(6);
+    lead(ids[0] as number).tags = ['vip'];
+    const add = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'addTags',
+      params: { tags: 'vip; evento' },
+    });
+    expect(add.state).toBe('done');
+    for (const id of ids) expect(lead(id).tags).toEqual(expect.arrayContaining(['vip', 'evento']));
+    expect(world.details()[0]).toBe('+ evento');
+    world.sandbox.clearRequests();
+    const again = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'addTags',
+      params: { tags: ['vip', 'evento'] },
+    });
+    expect(again.counts.NO_CHANGE).toBe(ids.length);
+    expect(world.requests().filter((r) => r.startsWith('POST'))).toEqual([]);
+    world.sandbox.clearRequests();
+    const remove = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'removeTags',
+      params: { tags: 'vip, evento' },
+    });
+    expect(remove.counts.DONE).toBe(ids.length);
+    expect(
+      world
+        .requests()
+        .filter((r) => r.startsWith('DELETE /api/v1/leads/') && !r.includes('2147483647')),
+    ).toHaveLength(2 * ids.length);
+    for (const id of ids) expect(lead(id).tags).not.toContain('vip');
+  });
+});
+
+describe('lead actions: sequences', () => {
+  it('enrolls once in an active sequence by name, skips an inactive one, unenrolls', async () => {
+    const { world, ids } = await plainWorld(5);
+    const enrollments = () =>
+      world.sandbox.state.leadSequences.filter(
+        (e) => ids.includes(e.lead_id) && e.status === 'active',
+      );
+    const inactive = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'enroll',
+      params: { sequence: 'Black Friday 2025' },
+    });
+    expect((inactive.counts.SKIPPED ?? 0) + (inactive.counts.NO_CHANGE ?? 0)).toBe(ids.length);
+    expect(world.details()).toContain(
+      'Sequence Black Friday 2025 is inactive: only active sequences take leads.',
+    );
+    const enrolledBefore = new Set(
+      enrollments()
+        .filter((e) => e.sequence_id === DEMO.sequences.boasVindas)
+        .map((e) => e.lead_id),
+    );
+    const run = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'enroll',
+      params: { sequence: 'boas-vindas' },
+    });
+    expect(run.counts.DONE).toBe(ids.length - enrolledBefore.size);
+    expect(enrollments().filter((e) => e.sequence_id === DEMO.sequences.boasVindas)).toHaveLength(
+      ids.length,
+    );
+    const again = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'enroll',
+      params: { sequence: 'Boas-vindas' },
+    });
+    expect(again.counts.NO_CHANGE).toBe(ids.length);
+    const out = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'unenroll',
+      params: { sequence: DEMO.sequences.boasVindas },
+    });
+    expect(out.counts.DONE).toBe(ids.length);
+    expect(enrollments().filter((e) => e.sequence_id === DEMO.sequences.boasVindas)).toHaveLength(
+      0,
+    );
+  });
+});
+
+describe('lead actions: message', () => {
+  it('sends the text with {{Header}} filled once per lead; a closed 24-hour window is SKIPPED, never retried', async () => {
+    const world = await createActionsWorld({
+      rows: (sandbox) =>
+        leadRows(sandbox, [DEMO.leads.windowOpen, DEMO.leads.windowClosed, DEMO.leads.noPhone]),
+    });
+    const before = world.sandbox.state.messages.length;
+    const run = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'message',
+      params: { text: 'Olá {{Nome}}, tudo bem?', instanceId: DEMO.instances.cloud },
+    });
+    expect(run.state).toBe('done');
+    expect(world.statuses()).toEqual(['DONE', 'SKIPPED', 'SKIPPED']);
+    expect(world.details()[1]).toMatch(/^Window closed/);
+    const sent = world.sandbox.state.messages.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(String(sent[0]?.body)).toMatch(/^Olá .+, tudo bem\?$/);
+    const posts = world
+      .requests()
+      .filter((r) => r.endsWith('/send-chatapp') && !r.includes('2147483647'));
+    expect(posts).toHaveLength(2);
+  });
+});
+
+describe('lead actions: blocked stage', () => {
+  it('a lead whose stage has mandatory pending tasks is BLOCKED and its detail names them', async () => {
+    const world = await createActionsWorld({
+      rows: (sandbox) => leadRows(sandbox, [DEMO.leads.blocked]),
+    });
+    const run = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'stage',
+      params: { stage: 'Negociação' },
+    });
+    expect(run.counts.BLOCKED).toBe(1);
+    const task = world.sandbox.state.tasks.find(
+      (t) => t.lead_id === DEMO.leads.blocked && t.is_required && t.status === 'pending',
+    );
+    expect(world.details()[0]).toContain(String(task?.subject));
+  });
+});
+
+describe('lead actions: delete', () => {
+  it('refuses without the exact count, backs every lead up before the first DELETE, and a lead already gone is DONE', async () => {
+    const { world, ids } = await plainWorld(4);
+    expect(() =>
+      world.runtime.runOrThrow('crmLeadActions', { sheet: SHEET, action: 'delete', confirm: 3 }),
+    ).toThrow(/confirm: 4/);
+    expect(world.sandbox.state.leads.filter((l) => ids.includes(l.id))).toHaveLength(4);
+    const gone = ids[3] as number;
+    world.sandbox.state.leads = world.sandbox.state.leads.filter((l) => l.id !== gone);
+    world.sandbox.clearRequests();
+    const run = runJob(world, 'crmLeadActions', { sheet: SHEET, action: 'delete', confirm: 4 });
+    expect(run.state).toBe('done');
+    expect(world.sandbox.state.leads.filter((l) => ids.includes(l.id))).toHaveLength(0);
+    const log = world.requests();
+    const firstDelete = log.findIndex(
+      (r) => r.startsWith('DELETE /api/v1/leads/') && !r.includes('2147483647'),
+    );
+    expect(firstDelete).toBeGreaterThan(0);
+    const backup = world.runtime.workbook.sheets.find((s) => s.name.startsWith('CRM Backup Leads'));
+    const values = backup?.getValues() ?? [];
+    expect(
+      values
+        .slice(1)
+        .map((r) => Number(r[0]))
+        .sort(),
+    ).toEqual(ids.slice(0, 3).sort());
+    expect(values[0]).toEqual(expect.arrayContaining(['id', 'name', 'email']));
+    expect(world.statuses()).toEqual(['DONE', 'DONE', 'DONE', 'DONE']);
+    expect(world.details()[3]).toMatch(/^Already gone/);
+  });
+});

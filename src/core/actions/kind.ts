@@ -112,6 +112,10 @@ export function nextMove(
   const decision = decideRow(ctx, entry);
   switch (decision.kind) {
     case 'gone':
+      // A delete's lead already gone is what the run wanted (PRODUCT.md); a row with no key is not.
+      if (ctx.action === 'delete' && !preview && entry.i !== undefined && !entry.d) {
+        return { kind: 'final', status: 'DONE', words: ctx.t('leadjob.detail.alreadyGone') };
+      }
       return { kind: 'final', status: 'NOT_FOUND', words: goneWords(ctx.t, entry) };
     case 'fail':
       return {

@@ -6,6 +6,7 @@ export const LEADJOB_EN = {
   'leadjob.detail.noMatchKey': 'The row has no e-mail or phone to find its lead by.',
   'leadjob.detail.ambiguous':
     'Several CRM leads have this e-mail or phone: put the lead id in a column and pass it as leadIdColumn.',
+  'leadjob.detail.alreadyGone': 'Already gone: the CRM has no lead with this id.',
   'leadjob.detail.goneNow': 'The lead was deleted in the CRM meanwhile.',
   'leadjob.detail.blocked':
     'Blocked: the stage has mandatory pending tasks ({tasks}). Complete them in the CRM, then run again. ({message})',

@@ -6,6 +6,7 @@ export const LEADJOB_PT = {
   'leadjob.detail.noMatchKey': 'A linha não tem e-mail nem telefone para achar o lead.',
   'leadjob.detail.ambiguous':
     'Vários leads do CRM têm este e-mail ou telefone: ponha o id do lead numa coluna e informe-a em leadIdColumn.',
+  'leadjob.detail.alreadyGone': 'Já excluído: o CRM não tem lead com este id.',
   'leadjob.detail.goneNow': 'O lead foi excluído no CRM nesse meio-tempo.',
   'leadjob.detail.blocked':
     'Bloqueado: a etapa tem tarefas obrigatórias pendentes ({tasks}). Conclua-as no CRM e rode de novo. ({message})',
