@@ -17,6 +17,13 @@ export {
 export { crmExportLeads } from './export-api';
 export { crmImportLeads, uiPreviewImport } from './import-api';
 export {
+  crmLeadActions,
+  crmRevertLeadActions,
+  uiLastLeadActionsRun,
+  uiLeadActionsPreview,
+  uiLeadActionsSetup,
+} from './lead-actions-api';
+export {
   crmCancelJob,
   crmGetJob,
   crmListJobs,
