@@ -70,6 +70,7 @@ export const REVERT_STATUSES = [
   'NOT_REVERSIBLE',
   'NO_CHANGE',
   'NOT_FOUND',
+  'BLOCKED',
   'FAILED',
   'UNCERTAIN',
   'WILL_CHANGE',
