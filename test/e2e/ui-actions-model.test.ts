@@ -33,6 +33,7 @@ import {
   type PreviewAnswer,
   previewLines,
   revertConfirmText,
+  revertHint,
   runText,
   sampleParts,
   typedCount,
@@ -383,6 +384,28 @@ describe('preview wording', () => {
     );
   });
 
+  it('one row that will not change is said in the singular', () => {
+    expect(
+      confirmText(
+        'stage',
+        preview({ counts: { WILL_CHANGE: 2, NOT_FOUND: 1 } }),
+        'Ações',
+        PT_WORDS,
+      ),
+    ).toMatch(
+      /^Mover 2 leads de “Ações” para a nova etapa\? 1 linha não vai mudar \(veja a prévia\)\./,
+    );
+  });
+
+  it('after a run a revert can put back, it says where Revert is and which run it takes', () => {
+    const done = { jobId: 'run-7', counts: { DONE: 3 } };
+    expect(revertHint('stage', done, EN_WORDS.t)).toBe(
+      'To put these leads back, open “Revert a run” above: it reverts run run-7.',
+    );
+    expect(revertHint('message', done, EN_WORDS.t)).toBe('');
+    expect(revertHint('stage', { jobId: 'run-8', counts: { NO_CHANGE: 3 } }, EN_WORDS.t)).toBe('');
+  });
+
   it('a delete runs only on the exact count typed', () => {
     expect(deleteConfirmed('42', 42)).toBe(true);
     expect(deleteConfirmed(' 1.000 ', 1000)).toBe(true);
@@ -404,7 +427,7 @@ describe('preview wording', () => {
       seconds: 12,
     });
     expect(revertConfirmText(revert, EN_WORDS)).toBe(
-      'Put 10 leads back as they were before the run? 2 rows changed since and will be left as they are. 12 requests: under a minute at 60 requests a minute. The sale records stay in the CRM: a revert moves the leads back, it does not delete a sale.',
+      'Put 10 leads back as they were before the run? 2 leads changed since and will be left as they are. 12 requests: under a minute at 60 requests a minute. The sale records stay in the CRM: a revert moves the leads back, it does not delete a sale.',
     );
     expect(revertConfirmText({ ...revert, revertedAction: undefined }, PT_WORDS)).toMatch(
       /o lead excluído só existe na planilha de backup\.$/,

@@ -9,6 +9,7 @@ import { fillSheetSelect } from '../shared/sheets';
 import {
   ACTION_PARAMS,
   ACTIONS,
+  type ActionName,
   type ActionOptions,
   type ActionsForm,
   actionOptionsOf,
@@ -41,6 +42,7 @@ import {
   type PreviewAnswer,
   previewLines,
   revertConfirmText,
+  revertHint,
   runText,
   type SampleRow,
   sampleParts,
@@ -74,8 +76,15 @@ function forgetPreview(): void {
   shown = undefined;
   byId('confirm').hidden = true;
   byId('preview-result').hidden = true;
-  byId<HTMLButtonElement>('run').disabled = true;
-  byId<HTMLButtonElement>('revert-run').disabled = true;
+  setNextStep('run', false);
+  setNextStep('revert-run', false);
+}
+
+/** A button that is the next step (Run after a preview) is enabled and looks primary. */
+function setNextStep(id: 'run' | 'revert-run', enabled: boolean): void {
+  const button = byId<HTMLButtonElement>(id);
+  button.disabled = !enabled;
+  button.classList.toggle('action', enabled);
 }
 
 // ---- the form ----------------------------------------------------------------------------
@@ -328,7 +337,7 @@ async function runPreview(): Promise<void> {
     if (!preview) return;
     renderPreview(preview, t('ui.actions.previewTitle'));
     shown = { mode: 'run', options, preview };
-    byId<HTMLButtonElement>('run').disabled = changingRows(preview) === 0;
+    setNextStep('run', changingRows(preview) > 0);
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }
@@ -348,7 +357,7 @@ async function runRevertPreview(): Promise<void> {
     renderPreview(preview, t('ui.actions.revert.previewTitle'));
     shown = { mode: 'revert', runId, preview };
     if (changingRows(preview) === 0) showStatus('status', t('ui.actions.revert.nothing'), 'error');
-    byId<HTMLButtonElement>('revert-run').disabled = changingRows(preview) === 0;
+    setNextStep('revert-run', changingRows(preview) > 0);
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }
@@ -382,8 +391,10 @@ function askToConfirm(): void {
   if (deleting) box.focus();
 }
 
-function showAfterJob(summary: JobSummary): void {
+function showAfterJob(summary: JobSummary, action: ActionName | undefined): void {
   const notes = afterNotes(summary.counts, words);
+  const revert = action ? revertHint(action, summary, t) : '';
+  if (revert !== '') notes.push(revert);
   const after = byId('after');
   after.textContent = notes.join(' ');
   after.hidden = notes.length === 0;
@@ -408,7 +419,7 @@ async function startConfirmed(): Promise<void> {
     forgetPreview();
     showStatus('status', '');
     const end = await followToEnd(summary);
-    showAfterJob(end);
+    showAfterJob(end, current.mode === 'run' ? current.options.action : undefined);
     await loadLastRun();
   } catch (error) {
     showStatus('status', errorText(error), 'error');

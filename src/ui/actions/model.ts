@@ -53,18 +53,21 @@ export type LeadChoice =
   | { kind: 'column'; header: string }
   | { kind: 'match'; matchBy: MatchChoice };
 
-/** crmLeadActions' params as the sidebar builds them: a fixed value or `{column}`. */
-export type ParamValue = string | number | { column: string };
-export type ParamName =
-  | 'pipeline'
-  | 'stage'
-  | 'value'
-  | 'reason'
-  | 'tags'
-  | 'sequence'
-  | 'text'
-  | 'instanceId';
-export type LeadActionParams = Partial<Record<ParamName, ParamValue>>;
+/** A parameter as crmLeadActions takes it: a fixed name or text, or each row's cell. */
+export type ParamSource = string | { column: string };
+
+/** crmLeadActions' params as the sidebar builds them (names where the API wants ids). */
+export interface LeadActionParams {
+  pipeline?: ParamSource;
+  stage?: ParamSource;
+  value?: ParamSource;
+  reason?: ParamSource;
+  tags?: ParamSource;
+  sequence?: ParamSource;
+  text?: string;
+  instanceId?: number;
+}
+export type ParamName = keyof LeadActionParams;
 
 /** crmLeadActions' options as the sidebar builds them (preview and confirm are added later). */
 export interface ActionOptions {
@@ -414,16 +417,29 @@ export function unknownPlaceholders(text: string, headers: readonly string[]): s
   return messagePlaceholders(text).filter((name) => !known.has(headerKey(name)));
 }
 
-function paramValue(spec: ParamSpec, choice: ParamChoice): ParamValue | undefined {
+function sourceOf(choice: ParamChoice): ParamSource | undefined {
   switch (choice.kind) {
     case 'column':
       return { column: choice.header };
     case 'list':
-      return spec.name === 'instanceId' ? Number(choice.value) : choice.value;
+      return choice.value;
     case 'fixed':
       return choice.text.trim();
     default:
       return undefined;
+  }
+}
+
+/** Puts one parameter's choice into params; the default (or nothing) leaves it out. */
+function setParam(params: LeadActionParams, name: ParamName, choice: ParamChoice): void {
+  if (name === 'instanceId') {
+    if (choice.kind === 'list') params.instanceId = Number(choice.value);
+  } else if (name === 'text') {
+    // The message goes as written: its spaces and line breaks are the person's.
+    if (choice.kind === 'fixed') params.text = choice.text;
+  } else {
+    const source = sourceOf(choice);
+    if (source !== undefined) params[name] = source;
   }
 }
 
@@ -473,8 +489,7 @@ export function actionOptionsOf(
     const choice = choiceOf(form, spec);
     const problem = paramProblem(spec, choice, columns, t);
     if (problem) problems.push(problem);
-    const value = paramValue(spec, choice);
-    if (value !== undefined) params[spec.name] = value;
+    setParam(params, spec.name, choice);
   }
   if (problems.length > 0) {
     const text = problems.join('; ');

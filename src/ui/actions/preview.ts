@@ -164,12 +164,10 @@ export function confirmText(
   const question = t(CONFIRM_KEYS[action], { leads: leads(changingRows(preview), words), sheet });
   const failing = (preview.counts.WILL_FAIL ?? 0) + (preview.counts.NOT_FOUND ?? 0);
   const failText =
-    failing > 0 ? ` ${t('ui.actions.confirmFailing', { rows: rowsText(failing, words) })}` : '';
+    failing > 0
+      ? ` ${t(failing === 1 ? 'ui.actions.confirmFailingOne' : 'ui.actions.confirmFailing', { count: words.number(failing) })}`
+      : '';
   return `${question}${failText} ${costText(preview, words)}. ${undoText(action, t)}`;
-}
-
-function rowsText(count: number, { t, number }: Pick<Words, 't' | 'number'>): string {
-  return t(count === 1 ? 'ui.actions.oneRow' : 'ui.actions.rows', { count: number(count) });
 }
 
 /** What a revert of each action cannot put back (said before the revert runs). */
@@ -200,7 +198,9 @@ export function revertConfirmText(
   const question = t('ui.actions.revertConfirm', { leads: leads(changingRows(preview), words) });
   const changed = preview.counts.CHANGED_SINCE ?? 0;
   const changedText =
-    changed > 0 ? ` ${t('ui.actions.revertChanged', { rows: rowsText(changed, words) })}` : '';
+    changed > 0
+      ? ` ${t(changed === 1 ? 'ui.actions.revertChangedOne' : 'ui.actions.revertChanged', { count: words.number(changed) })}`
+      : '';
   return `${question}${changedText} ${costText(preview, words)}. ${revertLimitText(preview.revertedAction, t)}`;
 }
 
@@ -235,6 +235,27 @@ export function afterNotes(
     const count = counts[status] ?? 0;
     return count > 0 ? [t(count === 1 ? one : many, { count: number(count) })] : [];
   });
+}
+
+/** Actions whose run a revert can put back, at least in part (PRODUCT.md "Lead actions"). */
+const REVERTIBLE: readonly ActionName[] = [
+  'stage',
+  'won',
+  'lost',
+  'addTags',
+  'removeTags',
+  'enroll',
+];
+
+/** After a run that changed leads a revert can put back: where to find it, and its run id. */
+export function revertHint(
+  action: ActionName,
+  summary: { jobId: string; counts: Readonly<Record<string, number>> },
+  t: UiTranslate,
+): string {
+  return REVERTIBLE.includes(action) && (summary.counts.DONE ?? 0) > 0
+    ? t('ui.actions.after.revert', { runId: summary.jobId })
+    : '';
 }
 
 const ACTION_NAMES: Readonly<Record<ActionName, UiKey>> = {

@@ -120,8 +120,6 @@ export const ACTIONS_EN = {
   'ui.actions.needPreview': 'Preview first: Run acts on what the preview showed.',
   'ui.actions.oneLead': '{count} lead',
   'ui.actions.leads': '{count} leads',
-  'ui.actions.oneRow': '{count} row',
-  'ui.actions.rows': '{count} rows',
   'ui.actions.confirm.stage': 'Move {leads} of “{sheet}” to the new stage?',
   'ui.actions.confirm.won': 'Mark {leads} of “{sheet}” as won?',
   'ui.actions.confirm.lost': 'Mark {leads} of “{sheet}” as lost?',
@@ -131,7 +129,8 @@ export const ACTIONS_EN = {
   'ui.actions.confirm.unenroll': 'Remove {leads} of “{sheet}” from the sequence?',
   'ui.actions.confirm.message': 'Send the message to {leads} of “{sheet}”?',
   'ui.actions.confirm.delete': 'Delete {leads} of “{sheet}” from the CRM?',
-  'ui.actions.confirmFailing': '{rows} will not change (see the preview).',
+  'ui.actions.confirmFailing': '{count} rows will not change (see the preview).',
+  'ui.actions.confirmFailingOne': '{count} row will not change (see the preview).',
   'ui.actions.undo.stage': 'Revert can put each lead back in its stage.',
   'ui.actions.undo.won':
     'Revert can put each lead back in its stage, but the sale record stays in the CRM.',
@@ -167,6 +166,8 @@ export const ACTIONS_EN = {
     '{count} lead changed after the run and was left as it is (CHANGED_SINCE).',
   'ui.actions.after.changed':
     '{count} leads changed after the run and were left as they are (CHANGED_SINCE).',
+  'ui.actions.after.revert':
+    'To put these leads back, open “Revert a run” above: it reverts run {runId}.',
   'ui.actions.revert.title': 'Revert a run',
   'ui.actions.revert.intro':
     'Puts every DONE row of a run back as it was, from what the run recorded. A lead that changed since is left as it is.',
@@ -180,7 +181,8 @@ export const ACTIONS_EN = {
   'ui.actions.revert.nothing': 'No row of this run would be put back.',
   'ui.actions.lastRun': 'Last run: {action} (run {runId})',
   'ui.actions.revertConfirm': 'Put {leads} back as they were before the run?',
-  'ui.actions.revertChanged': '{rows} changed since and will be left as they are.',
+  'ui.actions.revertChanged': '{count} leads changed since and will be left as they are.',
+  'ui.actions.revertChangedOne': '{count} lead changed since and will be left as it is.',
   'ui.actions.revertLimit.stage': 'Everything this run changed can be put back.',
   'ui.actions.revertLimit.won':
     'The sale records stay in the CRM: a revert moves the leads back, it does not delete a sale.',
@@ -196,4 +198,26 @@ export const ACTIONS_EN = {
     'Nothing: a deleted lead cannot be brought back; its fields are in the CRM Backup sheet.',
   'ui.actions.revertLimit.unknown':
     'A sale or loss record stays, a message stays sent, an unenrollment stays exited_manual, and a deleted lead is only in the backup sheet.',
+  'ui.error.badLeadActionsOptions':
+    'The action’s choices do not fit this sheet or the CRM any more (a column or a name is gone). Check them, then preview again.',
+  'ui.error.actionColumnMissing':
+    'The header row has no column “{column}” any more. Pick another column, then preview again.',
+  'ui.error.actionPipelineUnknown':
+    'The CRM has no pipeline named “{name}” any more. Pick one from the list, then preview again.',
+  'ui.error.actionStageUnknown':
+    'The CRM has no stage named “{name}” there any more. Pick one from the list, then preview again.',
+  'ui.error.actionSequenceUnknown':
+    'The CRM has no sequence named “{name}” any more. Pick one from the list, then preview again.',
+  'ui.error.actionReasonUnknown':
+    'The CRM has no lost reason named “{name}” any more. Pick one from the list, then preview again.',
+  'ui.error.confirmDelete':
+    'To delete, type exactly {count}, the number of leads the rows name. If the sheet changed, preview again.',
+  'ui.error.noSuchRun':
+    'No Lead actions run has this id. Copy it from the CRM Action Run column of a run you started.',
+  'ui.error.previewRun':
+    'This id is a preview’s, and a preview changed nothing. Use the id of a run.',
+  'ui.error.runPending':
+    'This run is still going. Pause or cancel it, or let it finish, then revert it.',
+  'ui.error.noLeadColumn':
+    'No column of “{sheet}” names the leads: add a CRM Lead ID column, or an E-mail or Telefone column to look them up by.',
 } as const;

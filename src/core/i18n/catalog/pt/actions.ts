@@ -120,8 +120,6 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
   'ui.actions.needPreview': 'Faça a prévia antes: Executar age sobre o que a prévia mostrou.',
   'ui.actions.oneLead': '{count} lead',
   'ui.actions.leads': '{count} leads',
-  'ui.actions.oneRow': '{count} linha',
-  'ui.actions.rows': '{count} linhas',
   'ui.actions.confirm.stage': 'Mover {leads} de “{sheet}” para a nova etapa?',
   'ui.actions.confirm.won': 'Marcar {leads} de “{sheet}” como ganho?',
   'ui.actions.confirm.lost': 'Marcar {leads} de “{sheet}” como perdido?',
@@ -131,7 +129,8 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
   'ui.actions.confirm.unenroll': 'Tirar {leads} de “{sheet}” da sequência?',
   'ui.actions.confirm.message': 'Enviar a mensagem para {leads} de “{sheet}”?',
   'ui.actions.confirm.delete': 'Excluir do CRM {leads} de “{sheet}”?',
-  'ui.actions.confirmFailing': '{rows} não vão mudar (veja a prévia).',
+  'ui.actions.confirmFailing': '{count} linhas não vão mudar (veja a prévia).',
+  'ui.actions.confirmFailingOne': '{count} linha não vai mudar (veja a prévia).',
   'ui.actions.undo.stage': 'Reverter pode devolver cada lead à sua etapa.',
   'ui.actions.undo.won':
     'Reverter pode devolver cada lead à sua etapa, mas o registro de venda fica no CRM.',
@@ -167,6 +166,8 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
     '{count} lead mudou depois da execução e ficou como está (CHANGED_SINCE).',
   'ui.actions.after.changed':
     '{count} leads mudaram depois da execução e ficaram como estão (CHANGED_SINCE).',
+  'ui.actions.after.revert':
+    'Para devolver esses leads ao que eram, abra “Reverter uma execução” acima: ela reverte a execução {runId}.',
   'ui.actions.revert.title': 'Reverter uma execução',
   'ui.actions.revert.intro':
     'Devolve cada linha DONE de uma execução ao que era, a partir do que a execução registrou. Um lead que mudou depois fica como está.',
@@ -180,7 +181,8 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
   'ui.actions.revert.nothing': 'Nenhuma linha desta execução seria devolvida.',
   'ui.actions.lastRun': 'Última execução: {action} (execução {runId})',
   'ui.actions.revertConfirm': 'Devolver {leads} ao que eram antes da execução?',
-  'ui.actions.revertChanged': '{rows} mudaram depois e vão ficar como estão.',
+  'ui.actions.revertChanged': '{count} leads mudaram depois e vão ficar como estão.',
+  'ui.actions.revertChangedOne': '{count} lead mudou depois e vai ficar como está.',
   'ui.actions.revertLimit.stage': 'Tudo o que esta execução mudou pode ser devolvido.',
   'ui.actions.revertLimit.won':
     'Os registros de venda ficam no CRM: reverter move os leads de volta, não apaga uma venda.',
@@ -196,4 +198,26 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
     'Nada: um lead excluído não volta; seus campos estão na planilha CRM Backup.',
   'ui.actions.revertLimit.unknown':
     'O registro de venda ou de perda fica, a mensagem continua enviada, a saída da sequência continua exited_manual e o lead excluído só existe na planilha de backup.',
+  'ui.error.badLeadActionsOptions':
+    'As escolhas da ação não servem mais para esta planilha ou para o CRM (uma coluna ou um nome sumiu). Confira-as e faça a prévia de novo.',
+  'ui.error.actionColumnMissing':
+    'A linha de cabeçalho não tem mais a coluna “{column}”. Escolha outra coluna e faça a prévia de novo.',
+  'ui.error.actionPipelineUnknown':
+    'O CRM não tem mais um funil chamado “{name}”. Escolha um da lista e faça a prévia de novo.',
+  'ui.error.actionStageUnknown':
+    'O CRM não tem mais uma etapa chamada “{name}” ali. Escolha uma da lista e faça a prévia de novo.',
+  'ui.error.actionSequenceUnknown':
+    'O CRM não tem mais uma sequência chamada “{name}”. Escolha uma da lista e faça a prévia de novo.',
+  'ui.error.actionReasonUnknown':
+    'O CRM não tem mais um motivo de perda chamado “{name}”. Escolha um da lista e faça a prévia de novo.',
+  'ui.error.confirmDelete':
+    'Para excluir, digite exatamente {count}, o número de leads que as linhas indicam. Se a planilha mudou, faça a prévia de novo.',
+  'ui.error.noSuchRun':
+    'Nenhuma execução de Ações em leads tem este id. Copie-o da coluna CRM Action Run de uma execução que você iniciou.',
+  'ui.error.previewRun':
+    'Este id é de uma prévia, e uma prévia não mudou nada. Use o id de uma execução.',
+  'ui.error.runPending':
+    'Esta execução ainda está em andamento. Pause ou cancele, ou deixe terminar, e então reverta.',
+  'ui.error.noLeadColumn':
+    'Nenhuma coluna de “{sheet}” indica os leads: crie uma coluna CRM Lead ID, ou uma coluna E-mail ou Telefone para buscá-los.',
 };
