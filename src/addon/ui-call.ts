@@ -11,6 +11,13 @@ import {
   uiContinueJob,
   uiResumeJob,
 } from './jobs-api';
+import {
+  crmLeadActions,
+  crmRevertLeadActions,
+  uiLastLeadActionsRun,
+  uiLeadActionsPreview,
+  uiLeadActionsSetup,
+} from './lead-actions-api';
 import { uiLeadActionsColumns } from './lead-actions-ui-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
 import { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
@@ -30,13 +37,18 @@ const SIDEBAR_FUNCTIONS = {
   crmExportLeads,
   crmGetJob,
   crmImportLeads,
+  crmLeadActions,
   crmListJobs,
   crmResumeJob,
+  crmRevertLeadActions,
   crmSendTemplate,
   uiActivateSheet,
   uiContinueJob,
   uiGetSettings,
+  uiLastLeadActionsRun,
   uiLeadActionsColumns,
+  uiLeadActionsPreview,
+  uiLeadActionsSetup,
   uiListColumns,
   uiListSheets,
   uiListTemplates,
