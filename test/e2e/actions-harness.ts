@@ -54,6 +54,8 @@ export function leadRows(sandbox: Sandbox, ids: readonly number[]): unknown[][] 
 
 export interface ActionsWorldOptions {
   rows: (sandbox: Sandbox) => unknown[][];
+  /** More sheets (name → rows under ACTION_HEADER). */
+  more?: (sandbox: Sandbox) => Record<string, unknown[][]>;
   header?: unknown[];
   runtime?: Pick<AddonRuntimeOptions, 'costs' | 'realTimeoutMs'>;
 }
@@ -65,7 +67,15 @@ export async function createActionsWorld(options: ActionsWorldOptions): Promise<
       publishedAddon: false,
       ...options.runtime,
       workbook: {
-        sheets: { [SHEET]: [options.header ?? ACTION_HEADER, ...options.rows(sandbox)] },
+        sheets: {
+          [SHEET]: [options.header ?? ACTION_HEADER, ...options.rows(sandbox)],
+          ...Object.fromEntries(
+            Object.entries(options.more?.(sandbox) ?? {}).map(([name, rows]) => [
+              name,
+              [ACTION_HEADER, ...rows],
+            ]),
+          ),
+        },
         timeZone: 'America/Sao_Paulo',
       },
     }),
