@@ -65,6 +65,7 @@ export function leadActionsKind(
   const keying = (values: SheetValues) => rowKeying(values.header, options);
   return {
     headers: ACTION_STATUS_HEADERS,
+    adoptsLateRows: options.action !== 'delete',
     collect(values) {
       const keys = keying(values);
       return typeof keys === 'string' ? keys : collectEntries(values, keys, options.params);

@@ -138,6 +138,8 @@ export function revertKind(
   };
   return {
     headers: ACTION_STATUS_HEADERS,
+    // A revert's rows are the run's; rows added since are not its business.
+    adoptsLateRows: false,
     collect: () =>
       env
         .runEntries()

@@ -43,6 +43,14 @@ export class Ledger<E extends PipelineEntry> {
     }
   }
 
+  /** Adds entries after the last shard (rows found at the end of a pass). */
+  append(entries: readonly E[]): void {
+    for (let i = 0; i < entries.length; i += LEDGER_SHARD_ROWS) {
+      this.shards.push(entries.slice(i, i + LEDGER_SHARD_ROWS));
+      this.dirty.add(this.shards.length - 1);
+    }
+  }
+
   entries(): E[] {
     return this.shards.flat();
   }

@@ -71,6 +71,12 @@ export interface PipelineKind<E extends WalkEntry, R> {
   headers: readonly string[];
   /** The entries of the job, from a whole read (pure); a string fails the job with it. */
   collect(values: SheetValues): E[] | string;
+  /**
+   * Whether rows found at the end of a pass that the record does not hold (added by a person
+   * during the job, or missed by a read a person's insert raced) are taken on, as a new pass.
+   * A delete says no: it acts only on the rows its confirm counted.
+   */
+  adoptsLateRows: boolean;
   /** Each data row's key, for placing statuses (an empty key is never placed). */
   keysOf(values: SheetValues): string[];
   read?: ReadHooks<E, unknown>;

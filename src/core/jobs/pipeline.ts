@@ -309,9 +309,28 @@ class Walk<E extends WalkEntry, R> {
     }
   }
 
-  /** The end of the job: every row of the sheet shows what the record says, whatever was sorted. */
+  /**
+   * The end of a pass: rows the record does not hold yet start another pass; else every row of
+   * the sheet is made to show what the record says, whatever was sorted, and the job ends.
+   */
   private check(): StepResult {
     const { kind, ledger, sheet } = this.run;
+    if (kind.adoptsLateRows) {
+      const { values } = readWithColumns(sheet, kind.headers);
+      const collected = kind.collect(values);
+      const known = new Set(ledger.entries().map((e) => e.k));
+      const late = typeof collected === 'string' ? [] : collected.filter((e) => !known.has(e.k));
+      if (late.length > 0) {
+        ledger.append(late);
+        ledger.save();
+        return this.save({
+          ...this.cursor,
+          phase: kind.read ? 'read' : 'act',
+          shards: ledger.shards.length,
+          page: 0,
+        });
+      }
+    }
     placeByKey(sheet, kind as PipelineKind<E, unknown>, ledger.entries(), true);
     return { status: 'finished' };
   }
