@@ -158,6 +158,22 @@ export function revertKind(
     },
     read: {
       needs: (entry) => reversible && entry.n === undefined && !entry.g && entry.s === undefined,
+      // The leads as they are now: pages of 200 when fewer requests than one read a row.
+      page: (page) => (api: CrmApi) =>
+        api.leads.list({ page, per_page: 200, include: ['sequences'] }),
+      applyPage(items, needing) {
+        const byId = new Map((items as Lead[]).map((lead) => [lead.id, lead]));
+        return needing.filter((entry) => {
+          const lead = byId.get(entry.i ?? 0);
+          if (lead) entry.n = stateOf(lead, 'revert');
+          return lead !== undefined;
+        });
+      },
+      afterPages(needing) {
+        const gone = needing.filter((entry) => entry.n === undefined);
+        for (const entry of gone) entry.g = 1;
+        return gone;
+      },
       one: (entry) => (api: CrmApi) => api.leads.get(entry.i ?? 0, ['sequences']),
       applyOne(entry, answer) {
         if (!answer.ok) {
