@@ -9,7 +9,11 @@ export interface LeadActionsColumns {
   headers: string[];
   /** The column crmLeadActions finds leads by when no leadIdColumn is given; null when none. */
   leadIdColumn: string | null;
+  /** The run ids in the CRM Action Run column, each once, in sheet order: what Revert takes. */
+  runIds: string[];
 }
+
+const RUN_HEADER: (typeof ACTION_STATUS_HEADERS)[number] = 'CRM Action Run';
 
 const STATUS_KEYS = new Set(ACTION_STATUS_HEADERS.map(headerKey));
 
@@ -49,5 +53,26 @@ export function uiLeadActionsColumns(sheet: string, headerRow = 1): LeadActionsC
     if (text === '' || STATUS_KEYS.has(headerKey(text)) || headers.includes(text)) continue;
     headers.push(text);
   }
-  return { headers, leadIdColumn: defaultLeadIdColumn(headers) };
+  const runColumn = cells.findIndex((cell) => headerKey(cell) === headerKey(RUN_HEADER));
+  return {
+    headers,
+    leadIdColumn: defaultLeadIdColumn(headers),
+    runIds: runColumn < 0 ? [] : runIdsIn(found, row, runColumn + 1),
+  };
+}
+
+/** The distinct run ids of one column below the header row, in the order first met. */
+function runIdsIn(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  headerRow: number,
+  column: number,
+): string[] {
+  const rows = sheet.getLastRow() - headerRow;
+  if (rows <= 0) return [];
+  const ids = new Set<string>();
+  for (const [cell] of sheet.getRange(headerRow + 1, column, rows, 1).getDisplayValues()) {
+    const id = (cell ?? '').trim();
+    if (id !== '') ids.add(id);
+  }
+  return [...ids];
 }

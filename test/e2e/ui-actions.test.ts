@@ -230,7 +230,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       expect(writes()).toHaveLength(writesBefore);
       await sidebar.locator('#revert-run').click();
       expect(await sidebar.locator('#confirm-text').textContent()).toMatch(
-        /^Put \d+ leads back as they were before the run\?/,
+        /^Put \d+ leads back as they were before the run\?.* Everything this run changed can be put back\.$/,
       );
       await sidebar.locator('#confirm-run').click();
       const progress = sidebar.locator('.progress');
@@ -371,7 +371,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await expect.poll(() => sidebar.locator('#revert-run').isEnabled(), SLOW).toBe(true);
       await sidebar.locator('#revert-run').click();
       expect(await sidebar.locator('#confirm-text').textContent()).toMatch(
-        /^Devolver \d+ leads ao que eram antes da execução\?/,
+        /^Devolver \d+ leads ao que eram antes da execução\?.* Os registros de venda ficam no CRM: reverter move os leads de volta, não apaga uma venda\.$/,
       );
       await expectFits(sidebar, 'revert confirm');
     });

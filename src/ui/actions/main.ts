@@ -41,6 +41,7 @@ import {
   moreRowsText,
   type PreviewAnswer,
   previewLines,
+  type RunInfo,
   revertConfirmText,
   revertHint,
   runText,
@@ -213,6 +214,10 @@ function renderParams(): void {
 async function loadColumns(): Promise<void> {
   columns = await callServer('uiLeadActionsColumns', form.sheet);
   form.lead = leadPicked ? keepLead(form.lead, columns) : defaultLead(columns);
+  // The runs written in this sheet's CRM Action Run column are the ones Revert can take.
+  byId('run-ids').replaceChildren(
+    ...(columns.runIds ?? []).map((id) => h('option', { value: id })),
+  );
   renderLead();
   renderParams();
   forgetPreview();
@@ -225,8 +230,12 @@ async function loadSetup(): Promise<void> {
   renderParams();
 }
 
+/** The sheet's newest run, as uiLastLeadActionsRun tells it (Revert's default). */
+let lastRun: RunInfo | null = null;
+
 async function loadLastRun(): Promise<void> {
   const run = form.sheet === '' ? null : await callServer('uiLastLeadActionsRun', form.sheet);
+  lastRun = run;
   const line = byId('last-run');
   line.textContent = run ? runText(run, t) : t('ui.actions.revert.noRun');
   const input = byId<HTMLInputElement>('run-id');
@@ -350,10 +359,14 @@ async function runRevertPreview(): Promise<void> {
     return;
   }
   try {
-    const preview = await previewJob(() =>
+    const answer: PreviewAnswer | undefined = await previewJob(() =>
       callServer('crmRevertLeadActions', runId, { preview: true }),
     );
-    if (!preview) return;
+    if (!answer) return;
+    // What the revert cannot undo depends on the run's action: the server's word, else the
+    // sheet's last run when that is the one being reverted.
+    const known = lastRun?.runId === runId ? lastRun.action : undefined;
+    const preview: PreviewAnswer = { ...answer, revertedAction: answer.revertedAction ?? known };
     renderPreview(preview, t('ui.actions.revert.previewTitle'));
     shown = { mode: 'revert', runId, preview };
     if (changingRows(preview) === 0) showStatus('status', t('ui.actions.revert.nothing'), 'error');
@@ -420,7 +433,8 @@ async function startConfirmed(): Promise<void> {
     showStatus('status', '');
     const end = await followToEnd(summary);
     showAfterJob(end, current.mode === 'run' ? current.options.action : undefined);
-    await loadLastRun();
+    // The run wrote its id in the sheet: Revert offers it from now on.
+    await Promise.all([loadColumns(), loadLastRun()]);
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }

@@ -44,6 +44,8 @@ export const EMPTY_SETUP: Setup = { pipelines: [], lostReasons: [], sequences: [
 export interface Columns {
   headers: readonly string[];
   leadIdColumn: string | null;
+  /** Run ids in the sheet's CRM Action Run column (offered to Revert). */
+  runIds?: readonly string[];
 }
 
 export const MATCH_CHOICES = ['email_or_phone', 'email', 'phone'] as const;
