@@ -212,6 +212,8 @@ export function crmRevertLeadActions(
   const run = requireRun(runId);
   const settings = requireSettings();
   const runOptions = run.options as LeadActionsJobOptions;
+  // Undoing an enrollment is an unenroll (sequences:write); every other undo writes the lead.
+  checkScope(clientFor(settings), settings, runOptions.action === 'enroll' ? 'unenroll' : 'stage');
   const locale = currentLocale();
   const jobOptions: RevertJobOptions = {
     v: 1,

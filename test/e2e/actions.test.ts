@@ -270,3 +270,56 @@ describe('lead actions: delete', () => {
     expect(world.details()[3]).toMatch(/^Already gone/);
   });
 });
+
+describe('lead actions: preview figures and refusals', () => {
+  it('uiLeadActionsPreview gives counts, requests, time at the rate limit and the rows’ words', async () => {
+    const { world, ids } = await plainWorld(5);
+    const preview = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'removeTags',
+      params: { tags: 'a, b' },
+      preview: true,
+    });
+    expect(preview.counts.NO_CHANGE).toBe(ids.length);
+    for (const id of ids.slice(0, 2)) {
+      const lead = world.sandbox.state.leads.find((l) => l.id === id);
+      if (lead) lead.tags = ['a', 'b'];
+    }
+    const again = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'removeTags',
+      params: { tags: 'a, b' },
+      preview: true,
+    });
+    const figures = world.runtime.runOrThrow('uiLeadActionsPreview', again.jobId) as {
+      counts: Record<string, number>;
+      writeRequests: number;
+      seconds: number;
+      sample: { row: number; status: string; detail: string }[];
+    };
+    expect(figures.counts.WILL_CHANGE).toBe(2);
+    expect(figures.writeRequests).toBe(4);
+    expect(figures.seconds).toBeGreaterThanOrEqual(5);
+    expect(figures.sample[0]).toEqual({ row: 2, status: 'WILL_CHANGE', detail: '− a, − b' });
+  });
+
+  it('a key without the write scope is refused before any row, naming the scope', async () => {
+    const { world } = await plainWorld(2);
+    const key = world.sandbox.createApiKey({
+      accountId: 1,
+      scopes: ['leads:read', 'pipelines:read', 'sequences:read', 'users:read'],
+    });
+    world.runtime.runOrThrow('crmConfigure', {
+      apiKey: key,
+      baseUrl: 'http://localhost:8787/api/v1',
+    });
+    expect(() =>
+      world.runtime.runOrThrow('crmLeadActions', {
+        sheet: SHEET,
+        action: 'enroll',
+        params: { sequence: 1 },
+      }),
+    ).toThrow(/sequences:write/);
+    expect(world.runtime.runOrThrow('crmListJobs')).toEqual([]);
+  });
+});
