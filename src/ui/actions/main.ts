@@ -74,6 +74,7 @@ let shown:
   | undefined;
 
 function forgetPreview(): void {
+  formVersion += 1;
   shown = undefined;
   byId('confirm').hidden = true;
   byId('preview-result').hidden = true;
@@ -248,22 +249,46 @@ async function loadLastRun(): Promise<void> {
 
 // ---- previews ----------------------------------------------------------------------------
 
-/** Follows a job here until it ends (the sidebar drives it); resolves with its last summary. */
-function followToEnd(summary: JobSummary): Promise<JobSummary> {
+/**
+ * Follows a job here (the sidebar drives it) and calls `settled` each time it stops: paused
+ * (a person may resume it, and it is still followed), then done, failed or cancelled.
+ */
+function follow(summary: JobSummary, settled: (summary: JobSummary) => void): void {
+  if (!isPendingState(summary.state)) {
+    result.showJob(summary, { drive: false });
+    settled(summary);
+    return;
+  }
+  let last: string = summary.state;
+  result.showJob(summary, {
+    drive: true,
+    onUpdate: (next) => {
+      if (next.state !== last && !isPendingState(next.state)) settled(next);
+      last = next.state;
+    },
+  });
+}
+
+/** Follows a job; resolves the first time it stops, then `settled` goes on being told. */
+function followUntilSettled(
+  summary: JobSummary,
+  settled: (summary: JobSummary) => Promise<void>,
+): Promise<void> {
   return new Promise((resolve) => {
-    if (!isPendingState(summary.state)) {
-      result.showJob(summary, { drive: false });
-      resolve(summary);
-      return;
-    }
-    result.showJob(summary, {
-      drive: true,
-      onUpdate: (next) => {
-        if (!isPendingState(next.state)) resolve(next);
-      },
+    follow(summary, (next) => {
+      settled(next).then(resolve, (error) => {
+        showStatus('status', errorText(error), 'error');
+        resolve();
+      });
     });
   });
 }
+
+/**
+ * A counter of form changes: a preview that ends after the form changed is not shown, since it
+ * describes options no longer on the form.
+ */
+let formVersion = 0;
 
 function sampleList(rows: readonly SampleRow[], className: string, withStatus: boolean) {
   return h(
@@ -310,25 +335,40 @@ function renderPreview(preview: PreviewAnswer, title: string): void {
 }
 
 /**
- * Starts a preview job (nothing changes in the CRM), follows it to its end, and returns what
- * uiLeadActionsPreview says of it; undefined (with the reason shown) when it did not finish.
+ * Starts a preview job (nothing changes in the CRM) and follows it; once it is done, hands what
+ * uiLeadActionsPreview says of it to `show` — unless the form changed meanwhile. A paused
+ * preview says so and is shown when it is resumed and done.
  */
-async function previewJob(start: () => Promise<JobSummary>): Promise<Preview | undefined> {
+async function previewJob(
+  start: () => Promise<JobSummary>,
+  show: (preview: Preview) => void,
+): Promise<void> {
   result.clear();
   byId('after').hidden = true;
   forgetPreview();
+  const version = formVersion;
   showStatus('status', t('ui.actions.previewing'));
-  const end = await followToEnd(await start());
-  if (end.state !== 'done') {
-    showStatus('status', t('ui.actions.previewEnded', { state: end.state }), 'error');
-    return undefined;
-  }
-  const preview = await callServer('uiLeadActionsPreview', end.jobId);
-  // The preview's own progress said "done": the preview itself is the result now.
-  result.clear();
-  const nothing = changingRows(preview) === 0;
-  showStatus('status', nothing ? t('ui.actions.nothingToChange') : '', nothing ? 'error' : 'info');
-  return preview;
+  await followUntilSettled(await start(), async (end) => {
+    if (version !== formVersion) return;
+    if (end.state !== 'done') {
+      // The progress stays on show: its message says why the preview stopped.
+      const key = end.state === 'paused' ? 'ui.actions.previewPaused' : 'ui.actions.previewEnded';
+      const state = t(`ui.progress.state.${end.state}`).toLowerCase();
+      showStatus('status', t(key, { state }), 'error');
+      return;
+    }
+    const preview = await callServer('uiLeadActionsPreview', end.jobId);
+    if (version !== formVersion) return;
+    // The preview's own progress said "done": the preview itself is the result now.
+    result.clear();
+    const nothing = changingRows(preview) === 0;
+    showStatus(
+      'status',
+      nothing ? t('ui.actions.nothingToChange') : '',
+      nothing ? 'error' : 'info',
+    );
+    show(preview);
+  });
 }
 
 async function runPreview(): Promise<void> {
@@ -340,13 +380,14 @@ async function runPreview(): Promise<void> {
     return;
   }
   try {
-    const preview = await previewJob(() =>
-      callServer('crmLeadActions', { ...options, preview: true }),
+    await previewJob(
+      () => callServer('crmLeadActions', { ...options, preview: true }),
+      (preview) => {
+        renderPreview(preview, t('ui.actions.previewTitle'));
+        shown = { mode: 'run', options, preview };
+        setNextStep('run', changingRows(preview) > 0);
+      },
     );
-    if (!preview) return;
-    renderPreview(preview, t('ui.actions.previewTitle'));
-    shown = { mode: 'run', options, preview };
-    setNextStep('run', changingRows(preview) > 0);
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }
@@ -359,18 +400,21 @@ async function runRevertPreview(): Promise<void> {
     return;
   }
   try {
-    const answer: PreviewAnswer | undefined = await previewJob(() =>
-      callServer('crmRevertLeadActions', runId, { preview: true }),
+    await previewJob(
+      () => callServer('crmRevertLeadActions', runId, { preview: true }),
+      (answer: PreviewAnswer) => {
+        // What the revert cannot undo depends on the run's action: the server's word, else the
+        // sheet's last run when that is the one being reverted.
+        const known = lastRun?.runId === runId ? lastRun.action : undefined;
+        const preview = { ...answer, revertedAction: answer.revertedAction ?? known };
+        renderPreview(preview, t('ui.actions.revert.previewTitle'));
+        shown = { mode: 'revert', runId, preview };
+        if (changingRows(preview) === 0) {
+          showStatus('status', t('ui.actions.revert.nothing'), 'error');
+        }
+        setNextStep('revert-run', changingRows(preview) > 0);
+      },
     );
-    if (!answer) return;
-    // What the revert cannot undo depends on the run's action: the server's word, else the
-    // sheet's last run when that is the one being reverted.
-    const known = lastRun?.runId === runId ? lastRun.action : undefined;
-    const preview: PreviewAnswer = { ...answer, revertedAction: answer.revertedAction ?? known };
-    renderPreview(preview, t('ui.actions.revert.previewTitle'));
-    shown = { mode: 'revert', runId, preview };
-    if (changingRows(preview) === 0) showStatus('status', t('ui.actions.revert.nothing'), 'error');
-    setNextStep('revert-run', changingRows(preview) > 0);
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }
@@ -431,10 +475,11 @@ async function startConfirmed(): Promise<void> {
     // The preview spoke of what would change: from now on the progress tells.
     forgetPreview();
     showStatus('status', '');
-    const end = await followToEnd(summary);
-    showAfterJob(end, current.mode === 'run' ? current.options.action : undefined);
-    // The run wrote its id in the sheet: Revert offers it from now on.
-    await Promise.all([loadColumns(), loadLastRun()]);
+    await followUntilSettled(summary, async (end) => {
+      showAfterJob(end, current.mode === 'run' ? current.options.action : undefined);
+      // The run wrote its id in the sheet: Revert offers it from now on.
+      await Promise.all([loadColumns(), loadLastRun()]);
+    });
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }

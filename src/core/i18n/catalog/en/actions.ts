@@ -100,6 +100,8 @@ export const ACTIONS_EN = {
   'ui.actions.previewing': 'Reading each lead from the CRM. Nothing is changed…',
   'ui.actions.previewTitle': 'Preview: nothing has changed yet',
   'ui.actions.previewEnded': 'The preview did not finish ({state}). Preview again.',
+  'ui.actions.previewPaused':
+    'The preview is paused: Resume it below to see what would change, or preview again.',
   'ui.actions.changesTitle': 'Before → after',
   'ui.actions.problemsTitle': 'What will not change, and why',
   'ui.actions.row': 'Row {row}',

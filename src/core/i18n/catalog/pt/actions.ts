@@ -100,6 +100,8 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
   'ui.actions.previewing': 'Lendo cada lead no CRM. Nada é alterado…',
   'ui.actions.previewTitle': 'Prévia: nada mudou ainda',
   'ui.actions.previewEnded': 'A prévia não terminou ({state}). Faça a prévia de novo.',
+  'ui.actions.previewPaused':
+    'A prévia está pausada: retome-a abaixo para ver o que mudaria, ou faça a prévia de novo.',
   'ui.actions.changesTitle': 'Antes → depois',
   'ui.actions.problemsTitle': 'O que não vai mudar, e por quê',
   'ui.actions.row': 'Linha {row}',
