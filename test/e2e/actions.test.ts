@@ -323,3 +323,53 @@ describe('lead actions: preview figures and refusals', () => {
     expect(world.runtime.runOrThrow('crmListJobs')).toEqual([]);
   });
 });
+
+describe('lead actions: lost answers', () => {
+  it('a won, enroll and message whose answers are lost after the CRM applied them are read back as DONE, never sent twice', async () => {
+    for (const [action, params, path] of [
+      ['won', {}, '/won'],
+      ['enroll', { sequence: 'Boas-vindas' }, '/enroll-sequence'],
+      ['message', { text: 'Oi' }, '/send-chatapp'],
+    ] as const) {
+      const world = await createActionsWorld({
+        rows: (sandbox) => leadRows(sandbox, [DEMO.leads.windowOpen]),
+      });
+      const id = DEMO.leads.windowOpen;
+      world.sandbox.faults.add({
+        kind: 'drop',
+        afterHandler: true,
+        pathPrefix: `/leads/${id}${path}`,
+      });
+      const state = world.sandbox.state;
+      const before = {
+        sales: state.sales.length,
+        seqs: state.leadSequences.length,
+        msgs: state.messages.length,
+      };
+      const run = runJob(world, 'crmLeadActions', { sheet: SHEET, action, params });
+      expect(run.counts.DONE, action).toBe(1);
+      expect(world.details()[0], action).toMatch(/confirmed by reading the lead back/);
+      const writes = world.requests().filter((r) => r.endsWith(`/leads/${id}${path}`));
+      expect(writes, action).toHaveLength(1);
+      if (action === 'won') expect(state.sales.length - before.sales).toBe(1);
+      if (action === 'enroll') expect(state.leadSequences.length - before.seqs).toBe(1);
+      if (action === 'message') expect(state.messages.length - before.msgs).toBe(1);
+    }
+  });
+
+  it('a stage move whose answer is lost is simply sent again (safe to repeat)', async () => {
+    const { world, ids } = await plainWorld(1);
+    world.sandbox.faults.add({
+      kind: 'drop',
+      afterHandler: true,
+      pathPrefix: `/leads/${ids[0]}/stage`,
+    });
+    const run = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'stage',
+      params: { stage: 'Negociação' },
+    });
+    expect(run.counts.DONE).toBe(1);
+    expect(world.requests().filter((r) => r.endsWith('/stage'))).toHaveLength(2);
+  });
+});
