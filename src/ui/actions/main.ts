@@ -6,60 +6,53 @@ import { createResultSlot } from '../shared/progress';
 import { isPendingState } from '../shared/progress-model';
 import { callServer, errorText, type ServerResult } from '../shared/server';
 import { fillSheetSelect } from '../shared/sheets';
+import { type FormContext, renderActions, renderLead, renderParams } from './form-view';
 import {
-  ACTION_PARAMS,
-  ACTIONS,
   type ActionName,
   type ActionOptions,
-  type ActionsForm,
   actionOptionsOf,
-  type Columns,
-  choiceFromValue,
-  choiceOf,
-  choiceValue,
   defaultLead,
   EMPTY_SETUP,
-  FIXED_OPTION,
   isActionName,
-  keepChoice,
   keepLead,
-  type LeadChoice,
   leadFromOption,
-  leadOptionValue,
-  type ParamSpec,
-  pickerOptions,
-  type Setup,
   sameOptions,
 } from './model';
 import {
-  actionLabel,
   afterNotes,
   changingRows,
   confirmText,
-  costText,
   deleteConfirmed,
-  moreRowsText,
   type PreviewAnswer,
-  previewLines,
   type RunInfo,
   revertConfirmText,
   revertHint,
   runText,
-  type SampleRow,
-  sampleParts,
   typedCount,
 } from './preview';
+import { renderPreview } from './preview-view';
+
+/**
+ * The Lead actions sidebar: the form (form-view.ts), then always a preview job first (nothing
+ * changes in the CRM) shown by preview-view.ts, then Run after a confirmation; Revert of a run
+ * the same way. Jobs are followed with the shared progress (pause, resume, cancel).
+ */
 
 type Preview = ServerResult<'uiLeadActionsPreview'>;
 
-let setup: Setup = EMPTY_SETUP;
-let columns: Columns = { headers: [], leadIdColumn: null };
-const form: ActionsForm = {
-  sheet: '',
-  action: undefined,
-  lead: { kind: 'match', matchBy: 'email_or_phone' },
-  params: {},
+/** The form, the account's lists and the sheet's columns; form-view.ts draws from these. */
+const ctx: FormContext = {
+  form: {
+    sheet: '',
+    action: undefined,
+    lead: { kind: 'match', matchBy: 'email_or_phone' },
+    params: {},
+  },
+  setup: EMPTY_SETUP,
+  columns: { headers: [], leadIdColumn: null },
+  changed: () => forgetPreview(),
 };
+const { form } = ctx;
 /** Once the person picks how leads are found, a sheet change keeps that choice when it can. */
 let leadPicked = false;
 const result = createResultSlot(jobServer, byId('progress'));
@@ -72,6 +65,12 @@ let shown:
   | { mode: 'run'; options: ActionOptions; preview: PreviewAnswer }
   | { mode: 'revert'; runId: string; preview: PreviewAnswer }
   | undefined;
+
+/**
+ * A counter of form changes: a preview that ends after the form changed is not shown, since it
+ * describes options no longer on the form.
+ */
+let formVersion = 0;
 
 function forgetPreview(): void {
   formVersion += 1;
@@ -91,144 +90,24 @@ function setNextStep(id: 'run' | 'revert-run', enabled: boolean): void {
 
 // ---- the form ----------------------------------------------------------------------------
 
-function renderLead(): void {
-  const label = (choice: LeadChoice) => {
-    if (choice.kind === 'column') return t('ui.actions.leadColumn', { header: choice.header });
-    const keys = {
-      email_or_phone: 'ui.actions.leadEmailOrPhone',
-      email: 'ui.actions.leadEmail',
-      phone: 'ui.actions.leadPhone',
-    } as const;
-    return t(keys[choice.matchBy]);
-  };
-  const choices: LeadChoice[] = [
-    ...columns.headers.map((header): LeadChoice => ({ kind: 'column', header })),
-    { kind: 'match', matchBy: 'email_or_phone' },
-    { kind: 'match', matchBy: 'email' },
-    { kind: 'match', matchBy: 'phone' },
-  ];
-  const select = byId<HTMLSelectElement>('lead');
-  select.replaceChildren(
-    ...choices.map((choice) => h('option', { value: leadOptionValue(choice) }, label(choice))),
-  );
-  select.value = leadOptionValue(form.lead);
-}
-
-function renderActions(): void {
-  const select = byId<HTMLSelectElement>('action');
-  select.replaceChildren(
-    h('option', { value: '' }, t('ui.actions.pickAction')),
-    ...ACTIONS.map((action) => h('option', { value: action }, actionLabel(action, t))),
-  );
-  select.value = form.action ?? '';
-  const hint = byId('action-hint');
-  hint.textContent = form.action ? t(`ui.actions.hint.${form.action}`) : '';
-  hint.hidden = !form.action;
-}
-
-/** One parameter's select (its default, the CRM's list, typed text, columns) and text box. */
-function paramPicker(spec: ParamSpec): HTMLElement {
-  const id = `param-${spec.name}`;
-  const picker = pickerOptions(spec, form, setup, columns, t);
-  const option = (o: { value: string; label: string; disabled?: boolean }) =>
-    h('option', { value: o.value, disabled: o.disabled }, o.label);
-  const select = h(
-    'select',
-    { id },
-    ...picker.options.map(option),
-    ...picker.groups.map((g) => h('optgroup', { label: g.label }, ...g.options.map(option))),
-  );
-  const choice = keepChoice(form.params[spec.name], spec, picker);
-  form.params[spec.name] = choice;
-  select.value = choiceValue(choice);
-  const typed = h('input', {
-    type: 'text',
-    id: `${id}-text`,
-    placeholder: spec.typed ? t(spec.typed) : undefined,
-    value: choice.kind === 'fixed' ? choice.text : '',
-    hidden: choice.kind !== 'fixed',
-  });
-  const update = () => {
-    typed.hidden = select.value !== FIXED_OPTION;
-    form.params[spec.name] = choiceFromValue(select.value, typed.value);
-    forgetPreview();
-    // The pipeline decides which stages the stage picker offers.
-    if (spec.name === 'pipeline') renderParams();
-  };
-  select.addEventListener('change', () => {
-    update();
-    if (!typed.hidden) typed.focus();
-  });
-  typed.addEventListener('input', update);
-  return h(
-    'div',
-    { class: 'param', 'data-param': spec.name },
-    h('label', { for: id }, t(spec.label)),
-    select,
-    typed,
-  );
-}
-
-/** The message box, with a chip per column that inserts its {{Header}} at the cursor. */
-function messagePicker(spec: ParamSpec): HTMLElement {
-  const id = `param-${spec.name}`;
-  const current = choiceOf(form, spec);
-  const text = current.kind === 'fixed' ? current.text : '';
-  form.params[spec.name] = { kind: 'fixed', text };
-  const area = h('textarea', { id, rows: '4', placeholder: t('ui.actions.placeholder.text') });
-  area.value = text;
-  const update = () => {
-    form.params[spec.name] = { kind: 'fixed', text: area.value };
-    forgetPreview();
-  };
-  area.addEventListener('input', update);
-  const chips = columns.headers.map((header) => {
-    const chip = h('button', { type: 'button', 'data-header': header }, `{{${header}}}`);
-    chip.addEventListener('click', () => {
-      const at = area.selectionStart ?? area.value.length;
-      const end = area.selectionEnd ?? at;
-      const placeholder = `{{${header}}}`;
-      area.value = `${area.value.slice(0, at)}${placeholder}${area.value.slice(end)}`;
-      area.focus();
-      area.setSelectionRange(at + placeholder.length, at + placeholder.length);
-      update();
-    });
-    return chip;
-  });
-  return h(
-    'div',
-    { class: 'param', 'data-param': spec.name },
-    h('label', { for: id }, t(spec.label)),
-    area,
-    h('div', { class: 'hint' }, t('ui.actions.textHint')),
-    h('div', { class: 'chips' }, ...chips),
-  );
-}
-
-function renderParams(): void {
-  const specs = form.action ? ACTION_PARAMS[form.action] : [];
-  byId('params').replaceChildren(
-    ...specs.map((spec) => (spec.name === 'text' ? messagePicker(spec) : paramPicker(spec))),
-  );
-}
-
 async function loadColumns(): Promise<void> {
-  columns = await callServer('uiLeadActionsColumns', form.sheet);
-  form.lead = leadPicked ? keepLead(form.lead, columns) : defaultLead(columns);
+  const columns = await callServer('uiLeadActionsColumns', form.sheet);
+  ctx.columns = columns;
+  form.lead = leadPicked ? keepLead(form.lead, columns) : defaultLead(ctx.columns);
   // The runs written in this sheet's CRM Action Run column are the ones Revert can take.
   byId('run-ids').replaceChildren(
     ...(columns.runIds ?? []).map((id) => h('option', { value: id })),
   );
-  renderLead();
-  renderParams();
+  renderLead(ctx);
+  renderParams(ctx);
   forgetPreview();
 }
 
 async function loadSetup(): Promise<void> {
   showStatus('status', t('ui.actions.loading'));
-  setup = await callServer('uiLeadActionsSetup');
+  ctx.setup = await callServer('uiLeadActionsSetup');
   showStatus('status', '');
-  renderParams();
+  renderParams(ctx);
 }
 
 /** The sheet's newest run, as uiLastLeadActionsRun tells it (Revert's default). */
@@ -285,56 +164,6 @@ function followUntilSettled(
 }
 
 /**
- * A counter of form changes: a preview that ends after the form changed is not shown, since it
- * describes options no longer on the form.
- */
-let formVersion = 0;
-
-function sampleList(rows: readonly SampleRow[], className: string, withStatus: boolean) {
-  return h(
-    'ul',
-    { class: `sample ${className}` },
-    ...rows.map((row) =>
-      h(
-        'li',
-        { 'data-row': String(row.row), 'data-status': row.status },
-        h('span', { class: 'row-number' }, t('ui.actions.row', { row: row.row })),
-        withStatus ? h('span', { class: 'row-status' }, row.status) : null,
-        row.detail,
-      ),
-    ),
-  );
-}
-
-function renderPreview(preview: PreviewAnswer, title: string): void {
-  byId('preview-title').textContent = title;
-  byId('preview-counts').replaceChildren(
-    ...previewLines(preview.counts, t).map((line) =>
-      h(
-        'li',
-        { 'data-status': line.status },
-        h('b', {}, words.number(line.count)),
-        ` ${line.status}${line.meaning ? `: ${line.meaning}` : ''}`,
-      ),
-    ),
-  );
-  byId('preview-cost').textContent = changingRows(preview) > 0 ? costText(preview, words) : '';
-  const { changes, problems } = sampleParts(preview);
-  byId('preview-changes').replaceChildren(
-    ...(changes.length > 0
-      ? [h('h2', {}, t('ui.actions.changesTitle')), sampleList(changes, 'changes', false)]
-      : []),
-  );
-  byId('preview-problems').replaceChildren(
-    ...(problems.length > 0
-      ? [h('h2', {}, t('ui.actions.problemsTitle')), sampleList(problems, 'problems', true)]
-      : []),
-  );
-  byId('preview-more').textContent = moreRowsText(preview, words);
-  byId('preview-result').hidden = false;
-}
-
-/**
  * Starts a preview job (nothing changes in the CRM) and follows it; once it is done, hands what
  * uiLeadActionsPreview says of it to `show` — unless the form changed meanwhile. A paused
  * preview says so and is shown when it is resumed and done.
@@ -374,7 +203,7 @@ async function previewJob(
 async function runPreview(): Promise<void> {
   let options: ActionOptions;
   try {
-    options = actionOptionsOf(form, columns, t);
+    options = actionOptionsOf(form, ctx.columns, t);
   } catch (error) {
     showStatus('status', errorText(error), 'error');
     return;
@@ -488,7 +317,7 @@ async function startConfirmed(): Promise<void> {
 // ---- wiring ------------------------------------------------------------------------------
 
 async function init(): Promise<void> {
-  renderActions();
+  renderActions(ctx);
   try {
     form.sheet = await fillSheetSelect('sheet');
     await Promise.all([loadColumns(), loadSetup(), loadLastRun()]);
@@ -504,15 +333,15 @@ byId<HTMLSelectElement>('sheet').addEventListener('change', (event) => {
   loadColumns().then(loadLastRun).catch(fail);
 });
 byId<HTMLSelectElement>('lead').addEventListener('change', (event) => {
-  form.lead = leadFromOption((event.target as HTMLSelectElement).value) ?? defaultLead(columns);
+  form.lead = leadFromOption((event.target as HTMLSelectElement).value) ?? defaultLead(ctx.columns);
   leadPicked = true;
   forgetPreview();
 });
 byId<HTMLSelectElement>('action').addEventListener('change', (event) => {
   const value = (event.target as HTMLSelectElement).value;
   form.action = isActionName(value) ? value : undefined;
-  renderActions();
-  renderParams();
+  renderActions(ctx);
+  renderParams(ctx);
   forgetPreview();
 });
 byId<HTMLFormElement>('actions-form').addEventListener('submit', (event) => {
@@ -523,7 +352,7 @@ byId<HTMLButtonElement>('run').addEventListener('click', () => {
   // Run acts only on the options the shown preview was made of.
   let current: ActionOptions | undefined;
   try {
-    current = actionOptionsOf(form, columns, t);
+    current = actionOptionsOf(form, ctx.columns, t);
   } catch {
     current = undefined;
   }
