@@ -17,11 +17,12 @@ import {
 } from '../core/actions/types';
 import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
-import type { JobRecord, JobSummary } from '../core/jobs';
+import { isFinished, type JobRecord, type JobSummary } from '../core/jobs';
 import { readWalkCursor } from '../core/jobs/pipeline';
 import { dropLedger, Ledger } from '../core/jobs/pipeline-ledger';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { requireSheetNamed } from '../core/jobs/row-job';
+import type { KeyValueStore } from '../core/ports';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
 import { createPipelineSheet } from '../gas/pipeline-sheet';
@@ -35,6 +36,7 @@ import {
   requireSettings,
   spreadsheetDataStore,
 } from './context';
+import { registerStoreReclaimer } from './job-store-budget';
 import { startJob } from './jobs-api';
 
 /** A lead id no account reaches: the scope check's request changes nothing (404 with the scope, 403 without). */
@@ -89,13 +91,59 @@ function checkScope(client: CrmClient, settings: Settings, action: LeadActionNam
   }
 }
 
-/** Runs whose job record is gone can no longer be reverted: their records go too. */
-function dropOrphanLedgers(): void {
+/** The job ids that have a ledger (a run's record of its rows) in this spreadsheet's data store. */
+function ledgerIds(store: KeyValueStore): string[] {
+  return [...new Set(store.keys().flatMap((key) => /^act\.([^.~]+)\./.exec(key)?.[1] ?? []))];
+}
+
+/**
+ * Records no one needs any more go: a run whose job record is gone can no longer be reverted,
+ * and a finished preview's record served its sidebar once a newer job exists.
+ */
+function dropStaleLedgers(): void {
   const store = spreadsheetDataStore();
   const jobs = engineDeps().store;
-  const ids = new Set(store.keys().flatMap((key) => /^act\.([^.~]+)\./.exec(key)?.[1] ?? []));
-  for (const id of ids) if (!jobs.get(id)) dropLedger(store, ledgerPrefix(id));
+  const ids = ledgerIds(store);
+  const newest = Math.max(0, ...ids.map((id) => jobs.get(id)?.createdAt ?? 0));
+  for (const id of ids) {
+    const job = jobs.get(id);
+    const mode = (job?.options as { mode?: string } | null)?.mode;
+    const preview = mode === 'preview' || mode === 'revertPreview';
+    if (!job || (preview && job.createdAt < newest && isFinished(job.state))) {
+      dropLedger(store, ledgerPrefix(id));
+    }
+  }
 }
+
+/**
+ * When the person's storage is nearly full (job-store-budget.ts), the records of finished lead
+ * actions jobs give way, previews first, then the oldest runs (those can then no longer be
+ * reverted); a pending or paused job's record is never dropped.
+ */
+registerStoreReclaimer((bytesToFree) => {
+  const store = spreadsheetDataStore();
+  const jobs = engineDeps().store;
+  const rank = (id: string) => {
+    const job = jobs.get(id);
+    const mode = (job?.options as { mode?: string } | null)?.mode ?? '';
+    return (mode.toLowerCase().includes('preview') ? 0 : 1e15) + (job?.createdAt ?? 0);
+  };
+  let freed = 0;
+  const ids = ledgerIds(store)
+    .filter((id) => {
+      const job = jobs.get(id);
+      return !job || isFinished(job.state);
+    })
+    .sort((a, b) => rank(a) - rank(b));
+  for (const id of ids) {
+    if (freed >= bytesToFree) break;
+    const prefix = ledgerPrefix(id);
+    for (const key of store.keys())
+      if (key.startsWith(prefix)) freed += key.length + (store.get(key) ?? '').length;
+    dropLedger(store, prefix);
+  }
+  return freed;
+});
 
 function backupName(sheet: string): string {
   const stamp = Utilities.formatDate(
@@ -145,7 +193,7 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
   }
   checkParams(options, ref, headers);
   checkScope(client, settings, options.action);
-  dropOrphanLedgers();
+  dropStaleLedgers();
   const locale = currentLocale();
   const jobOptions: LeadActionsJobOptions = {
     v: 1,
