@@ -39,6 +39,7 @@ import {
   typedCount,
   undoText,
 } from '../../src/ui/actions/preview';
+import { describeJob } from '../../src/ui/jobs/model';
 import { EN_WORDS, PT_WORDS } from './ui-words';
 
 /** The Lead actions sidebar's pure half: pickers, crmLeadActions options, preview wording. */
@@ -446,5 +447,23 @@ describe('preview wording', () => {
     expect(runText({ runId: 'abc', action: 'stage', state: 'done' }, PT_WORDS.t)).toBe(
       'Última execução: Mover para uma etapa (execução abc)',
     );
+  });
+});
+
+describe('the Jobs sidebar', () => {
+  it('names lead actions runs and reverts in both languages', () => {
+    const job = (kind: string) => ({
+      jobId: 'job-1',
+      kind,
+      state: 'done' as const,
+      total: 3,
+      done: 3,
+      counts: { DONE: 3 },
+      message: '',
+    });
+    expect(describeJob(job('leadActions'), EN_WORDS).kind).toBe('Lead actions');
+    expect(describeJob(job('leadActionsRevert'), EN_WORDS).kind).toBe('Revert of lead actions');
+    expect(describeJob(job('leadActions'), PT_WORDS).kind).toBe('Ações em leads');
+    expect(describeJob(job('leadActionsRevert'), PT_WORDS).kind).toBe('Reversão de ações em leads');
   });
 });
