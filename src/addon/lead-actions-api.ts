@@ -145,6 +145,32 @@ registerStoreReclaimer((bytesToFree) => {
   return freed;
 });
 
+/** A delete preview this recent tells how many of the sheet's leads exist (its WILL_CHANGE). */
+const DELETE_PREVIEW_FRESH_MS = 60 * 60_000;
+
+/**
+ * The number `confirm` must equal: the rows whose lead the newest finished delete preview of
+ * this sheet found (when it is recent and saw as many rows as the sheet has now), else every
+ * row that names a lead (no request is made to count them).
+ */
+function deleteCount(sheetId: number, rows: number): number {
+  const now = Date.now();
+  const preview = engineDeps()
+    .store.list()
+    .reverse()
+    .find((job) => {
+      const options = job.options as LeadActionsJobOptions | null;
+      return (
+        job.kind === LEAD_ACTIONS_KIND &&
+        options?.mode === 'preview' &&
+        options.action === 'delete' &&
+        options.sheetId === sheetId
+      );
+    });
+  if (preview?.state !== 'done' || now - preview.createdAt > DELETE_PREVIEW_FRESH_MS) return rows;
+  return preview.total === rows ? (preview.counts.WILL_CHANGE ?? rows) : rows;
+}
+
 function backupName(sheet: string): string {
   const stamp = Utilities.formatDate(
     new Date(),
@@ -173,12 +199,15 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
   if (typeof keying === 'string')
     throw codedError(keying, 'noLeadColumn', { sheet: options.sheet });
   const entries = collectEntries(values, keying, options.params ?? {});
-  if (options.action === 'delete' && !options.preview && options.confirm !== entries.length) {
-    throw codedError(
-      `To delete, pass confirm: ${entries.length}, the number of leads the rows of "${options.sheet}" name (got ${options.confirm ?? 'none'}). Preview first to see them.`,
-      'confirmDelete',
-      { count: entries.length },
-    );
+  if (options.action === 'delete' && !options.preview) {
+    const count = deleteCount(sheet.getSheetId(), entries.length);
+    if (options.confirm !== count) {
+      throw codedError(
+        `To delete, pass confirm: ${count}, the number of rows of "${options.sheet}" whose lead would be deleted (got ${options.confirm ?? 'none'}). Preview first to see them.`,
+        'confirmDelete',
+        { count },
+      );
+    }
   }
   const client = clientFor(settings);
   let ref: ActionReference;
@@ -295,6 +324,8 @@ export interface LeadActionsPreview {
   readRequests: number;
   seconds: number;
   deleteCount?: number;
+  /** A revert's preview: the action of the run it puts back. */
+  revertedAction?: LeadActionName;
   sample: { row: number; status: string; detail: string }[];
 }
 
@@ -334,7 +365,10 @@ export function uiLeadActionsPreview(jobId: string): LeadActionsPreview {
     writeRequests: writes,
     readRequests: reads,
     seconds: writes + reads + 1,
-    ...(target.action === 'delete' && !('run' in options) ? { deleteCount: entries.length } : {}),
+    ...(target.action === 'delete' && !('run' in options)
+      ? { deleteCount: job.counts.WILL_CHANGE ?? 0 }
+      : {}),
+    ...('run' in options ? { revertedAction: target.action } : {}),
     sample,
   };
 }

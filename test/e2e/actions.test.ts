@@ -373,3 +373,28 @@ describe('lead actions: lost answers', () => {
     expect(world.requests().filter((r) => r.endsWith('/stage'))).toHaveLength(2);
   });
 });
+
+describe('lead actions: delete after its preview', () => {
+  it('confirm is the number of rows whose lead the preview found', async () => {
+    const { world, ids } = await plainWorld(4);
+    const gone = ids[0] as number;
+    world.sandbox.state.leads = world.sandbox.state.leads.filter((l) => l.id !== gone);
+    const preview = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'delete',
+      preview: true,
+    });
+    expect(preview.counts).toMatchObject({ WILL_CHANGE: 3, NOT_FOUND: 1 });
+    const figures = world.runtime.runOrThrow('uiLeadActionsPreview', preview.jobId) as {
+      deleteCount: number;
+    };
+    expect(figures.deleteCount).toBe(3);
+    expect(world.sandbox.state.leads.filter((l) => ids.includes(l.id))).toHaveLength(3);
+    expect(() =>
+      world.runtime.runOrThrow('crmLeadActions', { sheet: SHEET, action: 'delete', confirm: 4 }),
+    ).toThrow(/confirm: 3/);
+    const run = runJob(world, 'crmLeadActions', { sheet: SHEET, action: 'delete', confirm: 3 });
+    expect(run.counts.DONE).toBe(4);
+    expect(world.sandbox.state.leads.filter((l) => ids.includes(l.id))).toHaveLength(0);
+  });
+});

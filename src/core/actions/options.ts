@@ -4,8 +4,12 @@ import { type ActionReference, LEAD_ACTIONS, type LeadActionsOptions } from './t
 
 const MATCH_BY = ['email', 'phone', 'email_or_phone'] as const;
 
-function bad(message: string): Error {
-  return codedError(message, 'badLeadActionsOptions');
+function bad(
+  message: string,
+  code = 'badLeadActionsOptions',
+  params?: Record<string, string>,
+): Error {
+  return codedError(message, code, params);
 }
 
 /** The options as given, checked (before any request); the error says what to fix. */
@@ -75,39 +79,52 @@ export function checkParams(
 ): void {
   const params = options.params ?? {};
   for (const [name, source] of Object.entries(params)) {
-    if (
-      isColumn(source) &&
-      !headers.some((h) => h.trim().toLowerCase() === String(source.column).trim().toLowerCase())
-    ) {
+    const wanted = isColumn(source) ? String(source.column).trim().toLowerCase() : undefined;
+    if (wanted !== undefined && !headers.some((h) => h.trim().toLowerCase() === wanted)) {
+      const column = String((source as { column: string }).column);
       throw bad(
-        `params.${name} takes column "${source.column}", which the header row does not have (${headers.filter(Boolean).join(', ')}).`,
+        `params.${name} takes column "${column}", which the header row does not have (${headers.filter(Boolean).join(', ')}).`,
+        'actionColumnMissing',
+        { column },
       );
     }
   }
   const fixed = (value: unknown): value is string | number =>
     typeof value === 'string' || typeof value === 'number';
+  const unknown = (what: string, value: unknown, code: string, known: string[]) =>
+    bad(`No ${what} is named "${value}"; the ${what}s are ${known.join(', ')}.`, code, {
+      name: String(value),
+    });
   const pipeline = fixed(params.pipeline) ? findPipeline(ref, params.pipeline) : undefined;
   if (fixed(params.pipeline) && !pipeline) {
-    throw bad(
-      `No pipeline is named "${params.pipeline}"; the pipelines are ${ref.pipelines.map((p) => p.name).join(', ')}.`,
+    throw unknown(
+      'pipeline',
+      params.pipeline,
+      'actionPipelineUnknown',
+      ref.pipelines.map((p) => p.name),
     );
   }
   if (fixed(params.stage)) {
     const candidates = pipeline ? [pipeline] : ref.pipelines;
     if (!candidates.some((p) => findStage(ref, p, params.stage as string | number))) {
-      throw bad(
-        `No stage is named "${params.stage}"${pipeline ? ` in pipeline ${pipeline.name}` : ''}.`,
-      );
+      const names = candidates.flatMap((p) => p.stages.map((s) => s.name));
+      throw unknown('stage', params.stage, 'actionStageUnknown', names);
     }
   }
   if (fixed(params.sequence) && !findSequence(ref, params.sequence)) {
-    throw bad(
-      `No sequence is named "${params.sequence}"; the sequences are ${ref.sequences.map((s) => s.name).join(', ')}.`,
+    throw unknown(
+      'sequence',
+      params.sequence,
+      'actionSequenceUnknown',
+      ref.sequences.map((q) => q.name),
     );
   }
   if (fixed(params.reason) && !findLostReason(ref, params.reason)) {
-    throw bad(
-      `No lost reason is named "${params.reason}"; the reasons are ${ref.lostReasons.map((r) => r.name).join(', ')}.`,
+    throw unknown(
+      'lost reason',
+      params.reason,
+      'actionReasonUnknown',
+      ref.lostReasons.map((r) => r.name),
     );
   }
 }
