@@ -81,11 +81,15 @@ function forgetPreview(): void {
   setNextStep('revert-run', false);
 }
 
-/** A button that is the next step (Run after a preview) is enabled and looks primary. */
+/**
+ * A button that is the next step (Run after a preview) is enabled and looks primary; Preview
+ * looks primary while Run is not the next step.
+ */
 function setNextStep(id: 'run' | 'revert-run', enabled: boolean): void {
   const button = byId<HTMLButtonElement>(id);
   button.disabled = !enabled;
   button.classList.toggle('action', enabled);
+  if (id === 'run') byId('preview').classList.toggle('action', !enabled);
 }
 
 // ---- the form ----------------------------------------------------------------------------
