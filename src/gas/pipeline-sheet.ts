@@ -21,6 +21,14 @@ export function createPipelineSheet(
         display: display.slice(headerRow),
       };
     },
+    readHeader() {
+      const width = sheet.getLastColumn();
+      return width > 0 ? (sheet.getRange(headerRow, 1, 1, width).getValues()[0] ?? []) : [];
+    },
+    readColumns(first, count) {
+      const rows = sheet.getLastRow() - headerRow;
+      return rows > 0 ? sheet.getRange(headerRow + 1, first + 1, rows, count).getValues() : [];
+    },
     writeRows: table.writeRows,
     appendHeaders: table.appendHeaders,
     flush() {

@@ -70,6 +70,11 @@ export function leadActionsKind(
       const keys = keying(values);
       return typeof keys === 'string' ? keys : collectEntries(values, keys, options.params);
     },
+    keyColumns(header) {
+      const keys = rowKeying(header, options);
+      if (typeof keys === 'string') return undefined;
+      return [keys.idColumn, keys.emailColumn, keys.phoneColumn].filter((c) => c !== undefined);
+    },
     keysOf(values) {
       const keys = keying(values);
       return typeof keys === 'string' ? values.rows.map(() => '') : keysOfSheet(values, keys);

@@ -152,6 +152,11 @@ export function revertKind(
             ...(e.c ? { c: e.c } : {}),
           }),
         ),
+    keyColumns(header) {
+      const keys = rowKeying(header, options.run);
+      if (typeof keys === 'string') return undefined;
+      return [keys.idColumn, keys.emailColumn, keys.phoneColumn].filter((c) => c !== undefined);
+    },
     keysOf(values) {
       const keys = rowKeying(values.header, options.run);
       return typeof keys === 'string' ? values.rows.map(() => '') : keysOfSheet(values, keys);

@@ -49,7 +49,8 @@ export function placeByKey<E extends WalkEntry>(
   onlyChanged: boolean,
 ): number {
   if (entries.length === 0) return 0;
-  const { values, columns } = readWithColumns(sheet, kind.headers);
+  const { values, columns } =
+    (!onlyChanged && keysOnly(sheet, kind)) || readWithColumns(sheet, kind.headers);
   const rowsOf = new Map<string, number[]>();
   kind.keysOf(values).forEach((key, index) => {
     if (key !== '') rowsOf.set(key, [...(rowsOf.get(key) ?? []), index]);
@@ -76,4 +77,30 @@ export function placeByKey<E extends WalkEntry>(
     () => 0,
   );
   return writes.length;
+}
+
+/**
+ * The header and the key columns only (placing a step's statuses needs keys, not what the rows
+ * hold): a read that does not grow with the sheet's width; undefined when the sheet or kind
+ * cannot, or a status column is missing (the whole read creates it).
+ */
+function keysOnly<E extends WalkEntry>(
+  sheet: PipelineSheet,
+  kind: PipelineKind<E, unknown>,
+): { values: SheetValues; columns: number[] } | undefined {
+  if (!sheet.readHeader || !sheet.readColumns || !kind.keyColumns) return undefined;
+  const header = sheet.readHeader();
+  const columns = statusColumns(header, kind.headers);
+  const keys = kind.keyColumns(header);
+  if (!columns || !keys || keys.length === 0) return undefined;
+  const first = Math.min(...keys);
+  const part = sheet.readColumns(first, Math.max(...keys) - first + 1);
+  const rows = part.map((cells) => {
+    const row: unknown[] = [];
+    cells.forEach((cell, i) => {
+      row[first + i] = cell;
+    });
+    return row;
+  });
+  return { values: { header, rows, display: rows }, columns };
 }

@@ -35,6 +35,10 @@ export interface SheetValues {
 export interface PipelineSheet extends RowJobSheetWriter {
   /** The header row and every data row, values and what they show. */
   read(): SheetValues;
+  /** The header row alone. */
+  readHeader?(): unknown[];
+  /** Columns `first` .. `first + count - 1` (0-based) of every data row: values only. */
+  readColumns?(first: number, count: number): unknown[][];
   /** Applies pending writes now (before a request that must not be repeated leaves). */
   flush(): void;
 }
@@ -77,6 +81,11 @@ export interface PipelineKind<E extends WalkEntry, R> {
    * A delete says no: it acts only on the rows its confirm counted.
    */
   adoptsLateRows: boolean;
+  /**
+   * The columns a row's key is made of, so that placing statuses mid-job reads those columns
+   * only (the end-of-job check reads everything); undefined reads the whole sheet.
+   */
+  keyColumns?(header: readonly unknown[]): number[] | undefined;
   /** Each data row's key, for placing statuses (an empty key is never placed). */
   keysOf(values: SheetValues): string[];
   read?: ReadHooks<E, unknown>;
