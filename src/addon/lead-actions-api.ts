@@ -354,8 +354,8 @@ export function uiLeadActionsPreview(jobId: string): LeadActionsPreview {
     const decision = 'run' in options ? undefined : decideRow(ctx, { ...entry, s: undefined });
     writes += decision?.kind === 'change' ? decision.requests.length : 1;
   }
-  // The run reads every lead again: in pages of 200 when that is fewer requests.
-  const reads = Math.min(entries.length, Math.ceil(entries.length / 200) + 1);
+  // The run reads every lead again, as its preview did (in pages when that was fewer requests).
+  const reads = readWalkCursor(job.cursor).reads ?? entries.length;
   const sample = placeSample(target, entries);
   return {
     jobId: job.jobId,

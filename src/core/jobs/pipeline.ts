@@ -33,6 +33,8 @@ export interface WalkCursor {
   page?: number;
   /** A request that changes something has been sent (beforeFirstSend ran). */
   sent?: boolean;
+  /** Read requests made so far (a preview's tells what its run will read). */
+  reads?: number;
 }
 
 export function readWalkCursor(value: unknown): WalkCursor {
@@ -120,6 +122,7 @@ class Walk<E extends WalkEntry, R> {
         () => (hooks.page as NonNullable<typeof hooks.page>)(page)(client),
         pacing,
       );
+      this.cursor = { ...this.cursor, reads: (this.cursor.reads ?? 0) + 1 };
       for (const e of hooks.applyPage(answer.data, needing)) ledger.touchEntry(e);
       const last = answer.meta?.last_page ?? page;
       const left = needing.filter((e) => hooks.needs(e)).length;
@@ -138,6 +141,7 @@ class Walk<E extends WalkEntry, R> {
       batch.map((e) => hooks.one(e)),
       pacing,
     );
+    this.cursor = { ...this.cursor, reads: (this.cursor.reads ?? 0) + batch.length };
     let yielded: unknown;
     batch.forEach((entry, i) => {
       const answer = answers[i] as Settled<unknown>;
