@@ -2,7 +2,7 @@ import type { CrmApi, Settled } from '../../api';
 import { NotFoundError } from '../../api/errors';
 import type { Lead } from '../../api/schemas';
 import type { Translate } from '../i18n';
-import type { NextMove, PipelineKind } from '../jobs/pipeline-types';
+import type { NextMove, PipelineKind, ReadHooks } from '../jobs/pipeline-types';
 import { asText } from '../jobs/row-job';
 import { type ActionRequest, type DecideContext, decideRow } from './decide';
 import type { ActionEntry } from './entry';
@@ -161,35 +161,7 @@ export function revertKind(
       const keys = rowKeying(values.header, options.run);
       return typeof keys === 'string' ? values.rows.map(() => '') : keysOfSheet(values, keys);
     },
-    read: {
-      needs: (entry) => reversible && entry.n === undefined && !entry.g && entry.s === undefined,
-      // The leads as they are now: pages of 200 when fewer requests than one read a row.
-      page: (page) => (api: CrmApi) =>
-        api.leads.list({ page, per_page: 200, include: ['sequences'] }),
-      applyPage(items, needing) {
-        const byId = new Map((items as Lead[]).map((lead) => [lead.id, lead]));
-        return needing.filter((entry) => {
-          const lead = byId.get(entry.i ?? 0);
-          if (lead) entry.n = stateOf(lead, 'revert');
-          return lead !== undefined;
-        });
-      },
-      afterPages(needing) {
-        const gone = needing.filter((entry) => entry.n === undefined);
-        for (const entry of gone) entry.g = 1;
-        return gone;
-      },
-      one: (entry) => (api: CrmApi) => api.leads.get(entry.i ?? 0, ['sequences']),
-      applyOne(entry, answer) {
-        if (!answer.ok) {
-          if (!(answer.error instanceof NotFoundError)) return false;
-          entry.g = 1;
-          return true;
-        }
-        entry.n = stateOf(answer.value as Lead, 'revert');
-        return true;
-      },
-    },
+    read: revertReads(reversible),
     next,
     call: (entry, request) => callOf(entry.i ?? 0, request),
     repeatable: isRepeatable,
@@ -204,22 +176,64 @@ export function revertKind(
       entry.t === undefined ? '' : new Date(entry.t),
       asText(env.jobId),
     ],
-    message(entries, finished) {
-      const counts = new Map<string, number>();
-      for (const e of entries) if (e.s) counts.set(e.s, (counts.get(e.s) ?? 0) + 1);
-      const parts = [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
-      if (!finished)
-        return t('leadjob.message.revertProgress', {
-          runId: options.runId,
-          done: entries.filter((e) => e.s).length,
-          total: entries.length,
-        });
-      return t(preview ? 'leadjob.message.revertPreviewed' : 'leadjob.message.reverted', {
-        runId: options.runId,
-        parts: parts || '0',
+    message: (entries, finished) => revertMessage(t, options, preview, entries, finished),
+  };
+}
+
+/** Reads each DONE lead as it is now: pages of 200 when fewer requests than one read a row. */
+function revertReads(reversible: boolean): ReadHooks<RevertEntry, unknown> {
+  return {
+    needs: (entry) => reversible && entry.n === undefined && !entry.g && entry.s === undefined,
+    page: (page) => (api: CrmApi) =>
+      api.leads.list({ page, per_page: 200, include: ['sequences'] }),
+    applyPage(items, needing) {
+      const byId = new Map((items as Lead[]).map((lead) => [lead.id, lead]));
+      return needing.filter((entry) => {
+        const lead = byId.get(entry.i ?? 0);
+        if (lead) entry.n = stateOf(lead, 'revert');
+        return lead !== undefined;
       });
     },
+    afterPages(needing) {
+      const gone = needing.filter((entry) => entry.n === undefined);
+      for (const entry of gone) entry.g = 1;
+      return gone;
+    },
+    one: (entry) => (api: CrmApi) => api.leads.get(entry.i ?? 0, ['sequences']),
+    applyOne(entry, answer) {
+      if (!answer.ok) {
+        if (!(answer.error instanceof NotFoundError)) return false;
+        entry.g = 1;
+        return true;
+      }
+      entry.n = stateOf(answer.value as Lead, 'revert');
+      return true;
+    },
   };
+}
+
+function revertMessage(
+  t: Translate,
+  options: RevertJobOptions,
+  preview: boolean,
+  entries: readonly RevertEntry[],
+  finished: boolean,
+): string {
+  const counts = new Map<string, number>();
+  for (const e of entries) if (e.s) counts.set(e.s, (counts.get(e.s) ?? 0) + 1);
+  const parts = [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
+  if (!finished) {
+    const done = entries.filter((e) => e.s).length;
+    return t('leadjob.message.revertProgress', {
+      runId: options.runId,
+      done,
+      total: entries.length,
+    });
+  }
+  return t(preview ? 'leadjob.message.revertPreviewed' : 'leadjob.message.reverted', {
+    runId: options.runId,
+    parts: parts || '0',
+  });
 }
 
 export type { Settled };
