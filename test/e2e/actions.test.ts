@@ -398,3 +398,35 @@ describe('lead actions: delete after its preview', () => {
     expect(world.sandbox.state.leads.filter((l) => ids.includes(l.id))).toHaveLength(0);
   });
 });
+
+describe('lead actions: rows without a lead id', () => {
+  it('finds each lead by e-mail (matchBy) and says NOT_FOUND for an e-mail no lead has', async () => {
+    let ids: number[] = [];
+    const world = await createActionsWorld({
+      header: ['Nome', 'E-mail', 'Valor'],
+      rows: (sandbox) => {
+        const leads = plainLeads(sandbox, 60).filter((l) => l.email);
+        // Unique e-mails only: a shared one would be ambiguous.
+        const unique = leads.filter(
+          (l) => sandbox.state.leads.filter((o) => o.email === l.email).length === 1,
+        );
+        ids = unique.slice(0, 4).map((l) => l.id);
+        return [
+          ...unique.slice(0, 4).map((l) => [l.name, l.email, '']),
+          ['Ninguém', 'ninguem@example.com', ''],
+        ];
+      },
+    });
+    const run = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'addTags',
+      params: { tags: 'por-email' },
+      matchBy: 'email',
+    });
+    expect(run.state).toBe('done');
+    expect(world.statuses()).toEqual(['DONE', 'DONE', 'DONE', 'DONE', 'NOT_FOUND']);
+    for (const id of ids) {
+      expect(world.sandbox.state.leads.find((l) => l.id === id)?.tags).toContain('por-email');
+    }
+  });
+});
