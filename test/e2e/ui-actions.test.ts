@@ -26,6 +26,8 @@ const SCREENSHOT = '/tmp/crm-playground-actions-preview.png';
 const PT_SCREENSHOT = '/tmp/crm-playground-actions-pt.png';
 const TARGET_STAGE = 'Negociação';
 const SLOW = { timeout: 30_000 };
+/** A sheet of every generated demo lead, for a run longer than one slice. */
+const LONG_SHEET = 'Todos';
 
 /** The sheet rows (1-based) and their lead ids, as the playground writes them. */
 const ROWS = actionsSheetRows().map((values, index) => ({
@@ -242,7 +244,67 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await expectFits(sidebar, 'revert done');
     });
 
+    it('a long run: the sidebar drives it slice after slice, pauses, resumes, and then tells what needs a person', async () => {
+      // Every generated demo lead by id: more writes than one 4.5-minute slice sends at 60 a minute.
+      const ids = playground.sandbox.state.leads
+        .filter((lead) => lead.account_id === 1 && lead.id > 20)
+        .map((lead) => lead.id);
+      expect(ids.length).toBeGreaterThan(270);
+      const long = playground.runtime.workbook.addSheet(LONG_SHEET);
+      long.setValues(1, 1, [['CRM Lead ID'], ...ids.map((id) => [id])]);
+      // The sidebar lists the sheets when it opens: open it again on the new, active sheet.
+      playground.runtime.workbook.activeSheetId = long.sheetId;
+      sidebar = await openSidebar(page, 'Lead actions', 'CRM · Lead actions');
+      await expect.poll(() => sidebar.locator('#sheet').inputValue(), PATIENCE).toBe(LONG_SHEET);
+      await expect
+        .poll(() => sidebar.locator('#lead').inputValue(), PATIENCE)
+        .toBe('column:CRM Lead ID');
+      await sidebar.locator('#action').selectOption('addTags');
+      await sidebar.locator('#param-tags').selectOption('fixed');
+      await sidebar.locator('#param-tags-text').fill('lote-2026');
+      await sidebar.locator('#preview').click();
+      await expect.poll(() => sidebar.locator('#run').isEnabled(), SLOW).toBe(true);
+      expect(await sidebar.locator('#preview-cost').textContent()).toMatch(
+        /^\d+ requests: about \d min/,
+      );
+      // In simulated time a slice takes well under a second of wall time; hold the sidebar's
+      // uiContinueJob calls, as a real 4.5-minute execution would, so that Pause lands mid-run.
+      let releaseSlices = () => {};
+      const slicesHeld = new Promise<void>((resolve) => {
+        releaseSlices = resolve;
+      });
+      await page.route('**/run', async (route) => {
+        const call = route.request().postDataJSON() as { fn?: string; args?: unknown[] };
+        if (call.fn === 'uiCall' && call.args?.[0] === 'uiContinueJob') await slicesHeld;
+        await route.continue();
+      });
+      await sidebar.locator('#run').click();
+      await sidebar.locator('#confirm-run').click();
+      const progress = sidebar.locator('.progress');
+      await progress.locator('button.pause').waitFor({ state: 'visible', timeout: 30_000 });
+      await progress.locator('button.pause').click();
+      await expect.poll(() => progress.getAttribute('data-state'), SLOW).toBe('paused');
+      releaseSlices();
+      // Paused is not the end: nothing is said about the rows yet.
+      expect(await sidebar.locator('#after').isVisible()).toBe(false);
+      expect(await progress.locator('.progress-state').textContent()).toBe('Paused');
+      await page.unroute('**/run');
+      await progress.locator('button.resume').click();
+      await expect
+        .poll(() => progress.getAttribute('data-state'), { timeout: 60_000 })
+        .toBe('done');
+      await expect
+        .poll(() => sidebar.locator('#after').textContent(), PATIENCE)
+        .toMatch(/it reverts run job-/);
+      const tagged = playground.sandbox.state.leads.filter((l) => l.tags?.includes('lote-2026'));
+      expect(tagged).toHaveLength(ids.length);
+    });
+
     it('Delete runs only once the exact number of leads is typed', async () => {
+      await sidebar.locator('#sheet').selectOption(ACTIONS_SHEET);
+      await expect
+        .poll(() => sidebar.locator('#lead').inputValue(), PATIENCE)
+        .toBe('column:CRM Lead ID');
       await sidebar.locator('#action').selectOption('delete');
       expect(await sidebar.locator('#params').textContent()).toBe('');
       await sidebar.locator('#preview').click();

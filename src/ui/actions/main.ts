@@ -3,7 +3,7 @@ import { byId, h, showStatus, whileBusy } from '../shared/dom';
 import { t, words } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
 import { createResultSlot } from '../shared/progress';
-import { isPendingState } from '../shared/progress-model';
+import { isFinishedState, isPendingState } from '../shared/progress-model';
 import { callServer, errorText, type ServerResult } from '../shared/server';
 import { fillSheetSelect } from '../shared/sheets';
 import { type FormContext, renderActions, renderLead, renderParams } from './form-view';
@@ -309,6 +309,11 @@ async function startConfirmed(): Promise<void> {
     forgetPreview();
     showStatus('status', '');
     await followUntilSettled(summary, async (end) => {
+      // A paused job is not over: what needs a person is said once it is.
+      if (!isFinishedState(end.state)) {
+        byId('after').hidden = true;
+        return;
+      }
       showAfterJob(end, current.mode === 'run' ? current.options.action : undefined);
       // The run wrote its id in the sheet: Revert offers it from now on.
       await Promise.all([loadColumns(), loadLastRun()]);
