@@ -64,6 +64,9 @@ describe.skipIf(!HAVE_CHROMIUM)(
     let page: Page;
     let close: (() => Promise<void>) | undefined;
     let sidebar: FrameLocator;
+    /** The stage move's run id on 'Ações', and the long run's on its own sheet. */
+    let stageRunId = '';
+    let longRunId = '';
 
     beforeAll(async () => {
       ({ playground, page, close } = await openPlaygroundInChromium('crm-chromium-actions-', {
@@ -198,6 +201,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       const progress = sidebar.locator('.progress');
       await expect.poll(() => progress.getAttribute('data-state'), SLOW).toBe('done');
       const runId = (await progress.getAttribute('data-job-id')) ?? '';
+      stageRunId = runId;
       expect(await progress.locator('[data-status="DONE"] b').textContent()).toBe(
         String(changing - blocked.length),
       );
@@ -298,13 +302,23 @@ describe.skipIf(!HAVE_CHROMIUM)(
         .toMatch(/it reverts run job-/);
       const tagged = playground.sandbox.state.leads.filter((l) => l.tags?.includes('lote-2026'));
       expect(tagged).toHaveLength(ids.length);
+      longRunId = (await progress.getAttribute('data-job-id')) ?? '';
+      await expect.poll(() => sidebar.locator('#run-id').inputValue(), PATIENCE).toBe(longRunId);
     });
 
     it('Delete runs only once the exact number of leads is typed', async () => {
+      // A sheet without a run offers none to revert, not the last sheet's.
+      await sidebar.locator('#sheet').selectOption('Leads');
+      await expect
+        .poll(() => sidebar.locator('#last-run').textContent(), PATIENCE)
+        .toBe('No run on this sheet yet.');
+      expect(await sidebar.locator('#run-id').inputValue()).toBe('');
       await sidebar.locator('#sheet').selectOption(ACTIONS_SHEET);
       await expect
         .poll(() => sidebar.locator('#lead').inputValue(), PATIENCE)
         .toBe('column:CRM Lead ID');
+      // Revert offers this sheet's last run, not the other sheet's.
+      await expect.poll(() => sidebar.locator('#run-id').inputValue(), PATIENCE).toBe(stageRunId);
       await sidebar.locator('#action').selectOption('delete');
       expect(await sidebar.locator('#params').textContent()).toBe('');
       await sidebar.locator('#preview').click();

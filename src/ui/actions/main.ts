@@ -97,7 +97,7 @@ function setNextStep(id: 'run' | 'revert-run', enabled: boolean): void {
 async function loadColumns(): Promise<void> {
   const columns = await callServer('uiLeadActionsColumns', form.sheet);
   ctx.columns = columns;
-  form.lead = leadPicked ? keepLead(form.lead, columns) : defaultLead(ctx.columns);
+  form.lead = leadPicked ? keepLead(form.lead, columns) : defaultLead(columns);
   // The runs written in this sheet's CRM Action Run column are the ones Revert can take.
   byId('run-ids').replaceChildren(
     ...(columns.runIds ?? []).map((id) => h('option', { value: id })),
@@ -123,9 +123,10 @@ async function loadLastRun(): Promise<void> {
   const line = byId('last-run');
   line.textContent = run ? runText(run, t) : t('ui.actions.revert.noRun');
   const input = byId<HTMLInputElement>('run-id');
-  // The last run is the one to revert unless the person typed another.
-  if (run && (input.value === '' || input.dataset.auto === '1')) {
-    input.value = run.runId;
+  // The last run is the one to revert unless the person typed another; another sheet's last
+  // run is not offered for this one.
+  if (input.value === '' || input.dataset.auto === '1') {
+    input.value = run?.runId ?? '';
     input.dataset.auto = '1';
   }
 }
