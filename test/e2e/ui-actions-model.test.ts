@@ -346,6 +346,14 @@ describe('preview wording', () => {
       { status: 'WILL_FAIL', count: 2, meaning: 'will fail: the reasons are below' },
       { status: 'NOT_FOUND', count: 1, meaning: 'have no lead in the CRM' },
     ]);
+    expect(previewLines({ WILL_CHANGE: 3, CHANGED_SINCE: 1 }, PT_WORDS.t, 'revert')).toEqual([
+      { status: 'WILL_CHANGE', count: 3, meaning: 'vão voltar ao que eram antes da execução' },
+      {
+        status: 'CHANGED_SINCE',
+        count: 1,
+        meaning: 'mudaram depois da execução: ficam como estão',
+      },
+    ]);
     expect(previewLines({ ODD: 1, WILL_CHANGE: 0 }, EN_WORDS.t)).toEqual([
       { status: 'ODD', count: 1, meaning: '' },
     ]);
@@ -441,6 +449,9 @@ describe('preview wording', () => {
       '2 rows are BLOCKED: their stage has mandatory tasks pending (CRM Action Detail names them). Finish them in the CRM and run again.',
     ]);
     expect(afterNotes({ DONE: 3 }, PT_WORDS)).toEqual([]);
+    expect(afterNotes({ REVERTED: 3, NOT_REVERSIBLE: 2 }, PT_WORDS)).toEqual([
+      '2 linhas não puderam ser devolvidas (NOT_REVERSIBLE): CRM Action Detail diz por quê.',
+    ]);
   });
 
   it('names the last run by its action and id', () => {

@@ -35,7 +35,7 @@ function sampleList(rows: readonly SampleRow[], className: string, withStatus: b
 export function renderPreview(preview: PreviewAnswer, title: string): void {
   byId('preview-title').textContent = title;
   byId('preview-counts').replaceChildren(
-    ...previewLines(preview.counts, t).map((line) =>
+    ...previewLines(preview.counts, t, preview.action === 'revert' ? 'revert' : 'run').map((line) =>
       h(
         'li',
         { 'data-status': line.status },

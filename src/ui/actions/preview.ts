@@ -49,15 +49,22 @@ export interface PreviewLine {
   meaning: string;
 }
 
+/** A revert's preview: its changes put leads back. */
+const REVERT_MEANINGS: Readonly<Record<string, UiKey>> = {
+  WILL_CHANGE: 'ui.actions.meaning.revert.WILL_CHANGE',
+  NO_CHANGE: 'ui.actions.meaning.revert.NO_CHANGE',
+};
+
 /** The non-zero counts, each with what it means; a status this sidebar does not know, as is. */
 export function previewLines(
   counts: Readonly<Record<string, number>>,
   t: UiTranslate,
+  mode: 'run' | 'revert' = 'run',
 ): PreviewLine[] {
   const known = MEANINGS.map(([status, meaning]) => ({
     status,
     count: counts[status] ?? 0,
-    meaning: t(meaning),
+    meaning: t((mode === 'revert' ? REVERT_MEANINGS[status] : undefined) ?? meaning),
   }));
   const others = Object.keys(counts)
     .filter((status) => !MEANINGS.some(([s]) => s === status))
@@ -225,6 +232,7 @@ const AFTER_NOTES: ReadonlyArray<[status: string, one: UiKey, many: UiKey]> = [
   ['FAILED', 'ui.actions.after.failedOne', 'ui.actions.after.failed'],
   ['NOT_FOUND', 'ui.actions.after.notFoundOne', 'ui.actions.after.notFound'],
   ['CHANGED_SINCE', 'ui.actions.after.changedOne', 'ui.actions.after.changed'],
+  ['NOT_REVERSIBLE', 'ui.actions.after.notReversibleOne', 'ui.actions.after.notReversible'],
 ];
 
 export function afterNotes(

@@ -115,6 +115,8 @@ export const ACTIONS_EN = {
   'ui.actions.meaning.NOT_FOUND': 'have no lead in the CRM',
   'ui.actions.meaning.CHANGED_SINCE': 'changed since the run: left as they are',
   'ui.actions.meaning.NOT_REVERSIBLE': 'cannot be put back',
+  'ui.actions.meaning.revert.WILL_CHANGE': 'will be put back as they were before the run',
+  'ui.actions.meaning.revert.NO_CHANGE': 'already as they were: no request',
   'ui.actions.nothingToChange': 'No row would change: there is nothing to run.',
   'ui.actions.run': 'Run…',
   'ui.actions.runNow': 'Run now',
@@ -170,6 +172,10 @@ export const ACTIONS_EN = {
     '{count} leads changed after the run and were left as they are (CHANGED_SINCE).',
   'ui.actions.after.revert':
     'To put these leads back, open “Revert a run” above: it reverts run {runId}.',
+  'ui.actions.after.notReversibleOne':
+    '{count} row could not be put back (NOT_REVERSIBLE): CRM Action Detail says why.',
+  'ui.actions.after.notReversible':
+    '{count} rows could not be put back (NOT_REVERSIBLE): CRM Action Detail says why.',
   'ui.actions.revert.title': 'Revert a run',
   'ui.actions.revert.intro':
     'Puts every DONE row of a run back as it was, from what the run recorded. A lead that changed since is left as it is.',

@@ -115,6 +115,8 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
   'ui.actions.meaning.NOT_FOUND': 'não têm lead no CRM',
   'ui.actions.meaning.CHANGED_SINCE': 'mudaram depois da execução: ficam como estão',
   'ui.actions.meaning.NOT_REVERSIBLE': 'não podem ser desfeitas',
+  'ui.actions.meaning.revert.WILL_CHANGE': 'vão voltar ao que eram antes da execução',
+  'ui.actions.meaning.revert.NO_CHANGE': 'já estão como eram: nenhuma requisição',
   'ui.actions.nothingToChange': 'Nenhuma linha mudaria: não há o que executar.',
   'ui.actions.run': 'Executar…',
   'ui.actions.runNow': 'Executar agora',
@@ -170,6 +172,10 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
     '{count} leads mudaram depois da execução e ficaram como estão (CHANGED_SINCE).',
   'ui.actions.after.revert':
     'Para devolver esses leads ao que eram, abra “Reverter uma execução” acima: ela reverte a execução {runId}.',
+  'ui.actions.after.notReversibleOne':
+    '{count} linha não pôde ser devolvida (NOT_REVERSIBLE): CRM Action Detail diz por quê.',
+  'ui.actions.after.notReversible':
+    '{count} linhas não puderam ser devolvidas (NOT_REVERSIBLE): CRM Action Detail diz por quê.',
   'ui.actions.revert.title': 'Reverter uma execução',
   'ui.actions.revert.intro':
     'Devolve cada linha DONE de uma execução ao que era, a partir do que a execução registrou. Um lead que mudou depois fica como está.',
