@@ -233,6 +233,9 @@ describe.skipIf(!HAVE_CHROMIUM)(
         .poll(() => sidebar.locator('#preview-title').textContent(), SLOW)
         .toBe('Revert preview: nothing has changed yet');
       await expect.poll(() => sidebar.locator('#revert-run').isEnabled(), SLOW).toBe(true);
+      expect(
+        await sidebar.locator('#preview-counts [data-status="WILL_CHANGE"]').textContent(),
+      ).toMatch(/^\d+ WILL_CHANGE: will be put back as they were before the run$/);
       expect(writes()).toHaveLength(writesBefore);
       await sidebar.locator('#revert-run').click();
       expect(await sidebar.locator('#confirm-text').textContent()).toMatch(
