@@ -430,3 +430,42 @@ describe('lead actions: rows without a lead id', () => {
     }
   });
 });
+
+describe('lead actions: the sidebar’s helpers', () => {
+  it('lists pipelines with their won and lost stages, reasons, sequences and numbers; names the last run', async () => {
+    const { world } = await plainWorld(2);
+    const setup = world.runtime.runOrThrow('uiLeadActionsSetup') as {
+      pipelines: { name: string; stages: { name: string; isWon: boolean; isLost: boolean }[] }[];
+      lostReasons: { name: string }[];
+      sequences: { name: string; isActive: boolean }[];
+      instances: { id: number; provider: string }[];
+    };
+    const vendas = setup.pipelines.find((p) => p.name === 'Vendas');
+    expect(vendas?.stages.filter((s) => s.isWon).map((s) => s.name)).toEqual(['Ganho']);
+    expect(vendas?.stages.filter((s) => s.isLost).map((s) => s.name)).toEqual(['Perdido']);
+    expect(setup.lostReasons.map((r) => r.name)).toContain('Sem resposta');
+    expect(setup.sequences).toContainEqual({
+      id: DEMO.sequences.inactive,
+      name: 'Black Friday 2025',
+      isActive: false,
+    });
+    expect(setup.instances.map((i) => i.id)).toContain(DEMO.instances.cloud);
+    expect(world.runtime.runOrThrow('uiLastLeadActionsRun', SHEET)).toBeNull();
+    runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'addTags',
+      params: { tags: 'x' },
+      preview: true,
+    });
+    const run = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'addTags',
+      params: { tags: 'x' },
+    });
+    expect(world.runtime.runOrThrow('uiLastLeadActionsRun', SHEET)).toEqual({
+      runId: run.jobId,
+      action: 'addTags',
+      state: 'done',
+    });
+  });
+});
