@@ -157,9 +157,11 @@ describe.skipIf(!HAVE_CHROMIUM)(
       expect(await count('NO_CHANGE')).toBe(String(already.length));
       expect(await count('WILL_CHANGE')).toBe(String(ROWS.length - already.length - 1));
       const first = ROWS[0];
-      expect(
-        await sidebar.locator(`#preview-changes li[data-row="${first?.row}"]`).textContent(),
-      ).toBe(`Row ${first?.row}${first?.stage} → ${TARGET_STAGE}`);
+      const firstLine = sidebar.locator(`#preview-changes li[data-row="${first?.row}"]`);
+      expect(await firstLine.locator('.row-number').textContent()).toBe(`Row ${first?.row}`);
+      expect(await firstLine.textContent()).toMatch(
+        new RegExp(`${first?.stage} → ${TARGET_STAGE}$`),
+      );
       const missing = ROWS.find((r) => r.leadId === ACTIONS_MISSING_ID);
       expect(
         await sidebar.locator(`#preview-problems li[data-row="${missing?.row}"]`).textContent(),

@@ -25,6 +25,7 @@ function sampleList(rows: readonly SampleRow[], className: string, withStatus: b
         'li',
         { 'data-row': String(row.row), 'data-status': row.status },
         h('span', { class: 'row-number' }, t('ui.actions.row', { row: row.row })),
+        row.name ? h('span', { class: 'row-name' }, row.name) : null,
         withStatus ? h('span', { class: 'row-status' }, row.status) : null,
         row.detail,
       ),

@@ -20,7 +20,7 @@ export interface PreviewAnswer {
   seconds: number;
   deleteCount?: number;
   /** The first rows, 1-based sheet rows, with their status and before → after in words. */
-  sample: ReadonlyArray<{ row: number; status: string; detail: string }>;
+  sample: readonly SampleRow[];
   /** For a revert's preview: the action of the run it puts back. */
   revertedAction?: ActionName;
 }
@@ -101,6 +101,8 @@ export interface SampleRow {
   row: number;
   status: string;
   detail: string;
+  /** The row's name cell, when the server tells it. */
+  name?: string;
 }
 
 /** The sample split in two: rows that change (before → after) and rows that will not, with why. */
