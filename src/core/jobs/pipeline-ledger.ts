@@ -1,5 +1,11 @@
 import type { KeyValueStore } from '../ports';
-import { deleteChunkedJson, readChunkedJson, writeChunkedJson } from './chunked-json';
+import {
+  deleteChunkedJson,
+  MAX_CHUNK_BYTES,
+  readChunkedJson,
+  writeChunkedJson,
+} from './chunked-json';
+import { utf8Bytes } from './kv';
 
 /** Rows per shard: a step that acts on a shard rewrites one small value, not the whole run. */
 export const LEDGER_SHARD_ROWS = 40;
@@ -67,7 +73,14 @@ export class Ledger<E extends PipelineEntry> {
 
   save(): void {
     for (const n of [...this.dirty].sort((a, b) => a - b)) {
-      writeChunkedJson(this.store, `${this.prefix}${n}`, this.shards[n] ?? []);
+      const key = `${this.prefix}${n}`;
+      const shard = this.shards[n] ?? [];
+      // A shard that fits one value, over nothing or a value that fitted too, is one write:
+      // writeChunkedJson would first list every key of the store to sweep chunks there are none of.
+      const inline = JSON.stringify({ value: shard });
+      const previous = utf8Bytes(inline) <= MAX_CHUNK_BYTES ? this.store.get(key) : undefined;
+      if (previous === null || previous?.startsWith('{"value"')) this.store.set(key, inline);
+      else writeChunkedJson(this.store, key, shard);
     }
     this.dirty.clear();
   }
