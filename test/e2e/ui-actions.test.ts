@@ -240,6 +240,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       ).toMatch(/^\d+ WILL_CHANGE: will be put back as they were before the run$/);
       expect(writes()).toHaveLength(writesBefore);
       await sidebar.locator('#revert-run').click();
+      expect(await sidebar.locator('#confirm-run').textContent()).toBe('Revert now');
       expect(await sidebar.locator('#confirm-text').textContent()).toMatch(
         /^Put \d+ leads back as they were before the run\?.* Everything this run changed can be put back\.$/,
       );

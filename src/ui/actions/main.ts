@@ -269,6 +269,9 @@ function askToConfirm(): void {
       ? confirmText(shown.options.action, preview, shown.options.sheet, words)
       : revertConfirmText(preview, words);
   byId('delete-confirm').hidden = !deleting;
+  byId('confirm-run').textContent = t(
+    shown.mode === 'run' ? 'ui.actions.runNow' : 'ui.actions.revert.now',
+  );
   const count = preview.deleteCount ?? changingRows(preview);
   byId('delete-count-label').textContent = t('ui.actions.typeCount', {
     count: words.number(count),
