@@ -3,9 +3,9 @@ import { NotFoundError } from '../api/errors';
 import { decideRow } from '../core/actions/decide';
 import type { ActionEntry } from '../core/actions/entry';
 import { LEAD_ACTIONS_KIND, ledgerPrefix, REVERT_KIND } from '../core/actions/job';
-import type { LeadActionsJobOptions } from '../core/actions/kind';
+import { deriveWords, type LeadActionsJobOptions } from '../core/actions/kind';
 import { checkParams, parseLeadActionsOptions, scopeOf } from '../core/actions/options';
-import type { RevertJobOptions } from '../core/actions/revert';
+import { type RevertJobOptions, revertMove } from '../core/actions/revert';
 import { collectEntries, keysOfSheet, rowKeying } from '../core/actions/rows';
 import {
   type ActionReference,
@@ -356,7 +356,11 @@ export function uiLeadActionsPreview(jobId: string): LeadActionsPreview {
   }
   // The run reads every lead again, as its preview did (in pages when that was fewer requests).
   const reads = readWalkCursor(job.cursor).reads ?? entries.length;
-  const sample = placeSample(target, entries);
+  const detail = (entry: ActionEntry) =>
+    entry.d ??
+    ('run' in options ? revertMove(ctx, entry, t).words : deriveWords(ctx, entry, true)) ??
+    '';
+  const sample = placeSample(target, entries, detail);
   return {
     jobId: job.jobId,
     action: 'run' in options ? 'revert' : target.action,
@@ -374,7 +378,11 @@ export function uiLeadActionsPreview(jobId: string): LeadActionsPreview {
 }
 
 /** The first rows of the sheet with the entry each names (its 1-based row number). */
-function placeSample(target: LeadActionsJobOptions, entries: readonly ActionEntry[]) {
+function placeSample(
+  target: LeadActionsJobOptions,
+  entries: readonly ActionEntry[],
+  detail: (entry: ActionEntry) => string,
+) {
   const sheet = currentSpreadsheet()
     .getSheets()
     .find((s) => s.getSheetId() === target.sheetId);
@@ -387,7 +395,7 @@ function placeSample(target: LeadActionsJobOptions, entries: readonly ActionEntr
   keysOfSheet(values, keying).forEach((key, index) => {
     const entry = byKey.get(key);
     if (entry?.s && sample.length < SAMPLE_ROWS) {
-      sample.push({ row: target.headerRow + 1 + index, status: entry.s, detail: entry.d ?? '' });
+      sample.push({ row: target.headerRow + 1 + index, status: entry.s, detail: detail(entry) });
     }
   });
   return sample;

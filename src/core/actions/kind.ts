@@ -92,9 +92,10 @@ export function leadActionsKind(
       if (status === 'UNCERTAIN') return t('leadjob.detail.uncertain', { reason: base });
       return base;
     },
+    derive: (entry) => deriveWords(decide, entry, preview),
     cells: (entry) => [
       entry.s ?? '',
-      asText(entry.d ?? ''),
+      asText(entry.d ?? deriveWords(decide, entry, preview) ?? ''),
       entry.t === undefined ? '' : new Date(entry.t),
       asText(env.jobId),
     ],
@@ -106,6 +107,18 @@ function goneWords(t: Translate, entry: ActionEntry): string {
   if (entry.d === 'noId') return t('leadjob.detail.noId');
   if (entry.d === 'noMatchKey') return t('leadjob.detail.noMatchKey');
   return entry.d ?? t('leadjob.detail.notFound');
+}
+
+/** The words of an entry's status recomputed from its record alone (no stored detail). */
+export function deriveWords(
+  ctx: DecideContext,
+  entry: ActionEntry,
+  preview: boolean,
+): string | undefined {
+  if (entry.s === undefined) return undefined;
+  const { s: _s, d: _d, ...bare } = entry;
+  const move = nextMove(ctx, bare, preview);
+  return move.kind === 'final' && move.status === entry.s ? move.words : undefined;
 }
 
 /** What a row does next: its decision's next request, or its end (DONE after the last). */

@@ -136,6 +136,12 @@ export function revertKind(
       ? { kind: 'request', request, words: move.words }
       : { kind: 'final', status: 'REVERTED', words: move.words };
   };
+  const derive = (entry: RevertEntry): string | undefined => {
+    if (entry.s === undefined) return undefined;
+    const { s: _s, d: _d, ...bare } = entry;
+    const move = next(bare);
+    return move.kind === 'final' && move.status === entry.s ? move.words : undefined;
+  };
   return {
     headers: ACTION_STATUS_HEADERS,
     // A revert's rows are the run's; rows added since are not its business.
@@ -170,9 +176,10 @@ export function revertKind(
     settled: () => 'unknown',
     words: (_entry, status, base) =>
       status === 'UNCERTAIN' ? t('leadjob.detail.uncertain', { reason: base }) : base,
+    derive: (entry) => derive(entry),
     cells: (entry) => [
       entry.s ?? '',
-      asText(entry.d ?? ''),
+      asText(entry.d ?? derive(entry) ?? ''),
       entry.t === undefined ? '' : new Date(entry.t),
       asText(env.jobId),
     ],

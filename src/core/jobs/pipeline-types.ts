@@ -98,6 +98,12 @@ export interface PipelineKind<E extends WalkEntry, R> {
   settled(entry: E, request: R, answer: Settled<unknown>): 'done' | 'not' | 'unknown';
   /** Words of a row's end status (DONE after its last request, UNCERTAIN after a failed settle…). */
   words(entry: E, status: string, base: string): string;
+  /**
+   * The words an entry's status has when the record keeps no detail for it (recomputed from what
+   * the record holds): a detail equal to them is not stored, so that a 1,000-row record stays
+   * small in the person's Properties. Undefined: always store the detail.
+   */
+  derive?(entry: E): string | undefined;
   /** Status, detail, at, run: the cells of one entry. */
   cells(entry: E): unknown[];
   /** Once, before the first request that changes anything (the delete's backup sheet). */

@@ -157,9 +157,13 @@ class Walk<E extends WalkEntry, R> {
 
   private finish(entry: E, status: string, words: string): void {
     entry.s = status;
-    entry.d = words;
     entry.t = this.ctx.clock.now();
     delete entry.f;
+    delete entry.r;
+    delete entry.u;
+    delete entry.d;
+    // Words the record can recompute are not kept (see PipelineKind.derive).
+    if (this.run.kind.derive?.(entry) !== words) entry.d = words;
   }
 
   /** Settles the requests that may have left (a kill, a lost answer) by reading the lead back. */
