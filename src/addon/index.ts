@@ -17,13 +17,6 @@ export {
 export { crmExportLeads } from './export-api';
 export { crmImportLeads, uiPreviewImport } from './import-api';
 export {
-  crmLeadActions,
-  crmRevertLeadActions,
-  uiLastLeadActionsRun,
-  uiLeadActionsPreview,
-  uiLeadActionsSetup,
-} from './lead-actions-api';
-export {
   crmCancelJob,
   crmGetJob,
   crmListJobs,
@@ -31,6 +24,13 @@ export {
   uiContinueJob,
   uiResumeJob,
 } from './jobs-api';
+export {
+  crmLeadActions,
+  crmRevertLeadActions,
+  uiLastLeadActionsRun,
+  uiLeadActionsPreview,
+  uiLeadActionsSetup,
+} from './lead-actions-api';
 export { uiLeadActionsColumns } from './lead-actions-ui-api';
 export { onInstall, onOpen } from './menu';
 export { refreshFormulas } from './refresh-formulas';
