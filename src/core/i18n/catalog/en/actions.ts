@@ -20,6 +20,9 @@ export const ACTIONS_EN = {
   'help.actions.revert':
     '<b>Revert</b> puts every DONE row of a run back as it was: stage and pipeline, tags, enrollments. Statuses: <b>REVERTED</b>, <b>CHANGED_SINCE</b> (the lead changed after the run: left as it is), <b>NOT_REVERSIBLE</b>. Some things cannot be undone: a sale or loss record stays, a message stays sent, an unenrollment stays <code>exited_manual</code>, and a deleted lead is only in the backup sheet.',
 
+  'help.actions.scripts':
+    'From your own scripts: <code>crmLeadActions({sheet: "Leads", action: "stage", params: {stage: "Proposta"}, preview: true})</code> previews, the same without <code>preview</code> runs (a delete also needs <code>confirm</code>: the number of leads), and <code>crmRevertLeadActions(runId)</code> reverts a run; each returns its job’s summary.',
+
   'ui.jobs.kind.leadActions': 'Lead actions',
   'ui.jobs.kind.leadActionsRevert': 'Revert of lead actions',
 

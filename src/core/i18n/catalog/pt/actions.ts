@@ -21,6 +21,9 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
   'help.actions.revert':
     '<b>Reverter</b> devolve cada linha DONE de uma execução ao que era: etapa e funil, etiquetas, inscrições. Status: <b>REVERTED</b>, <b>CHANGED_SINCE</b> (o lead mudou depois da execução: fica como está), <b>NOT_REVERSIBLE</b>. Algumas coisas não se desfazem: o registro de venda ou de perda fica, a mensagem continua enviada, a saída da sequência continua <code>exited_manual</code> e o lead excluído só existe na planilha de backup.',
 
+  'help.actions.scripts':
+    'Nos seus próprios scripts: <code>crmLeadActions({sheet: "Leads", action: "stage", params: {stage: "Proposta"}, preview: true})</code> faz a prévia, o mesmo sem <code>preview</code> executa (excluir também pede <code>confirm</code>: o número de leads), e <code>crmRevertLeadActions(runId)</code> reverte uma execução; cada um devolve o resumo do seu processo.',
+
   'ui.jobs.kind.leadActions': 'Ações em leads',
   'ui.jobs.kind.leadActionsRevert': 'Reversão de ações em leads',
 
