@@ -469,3 +469,87 @@ describe('lead actions: the sidebar’s helpers', () => {
     });
   });
 });
+
+describe('lead actions: Apps Script refusals, pause and cancel', () => {
+  it('a batch Apps Script refuses is never FAILED or UNCERTAIN: the job waits, then a cancel stops it before another request', async () => {
+    const { world, ids } = await plainWorld(30);
+    let refused = 0;
+    world.refuse = (request) => {
+      if (!request.url.endsWith('/stage') || refused > 0) return undefined;
+      refused += 1;
+      return 'Service invoked too many times in a short time: urlfetch. Try Utilities.sleep(1000) between calls.';
+    };
+    const started = world.start('crmLeadActions', {
+      sheet: SHEET,
+      action: 'stage',
+      params: { stage: 'Negociação', pipeline: 'Vendas' },
+    });
+    world.refuse = null;
+    expect(refused).toBe(1);
+    const waiting = world.job(started.jobId);
+    expect(waiting.state).toBe('running');
+    expect(waiting.waitingUntil).toBeGreaterThan(world.clock.now());
+    expect(world.statuses().filter((s) => s === 'FAILED' || s === 'UNCERTAIN')).toEqual([]);
+    world.sandbox.clearRequests();
+    expect(world.runtime.runOrThrow('crmCancelJob', started.jobId)).toMatchObject({
+      state: 'cancelled',
+    });
+    world.clock.advance(120_000);
+    world.finish();
+    expect(world.requests().filter((r) => r.startsWith('PUT'))).toEqual([]);
+    expect(world.job(started.jobId).state).toBe('cancelled');
+    expect(ids.length).toBe(30);
+  });
+
+  it('paused, then resumed: every lead ends in the stage', async () => {
+    const { world, ids } = await plainWorld(30);
+    let refused = 0;
+    world.refuse = (request) => {
+      if (!request.url.endsWith('/stage') || refused > 0) return undefined;
+      refused += 1;
+      return 'Service invoked too many times in a short time: urlfetch.';
+    };
+    const started = world.start('crmLeadActions', {
+      sheet: SHEET,
+      action: 'stage',
+      params: { stage: 'Negociação', pipeline: 'Vendas' },
+    });
+    world.refuse = null;
+    world.runtime.runOrThrow('uiPauseJob', started.jobId);
+    world.clock.advance(120_000);
+    world.finish();
+    expect(world.job(started.jobId).state).toBe('paused');
+    world.runtime.runOrThrow('crmResumeJob', started.jobId);
+    world.finish();
+    const done = world.job(started.jobId);
+    expect(done.state).toBe('done');
+    expect((done.counts.DONE ?? 0) + (done.counts.NO_CHANGE ?? 0)).toBe(ids.length);
+    for (const id of ids) {
+      expect(world.sandbox.state.leads.find((l) => l.id === id)?.stage_id).toBe(
+        DEMO.stages.negociacao,
+      );
+    }
+  });
+});
+
+describe('lead actions: a won batch Apps Script refuses', () => {
+  it('is read back, never sent blindly again: one sale per lead', async () => {
+    const { world, ids } = await plainWorld(12);
+    let refused = 0;
+    world.refuse = (request) => {
+      if (!request.url.endsWith('/won') || refused > 0) return undefined;
+      refused += 1;
+      return 'Service invoked too many times in a short time: urlfetch.';
+    };
+    const sales = new Set(world.sandbox.state.sales.map((s) => s.id));
+    const started = world.start('crmLeadActions', { sheet: SHEET, action: 'won' });
+    world.refuse = null;
+    world.clock.advance(120_000);
+    world.finish();
+    expect(world.job(started.jobId).state).toBe('done');
+    const added = world.sandbox.state.sales.filter((s) => !sales.has(s.id)).map((s) => s.lead_id);
+    expect(new Set(added).size).toBe(added.length);
+    expect(added.every((id) => ids.includes(id))).toBe(true);
+    expect(world.statuses().filter((s) => s === 'UNCERTAIN' || s === 'FAILED')).toEqual([]);
+  });
+});

@@ -1,7 +1,8 @@
 import type { CrmClient, Settled } from '../../api';
+import { asPlatformQuotaError } from '../../api/platform-error';
 import { isRateLimited, type Pacer } from '../pacing';
 import type { StepContext, StepResult } from './engine';
-import { JobYield } from './errors';
+import { JobYield, jobControlOf, withCheckpoint } from './errors';
 import type { Ledger } from './pipeline-ledger';
 import { placeByKey, readWithColumns } from './pipeline-place';
 import type { PipelineKind, PipelineSheet, WalkEntry } from './pipeline-types';
@@ -35,6 +36,13 @@ export interface WalkCursor {
   sent?: boolean;
   /** Read requests made so far (a preview's tells what its run will read). */
   reads?: number;
+}
+
+/** A read that was never made: refused by the rate limit or Apps Script, or out of time. */
+function notMade(error: unknown): boolean {
+  return (
+    isRateLimited(error) || jobControlOf(error) === 'yield' || Boolean(asPlatformQuotaError(error))
+  );
 }
 
 export function readWalkCursor(value: unknown): WalkCursor {
@@ -175,11 +183,21 @@ class Walk<E extends WalkEntry, R> {
       uncertain.map((e, i) => kind.settleCall(e, (moves[i] as { request: R }).request)),
       stepPacing(this.run.pacer, this.ctx),
     );
+    let later: unknown;
     uncertain.forEach((entry, i) => {
       const move = moves[i];
       const answer = answers[i] as Settled<unknown>;
-      if (move?.kind !== 'request') return;
-      if (!answer.ok && isRateLimited(answer.error)) return;
+      if (move?.kind !== 'request') {
+        delete entry.f;
+        ledger.touchEntry(entry);
+        return;
+      }
+      // A read that could not be made (rate limit, no slot left, an Apps Script quota) says
+      // nothing: the row waits for the next read, and the job for the limit.
+      if (!answer.ok && notMade(answer.error)) {
+        later ??= answer.error;
+        return;
+      }
       const verdict = kind.settled(entry, move.request, answer);
       if (verdict === 'done') {
         entry.x = (entry.x ?? 0) + 1;
@@ -198,7 +216,15 @@ class Walk<E extends WalkEntry, R> {
     });
     ledger.save();
     placeByKey(this.run.sheet, kind as PipelineKind<E, unknown>, uncertain, false);
+    if (later !== undefined && uncertain.every((e) => e.f === 1)) throw this.checkpointed(later);
     return { status: 'more' };
+  }
+
+  /** The error to stop the step with, carrying the record as the step left it (counts too). */
+  private checkpointed(error: unknown): unknown {
+    this.job.cursor = this.cursor;
+    this.count();
+    return asPlatformQuotaError(error) ? withCheckpoint(error, this.job) : error;
   }
 
   /** One batch: decide the next rows, send their requests under the pacer, read the answers. */
@@ -234,11 +260,16 @@ class Walk<E extends WalkEntry, R> {
       [...decided, ...sent.placed],
       false,
     );
+    if (sent.platform !== undefined) throw this.checkpointed(sent.platform);
     if (sent.refusal !== undefined) return stopJob(this.job, 'paused', sent.refusal);
     return this.save(this.cursor);
   }
 
-  private send(batch: { entry: E; request: R }[]): { placed: E[]; refusal?: string } {
+  private send(batch: { entry: E; request: R }[]): {
+    placed: E[];
+    refusal?: string;
+    platform?: unknown;
+  } {
     const { kind, ledger, pacer, client } = this.run;
     const asked = this.ctx.clock.now();
     const grant = pacer.acquireUpTo(batch.length, { deadline: this.ctx.latestStartAt });
@@ -271,15 +302,33 @@ class Walk<E extends WalkEntry, R> {
     const answers = client.all(taken.map(({ entry, request }) => kind.call(entry, request)));
     pacer.answered(grant);
     let refusal: string | undefined;
+    let platform: unknown;
     const placed: E[] = [];
     taken.forEach(({ entry, request }, i) => {
-      const reading = kind.readAnswer(entry, request, answers[i] as Settled<unknown>);
+      const answer = answers[i] as Settled<unknown>;
+      if (!answer.ok && asPlatformQuotaError(answer.error)) {
+        // Apps Script refused the batch. Whether part of it left first is not documented
+        // (APPS-SCRIPT-FACTS.md, fetchAll): a request that must not be repeated is settled by
+        // reading the lead back; one that may be repeated is simply sent again.
+        platform ??= answer.error;
+        if (kind.repeatable(request)) {
+          delete entry.f;
+          delete entry.u;
+        }
+        ledger.touchEntry(entry);
+        return;
+      }
+      const reading = kind.readAnswer(entry, request, answer);
       const end = this.apply(entry, reading);
       if (reading.kind === 'refused') refusal ??= pauseForAccessError(reading.error)?.message;
       if (end) placed.push(entry);
       ledger.touchEntry(entry);
     });
-    return { placed, ...(refusal === undefined ? {} : { refusal }) };
+    return {
+      placed,
+      ...(refusal === undefined ? {} : { refusal }),
+      ...(platform === undefined ? {} : { platform }),
+    };
   }
 
   /** Applies one answer to its entry; true when the row reached its end. */
