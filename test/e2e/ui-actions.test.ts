@@ -459,5 +459,32 @@ describe.skipIf(!HAVE_CHROMIUM)(
       );
       await expectFits(sidebar, 'revert confirm');
     });
+
+    it('delete in Portuguese: the count to type, and a wrong count said plainly', async () => {
+      const sidebar = page.frameLocator('#sidebar-frame');
+      await sidebar.locator('#confirm-back').click();
+      await sidebar.locator('#action').selectOption('delete');
+      expect(await sidebar.locator('#action-hint').textContent()).toMatch(/CRM Backup/);
+      await sidebar.locator('#preview').click();
+      await expect.poll(() => sidebar.locator('#run').isEnabled(), SLOW).toBe(true);
+      await sidebar.locator('#run').click();
+      const label = (await sidebar.locator('#delete-count-label').textContent()) ?? '';
+      expect(label).toMatch(/^Para excluir, digite o número de leads: \d+$/);
+      const count = Number(label.split(': ')[1]);
+      expect(await sidebar.locator('#confirm-text').textContent()).toMatch(
+        new RegExp(`^Excluir do CRM ${count} leads de “Ações”\\?`),
+      );
+      await sidebar.locator('#delete-count').fill(String(count + 1));
+      expect(await sidebar.locator('#delete-count-wrong').textContent()).toBe(
+        `Digite exatamente ${count}, o número de leads a excluir.`,
+      );
+      expect(await sidebar.locator('#confirm-run').isDisabled()).toBe(true);
+      await expectFits(sidebar, 'delete confirm (pt)');
+      await sidebar.locator('#confirm-back').click();
+      const deletes = playground.sandbox
+        .requests()
+        .filter((r) => r.method === 'DELETE' && /\/leads\/\d+$/.test(r.path));
+      expect(deletes).toHaveLength(0);
+    });
   },
 );
