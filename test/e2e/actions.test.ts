@@ -553,3 +553,25 @@ describe('lead actions: a won batch Apps Script refuses', () => {
     expect(world.statuses().filter((s) => s === 'UNCERTAIN' || s === 'FAILED')).toEqual([]);
   });
 });
+
+describe('lead actions: reading in pages', () => {
+  it('a lead the pages did not return (the CRM does not promise an order) is read on its own, not taken for gone', async () => {
+    const { world, ids, lead } = await plainWorld(3);
+    const hidden = lead(ids[1] as number);
+    world.onRequest = (request) => {
+      const paged =
+        request.method === 'GET' && /\/leads\?/.test(request.url) && /page=/.test(request.url);
+      hidden.account_id = paged ? 99 : 1;
+    };
+    const run = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'addTags',
+      params: { tags: 'lida' },
+    });
+    world.onRequest = null;
+    hidden.account_id = 1;
+    expect(run.counts.DONE).toBe(3);
+    expect(hidden.tags).toContain('lida');
+    expect(world.requests()).toContain(`GET /api/v1/leads/${hidden.id}`);
+  });
+});

@@ -189,11 +189,6 @@ function leadReads(
       if (kept.length > 0) backup?.(kept);
       return touched;
     },
-    afterPages(needing) {
-      const left = needing.filter((entry) => entry.b === undefined && !entry.g);
-      for (const entry of left) entry.g = 1;
-      return left;
-    },
     one: (entry) => (api) =>
       entry.i !== undefined
         ? api.leads.get(entry.i, include)

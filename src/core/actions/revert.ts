@@ -201,11 +201,6 @@ function revertReads(reversible: boolean): ReadHooks<RevertEntry, unknown> {
         return lead !== undefined;
       });
     },
-    afterPages(needing) {
-      const gone = needing.filter((entry) => entry.n === undefined);
-      for (const entry of gone) entry.g = 1;
-      return gone;
-    },
     one: (entry) => (api: CrmApi) => api.leads.get(entry.i ?? 0, ['sequences']),
     applyOne(entry, answer) {
       if (!answer.ok) {

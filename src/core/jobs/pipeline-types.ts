@@ -63,8 +63,6 @@ export interface ReadHooks<E, T> {
   /** One page of everything (per_page 200), when paging is cheaper than one read per row. */
   page?(page: number): (api: CrmApi) => Page<T>;
   applyPage?(items: readonly T[], entries: readonly E[]): E[];
-  /** After the last page: what entries still needing a read mean (not found). */
-  afterPages?(entries: readonly E[]): E[];
   one(entry: E): (api: CrmApi) => unknown;
   /** Applies one read's answer; false when it must be read again later (a refusal). */
   applyOne(entry: E, answer: Settled<unknown>): boolean;

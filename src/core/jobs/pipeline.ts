@@ -134,10 +134,15 @@ class Walk<E extends WalkEntry, R> {
       for (const e of hooks.applyPage(answer.data, needing)) ledger.touchEntry(e);
       const last = answer.meta?.last_page ?? page;
       const left = needing.filter((e) => hooks.needs(e)).length;
-      if (page >= last || left === 0) {
-        for (const e of hooks.afterPages?.(needing) ?? []) ledger.touchEntry(e);
+      if (left === 0) {
         ledger.save();
         return this.save({ ...this.cursor, phase: 'act', page: 0 });
+      }
+      // After the last page, rows still unread are read one by one: the CRM does not say how it
+      // orders its list, so a lead the pages missed is not taken for gone (a 404 says so).
+      if (page >= last) {
+        ledger.save();
+        return this.save({ ...this.cursor, page: 0 });
       }
       ledger.save();
       // Pages only while they cost fewer requests than reading the rows left one by one.
