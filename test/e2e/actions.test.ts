@@ -575,3 +575,24 @@ describe('lead actions: reading in pages', () => {
     expect(world.requests()).toContain(`GET /api/v1/leads/${hidden.id}`);
   });
 });
+
+describe('lead actions: formula-safe writes', () => {
+  it('a detail starting with + or − and a backup of a lead named =… stay text, never formulas', async () => {
+    const { world, ids, lead } = await plainWorld(2);
+    lead(ids[0] as number).name = '=HYPERLINK("http://x","y")';
+    lead(ids[0] as number).company = '+55 11 99999-0000';
+    runJob(world, 'crmLeadActions', { sheet: SHEET, action: 'addTags', params: { tags: 'vip' } });
+    expect(world.details()).toEqual(['+ vip', '+ vip']);
+    const formulas = world.runtime.sheet(SHEET).getFormulas().flat();
+    expect(formulas.every((f) => f === '')).toBe(true);
+    runJob(world, 'crmLeadActions', { sheet: SHEET, action: 'delete', confirm: 2 });
+    const backup = world.runtime.workbook.sheets.find((s) => s.name.startsWith('CRM Backup'));
+    expect(
+      backup
+        ?.getFormulas()
+        .flat()
+        .every((f) => f === ''),
+    ).toBe(true);
+    expect(backup?.getValues().flat()).toContain('=HYPERLINK("http://x","y")');
+  });
+});
