@@ -325,11 +325,12 @@ describe('lead actions: preview figures and refusals', () => {
 });
 
 describe('lead actions: lost answers', () => {
-  it('a won, enroll and message whose answers are lost after the CRM applied them are read back as DONE, never sent twice', async () => {
+  it('a won, enroll, message and delete whose answers are lost after the CRM applied them are read back as DONE, never sent twice', async () => {
     for (const [action, params, path] of [
       ['won', {}, '/won'],
       ['enroll', { sequence: 'Boas-vindas' }, '/enroll-sequence'],
       ['message', { text: 'Oi' }, '/send-chatapp'],
+      ['delete', {}, ''],
     ] as const) {
       const world = await createActionsWorld({
         rows: (sandbox) => leadRows(sandbox, [DEMO.leads.windowOpen]),
@@ -346,14 +347,19 @@ describe('lead actions: lost answers', () => {
         seqs: state.leadSequences.length,
         msgs: state.messages.length,
       };
-      const run = runJob(world, 'crmLeadActions', { sheet: SHEET, action, params });
+      const confirm = action === 'delete' ? { confirm: 1 } : {};
+      const run = runJob(world, 'crmLeadActions', { sheet: SHEET, action, params, ...confirm });
       expect(run.counts.DONE, action).toBe(1);
       expect(world.details()[0], action).toMatch(/confirmed by reading the lead back/);
-      const writes = world.requests().filter((r) => r.endsWith(`/leads/${id}${path}`));
+      const method = action === 'delete' ? 'DELETE' : 'P';
+      const writes = world
+        .requests()
+        .filter((r) => r.startsWith(method) && r.endsWith(`/leads/${id}${path}`));
       expect(writes, action).toHaveLength(1);
       if (action === 'won') expect(state.sales.length - before.sales).toBe(1);
       if (action === 'enroll') expect(state.leadSequences.length - before.seqs).toBe(1);
       if (action === 'message') expect(state.messages.length - before.msgs).toBe(1);
+      if (action === 'delete') expect(state.leads.some((l) => l.id === id)).toBe(false);
     }
   });
 
