@@ -9,6 +9,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { LatencyProfileName } from '../tools/gas-runtime/index';
+import { benchLeadActions } from './bench-actions';
 import { benchExport } from './bench-export';
 import { type JobFigures, PROFILES } from './bench-figures';
 import { benchImport } from './bench-import';
@@ -28,6 +29,7 @@ export async function benchProfile(profile: LatencyProfileName): Promise<JobFigu
     await benchSend({ profile, rows: RATE_ROWS, driver: 'sidebar' }),
     await benchSend({ profile, rows: CHAIN_ROWS, driver: 'trigger' }),
     await benchExport(profile, EXPORT_LEADS),
+    ...(await benchLeadActions(profile)),
   ];
 }
 

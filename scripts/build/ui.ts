@@ -12,6 +12,7 @@ export const SIDEBARS = {
   import: 'Import',
   export: 'Export',
   send: 'Send',
+  actions: 'Actions',
   jobs: 'Jobs',
   help: 'Help',
 } as const;

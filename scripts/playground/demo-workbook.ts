@@ -5,7 +5,7 @@ import type { WorkbookInit } from '../../tools/gas-runtime';
  * The playground's workbook: a 'Leads' sheet to import, as a Brazilian sales-ops person would
  * paste it (Portuguese headers, R$ amounts, local phone formats, a custom field by its label),
  * an empty 'Export' sheet, a generated sheet of 1,000 leads to watch a long job, and an 'Envios'
- * sheet to send a template from. One row matches a lead the CRM already has and four are wrong
+ * sheet to send a template from, and an 'Ações' sheet of existing leads for Lead actions. One row matches a lead the CRM already has and four are wrong
  * on purpose; DEMO_LEADS_EXPECTED says what each row becomes (DEMO_SEND_EXPECTED for 'Envios').
  */
 export const LEADS_HEADERS = [
@@ -206,6 +206,42 @@ export const DEMO_SEND_EXPECTED: ReadonlyArray<{ row: number; status: 'SENT' | '
     status: EMPTY_DUE_DATE.has(i) || EMPTY_ORDER.has(i) ? 'SKIPPED' : 'SENT',
   }));
 
+/** Name of the sheet to try Lead actions on: existing demo leads by their CRM Lead ID. */
+export const ACTIONS_SHEET = 'Ações';
+export const ACTIONS_HEADERS = [
+  'Nome',
+  'Etapa atual',
+  'Valor',
+  'Etiquetas',
+  'CRM Lead ID',
+] as const;
+/** A lead id the demo account does not have: its row is NOT_FOUND. */
+export const ACTIONS_MISSING_ID = 99_999;
+/**
+ * The named demo leads (one whose stage has mandatory tasks pending, one with the 24-hour window
+ * closed, one won, one lost, one enrolled in a sequence…) and a few generated ones, read from the
+ * sandbox's own seed, then a lead id that does not exist.
+ */
+const ACTIONS_LEAD_IDS = [1, 2, 3, 4, 6, 7, 8, 10, 17, 19, 20];
+
+export function actionsSheetRows(): Array<[string, string, number | string, string, number]> {
+  const seed = seedState({ now: 0, seed: 'demo' });
+  const stageName = (id: number) => seed.stages.find((stage) => stage.id === id)?.name ?? '';
+  const rows = ACTIONS_LEAD_IDS.flatMap((id) => {
+    const lead = seed.leads.find((l) => l.id === id && l.account_id === 1);
+    if (!lead) return [];
+    const row: [string, string, number | string, string, number] = [
+      lead.name,
+      stageName(lead.stage_id),
+      lead.value ?? '',
+      (lead.tags ?? []).join(', '),
+      lead.id,
+    ];
+    return [row];
+  });
+  return [...rows, ['Lead que não existe', '', '', '', ACTIONS_MISSING_ID]];
+}
+
 export function demoWorkbook(): WorkbookInit {
   return {
     name: 'CRM Sheets playground',
@@ -216,6 +252,7 @@ export function demoWorkbook(): WorkbookInit {
       Export: [],
       [BIG_SHEET]: [[...LEADS_HEADERS], ...bigSheetRows()],
       [SEND_SHEET]: [[...SEND_HEADERS], ...sendSheetRows()],
+      [ACTIONS_SHEET]: [[...ACTIONS_HEADERS], ...actionsSheetRows()],
     },
   };
 }

@@ -25,6 +25,14 @@ export {
   uiContinueJob,
   uiResumeJob,
 } from './jobs-api';
+export {
+  crmLeadActions,
+  crmRevertLeadActions,
+  uiLastLeadActionsRun,
+  uiLeadActionsPreview,
+  uiLeadActionsSetup,
+} from './lead-actions-api';
+export { uiLeadActionsColumns } from './lead-actions-ui-api';
 export { onInstall, onOpen } from './menu';
 export { refreshFormulas } from './refresh-formulas';
 export { crmPipelineReport, showPipelineReport } from './reports-api';
@@ -33,6 +41,7 @@ export { crmSendTemplate, uiPreviewSend } from './send-api';
 export { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
 export { uiActivateSheet } from './sheet-api';
 export {
+  showActionsSidebar,
   showExportSidebar,
   showHelpSidebar,
   showImportSidebar,

@@ -1,9 +1,16 @@
+import {
+  createLeadActionsJobHandler,
+  createRevertJobHandler,
+  type LeadActionsEnv,
+} from '../core/actions/job';
 import { createExportJobHandler, type ExportEnv } from '../core/export/job';
 import { createImportJobHandler, type ImportJobEnv } from '../core/import/job';
 import type { JobHandler } from '../core/jobs';
 import { builtOnce } from '../core/jobs/row-job';
 import { createSendJobHandler, type SendJobEnv } from '../core/send/job';
 import { DEFAULT_COUNTRY } from '../core/settings/settings';
+import { appendToBackup } from '../gas/backup-sheet';
+import { createPipelineSheet } from '../gas/pipeline-sheet';
 import { createSendSheet } from '../gas/send-sheet';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
 import { openExportSheet, zonedMidnightMaker } from '../gas/sheet-writer';
@@ -17,7 +24,14 @@ import { referenceMemo } from './reference-memo';
  */
 export function jobHandlers(): JobHandler[] {
   const env = lazyJobEnv();
-  return [exportJobHandler(env), importJobHandler(env), sendJobHandler(env)];
+  const actions = leadActionsEnv(env);
+  return [
+    exportJobHandler(env),
+    importJobHandler(env),
+    sendJobHandler(env),
+    createLeadActionsJobHandler(actions),
+    createRevertJobHandler(actions),
+  ];
 }
 
 /** The `import` job handler over Apps Script services. */
@@ -75,4 +89,21 @@ function sendJobHandler(env: () => JobEnv): JobHandler {
       };
     }),
   );
+}
+
+/** The lead actions and revert handlers' environment over Apps Script services. */
+function leadActionsEnv(env: () => JobEnv): () => LeadActionsEnv {
+  return builtOnce((): LeadActionsEnv => {
+    const base = env();
+    return {
+      client: base.client,
+      pacer: base.pacer,
+      store: base.dataStore,
+      openSheet: (sheetId, headerRow) => {
+        const sheet = findSheetById(base.spreadsheet, sheetId);
+        return sheet ? createPipelineSheet(sheet, headerRow) : null;
+      },
+      backup: (name, leads) => appendToBackup(base.spreadsheet, name, leads),
+    };
+  });
 }

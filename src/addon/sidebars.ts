@@ -13,6 +13,7 @@ const SIDEBAR_TITLES = {
   Import: 'menu.title.import',
   Export: 'menu.title.export',
   Send: 'menu.title.send',
+  Actions: 'menu.title.actions',
   Jobs: 'menu.title.jobs',
   Help: 'menu.title.help',
 } as const satisfies Record<string, MessageKey>;
@@ -47,6 +48,9 @@ export function showExportSidebar(): void {
 }
 export function showSendSidebar(): void {
   showSidebar('Send');
+}
+export function showActionsSidebar(): void {
+  showSidebar('Actions');
 }
 export function showJobsSidebar(): void {
   showSidebar('Jobs');

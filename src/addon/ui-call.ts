@@ -12,6 +12,14 @@ import {
   uiContinueJob,
   uiResumeJob,
 } from './jobs-api';
+import {
+  crmLeadActions,
+  crmRevertLeadActions,
+  uiLastLeadActionsRun,
+  uiLeadActionsPreview,
+  uiLeadActionsSetup,
+} from './lead-actions-api';
+import { uiLeadActionsColumns } from './lead-actions-ui-api';
 import { uiListSchedules, uiSchedule, uiUnschedule } from './schedule-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
 import { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
@@ -37,12 +45,18 @@ const SIDEBAR_FUNCTIONS = {
   crmExportLeads,
   crmGetJob,
   crmImportLeads,
+  crmLeadActions,
   crmListJobs,
   crmResumeJob,
+  crmRevertLeadActions,
   crmSendTemplate,
   uiActivateSheet,
   uiContinueJob,
   uiGetSettings,
+  uiLastLeadActionsRun,
+  uiLeadActionsColumns,
+  uiLeadActionsPreview,
+  uiLeadActionsSetup,
   uiListColumns,
   uiListPipelines,
   uiListSchedules,

@@ -1,13 +1,15 @@
+import { ACTION_STATUS_HEADERS } from './actions/types';
 import { SYNC_STATUS_HEADER } from './export/stale';
 import { IMPORT_STATUS_HEADERS } from './import/status-columns';
 import { headerKey } from './import/text-key';
 import { SEND_STATUS_HEADERS } from './send/status-columns';
 
-/** Every column the add-on writes its results in: an import's, a send's and an export's. */
+/** Every column the add-on writes its results in: an import's, a send's, an export's and lead actions'. */
 const ADDON_STATUS_HEADERS: readonly string[] = [
   ...IMPORT_STATUS_HEADERS,
   ...SEND_STATUS_HEADERS,
   SYNC_STATUS_HEADER,
+  ...ACTION_STATUS_HEADERS,
 ];
 
 const ADDON_STATUS_KEYS = new Set(ADDON_STATUS_HEADERS.map(headerKey));

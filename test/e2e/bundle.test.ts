@@ -30,6 +30,8 @@ const EXPECTED_GLOBALS = [
   'showJobsSidebar',
   'showHelpSidebar',
   'showSendSidebar',
+  'showActionsSidebar',
+  'uiLeadActionsColumns',
   'uiListTemplates',
   'uiListColumns',
   'crmExportLeads',

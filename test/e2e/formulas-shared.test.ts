@@ -141,6 +141,7 @@ describe('CRM → Refresh formulas', () => {
       'Import leads',
       'Export leads',
       'Send template',
+      'Lead actions',
       'Pipeline report',
       'Jobs',
       'Refresh formulas',

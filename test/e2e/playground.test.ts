@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../sandbox/index';
 import {
+  ACTIONS_SHEET,
   BIG_SHEET,
   bigSheetRows,
   demoWorkbook,
@@ -122,13 +123,14 @@ describe('startPlayground', () => {
       menu: string[];
       table: string;
     };
-    expect(state.sheets).toEqual(['Leads', 'Export', BIG_SHEET, SEND_SHEET]);
+    expect(state.sheets).toEqual(['Leads', 'Export', BIG_SHEET, SEND_SHEET, ACTIONS_SHEET]);
     // The demo spreadsheet is Brazilian (pt_BR): the menu speaks Portuguese.
     expect(state.menu).toEqual([
       'Configurações',
       'Importar leads',
       'Exportar leads',
       'Enviar template',
+      'Ações em leads',
       'Relatório do funil',
       'Processos',
       'Atualizar fórmulas',
@@ -198,7 +200,7 @@ describe('startPlayground', () => {
 
   it('uiListSheets names the sheets in tab order and the active one', () => {
     expect(playground.runtime.runOrThrow('uiListSheets')).toEqual({
-      sheets: ['Leads', 'Export', BIG_SHEET, SEND_SHEET],
+      sheets: ['Leads', 'Export', BIG_SHEET, SEND_SHEET, ACTIONS_SHEET],
       active: 'Leads',
     });
   });

@@ -51,6 +51,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars in pt-BR at 300 px'
         'Importar leads',
         'Exportar leads',
         'Enviar template',
+        'Ações em leads',
         'Relatório do funil',
         'Processos',
         'Atualizar fórmulas',

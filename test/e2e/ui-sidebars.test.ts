@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../sandbox/index';
-import { BIG_SHEET, DEMO_LEADS_EXPECTED, SEND_SHEET } from '../../scripts/playground/demo-workbook';
+import {
+  ACTIONS_SHEET,
+  BIG_SHEET,
+  DEMO_LEADS_EXPECTED,
+  SEND_SHEET,
+} from '../../scripts/playground/demo-workbook';
 import type { Playground } from '../../scripts/playground/server';
 import {
   addSlowImportSheet,
@@ -51,6 +56,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars'), () => {
       'Export',
       BIG_SHEET,
       SEND_SHEET,
+      ACTIONS_SHEET,
     ]);
   });
 

@@ -20,6 +20,8 @@ const KIND_LABELS: Readonly<Record<string, UiKey>> = {
   import: 'ui.jobs.kind.import',
   export: 'ui.jobs.kind.export',
   send: 'ui.jobs.kind.send',
+  leadActions: 'ui.jobs.kind.leadActions',
+  leadActionsRevert: 'ui.jobs.kind.leadActionsRevert',
 };
 
 export interface JobCardModel {

@@ -5,10 +5,21 @@ import type { UiKey, Words } from './words';
 export const REQUESTS_PER_MINUTE = 60;
 
 /**
- * Row statuses that cost no request (dry-run VALID, INVALID, DUPLICATE, UNCHANGED, SKIPPED):
- * the share of such rows so far shortens the estimate for the rows left.
+ * Row statuses that cost no request (dry-run VALID, INVALID, DUPLICATE, UNCHANGED, SKIPPED; a
+ * lead action's NO_CHANGE, NOT_FOUND, and a revert's CHANGED_SINCE and NOT_REVERSIBLE): the share
+ * of such rows so far shortens the estimate for the rows left.
  */
-const FREE_STATUSES: readonly string[] = ['VALID', 'INVALID', 'DUPLICATE', 'UNCHANGED', 'SKIPPED'];
+const FREE_STATUSES: readonly string[] = [
+  'VALID',
+  'INVALID',
+  'DUPLICATE',
+  'UNCHANGED',
+  'SKIPPED',
+  'NO_CHANGE',
+  'NOT_FOUND',
+  'CHANGED_SINCE',
+  'NOT_REVERSIBLE',
+];
 
 const STATE_LABELS: Record<JobState, UiKey> = {
   queued: 'ui.progress.state.queued',

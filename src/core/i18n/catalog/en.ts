@@ -1,9 +1,11 @@
+import { ACTIONS_EN } from './en/actions';
 import { COMMON_EN } from './en/common';
 import { EXPORT_EN } from './en/export';
 import { FORMULAS_EN } from './en/formulas';
 import { HELP_EN } from './en/help';
 import { IMPORT_EN } from './en/import';
 import { JOBS_EN } from './en/jobs';
+import { LEADJOB_EN } from './en/leadjob';
 import { MAPPING_EN } from './en/mapping';
 import { MENU_EN } from './en/menu';
 import { PHONE_EN } from './en/phone';
@@ -40,6 +42,8 @@ export const EN = {
   ...SCHEDULES_EN,
   ...STATUSES_EN,
   ...PICKERS_EN,
+  ...ACTIONS_EN,
+  ...LEADJOB_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

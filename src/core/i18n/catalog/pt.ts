@@ -1,10 +1,12 @@
 import type { MessageKey } from './en';
+import { ACTIONS_PT } from './pt/actions';
 import { COMMON_PT } from './pt/common';
 import { EXPORT_PT } from './pt/export';
 import { FORMULAS_PT } from './pt/formulas';
 import { HELP_PT } from './pt/help';
 import { IMPORT_PT } from './pt/import';
 import { JOBS_PT } from './pt/jobs';
+import { LEADJOB_PT } from './pt/leadjob';
 import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
 import { PHONE_PT } from './pt/phone';
@@ -36,4 +38,6 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...SCHEDULES_PT,
   ...STATUSES_PT,
   ...PICKERS_PT,
+  ...ACTIONS_PT,
+  ...LEADJOB_PT,
 };

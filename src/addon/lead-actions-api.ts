@@ -1,0 +1,439 @@
+import type { CrmClient } from '../api';
+import { NotFoundError } from '../api/errors';
+import { decideRow } from '../core/actions/decide';
+import type { ActionEntry } from '../core/actions/entry';
+import { LEAD_ACTIONS_KIND, ledgerPrefix, REVERT_KIND } from '../core/actions/job';
+import { deriveWords, type LeadActionsJobOptions } from '../core/actions/kind';
+import { checkParams, parseLeadActionsOptions, scopeOf } from '../core/actions/options';
+import { type RevertJobOptions, revertMove } from '../core/actions/revert';
+import { collectEntries, keysOfSheet, rowKeying } from '../core/actions/rows';
+import {
+  type ActionReference,
+  type LeadActionName,
+  type LeadActionsOptions,
+  PREVIEW_STATUSES,
+  REVERT_STATUSES,
+  RUN_STATUSES,
+} from '../core/actions/types';
+import { codedError } from '../core/errors';
+import { translator } from '../core/i18n';
+import { isFinished, type JobRecord, type JobSummary } from '../core/jobs';
+import { readWalkCursor } from '../core/jobs/pipeline';
+import { dropLedger, Ledger } from '../core/jobs/pipeline-ledger';
+import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
+import { requireSheetNamed } from '../core/jobs/row-job';
+import type { KeyValueStore } from '../core/ports';
+import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
+import { currentLocale } from '../gas/locale';
+import { createPipelineSheet } from '../gas/pipeline-sheet';
+import { appsScriptClock } from '../gas/services';
+import {
+  clientFor,
+  currentSpreadsheet,
+  engineDeps,
+  ownerOf,
+  pacerFor,
+  requireSettings,
+  spreadsheetDataStore,
+} from './context';
+import { registerStoreReclaimer } from './job-store-budget';
+import { startJob } from './jobs-api';
+
+/** A lead id no account reaches: the scope check's request changes nothing (404 with the scope, 403 without). */
+const PROBE_ID = 2_147_483_647;
+
+/** The CRM's names the params resolve against: pipelines (with lost reasons), and sequences when needed. */
+function loadReference(
+  client: CrmClient,
+  settings: Settings,
+  withSequences: boolean,
+): ActionReference {
+  const pacing = startPacing(pacerFor(settings), appsScriptClock);
+  const list = pacedCall(() => client.pipelines.list(), pacing);
+  const sequences = withSequences ? pacedCall(() => client.sequences.list(), pacing) : [];
+  return {
+    pipelines: list.pipelines.map((p) => ({
+      id: p.id,
+      name: p.name ?? `#${p.id}`,
+      stages: (p.stages ?? []).map((s) => ({
+        id: s.id,
+        name: s.name ?? `#${s.id}`,
+        won: s.is_won === true,
+        lost: s.is_lost === true,
+      })),
+    })),
+    lostReasons: (list.lost_reasons ?? []).map((r) => ({ id: r.id, name: r.name ?? `#${r.id}` })),
+    sequences: sequences.map((s) => ({
+      id: s.id,
+      name: s.name ?? `#${s.id}`,
+      active: s.is_active === true,
+    })),
+  };
+}
+
+/**
+ * One request that changes nothing tells whether the key has the scope the action's writes
+ * need (PRODUCT.md: before any row): a 403 names the missing scope; a 404 means it is there.
+ */
+function checkScope(client: CrmClient, settings: Settings, action: LeadActionName): void {
+  const pacing = startPacing(pacerFor(settings), appsScriptClock);
+  const scope = scopeOf(action);
+  try {
+    pacedCall(() => {
+      if (scope === 'sequences:write') return client.leads.unenrollSequence(PROBE_ID, PROBE_ID);
+      if (scope === 'chatapp:write')
+        return client.leads.sendChatapp(PROBE_ID, { type: 'text', body: '.' });
+      return client.leads.removeTag(PROBE_ID, 'crm-sheets-scope-check');
+    }, pacing);
+  } catch (error) {
+    if (error instanceof NotFoundError) return;
+    throw startFailure(error, `start the ${action} action`);
+  }
+}
+
+/** The job ids that have a ledger (a run's record of its rows) in this spreadsheet's data store. */
+function ledgerIds(store: KeyValueStore): string[] {
+  return [...new Set(store.keys().flatMap((key) => /^act\.([^.~]+)\./.exec(key)?.[1] ?? []))];
+}
+
+/**
+ * Records no one needs any more go: a run whose job record is gone can no longer be reverted,
+ * and a finished preview's record served its sidebar once a newer job exists.
+ */
+function dropStaleLedgers(): void {
+  const store = spreadsheetDataStore();
+  const jobs = engineDeps().store;
+  const ids = ledgerIds(store);
+  const newest = Math.max(0, ...ids.map((id) => jobs.get(id)?.createdAt ?? 0));
+  for (const id of ids) {
+    const job = jobs.get(id);
+    const mode = (job?.options as { mode?: string } | null)?.mode;
+    const preview = mode === 'preview' || mode === 'revertPreview';
+    if (!job || (preview && job.createdAt < newest && isFinished(job.state))) {
+      dropLedger(store, ledgerPrefix(id));
+    }
+  }
+}
+
+/**
+ * When the person's storage is nearly full (job-store-budget.ts), the records of finished lead
+ * actions jobs give way, previews first, then the oldest runs (those can then no longer be
+ * reverted); a pending or paused job's record is never dropped.
+ */
+registerStoreReclaimer((bytesToFree) => {
+  const store = spreadsheetDataStore();
+  const jobs = engineDeps().store;
+  const rank = (id: string) => {
+    const job = jobs.get(id);
+    const mode = (job?.options as { mode?: string } | null)?.mode ?? '';
+    return (mode.toLowerCase().includes('preview') ? 0 : 1e15) + (job?.createdAt ?? 0);
+  };
+  let freed = 0;
+  const ids = ledgerIds(store)
+    .filter((id) => {
+      const job = jobs.get(id);
+      return !job || isFinished(job.state);
+    })
+    .sort((a, b) => rank(a) - rank(b));
+  for (const id of ids) {
+    if (freed >= bytesToFree) break;
+    const prefix = ledgerPrefix(id);
+    for (const key of store.keys())
+      if (key.startsWith(prefix)) freed += key.length + (store.get(key) ?? '').length;
+    dropLedger(store, prefix);
+  }
+  return freed;
+});
+
+/** A delete preview this recent tells how many of the sheet's leads exist (its WILL_CHANGE). */
+const DELETE_PREVIEW_FRESH_MS = 60 * 60_000;
+
+/**
+ * The number `confirm` must equal: the rows whose lead the newest finished delete preview of
+ * this sheet found (when it is recent and saw as many rows as the sheet has now), else every
+ * row that names a lead (no request is made to count them).
+ */
+function deleteCount(sheetId: number, rows: number): number {
+  const now = Date.now();
+  const preview = engineDeps()
+    .store.list()
+    .reverse()
+    .find((job) => {
+      const options = job.options as LeadActionsJobOptions | null;
+      return (
+        job.kind === LEAD_ACTIONS_KIND &&
+        options?.mode === 'preview' &&
+        options.action === 'delete' &&
+        options.sheetId === sheetId
+      );
+    });
+  if (preview?.state !== 'done' || now - preview.createdAt > DELETE_PREVIEW_FRESH_MS) return rows;
+  return preview.total === rows ? (preview.counts.WILL_CHANGE ?? rows) : rows;
+}
+
+function backupName(sheet: string): string {
+  const stamp = Utilities.formatDate(
+    new Date(),
+    currentSpreadsheet().getSpreadsheetTimeZone(),
+    'yyyy-MM-dd HH:mm:ss',
+  );
+  return `CRM Backup ${sheet} ${stamp}`;
+}
+
+/**
+ * Starts a job that applies ONE action to every non-empty row of the sheet (PRODUCT.md "Lead
+ * actions"), or previews it (`preview: true`: reads each lead, changes nothing in the CRM,
+ * writes WILL_CHANGE / NO_CHANGE / WILL_FAIL / NOT_FOUND). Statuses go to the CRM Action
+ * columns; the run id (`CRM Action Run`) is the job id, which crmRevertLeadActions takes.
+ * A delete needs `confirm` equal to the number of leads the sheet names, and copies every lead
+ * to a `CRM Backup …` sheet before the first DELETE. Returns the job's summary.
+ */
+export function crmLeadActions(input: LeadActionsOptions): JobSummary {
+  const options = parseLeadActionsOptions(input);
+  const settings = requireSettings();
+  const sheet = requireSheetNamed(currentSpreadsheet(), options.sheet);
+  const values = createPipelineSheet(sheet, options.headerRow ?? 1).read();
+  const headers = values.header.map((h) => String(h ?? ''));
+  const defaultCountry = settings.defaultCountry || DEFAULT_COUNTRY;
+  const keying = rowKeying(values.header, { ...options, defaultCountry });
+  if (typeof keying === 'string')
+    throw codedError(keying, 'noLeadColumn', { sheet: options.sheet });
+  const entries = collectEntries(values, keying, options.params ?? {});
+  if (options.action === 'delete' && !options.preview) {
+    const count = deleteCount(sheet.getSheetId(), entries.length);
+    if (options.confirm !== count) {
+      throw codedError(
+        `To delete, pass confirm: ${count}, the number of rows of "${options.sheet}" whose lead would be deleted (got ${options.confirm ?? 'none'}). Preview first to see them.`,
+        'confirmDelete',
+        { count },
+      );
+    }
+  }
+  const client = clientFor(settings);
+  let ref: ActionReference;
+  try {
+    ref = loadReference(
+      client,
+      settings,
+      options.action === 'enroll' || options.action === 'unenroll',
+    );
+  } catch (error) {
+    throw startFailure(error, 'read the CRM pipelines and sequences');
+  }
+  checkParams(options, ref, headers);
+  checkScope(client, settings, options.action);
+  dropStaleLedgers();
+  const locale = currentLocale();
+  const jobOptions: LeadActionsJobOptions = {
+    v: 1,
+    mode: options.preview ? 'preview' : 'run',
+    action: options.action,
+    params: options.params ?? {},
+    ...(options.leadIdColumn ? { leadIdColumn: options.leadIdColumn } : {}),
+    matchBy: options.matchBy ?? 'email_or_phone',
+    headerRow: options.headerRow ?? 1,
+    sheetId: sheet.getSheetId(),
+    sheetName: sheet.getName(),
+    locale,
+    defaultCountry,
+    ref,
+    ...(options.action === 'delete' && !options.preview
+      ? { backupSheet: backupName(sheet.getName()) }
+      : {}),
+  };
+  return startJob({
+    owner: ownerOf(settings),
+    kind: LEAD_ACTIONS_KIND,
+    options: jobOptions,
+    total: entries.length,
+    statuses: options.preview ? PREVIEW_STATUSES : RUN_STATUSES,
+    message: translator(locale)('leadjob.message.queued', {
+      action: options.action,
+      sheet: sheet.getName(),
+    }),
+    sheet: { id: sheet.getSheetId(), name: sheet.getName(), jobName: 'Lead actions' },
+  });
+}
+
+function requireRun(runId: unknown): JobRecord {
+  const id = typeof runId === 'string' ? runId.trim() : '';
+  const job = id ? engineDeps().store.get(id) : null;
+  if (!job || job.kind !== LEAD_ACTIONS_KIND) {
+    throw codedError(
+      `No lead actions run has the id "${String(runId)}": pass the id in the CRM Action Run column of a run you started.`,
+      'noSuchRun',
+    );
+  }
+  const options = job.options as LeadActionsJobOptions;
+  if (options.mode !== 'run')
+    throw codedError(`Job ${id} is a preview: it changed nothing to revert.`, 'previewRun');
+  if (job.state === 'queued' || job.state === 'running') {
+    throw codedError(
+      `Run ${id} is still ${job.state}: pause or cancel it, or let it finish, before reverting it.`,
+      'runPending',
+    );
+  }
+  return job;
+}
+
+/**
+ * Starts a job that puts every DONE row of run `runId` back as the run found it (its recorded
+ * before-state: stage and pipeline, tags, enrollments), after reading each lead: a lead that
+ * changed since the run is CHANGED_SINCE and left alone; what cannot be undone is
+ * NOT_REVERSIBLE (a message, a delete, an unenrollment). `preview: true` changes nothing.
+ */
+export function crmRevertLeadActions(
+  runId: string,
+  options: { preview?: boolean } = {},
+): JobSummary {
+  const run = requireRun(runId);
+  const settings = requireSettings();
+  const runOptions = run.options as LeadActionsJobOptions;
+  // Undoing an enrollment is an unenroll (sequences:write); every other undo writes the lead.
+  checkScope(clientFor(settings), settings, runOptions.action === 'enroll' ? 'unenroll' : 'stage');
+  const locale = currentLocale();
+  const jobOptions: RevertJobOptions = {
+    v: 1,
+    mode: options?.preview ? 'revertPreview' : 'revert',
+    runId: run.jobId,
+    run: runOptions,
+    runShards: readWalkCursor(run.cursor).shards,
+    locale,
+  };
+  return startJob({
+    owner: ownerOf(settings),
+    kind: REVERT_KIND,
+    options: jobOptions,
+    statuses: REVERT_STATUSES,
+    message: translator(locale)('leadjob.message.revertProgress', {
+      runId: run.jobId,
+      done: 0,
+      total: 0,
+    }),
+    sheet: { id: runOptions.sheetId, name: runOptions.sheetName, jobName: 'Lead actions revert' },
+  });
+}
+
+/** What a finished preview found, for the sidebar (see /work/notes/actions-api.md). */
+export interface LeadActionsPreview {
+  jobId: string;
+  action: LeadActionName | 'revert';
+  counts: Record<string, number>;
+  rows: number;
+  writeRequests: number;
+  readRequests: number;
+  seconds: number;
+  deleteCount?: number;
+  /** A revert's preview: the action of the run it puts back. */
+  revertedAction?: LeadActionName;
+  sample: { row: number; status: string; detail: string }[];
+}
+
+const SAMPLE_ROWS = 50;
+
+/**
+ * The figures of a preview job (a run's or a revert's): counts, the write requests the run
+ * will send (tags: one per tag removed), the reads it will make, and how long that takes at 60
+ * requests a minute; the first rows with their before → after.
+ */
+export function uiLeadActionsPreview(jobId: string): LeadActionsPreview {
+  const job = engineDeps().store.get(String(jobId));
+  if (!job || (job.kind !== LEAD_ACTIONS_KIND && job.kind !== REVERT_KIND)) {
+    throw codedError(`No lead actions job has the id "${String(jobId)}".`, 'noSuchRun');
+  }
+  const options = job.options as LeadActionsJobOptions | RevertJobOptions;
+  const target = 'run' in options ? options.run : options;
+  const entries = new Ledger<ActionEntry>(spreadsheetDataStore(), ledgerPrefix(job.jobId))
+    .load(readWalkCursor(job.cursor).shards)
+    .entries();
+  const t = translator(options.locale);
+  const ctx = { action: target.action, params: target.params, ref: target.ref, t };
+  let writes = 0;
+  for (const entry of entries) {
+    if (entry.s !== 'WILL_CHANGE') continue;
+    const decision = 'run' in options ? undefined : decideRow(ctx, { ...entry, s: undefined });
+    writes += decision?.kind === 'change' ? decision.requests.length : 1;
+  }
+  // The run reads every lead again, as its preview did (in pages when that was fewer requests).
+  const reads = readWalkCursor(job.cursor).reads ?? entries.length;
+  const detail = (entry: ActionEntry) =>
+    entry.d ??
+    ('run' in options ? revertMove(ctx, entry, t).words : deriveWords(ctx, entry, true)) ??
+    '';
+  const sample = placeSample(target, entries, detail);
+  return {
+    jobId: job.jobId,
+    action: 'run' in options ? 'revert' : target.action,
+    counts: { ...job.counts },
+    rows: entries.length,
+    writeRequests: writes,
+    readRequests: reads,
+    seconds: writes + reads + 1,
+    ...(target.action === 'delete' && !('run' in options)
+      ? { deleteCount: job.counts.WILL_CHANGE ?? 0 }
+      : {}),
+    ...('run' in options ? { revertedAction: target.action } : {}),
+    sample,
+  };
+}
+
+/** The first rows of the sheet with the entry each names (its 1-based row number). */
+function placeSample(
+  target: LeadActionsJobOptions,
+  entries: readonly ActionEntry[],
+  detail: (entry: ActionEntry) => string,
+) {
+  const sheet = currentSpreadsheet()
+    .getSheets()
+    .find((s) => s.getSheetId() === target.sheetId);
+  if (!sheet) return [];
+  const values = createPipelineSheet(sheet, target.headerRow).read();
+  const keying = rowKeying(values.header, target);
+  if (typeof keying === 'string') return [];
+  const byKey = new Map(entries.map((e) => [e.k, e]));
+  const sample: { row: number; status: string; detail: string }[] = [];
+  keysOfSheet(values, keying).forEach((key, index) => {
+    const entry = byKey.get(key);
+    if (entry?.s && sample.length < SAMPLE_ROWS) {
+      sample.push({ row: target.headerRow + 1 + index, status: entry.s, detail: detail(entry) });
+    }
+  });
+  return sample;
+}
+
+/** Lists for the sidebar's pickers (one paced request each). */
+export function uiLeadActionsSetup() {
+  const settings = requireSettings();
+  const client = clientFor(settings);
+  const pacing = startPacing(pacerFor(settings), appsScriptClock);
+  const ref = loadReference(client, settings, true);
+  const instances = pacedCall(() => client.chatapp.instances(), pacing);
+  return {
+    pipelines: ref.pipelines.map((p) => ({
+      id: p.id,
+      name: p.name,
+      stages: p.stages.map((s) => ({ id: s.id, name: s.name, isWon: s.won, isLost: s.lost })),
+    })),
+    lostReasons: ref.lostReasons,
+    sequences: ref.sequences.map((s) => ({ id: s.id, name: s.name, isActive: s.active })),
+    instances: instances.map((i) => ({
+      id: i.id,
+      name: i.display_name ?? i.phone_number ?? `#${i.id}`,
+      provider: i.provider ?? '',
+    })),
+  };
+}
+
+/** The newest lead actions run (not a preview) on this sheet, for the Revert button; null when none. */
+export function uiLastLeadActionsRun(
+  sheet: string,
+): { runId: string; action: LeadActionName; state: string } | null {
+  const jobs = engineDeps().store.list().reverse();
+  for (const job of jobs) {
+    const options = job.options as LeadActionsJobOptions | null;
+    if (job.kind !== LEAD_ACTIONS_KIND || options?.mode !== 'run' || options.sheetName !== sheet)
+      continue;
+    return { runId: job.jobId, action: options.action, state: job.state };
+  }
+  return null;
+}

@@ -1,0 +1,52 @@
+import type { LeadState } from './types';
+
+/**
+ * One row of a run as the job records it (the run's own record, the truth the sheet is checked
+ * against). Short keys: a 1,000-row run's record sits in the person's Properties.
+ */
+export interface ActionEntry {
+  /** The row's key: its lead id (`#123`), or its e-mail / phone as matched (`e:ana@x.com`). */
+  k: string;
+  /** Lead id, once known. */
+  i?: number;
+  /** Match keys still to look up: `e:<email>`, `p:<E.164 phone>` (matchBy, no id column). */
+  m?: string[];
+  /** The row's cells that params or `{{Header}}` placeholders take, by param name / `h:<header>`. */
+  c?: Record<string, string>;
+  /** The lead's state read before the action (absent until read). */
+  b?: LeadState;
+  /** The lead was not found (read answered 404 or no match): the detail says why. */
+  g?: 1;
+  /** Row status, detail, when (epoch ms). */
+  s?: string;
+  d?: string;
+  t?: number;
+  /** Requests of this row done so far (a row may need several, one per tag). */
+  x?: number;
+  /** A request that must not be repeated may have left: settle it by reading the lead back. */
+  f?: 1;
+  /** When its request left (a message sent at or after it counts as this one). */
+  u?: number;
+  /** Settled once as "nothing happened" and sent once more: never again blindly. */
+  o?: 1;
+}
+
+/** Statuses that end a row for a run (the rest go on). */
+export const FINAL_STATUSES = new Set([
+  'DONE',
+  'NO_CHANGE',
+  'NOT_FOUND',
+  'BLOCKED',
+  'SKIPPED',
+  'FAILED',
+  'UNCERTAIN',
+  'REVERTED',
+  'CHANGED_SINCE',
+  'NOT_REVERSIBLE',
+  'WILL_CHANGE',
+  'WILL_FAIL',
+]);
+
+export function isFinal(entry: ActionEntry): boolean {
+  return entry.s !== undefined && FINAL_STATUSES.has(entry.s);
+}

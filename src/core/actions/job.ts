@@ -1,0 +1,114 @@
+import type { CrmClient } from '../../api';
+import type { Lead } from '../../api/schemas';
+import { translator } from '../i18n';
+import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
+import { jobControlOf } from '../jobs/errors';
+import { type WalkRun, walkStep } from '../jobs/pipeline';
+import { Ledger } from '../jobs/pipeline-ledger';
+import type { PipelineSheet } from '../jobs/pipeline-types';
+import type { JobRecord } from '../jobs/record';
+import { guardedStep, StepClock } from '../jobs/row-job';
+import type { Pacer } from '../pacing';
+import type { Clock, KeyValueStore } from '../ports';
+import type { ActionRequest } from './decide';
+import type { ActionEntry } from './entry';
+import { type LeadActionsJobOptions, leadActionsKind } from './kind';
+import { type RevertEntry, type RevertJobOptions, revertKind } from './revert';
+import { PREVIEW_STATUSES, REVERT_STATUSES, RUN_STATUSES } from './types';
+
+export const LEAD_ACTIONS_KIND = 'leadActions';
+export const REVERT_KIND = 'leadActionsRevert';
+
+/** Where a job's record of its rows lives in the data store. */
+export function ledgerPrefix(jobId: string): string {
+  return `act.${jobId}.`;
+}
+
+export interface LeadActionsEnv {
+  client: CrmClient;
+  pacer(clock: Clock): Pacer;
+  /** The person's data store for this spreadsheet (the runs' records). */
+  store: KeyValueStore;
+  openSheet(sheetId: number, headerRow: number): PipelineSheet | null;
+  /** delete: appends leads (every field) to the backup sheet of this name, once each. */
+  backup(sheetName: string, leads: readonly Lead[]): void;
+}
+
+type AnyRun = WalkRun<ActionEntry, ActionRequest> | WalkRun<RevertEntry, ActionRequest>;
+
+/**
+ * The lead actions job (PRODUCT.md "Lead actions"), run or preview, and its revert: both walk
+ * the sheet on the shared row pipeline (core/jobs/pipeline.ts) with the pieces of kind.ts /
+ * revert.ts. The run's record of its rows (before-states included) stays in the data store for
+ * its revert.
+ */
+function createHandler(kindName: string, getEnv: () => LeadActionsEnv): JobHandler {
+  const runs = new Map<string, AnyRun>();
+  const clock = new StepClock('lead actions');
+  let pacer: Pacer | undefined;
+
+  function runFor(job: JobRecord, env: LeadActionsEnv): AnyRun | string {
+    const existing = runs.get(job.jobId);
+    if (existing) return existing;
+    pacer ??= env.pacer(clock);
+    const options = job.options as (LeadActionsJobOptions | RevertJobOptions) | null;
+    if (options?.v !== 1)
+      return 'This job was started by another version of the add-on; start it again.';
+    const t = translator(options.locale ?? 'en');
+    const target = 'run' in options ? options.run : options;
+    const sheet = env.openSheet(target.sheetId, target.headerRow);
+    if (!sheet) return t('leadjob.message.sheetGone', { sheet: target.sheetName });
+    const base = { sheet, client: env.client, pacer, loaded: false };
+    const ledger = new Ledger(env.store, ledgerPrefix(job.jobId));
+    let run: AnyRun;
+    if ('run' in options) {
+      const runLedger = new Ledger<RevertEntry>(env.store, ledgerPrefix(options.runId));
+      const runEntries = () => runLedger.load(options.runShards).entries();
+      run = {
+        ...base,
+        ledger,
+        kind: revertKind(options, { jobId: job.jobId, t, runEntries }),
+      } as AnyRun;
+    } else {
+      const backupName = options.backupSheet;
+      const backup = backupName
+        ? (leads: readonly Lead[]) => env.backup(backupName, leads)
+        : undefined;
+      run = {
+        ...base,
+        ledger,
+        kind: leadActionsKind(options, { jobId: job.jobId, t, ...(backup ? { backup } : {}) }),
+      } as AnyRun;
+    }
+    runs.set(job.jobId, run);
+    return run;
+  }
+
+  function step(job: JobRecord, ctx: StepContext): StepResult {
+    return guardedStep(job, ctx, {
+      clock,
+      env: getEnv,
+      runFor,
+      work: (run) => walkStep(job, ctx, run as WalkRun<ActionEntry, ActionRequest>),
+      afterError: (error) => {
+        // A yield keeps this execution's record in step; anything else reloads it.
+        if (jobControlOf(error) !== 'yield') runs.delete(job.jobId);
+      },
+      pauseMessage: () => undefined,
+    });
+  }
+
+  const statuses =
+    kindName === REVERT_KIND
+      ? [...REVERT_STATUSES]
+      : [...new Set([...RUN_STATUSES, ...PREVIEW_STATUSES])];
+  return { kind: kindName, statuses, step };
+}
+
+export function createLeadActionsJobHandler(getEnv: () => LeadActionsEnv): JobHandler {
+  return createHandler(LEAD_ACTIONS_KIND, getEnv);
+}
+
+export function createRevertJobHandler(getEnv: () => LeadActionsEnv): JobHandler {
+  return createHandler(REVERT_KIND, getEnv);
+}

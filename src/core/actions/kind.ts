@@ -1,0 +1,263 @@
+import type { CrmApi, Settled } from '../../api';
+import { NotFoundError } from '../../api/errors';
+import type { Lead } from '../../api/schemas';
+import type { Translate } from '../i18n';
+import type { NextMove, PipelineKind, ReadHooks, SheetValues } from '../jobs/pipeline-types';
+import { asText } from '../jobs/row-job';
+import { lookupQuery, matchesLead } from '../send/lookup';
+import { type ActionRequest, type DecideContext, decideRow } from './decide';
+import type { ActionEntry } from './entry';
+import {
+  callOf,
+  isRepeatable,
+  outcomeOf,
+  readIncludes,
+  settledBy,
+  settleIncludes,
+  stateOf,
+} from './requests';
+import { collectEntries, keysOfSheet, type RowKeying, rowKeying } from './rows';
+import {
+  ACTION_STATUS_HEADERS,
+  type ActionReference,
+  type LeadActionName,
+  type LeadActionParams,
+} from './types';
+
+/** What a lead-actions job stores as its options (validated and resolved when it starts). */
+export interface LeadActionsJobOptions {
+  v: 1;
+  mode: 'run' | 'preview';
+  action: LeadActionName;
+  params: LeadActionParams;
+  leadIdColumn?: string;
+  matchBy: RowKeying['matchBy'];
+  headerRow: number;
+  sheetId: number;
+  sheetName: string;
+  locale: 'en' | 'pt';
+  defaultCountry: string;
+  ref: ActionReference;
+  /** delete: the backup sheet every lead is copied to before the first DELETE. */
+  backupSheet?: string;
+}
+
+export interface ActionKindEnv {
+  jobId: string;
+  t: Translate;
+  /** delete: copies leads (every field) to the backup sheet; called as they are read. */
+  backup?(leads: readonly Lead[]): void;
+}
+
+/** The lead-actions pieces of the row pipeline, for a run or its preview. */
+export function leadActionsKind(
+  options: LeadActionsJobOptions,
+  env: ActionKindEnv,
+): PipelineKind<ActionEntry, ActionRequest> {
+  const { t } = env;
+  const preview = options.mode === 'preview';
+  const decide: DecideContext = {
+    action: options.action,
+    params: options.params,
+    ref: options.ref,
+    t,
+  };
+  const keying = (values: SheetValues) => rowKeying(values.header, options);
+  return {
+    headers: ACTION_STATUS_HEADERS,
+    adoptsLateRows: options.action !== 'delete',
+    collect(values) {
+      const keys = keying(values);
+      return typeof keys === 'string' ? keys : collectEntries(values, keys, options.params);
+    },
+    keyColumns(header) {
+      const keys = rowKeying(header, options);
+      if (typeof keys === 'string') return undefined;
+      return [keys.idColumn, keys.emailColumn, keys.phoneColumn].filter((c) => c !== undefined);
+    },
+    keysOf(values) {
+      const keys = keying(values);
+      return typeof keys === 'string' ? values.rows.map(() => '') : keysOfSheet(values, keys);
+    },
+    read: leadReads(options, env),
+    next: (entry) => nextMove(decide, entry, preview),
+    call: (entry, request) => callOf(entry.i ?? 0, request),
+    repeatable: isRepeatable,
+    readAnswer: (_entry, request, answer) => outcomeOf(request, answer, t),
+    settleCall: (entry, request) => (api: CrmApi) =>
+      api.leads.get(entry.i ?? 0, settleIncludes(request)),
+    settled: (entry, request, answer) => settledBy(request, entry, answer as Settled<Lead>),
+    words(_entry, status, base) {
+      if (status === 'settled') return `${base} ${t('leadjob.detail.confirmed')}`;
+      if (status === 'UNCERTAIN') return t('leadjob.detail.uncertain', { reason: base });
+      return base;
+    },
+    derive: (entry) => deriveWords(decide, entry, preview),
+    cells: (entry) => [
+      entry.s ?? '',
+      asText(entry.d ?? deriveWords(decide, entry, preview) ?? ''),
+      entry.t === undefined ? '' : new Date(entry.t),
+      asText(env.jobId),
+    ],
+    message: (entries, finished) => actionsMessage(t, options, entries, finished),
+  };
+}
+
+function goneWords(t: Translate, entry: ActionEntry): string {
+  if (entry.d === 'noId') return t('leadjob.detail.noId');
+  if (entry.d === 'noMatchKey') return t('leadjob.detail.noMatchKey');
+  return entry.d ?? t('leadjob.detail.notFound');
+}
+
+/** The words of an entry's status recomputed from its record alone (no stored detail). */
+export function deriveWords(
+  ctx: DecideContext,
+  entry: ActionEntry,
+  preview: boolean,
+): string | undefined {
+  if (entry.s === undefined) return undefined;
+  const { s: _s, d: _d, ...bare } = entry;
+  const move = nextMove(ctx, bare, preview);
+  return move.kind === 'final' && move.status === entry.s ? move.words : undefined;
+}
+
+/** What a row does next: its decision's next request, or its end (DONE after the last). */
+export function nextMove(
+  ctx: DecideContext,
+  entry: ActionEntry,
+  preview: boolean,
+): NextMove<ActionRequest> {
+  if (entry.s !== undefined) return { kind: 'none' };
+  const decision = decideRow(ctx, entry);
+  switch (decision.kind) {
+    case 'gone':
+      // A delete's lead already gone is what the run wanted (PRODUCT.md); a row with no key is not.
+      if (ctx.action === 'delete' && !preview && entry.i !== undefined && !entry.d) {
+        return { kind: 'final', status: 'DONE', words: ctx.t('leadjob.detail.alreadyGone') };
+      }
+      return { kind: 'final', status: 'NOT_FOUND', words: goneWords(ctx.t, entry) };
+    case 'fail':
+      return {
+        kind: 'final',
+        status: preview ? 'WILL_FAIL' : decision.status,
+        words: decision.words,
+      };
+    case 'same':
+      return { kind: 'final', status: 'NO_CHANGE', words: decision.words };
+    case 'change': {
+      if (preview) return { kind: 'final', status: 'WILL_CHANGE', words: decision.words };
+      const request = decision.requests[entry.x ?? 0];
+      if (request) return { kind: 'request', request, words: decision.words };
+      return { kind: 'final', status: 'DONE', words: decision.words };
+    }
+  }
+}
+
+/** Reads each lead's state: pages of the whole account when cheaper, else one by one. */
+function leadReads(
+  options: LeadActionsJobOptions,
+  env: ActionKindEnv,
+): ReadHooks<ActionEntry, unknown> {
+  const include = readIncludes(options.action);
+  const backup = options.mode === 'run' ? env.backup : undefined;
+  const found = (entry: ActionEntry, lead: Lead) => {
+    entry.i = lead.id;
+    entry.b = stateOf(lead, options.action);
+    delete entry.m;
+  };
+  return {
+    needs: (entry) => entry.b === undefined && !entry.g && entry.s === undefined,
+    page: (page) => (api) =>
+      api.leads.list({ page, per_page: 200, ...(include.length ? { include } : {}) }),
+    applyPage(items, needing) {
+      const leads = items as Lead[];
+      const byId = new Map(leads.map((lead) => [lead.id, lead]));
+      const touched: ActionEntry[] = [];
+      const kept: Lead[] = [];
+      for (const entry of needing) {
+        const lead = entry.i !== undefined ? byId.get(entry.i) : matchOf(entry, leads, options);
+        if (lead === 'ambiguous') {
+          entry.g = 1;
+          entry.d = env.t('leadjob.detail.ambiguous');
+          touched.push(entry);
+        } else if (lead) {
+          found(entry, lead);
+          kept.push(lead);
+          touched.push(entry);
+        }
+      }
+      if (kept.length > 0) backup?.(kept);
+      return touched;
+    },
+    one: (entry) => (api) =>
+      entry.i !== undefined
+        ? api.leads.get(entry.i, include)
+        : api.leads.list({
+            q: lookupOf(entry),
+            per_page: 200,
+            ...(include.length ? { include } : {}),
+          }),
+    applyOne(entry, answer) {
+      if (!answer.ok) {
+        if (!(answer.error instanceof NotFoundError)) return false;
+        entry.g = 1;
+        return true;
+      }
+      const page = (answer.value as { data?: unknown }).data;
+      const lead = Array.isArray(page)
+        ? matchOf(entry, page as Lead[], options, true)
+        : (answer.value as Lead);
+      if (lead === 'ambiguous') {
+        entry.g = 1;
+        entry.d = env.t('leadjob.detail.ambiguous');
+      } else if (lead) {
+        found(entry, lead);
+        backup?.([lead]);
+      } else if ((entry.m?.length ?? 0) > 1) {
+        entry.m = entry.m?.slice(1);
+      } else entry.g = 1;
+      return true;
+    },
+  };
+}
+
+function lookupOf(entry: ActionEntry): string {
+  const key = entry.m?.[0] ?? '';
+  return key.startsWith('e:')
+    ? lookupQuery('email', key.slice(2))
+    : lookupQuery('phone', key.slice(2));
+}
+
+/** The one lead a row's e-mail / phone names (`firstOnly`: only its first key, a lookup's). */
+function matchOf(
+  entry: ActionEntry,
+  leads: readonly Lead[],
+  options: LeadActionsJobOptions,
+  firstOnly = false,
+): Lead | 'ambiguous' | undefined {
+  for (const key of (entry.m ?? []).slice(0, firstOnly ? 1 : undefined)) {
+    const by = key.startsWith('e:') ? 'email' : 'phone';
+    const matches = leads.filter((lead) =>
+      matchesLead(lead, by, key.slice(2), options.defaultCountry),
+    );
+    if (matches.length > 1) return 'ambiguous';
+    if (matches[0]) return matches[0];
+  }
+  return undefined;
+}
+
+function actionsMessage(
+  t: Translate,
+  options: LeadActionsJobOptions,
+  entries: readonly ActionEntry[],
+  finished: boolean,
+): string {
+  const done = entries.filter((e) => e.s !== undefined).length;
+  const counts = new Map<string, number>();
+  for (const e of entries) if (e.s) counts.set(e.s, (counts.get(e.s) ?? 0) + 1);
+  const parts = [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
+  const key = options.mode === 'preview' ? 'leadjob.message.previewed' : 'leadjob.message.finished';
+  if (finished)
+    return t(key, { action: options.action, sheet: options.sheetName, parts: parts || '0' });
+  return t('leadjob.message.progress', { action: options.action, done, total: entries.length });
+}

@@ -1,0 +1,241 @@
+import type { CrmApi, Settled } from '../../api';
+import { NotFoundError } from '../../api/errors';
+import type { Lead } from '../../api/schemas';
+import type { Translate } from '../i18n';
+import type { NextMove, PipelineKind, ReadHooks } from '../jobs/pipeline-types';
+import { asText } from '../jobs/row-job';
+import { type ActionRequest, type DecideContext, decideRow } from './decide';
+import type { ActionEntry } from './entry';
+import type { LeadActionsJobOptions } from './kind';
+import { pipelineName, sameTag, stageName } from './reference';
+import { callOf, isRepeatable, outcomeOf, stateOf } from './requests';
+import { keysOfSheet, rowKeying } from './rows';
+import { ACTION_STATUS_HEADERS, type LeadState } from './types';
+
+/** A revert's row: the run's entry, and the lead as it is now (`n`). */
+export interface RevertEntry extends ActionEntry {
+  n?: LeadState;
+}
+
+/** What cannot be undone, in words, by the run's action. */
+const NOT_REVERSIBLE = {
+  message: 'leadjob.revert.messageStays',
+  delete: 'leadjob.revert.deleteStays',
+  unenroll: 'leadjob.revert.unenrollStays',
+} as const;
+
+/** The requests that undo one DONE row, or why it is left alone (pure). */
+export function revertMove(
+  run: DecideContext,
+  entry: RevertEntry,
+  t: Translate,
+):
+  | { kind: 'undo'; words: string; requests: ActionRequest[] }
+  | { kind: 'final'; status: string; words: string } {
+  const action = run.action;
+  if (action === 'message' || action === 'delete' || action === 'unenroll') {
+    return { kind: 'final', status: 'NOT_REVERSIBLE', words: t(NOT_REVERSIBLE[action]) };
+  }
+  if (entry.g || !entry.n || !entry.b)
+    return { kind: 'final', status: 'NOT_FOUND', words: t('leadjob.detail.notFound') };
+  const done = decideRow(run, { ...entry, s: undefined });
+  if (done.kind !== 'change')
+    return { kind: 'final', status: 'NO_CHANGE', words: t('leadjob.revert.nothing') };
+  const now = entry.n;
+  const before = entry.b;
+  const first = done.requests[0] as ActionRequest;
+  const changed = (words: string) => ({
+    kind: 'final' as const,
+    status: 'CHANGED_SINCE',
+    words: t('leadjob.revert.changed', { now: words }),
+  });
+  if (first.op === 'stage' || first.op === 'won' || first.op === 'lost') {
+    if (now.s === before.s)
+      return { kind: 'final', status: 'NO_CHANGE', words: t('leadjob.revert.nothing') };
+    if (now.s !== first.stageId)
+      return changed(`${pipelineName(run.ref, now.p)}: ${stageName(run.ref, now.s)}`);
+    const words = `${stageName(run.ref, now.s)} → ${stageName(run.ref, before.s)}`;
+    const note =
+      first.op === 'stage'
+        ? ''
+        : ` ${t(first.op === 'won' ? 'leadjob.revert.saleStays' : 'leadjob.revert.lossStays')}`;
+    return {
+      kind: 'undo',
+      words: `${words}${note}`,
+      requests: [{ op: 'stage', stageId: before.s, pipelineId: before.p }],
+    };
+  }
+  const has = (tag: string) => (now.tags ?? []).some((own) => sameTag(own, tag));
+  if (first.op === 'addTags') {
+    const present = first.tags.filter(has);
+    if (present.length === 0)
+      return { kind: 'final', status: 'NO_CHANGE', words: t('leadjob.revert.nothing') };
+    if (present.length < first.tags.length) return changed((now.tags ?? []).join(', '));
+    return {
+      kind: 'undo',
+      words: present.map((tag) => `− ${tag}`).join(', '),
+      requests: present.map((tag) => ({ op: 'removeTag' as const, tag })),
+    };
+  }
+  if (first.op === 'removeTag') {
+    const removed = done.requests.flatMap((r) => (r.op === 'removeTag' ? [r.tag] : []));
+    const back = removed.filter((tag) => !has(tag));
+    if (back.length === 0)
+      return { kind: 'final', status: 'NO_CHANGE', words: t('leadjob.revert.nothing') };
+    if (back.length < removed.length) return changed((now.tags ?? []).join(', '));
+    return {
+      kind: 'undo',
+      words: back.map((tag) => `+ ${tag}`).join(', '),
+      requests: [{ op: 'addTags', tags: back }],
+    };
+  }
+  if (first.op === 'enroll') {
+    if (!(now.seq ?? []).includes(first.sequenceId))
+      return changed(t('leadjob.revert.notEnrolledNow'));
+    return {
+      kind: 'undo',
+      words: t('leadjob.revert.unenroll'),
+      requests: [{ op: 'unenroll', sequenceId: first.sequenceId }],
+    };
+  }
+  return { kind: 'final', status: 'NOT_REVERSIBLE', words: t('leadjob.revert.nothing') };
+}
+
+export interface RevertJobOptions {
+  v: 1;
+  mode: 'revert' | 'revertPreview';
+  runId: string;
+  /** The run's own options (its action, params, reference data). */
+  run: LeadActionsJobOptions;
+  /** How many shards the run's record has. */
+  runShards: number;
+  locale: 'en' | 'pt';
+}
+
+/** The pieces of a revert: its rows are the run's DONE rows, read now, then put back. */
+export function revertKind(
+  options: RevertJobOptions,
+  env: { jobId: string; t: Translate; runEntries: () => RevertEntry[] },
+): PipelineKind<RevertEntry, ActionRequest> {
+  const { t } = env;
+  const preview = options.mode === 'revertPreview';
+  const run: DecideContext = {
+    action: options.run.action,
+    params: options.run.params,
+    ref: options.run.ref,
+    t,
+  };
+  const reversible = !['message', 'delete', 'unenroll'].includes(run.action);
+  const next = (entry: RevertEntry): NextMove<ActionRequest> => {
+    if (entry.s !== undefined) return { kind: 'none' };
+    const move = revertMove(run, entry, t);
+    if (move.kind === 'final') return move;
+    if (preview) return { kind: 'final', status: 'WILL_CHANGE', words: move.words };
+    const request = move.requests[entry.x ?? 0];
+    return request
+      ? { kind: 'request', request, words: move.words }
+      : { kind: 'final', status: 'REVERTED', words: move.words };
+  };
+  const derive = (entry: RevertEntry): string | undefined => {
+    if (entry.s === undefined) return undefined;
+    const { s: _s, d: _d, ...bare } = entry;
+    const move = next(bare);
+    return move.kind === 'final' && move.status === entry.s ? move.words : undefined;
+  };
+  return {
+    headers: ACTION_STATUS_HEADERS,
+    // A revert's rows are the run's; rows added since are not its business.
+    adoptsLateRows: false,
+    collect: () =>
+      env
+        .runEntries()
+        .filter((e) => e.s === 'DONE' && e.i !== undefined)
+        .map(
+          (e): RevertEntry => ({
+            k: e.k,
+            i: e.i as number,
+            ...(e.b ? { b: e.b } : {}),
+            ...(e.c ? { c: e.c } : {}),
+          }),
+        ),
+    keyColumns(header) {
+      const keys = rowKeying(header, options.run);
+      if (typeof keys === 'string') return undefined;
+      return [keys.idColumn, keys.emailColumn, keys.phoneColumn].filter((c) => c !== undefined);
+    },
+    keysOf(values) {
+      const keys = rowKeying(values.header, options.run);
+      return typeof keys === 'string' ? values.rows.map(() => '') : keysOfSheet(values, keys);
+    },
+    read: revertReads(reversible),
+    next,
+    call: (entry, request) => callOf(entry.i ?? 0, request),
+    repeatable: isRepeatable,
+    readAnswer: (_entry, request, answer) => outcomeOf(request, answer, t),
+    settleCall: (entry) => (api: CrmApi) => api.leads.get(entry.i ?? 0),
+    settled: () => 'unknown',
+    words: (_entry, status, base) =>
+      status === 'UNCERTAIN' ? t('leadjob.detail.uncertain', { reason: base }) : base,
+    derive: (entry) => derive(entry),
+    cells: (entry) => [
+      entry.s ?? '',
+      asText(entry.d ?? derive(entry) ?? ''),
+      entry.t === undefined ? '' : new Date(entry.t),
+      asText(env.jobId),
+    ],
+    message: (entries, finished) => revertMessage(t, options, preview, entries, finished),
+  };
+}
+
+/** Reads each DONE lead as it is now: pages of 200 when fewer requests than one read a row. */
+function revertReads(reversible: boolean): ReadHooks<RevertEntry, unknown> {
+  return {
+    needs: (entry) => reversible && entry.n === undefined && !entry.g && entry.s === undefined,
+    page: (page) => (api: CrmApi) =>
+      api.leads.list({ page, per_page: 200, include: ['sequences'] }),
+    applyPage(items, needing) {
+      const byId = new Map((items as Lead[]).map((lead) => [lead.id, lead]));
+      return needing.filter((entry) => {
+        const lead = byId.get(entry.i ?? 0);
+        if (lead) entry.n = stateOf(lead, 'revert');
+        return lead !== undefined;
+      });
+    },
+    one: (entry) => (api: CrmApi) => api.leads.get(entry.i ?? 0, ['sequences']),
+    applyOne(entry, answer) {
+      if (!answer.ok) {
+        if (!(answer.error instanceof NotFoundError)) return false;
+        entry.g = 1;
+        return true;
+      }
+      entry.n = stateOf(answer.value as Lead, 'revert');
+      return true;
+    },
+  };
+}
+
+function revertMessage(
+  t: Translate,
+  options: RevertJobOptions,
+  preview: boolean,
+  entries: readonly RevertEntry[],
+  finished: boolean,
+): string {
+  const counts = new Map<string, number>();
+  for (const e of entries) if (e.s) counts.set(e.s, (counts.get(e.s) ?? 0) + 1);
+  const parts = [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
+  if (!finished) {
+    const done = entries.filter((e) => e.s).length;
+    return t('leadjob.message.revertProgress', {
+      runId: options.runId,
+      done,
+      total: entries.length,
+    });
+  }
+  return t(preview ? 'leadjob.message.revertPreviewed' : 'leadjob.message.reverted', {
+    runId: options.runId,
+    parts: parts || '0',
+  });
+}
+
+export type { Settled };

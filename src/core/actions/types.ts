@@ -1,0 +1,124 @@
+/**
+ * Lead actions (PRODUCT.md "Lead actions"): the public option shapes, the statuses and the
+ * compact state of a lead that a run records before it acts (its revert puts it back).
+ */
+
+export const LEAD_ACTIONS = [
+  'stage',
+  'won',
+  'lost',
+  'addTags',
+  'removeTags',
+  'enroll',
+  'unenroll',
+  'message',
+  'delete',
+] as const;
+export type LeadActionName = (typeof LEAD_ACTIONS)[number];
+
+/** A fixed value, or `{column: "Header"}`: each row's own cell. */
+export type ParamSource<T> = T | { column: string };
+
+export interface LeadActionParams {
+  /** Name or id (stage, won, lost). */
+  stage?: ParamSource<string | number>;
+  /** Name or id (stage; default: the lead's own pipeline). */
+  pipeline?: ParamSource<string | number>;
+  /** won: the sale's value (`R$ 1.234,56` is read as 1234.56). */
+  value?: ParamSource<number | string>;
+  /** lost: a lost reason's name or id. */
+  reason?: ParamSource<string | number>;
+  /** addTags / removeTags: a list, or `a; b, c`. */
+  tags?: ParamSource<string | string[]>;
+  /** enroll / unenroll: a sequence's name or id. */
+  sequence?: ParamSource<string | number>;
+  /** message: the text, with `{{Header}}` placeholders filled from each row. */
+  text?: string;
+  /** message: the number to send from (default: the account's primary one). */
+  instanceId?: number;
+}
+
+export interface LeadActionsOptions {
+  sheet: string;
+  action: LeadActionName;
+  params?: LeadActionParams;
+  /** @default the first of `CRM Lead ID`, `Lead ID`, `ID`, `id` in the header row */
+  leadIdColumn?: string;
+  /** Without a lead id column. @default 'email_or_phone' */
+  matchBy?: 'email' | 'phone' | 'email_or_phone';
+  /** @default 1 */
+  headerRow?: number;
+  /** Read and judge each row, change nothing in the CRM. @default false */
+  preview?: boolean;
+  /** delete only: the exact number of rows that would be deleted. */
+  confirm?: number;
+}
+
+export const PREVIEW_STATUSES = ['WILL_CHANGE', 'NO_CHANGE', 'WILL_FAIL', 'NOT_FOUND'] as const;
+export const RUN_STATUSES = [
+  'DONE',
+  'NO_CHANGE',
+  'NOT_FOUND',
+  'BLOCKED',
+  'SKIPPED',
+  'FAILED',
+  'UNCERTAIN',
+] as const;
+export const REVERT_STATUSES = [
+  'REVERTED',
+  'CHANGED_SINCE',
+  'NOT_REVERSIBLE',
+  'NO_CHANGE',
+  'NOT_FOUND',
+  'BLOCKED',
+  'FAILED',
+  'UNCERTAIN',
+  'WILL_CHANGE',
+] as const;
+export type RowStatus =
+  | (typeof PREVIEW_STATUSES)[number]
+  | (typeof RUN_STATUSES)[number]
+  | (typeof REVERT_STATUSES)[number];
+
+/** Status column headers (never translated), in the order they are created. */
+export const ACTION_STATUS_HEADERS = [
+  'CRM Action Status',
+  'CRM Action Detail',
+  'CRM Action At',
+  'CRM Action Run',
+] as const;
+
+/** The lead id column, when `leadIdColumn` is not given: the first of these that exists. */
+export const DEFAULT_ID_HEADERS = ['CRM Lead ID', 'Lead ID', 'ID', 'id'] as const;
+
+/**
+ * What a run records of a lead before it acts, only the parts its action touches (a few dozen
+ * bytes a row, since a 1,000-row run keeps it in the person's Properties for its revert).
+ */
+export interface LeadState {
+  /** pipeline id, stage id */
+  p: number;
+  s: number;
+  /** Tags (tag actions). */
+  tags?: string[];
+  /** Sequence ids the lead is actively enrolled in (sequence actions). */
+  seq?: number[];
+  /** Sales and losses recorded (won / lost: settles a lost answer). */
+  sales?: number;
+  lost?: number;
+  /** Has a phone (message). */
+  phone?: boolean;
+  /** Name (delete: the detail names who goes). */
+  name?: string;
+}
+
+/** Reference data the names resolve against, fetched once when the job starts. */
+export interface ActionReference {
+  pipelines: {
+    id: number;
+    name: string;
+    stages: { id: number; name: string; won: boolean; lost: boolean }[];
+  }[];
+  lostReasons: { id: number; name: string }[];
+  sequences: { id: number; name: string; active: boolean }[];
+}

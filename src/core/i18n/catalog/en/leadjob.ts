@@ -1,0 +1,65 @@
+/** English: the lead actions job's details (CRM Action Detail), messages and start errors. */
+export const LEADJOB_EN = {
+  'leadjob.detail.notFound': 'No CRM lead has this id, e-mail or phone.',
+  'leadjob.detail.noId':
+    'The row has no lead id: fill the lead id column, or remove the column to find leads by e-mail or phone.',
+  'leadjob.detail.noMatchKey': 'The row has no e-mail or phone to find its lead by.',
+  'leadjob.detail.ambiguous':
+    'Several CRM leads have this e-mail or phone: put the lead id in a column and pass it as leadIdColumn.',
+  'leadjob.detail.alreadyGone': 'Already gone: the CRM has no lead with this id.',
+  'leadjob.detail.goneNow': 'The lead was deleted in the CRM meanwhile.',
+  'leadjob.detail.blocked':
+    'Blocked: the stage has mandatory pending tasks ({tasks}). Complete them in the CRM, then run again. ({message})',
+  'leadjob.detail.windowClosed':
+    'Window closed: the 24-hour chat window is over; send a template instead (CRM → Send template).',
+  'leadjob.detail.noAnswer': 'The CRM gave no answer ({message}).',
+  'leadjob.detail.confirmed': '(confirmed by reading the lead back after a lost answer)',
+  'leadjob.detail.uncertain':
+    'Uncertain: the request may or may not have reached the CRM, and reading the lead back could not tell ({reason}). Check the lead in the CRM before running it again.',
+  'leadjob.words.delete': 'delete "{name}" (#{id})',
+  'leadjob.words.alreadyIn': 'already in {stage}',
+  'leadjob.words.hasTags': 'already has every tag',
+  'leadjob.words.lacksTags': 'has none of the tags',
+  'leadjob.words.active': 'active',
+  'leadjob.words.inactive': 'inactive',
+  'leadjob.words.enrolled': 'already enrolled in {sequence}',
+  'leadjob.words.notEnrolled': 'not enrolled in {sequence}',
+  'leadjob.fail.noPipeline': 'No pipeline is named "{name}".',
+  'leadjob.fail.noStageGiven': 'No stage is given for this row.',
+  'leadjob.fail.noStage': 'No stage "{name}" in pipeline {pipeline}.',
+  'leadjob.fail.noWonStage':
+    'Pipeline {pipeline} has {count} won stages: name the stage (params.stage).',
+  'leadjob.fail.noLostStage':
+    'Pipeline {pipeline} has {count} lost stages: name the stage (params.stage).',
+  'leadjob.fail.notWonStage':
+    '{stage} is not a won stage (A etapa informada não é uma etapa de ganho.).',
+  'leadjob.fail.notLostStage': '{stage} is not a lost stage.',
+  'leadjob.fail.badValue': '"{value}" is not a value.',
+  'leadjob.fail.noReason': 'No lost reason is named "{name}".',
+  'leadjob.fail.noTags': 'No tag is given for this row.',
+  'leadjob.fail.noSequenceGiven': 'No sequence is given for this row.',
+  'leadjob.fail.noSequence': 'No sequence is named "{name}".',
+  'leadjob.fail.inactiveSequence':
+    'Sequence {sequence} is inactive: only active sequences take leads.',
+  'leadjob.fail.emptyText': 'The message text is empty for this row.',
+  'leadjob.fail.noPhone': 'The lead has no phone (Lead sem telefone cadastrado.).',
+  'leadjob.revert.messageStays': 'Cannot be undone: the message stays sent.',
+  'leadjob.revert.deleteStays': 'Cannot be undone: the deleted lead is only in the backup sheet.',
+  'leadjob.revert.unenrollStays': 'Cannot be undone: the enrollment stays exited_manual.',
+  'leadjob.revert.nothing': 'Already as before the run.',
+  'leadjob.revert.changed': 'Changed since the run (now: {now}); left as it is.',
+  'leadjob.revert.saleStays': '(the sale record stays in the CRM)',
+  'leadjob.revert.lossStays': '(the loss record stays in the CRM)',
+  'leadjob.revert.notEnrolledNow': 'no longer enrolled',
+  'leadjob.revert.unenroll': 'leaves the sequence (its enrollment becomes exited_manual)',
+  'leadjob.message.sheetGone': 'The sheet "{sheet}" was deleted; the job cannot go on.',
+  'leadjob.message.progress': 'Lead actions ({action}): {done} of {total} rows.',
+  'leadjob.message.finished': 'Lead actions ({action}) on "{sheet}" finished: {parts}.',
+  'leadjob.message.previewed':
+    'Preview of {action} on "{sheet}": {parts}. Nothing was changed in the CRM.',
+  'leadjob.message.queued': 'Lead actions ({action}) on "{sheet}" queued.',
+  'leadjob.message.revertProgress': 'Revert of {runId}: {done} of {total} rows.',
+  'leadjob.message.reverted': 'Revert of {runId} finished: {parts}.',
+  'leadjob.message.revertPreviewed':
+    'Preview of the revert of {runId}: {parts}. Nothing was changed in the CRM.',
+} as const;

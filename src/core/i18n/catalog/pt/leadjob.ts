@@ -1,0 +1,66 @@
+/** Português: detalhes (CRM Action Detail), mensagens e erros do job de ações em leads. */
+export const LEADJOB_PT = {
+  'leadjob.detail.notFound': 'Nenhum lead do CRM tem este id, e-mail ou telefone.',
+  'leadjob.detail.noId':
+    'A linha não tem id de lead: preencha a coluna de id, ou remova a coluna para achar os leads por e-mail ou telefone.',
+  'leadjob.detail.noMatchKey': 'A linha não tem e-mail nem telefone para achar o lead.',
+  'leadjob.detail.ambiguous':
+    'Vários leads do CRM têm este e-mail ou telefone: ponha o id do lead numa coluna e informe-a em leadIdColumn.',
+  'leadjob.detail.alreadyGone': 'Já excluído: o CRM não tem lead com este id.',
+  'leadjob.detail.goneNow': 'O lead foi excluído no CRM nesse meio-tempo.',
+  'leadjob.detail.blocked':
+    'Bloqueado: a etapa tem tarefas obrigatórias pendentes ({tasks}). Conclua-as no CRM e rode de novo. ({message})',
+  'leadjob.detail.windowClosed':
+    'Janela fechada: a janela de 24 horas da conversa acabou; envie um template (CRM → Enviar template).',
+  'leadjob.detail.noAnswer': 'O CRM não respondeu ({message}).',
+  'leadjob.detail.confirmed': '(confirmado lendo o lead de volta após uma resposta perdida)',
+  'leadjob.detail.uncertain':
+    'Incerto: o pedido pode ou não ter chegado ao CRM, e a leitura do lead não esclareceu ({reason}). Confira o lead no CRM antes de rodar de novo.',
+  'leadjob.words.delete': 'excluir "{name}" (#{id})',
+  'leadjob.words.alreadyIn': 'já está em {stage}',
+  'leadjob.words.hasTags': 'já tem todas as etiquetas',
+  'leadjob.words.lacksTags': 'não tem nenhuma das etiquetas',
+  'leadjob.words.active': 'ativa',
+  'leadjob.words.inactive': 'inativa',
+  'leadjob.words.enrolled': 'já inscrito em {sequence}',
+  'leadjob.words.notEnrolled': 'não está inscrito em {sequence}',
+  'leadjob.fail.noPipeline': 'Nenhum funil se chama "{name}".',
+  'leadjob.fail.noStageGiven': 'Nenhuma etapa informada para esta linha.',
+  'leadjob.fail.noStage': 'Não há etapa "{name}" no funil {pipeline}.',
+  'leadjob.fail.noWonStage':
+    'O funil {pipeline} tem {count} etapas de ganho: informe a etapa (params.stage).',
+  'leadjob.fail.noLostStage':
+    'O funil {pipeline} tem {count} etapas de perda: informe a etapa (params.stage).',
+  'leadjob.fail.notWonStage':
+    '{stage} não é uma etapa de ganho (A etapa informada não é uma etapa de ganho.).',
+  'leadjob.fail.notLostStage': '{stage} não é uma etapa de perda.',
+  'leadjob.fail.badValue': '"{value}" não é um valor.',
+  'leadjob.fail.noReason': 'Nenhum motivo de perda se chama "{name}".',
+  'leadjob.fail.noTags': 'Nenhuma etiqueta informada para esta linha.',
+  'leadjob.fail.noSequenceGiven': 'Nenhuma sequência informada para esta linha.',
+  'leadjob.fail.noSequence': 'Nenhuma sequência se chama "{name}".',
+  'leadjob.fail.inactiveSequence':
+    'A sequência {sequence} está inativa: só sequências ativas recebem leads.',
+  'leadjob.fail.emptyText': 'O texto da mensagem está vazio nesta linha.',
+  'leadjob.fail.noPhone': 'O lead não tem telefone (Lead sem telefone cadastrado.).',
+  'leadjob.revert.messageStays': 'Não dá para desfazer: a mensagem continua enviada.',
+  'leadjob.revert.deleteStays':
+    'Não dá para desfazer: o lead excluído está só na planilha de backup.',
+  'leadjob.revert.unenrollStays': 'Não dá para desfazer: a inscrição continua exited_manual.',
+  'leadjob.revert.nothing': 'Já está como antes da execução.',
+  'leadjob.revert.changed': 'Mudou depois da execução (agora: {now}); deixado como está.',
+  'leadjob.revert.saleStays': '(o registro da venda continua no CRM)',
+  'leadjob.revert.lossStays': '(o registro da perda continua no CRM)',
+  'leadjob.revert.notEnrolledNow': 'não está mais inscrito',
+  'leadjob.revert.unenroll': 'sai da sequência (a inscrição fica exited_manual)',
+  'leadjob.message.sheetGone': 'A planilha "{sheet}" foi excluída; o job não pode continuar.',
+  'leadjob.message.progress': 'Ações em leads ({action}): {done} de {total} linhas.',
+  'leadjob.message.finished': 'Ações em leads ({action}) em "{sheet}" concluídas: {parts}.',
+  'leadjob.message.previewed':
+    'Prévia de {action} em "{sheet}": {parts}. Nada foi alterado no CRM.',
+  'leadjob.message.queued': 'Ações em leads ({action}) em "{sheet}" na fila.',
+  'leadjob.message.revertProgress': 'Reversão de {runId}: {done} de {total} linhas.',
+  'leadjob.message.reverted': 'Reversão de {runId} concluída: {parts}.',
+  'leadjob.message.revertPreviewed':
+    'Prévia da reversão de {runId}: {parts}. Nada foi alterado no CRM.',
+} as const;

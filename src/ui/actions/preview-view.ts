@@ -1,0 +1,62 @@
+import { byId, h } from '../shared/dom';
+import { t, words } from '../shared/i18n';
+import {
+  changingRows,
+  costText,
+  moreRowsText,
+  type PreviewAnswer,
+  previewLines,
+  type SampleRow,
+  sampleParts,
+} from './preview';
+
+/**
+ * A preview on the page (preview.ts says what it reads as): the counts with their meanings,
+ * the cost of the run at the rate limit, each row's before → after, and the rows that will
+ * not change with why.
+ */
+
+function sampleList(rows: readonly SampleRow[], className: string, withStatus: boolean) {
+  return h(
+    'ul',
+    { class: `sample ${className}` },
+    ...rows.map((row) =>
+      h(
+        'li',
+        { 'data-row': String(row.row), 'data-status': row.status },
+        h('span', { class: 'row-number' }, t('ui.actions.row', { row: row.row })),
+        row.name ? h('span', { class: 'row-name' }, row.name) : null,
+        withStatus ? h('span', { class: 'row-status' }, row.status) : null,
+        row.detail,
+      ),
+    ),
+  );
+}
+
+export function renderPreview(preview: PreviewAnswer, title: string): void {
+  byId('preview-title').textContent = title;
+  byId('preview-counts').replaceChildren(
+    ...previewLines(preview.counts, t, preview.action === 'revert' ? 'revert' : 'run').map((line) =>
+      h(
+        'li',
+        { 'data-status': line.status },
+        h('b', {}, words.number(line.count)),
+        ` ${line.status}${line.meaning ? `: ${line.meaning}` : ''}`,
+      ),
+    ),
+  );
+  byId('preview-cost').textContent = changingRows(preview) > 0 ? costText(preview, words) : '';
+  const { changes, problems } = sampleParts(preview);
+  byId('preview-changes').replaceChildren(
+    ...(changes.length > 0
+      ? [h('h2', {}, t('ui.actions.changesTitle')), sampleList(changes, 'changes', false)]
+      : []),
+  );
+  byId('preview-problems').replaceChildren(
+    ...(problems.length > 0
+      ? [h('h2', {}, t('ui.actions.problemsTitle')), sampleList(problems, 'problems', true)]
+      : []),
+  );
+  byId('preview-more').textContent = moreRowsText(preview, words);
+  byId('preview-result').hidden = false;
+}

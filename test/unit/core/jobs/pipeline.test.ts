@@ -1,0 +1,174 @@
+/**
+ * The row pipeline knows nothing of leads: a toy kind ("stamp each row's key once") walks an
+ * in-memory sheet through collect → act → check, its statuses placed by key whatever the sheet's
+ * order, a lost answer of a request that must not be repeated settled by reading back.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
+import { NetworkError } from '../../../../src/api/errors';
+import type { StepContext } from '../../../../src/core/jobs/engine';
+import { type WalkRun, walkStep } from '../../../../src/core/jobs/pipeline';
+import { Ledger } from '../../../../src/core/jobs/pipeline-ledger';
+import type {
+  PipelineKind,
+  PipelineSheet,
+  SheetValues,
+  WalkEntry,
+} from '../../../../src/core/jobs/pipeline-types';
+import type { JobRecord } from '../../../../src/core/jobs/record';
+import type { Pacer } from '../../../../src/core/pacing';
+import { MemoryKeyValueStore, SimClock } from './fakes';
+
+const HEADERS = ['Status', 'Detail', 'At', 'Run'];
+
+/** A sheet in memory: row 0 is the header. */
+function memorySheet(rows: unknown[][]): PipelineSheet & { grid: unknown[][] } {
+  const grid = rows.map((r) => [...r]);
+  const values = (): SheetValues => ({
+    header: grid[0] ?? [],
+    rows: grid.slice(1),
+    display: grid.slice(1).map((r) => r.map((c) => String(c ?? ''))),
+  });
+  return {
+    grid,
+    read: values,
+    writeRows(first, columns, written) {
+      written.forEach((cells, i) => {
+        const row = grid[first + 1 + i] ?? [];
+        columns.forEach((c, j) => {
+          row[c] = cells[j];
+        });
+        grid[first + 1 + i] = row;
+      });
+    },
+    appendHeaders(headers) {
+      const start = (grid[0] ?? []).length;
+      grid[0] = [...(grid[0] ?? []), ...headers];
+      return headers.map((_, i) => start + i);
+    },
+    flush() {},
+  };
+}
+
+/** The toy CRM: a count of stamps per key; `lose` drops the answer of that key's next stamp. */
+function toyCrm() {
+  const stamps = new Map<string, number>();
+  const lose = new Set<string>();
+  const api = {
+    stamp(key: string) {
+      stamps.set(key, (stamps.get(key) ?? 0) + 1);
+      if (lose.delete(key)) throw new NetworkError('reset', { status: 0 });
+      return { ok: true };
+    },
+    count: (key: string) => stamps.get(key) ?? 0,
+  };
+  const client = {
+    all: <T>(calls: ReadonlyArray<(a: CrmApi) => T>): Settled<T>[] =>
+      calls.map((call) => {
+        try {
+          return { ok: true, value: call(api as unknown as CrmApi) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      }),
+  } as unknown as CrmClient;
+  return { stamps, lose, client };
+}
+
+function toyKind(): PipelineKind<WalkEntry, string> {
+  type Toy = { stamp(key: string): unknown; count(key: string): number };
+  return {
+    headers: HEADERS,
+    adoptsLateRows: true,
+    collect: (values) => values.rows.filter((r) => r[0]).map((r) => ({ k: String(r[0]) })),
+    keysOf: (values) => values.rows.map((r) => String(r[0] ?? '')),
+    next: (entry) =>
+      entry.s !== undefined
+        ? { kind: 'none' }
+        : (entry.x ?? 0) > 0
+          ? { kind: 'final', status: 'DONE', words: `stamped ${entry.k}` }
+          : { kind: 'request', request: entry.k, words: '' },
+    call: (_entry, key) => (api) => (api as unknown as Toy).stamp(key),
+    repeatable: () => false,
+    readAnswer: (_entry, _key, answer) =>
+      answer.ok ? { kind: 'done' } : { kind: 'uncertain', words: 'no answer' },
+    settleCall: (_entry, key) => (api) => (api as unknown as Toy).count(key),
+    settled: (_entry, _key, answer) => (answer.ok && Number(answer.value) > 0 ? 'done' : 'not'),
+    words: (_entry, _status, base) => base,
+    cells: (entry) => [entry.s ?? '', entry.d ?? '', entry.t ?? '', 'run-1'],
+    message: (entries, finished) => `${entries.length} ${finished}`,
+  };
+}
+
+function walker(sheet: PipelineSheet, client: CrmClient) {
+  const clock = new SimClock();
+  const pacer = {
+    acquireUpTo: (wanted: number) => ({ count: wanted, at: clock.now() }),
+    answered: () => {},
+    reportRateLimited: () => {},
+    nextSlotAt: () => clock.now(),
+  } as unknown as Pacer;
+  const job = { jobId: 'run-1', counts: {}, cursor: null } as unknown as JobRecord;
+  const run: WalkRun<WalkEntry, string> = {
+    kind: toyKind(),
+    ledger: new Ledger(new MemoryKeyValueStore(), 'toy.'),
+    sheet,
+    client,
+    pacer,
+    loaded: false,
+  };
+  const ctx: StepContext = { clock, deadline: clock.now() + 1e9, latestStartAt: clock.now() + 1e9 };
+  return {
+    job,
+    step: () => walkStep(job, ctx, run),
+    toEnd(between?: () => void) {
+      for (let i = 0; i < 100; i++) {
+        if (walkStep(job, ctx, run).status === 'finished') return;
+        between?.();
+      }
+      throw new Error('no end');
+    },
+  };
+}
+
+describe('the row pipeline with a toy kind', () => {
+  it('acts on every row once and places each status by key, whatever a sort did between steps', () => {
+    const rows = Array.from({ length: 25 }, (_, i) => [`k${i}`]);
+    const sheet = memorySheet([['Key'], ...rows]);
+    const crm = toyCrm();
+    const walk = walker(sheet, crm.client);
+    walk.toEnd(() => {
+      const [header, ...data] = sheet.grid;
+      data.reverse();
+      sheet.grid.splice(0, sheet.grid.length, header ?? [], ...data);
+    });
+    expect([...crm.stamps.values()].every((n) => n === 1)).toBe(true);
+    expect(crm.stamps.size).toBe(25);
+    for (const row of sheet.grid.slice(1)) {
+      expect(row[1]).toBe('DONE');
+      expect(row[2]).toBe(`stamped ${row[0]}`);
+    }
+    expect(walk.job.counts).toMatchObject({ DONE: 25 });
+  });
+
+  it('settles a lost answer by reading back: stamped once, DONE', () => {
+    const sheet = memorySheet([['Key'], ['a'], ['b']]);
+    const crm = toyCrm();
+    crm.lose.add('b');
+    walker(sheet, crm.client).toEnd();
+    expect(crm.stamps.get('b')).toBe(1);
+    expect(sheet.grid[2]?.[1]).toBe('DONE');
+  });
+
+  it('takes on a row added during the job at the end of its pass', () => {
+    const sheet = memorySheet([['Key'], ['a']]);
+    const crm = toyCrm();
+    let added = false;
+    walker(sheet, crm.client).toEnd(() => {
+      if (!added) sheet.grid.push(['late']);
+      added = true;
+    });
+    expect(crm.stamps.get('late')).toBe(1);
+    expect(sheet.grid.find((r) => r[0] === 'late')?.[1]).toBe('DONE');
+  });
+});
