@@ -59,6 +59,12 @@ export interface ImportLeadsOptions {
    * INVALID, DUPLICATE, NOT_FOUND, EXISTS. Reading which leads exist costs requests.
    */
   dryRun?: boolean;
+  /**
+   * What a row whose e-mail or phone belongs to another person's lead does: `mark` (default)
+   * writes CONFLICT and sends nothing; `update` sends it anyway, for a person who knows.
+   * @default "mark"
+   */
+  onConflict?: string;
 }
 
 /** The three reference lists, paced; a CRM refusal becomes an error that names the fix. */

@@ -25,6 +25,7 @@ import {
 } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
 import type { Clock, KeyValueStore } from '../ports';
+import { conflictReason } from './conflict';
 import { matchKeyId } from './fingerprint';
 import { HeaderMappingError } from './headers';
 import { type FingerprintBook, openFingerprintBook } from './job-fingerprints';
@@ -123,6 +124,8 @@ interface JobRun {
   book: FingerprintBook;
   payloads: PayloadCache;
   knowledge: ExistenceKnowledge;
+  /** The default country, to compare the row's phone with the lead's. */
+  country: string;
 }
 
 /** Job options that no longer fit the CRM's data: the user must fix something first. */
@@ -272,6 +275,7 @@ export function createImportJobHandler(
       book: openFingerprintBook(env.store, options.sheetId, job.owner ?? ''),
       payloads: new Map(),
       knowledge: new ExistenceKnowledge(env.client, options.matchBy, env.defaultCountry),
+      country: env.defaultCountry,
     };
     runs.set(job.jobId, run);
     return run;
@@ -371,6 +375,18 @@ export function createImportJobHandler(
       };
     }
     if (existence.exists) {
+      // Any lead the key finds may be the one the CRM updates: each must be this person.
+      const conflict =
+        mode !== 'create' && run.options.onConflict !== 'update'
+          ? (existence.leads ?? [])
+              .map((lead) => conflictReason(decision.payload, lead, existence.by, run.country, t))
+              .find((reason) => reason !== undefined)
+          : undefined;
+      if (conflict !== undefined) {
+        // The other person's id is named in the detail, never written as this row's lead id
+        // (a send by `CRM Lead ID` would message them).
+        return { status: 'CONFLICT', detail: conflict };
+      }
       if (mode === 'create') {
         return existence.leadId === undefined
           ? { status: 'EXISTS', detail: t('import.existsNoId', { key }) }
@@ -420,18 +436,16 @@ export function createImportJobHandler(
     decision: SendDecision,
     expectCreate: boolean,
     answer: Settled<{ created: boolean; lead: { id: number } }>,
+    matchedBy: 'email' | 'phone' | undefined,
   ): { outcome: RowOutcome; stopWith?: string } | undefined {
     const { t } = run;
     if (answer.ok) {
       const leadId = answer.value.lead.id;
       run.book.set(matchKeyId(decision.matchKey), { fingerprint: fingerprintOf(decision), leadId });
-      const key = keyOfMatch(decision.matchKey, t);
-      run.knowledge.remember(decision.matchKey, {
-        exists: true,
-        leadId,
-        by: decision.matchKey.startsWith('email:') ? 'email' : 'phone',
-        via: 'lookup',
-      });
+      // The key the lookup found the lead by (an e-mail row may match by its phone).
+      const by = matchedBy ?? (decision.matchKey.startsWith('email:') ? 'email' : 'phone');
+      const key = t(by === 'email' ? 'import.key.email' : 'import.key.phone');
+      run.knowledge.remember(decision.matchKey, { exists: true, leadId, by, via: 'lookup' });
       if (!answer.value.created) {
         return {
           outcome: { status: 'UPDATED', leadId, detail: t('import.updated', { id: leadId, key }) },
@@ -570,6 +584,7 @@ export function createImportJobHandler(
       index: number;
       decision: SendDecision;
       body: { send: UpsertLeadInput; expectCreate: boolean };
+      by: 'email' | 'phone' | undefined;
     }[] = [];
     for (const { index, decision } of batch) {
       const existence = run.knowledge.get(decision.matchKey);
@@ -578,7 +593,10 @@ export function createImportJobHandler(
         ? decideRow(run, decision, existence)
         : { status: 'VALID', detail: run.t('import.dry.unchecked') };
       if ('status' in decided) keyed.push(keyedOutcome(index, decision, decided));
-      else toUpsert.push({ index, decision, body: decided });
+      else {
+        const by = existence?.exists === true ? existence.by : undefined;
+        toUpsert.push({ index, decision, body: decided, by });
+      }
     }
     let stopWith: string | undefined;
     let stopError: unknown;
@@ -592,13 +610,14 @@ export function createImportJobHandler(
         ),
         pacedOptions(ctx, env),
       );
-      toUpsert.forEach(({ index, decision, body }, i) => {
+      toUpsert.forEach(({ index, decision, body, by }, i) => {
         try {
           const result = outcomeOfUpsert(
             run,
             decision,
             body.expectCreate,
             answers[i] as Settled<{ created: boolean; lead: { id: number } }>,
+            by,
           );
           if (!result) return;
           keyed.push(keyedOutcome(index, decision, result.outcome));

@@ -2,6 +2,7 @@ import { COMMON_EN } from './en/common';
 import { FORMULAS_EN } from './en/formulas';
 import { HELP_EN } from './en/help';
 import { IMPORT_EN } from './en/import';
+import { IMPORT_SAFETY_EN } from './en/import-safety';
 import { JOBS_EN } from './en/jobs';
 import { MAPPING_EN } from './en/mapping';
 import { MENU_EN } from './en/menu';
@@ -26,6 +27,7 @@ export const EN = {
   ...SETTINGS_EN,
   ...UI_EN,
   ...IMPORT_EN,
+  ...IMPORT_SAFETY_EN,
   ...SEND_EN,
   ...PHONE_EN,
 } as const;

@@ -3,6 +3,7 @@ import { COMMON_PT } from './pt/common';
 import { FORMULAS_PT } from './pt/formulas';
 import { HELP_PT } from './pt/help';
 import { IMPORT_PT } from './pt/import';
+import { IMPORT_SAFETY_PT } from './pt/import-safety';
 import { JOBS_PT } from './pt/jobs';
 import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
@@ -22,6 +23,7 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...SETTINGS_PT,
   ...UI_PT,
   ...IMPORT_PT,
+  ...IMPORT_SAFETY_PT,
   ...SEND_PT,
   ...PHONE_PT,
 };

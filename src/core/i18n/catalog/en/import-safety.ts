@@ -1,0 +1,5 @@
+/** English: the import's guards against damaging a lead (conflicts, error cells, modes, places). */
+export const IMPORT_SAFETY_EN = {
+  'import.conflict.detail':
+    'Not sent: its {key} belongs to lead {id} "{name}", another person (the lead\'s {other} is {leadValue}, the row\'s is {rowValue}, and the names share no word). Fix the row, or import with onConflict "update" if it is the same person.',
+} as const;

@@ -1,0 +1,7 @@
+import type { IMPORT_SAFETY_EN } from '../en/import-safety';
+
+/** Português: as proteções da importação contra estragar um lead (conflitos, células com erro, modos, lugares). */
+export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
+  'import.conflict.detail':
+    'Não enviado: o {key} pertence ao lead {id} "{name}", outra pessoa (o {other} do lead é {leadValue}, o da linha é {rowValue}, e os nomes não têm nenhuma palavra em comum). Corrija a linha, ou importe com onConflict "update" se for a mesma pessoa.',
+};
