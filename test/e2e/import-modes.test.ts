@@ -254,3 +254,51 @@ describe('nothing an import writes back becomes a formula or a number', () => {
     expect(formulas.flat().every((f) => f === '' || f === undefined)).toBe(true);
   });
 });
+
+describe('mode "update" never creates (issue 16 item 7)', () => {
+  /** Three demo leads with an e-mail, imported once (upsert) so memory and id cells know them. */
+  async function importedOnce() {
+    const probe = await demoWorld(['Nome', 'E-mail'], []);
+    const leads = leadsWithEmail(probe, 3).map((l) => ({ ...l }));
+    const world = await demoWorld(
+      ['E-mail', 'Empresa'],
+      leads.map((l) => [l.email, 'Primeira']),
+    );
+    finish(world, {});
+    expect(world.statuses()).toEqual(['UPDATED', 'UPDATED', 'UPDATED']);
+    return { world, leads };
+  }
+
+  it('a lead deleted in the CRM since the last import is NOT_FOUND, though memory and its CRM Lead ID cell name it', async () => {
+    const { world, leads } = await importedOnce();
+    const gone = leads[1] as (typeof leads)[0];
+    world.sandbox.state.leads = world.sandbox.state.leads.filter((l) => l.id !== gone.id);
+    const count = world.sandbox.state.leads.length;
+    // Every row changed, so none is UNCHANGED: each one would be sent.
+    const sheet = world.runtime.sheet(SHEET);
+    for (let row = 2; row <= 4; row++) sheet.setValues(row, 2, [['Segunda']]);
+    finish(world, { mode: 'update' });
+    expect(world.statuses()).toEqual(['UPDATED', 'NOT_FOUND', 'UPDATED']);
+    expect(world.sandbox.state.leads.length).toBe(count);
+    expect(world.sandbox.state.leads.some((l) => l.email === gone.email)).toBe(false);
+    expect(String(world.column('CRM Import Detail')[1])).toMatch(/No CRM lead has this e-mail/);
+  });
+
+  it('a CRM Lead ID cell of an earlier import does not make a deleted lead exist', async () => {
+    const probe = await demoWorld(['Nome', 'E-mail'], []);
+    const [kept, gone] = leadsWithEmail(probe, 2).map((l) => ({ ...l }));
+    const world = await demoWorld(
+      ['E-mail', 'Empresa', 'CRM Import Status', 'CRM Lead ID'],
+      [
+        [kept?.email, 'ACME', 'UPDATED', kept?.id],
+        [gone?.email, 'ACME', 'UPDATED', gone?.id],
+      ],
+    );
+    world.sandbox.state.leads = world.sandbox.state.leads.filter((l) => l.id !== gone?.id);
+    const count = world.sandbox.state.leads.length;
+    finish(world, { mode: 'update' });
+    expect(world.statuses()).toEqual(['UPDATED', 'NOT_FOUND']);
+    expect(world.sandbox.state.leads.length).toBe(count);
+    expect(world.upserts()).toHaveLength(1);
+  });
+});

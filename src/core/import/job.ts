@@ -339,6 +339,9 @@ export function createImportJobHandler(
   ): Existence | undefined {
     const known = run.knowledge.get(decision.matchKey);
     if (known) return known;
+    // Mode `update` never creates: only the CRM can say its lead still exists (a lead deleted
+    // since the memory or the id cell was written would come back as a new lead).
+    if (run.mode === 'update') return undefined;
     const by = decision.matchKey.startsWith('email:') ? 'email' : 'phone';
     const remembered = run.book.get(matchKeyId(decision.matchKey));
     if (remembered) return { exists: true, leadId: remembered.leadId, by, via: 'memory' };
