@@ -302,3 +302,59 @@ describe('mode "update" never creates (issue 16 item 7)', () => {
     expect(world.upserts()).toHaveLength(1);
   });
 });
+
+describe('the pipeline / stage options place new leads only (issue 16 item 8)', () => {
+  it('a stage column alone moves an existing lead within its own pipeline, never to the option pipeline', async () => {
+    const probe = await demoWorld(['Nome', 'E-mail'], []);
+    const [moved, stays] = leadsWithEmail(probe, 2).map((l) => ({ ...l }));
+    const world = await demoWorld(
+      ['Nome', 'E-mail', 'Etapa'],
+      [
+        [moved?.name, moved?.email, 'Novo'],
+        [stays?.name, stays?.email, 'Novo'],
+        ['Lead Nova', 'lead.nova@exemplo.com.br', 'Novo'],
+      ],
+    );
+    // A second pipeline, Suporte, also has a stage "Novo"; both leads live there.
+    const state = world.sandbox.state;
+    const at = new Date(0).toISOString();
+    const suporte = Math.max(...state.pipelines.map((p) => p.id)) + 1;
+    state.pipelines.push({
+      id: suporte,
+      account_id: ACCOUNT,
+      name: 'Suporte',
+      color: '#888888',
+      auto_create_from_chatapp: false,
+      auto_create_from_social: false,
+      is_default: false,
+      created_at: at,
+      updated_at: at,
+    });
+    const firstStage = Math.max(...state.stages.map((s) => s.id)) + 1;
+    ['Novo', 'Em atendimento'].forEach((name, position) => {
+      state.stages.push({
+        id: firstStage + position,
+        pipeline_id: suporte,
+        name,
+        color: '#888888',
+        is_won: false,
+        is_lost: false,
+        position: position + 1,
+      });
+    });
+    const lead = (id: number | undefined) => state.leads.find((l) => l.id === id);
+    Object.assign(lead(moved?.id) ?? {}, { pipeline_id: suporte, stage_id: firstStage + 1 });
+    Object.assign(lead(stays?.id) ?? {}, { pipeline_id: suporte, stage_id: firstStage });
+    const vendas = state.pipelines.find((p) => p.account_id === ACCOUNT && p.name === 'Vendas');
+    const vendasNovo = state.stages.find((s) => s.pipeline_id === vendas?.id && s.name === 'Novo');
+
+    finish(world, { pipeline: 'Vendas' });
+    expect(world.statuses()).toEqual(['UPDATED', 'UPDATED', 'CREATED']);
+    expect(lead(moved?.id)).toMatchObject({ pipeline_id: suporte, stage_id: firstStage });
+    expect(lead(stays?.id)).toMatchObject({ pipeline_id: suporte, stage_id: firstStage });
+    expect(state.leads.find((l) => l.email === 'lead.nova@exemplo.com.br')).toMatchObject({
+      pipeline_id: vendas?.id,
+      stage_id: vendasNovo?.id,
+    });
+  });
+});

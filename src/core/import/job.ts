@@ -52,7 +52,7 @@ import {
 import type { SheetTable } from './job-table';
 import type { Existence } from './lookup';
 import type { DateFormatter } from './normalize';
-import type { ImportContext } from './row';
+import { type ImportContext, placeExisting } from './row';
 import {
   DEFAULT_IMPORT_MODE,
   IMPORT_ROW_STATUSES,
@@ -342,6 +342,8 @@ export function createImportJobHandler(
     // Mode `update` never creates: only the CRM can say its lead still exists (a lead deleted
     // since the memory or the id cell was written would come back as a new lead).
     if (run.mode === 'update') return undefined;
+    // A stage cell alone is a stage of the lead's own pipeline, which only the CRM knows.
+    if (decision.stageOnly !== undefined) return undefined;
     const by = decision.matchKey.startsWith('email:') ? 'email' : 'phone';
     const remembered = run.book.get(matchKeyId(decision.matchKey));
     if (remembered) return { exists: true, leadId: remembered.leadId, by, via: 'memory' };
@@ -363,6 +365,7 @@ export function createImportJobHandler(
     run: JobRun,
     decision: SendDecision,
     existence: Existence,
+    importContext: ImportContext,
   ): RowOutcome | { send: SendDecision['payload']; expectCreate: boolean } {
     const { t, mode } = run;
     const keyWord = t(
@@ -399,9 +402,15 @@ export function createImportJobHandler(
               detail: t('import.exists', { id: existence.leadId, key }),
             };
       }
+      let payload = decision.payload;
+      if (decision.stageOnly !== undefined) {
+        const placed = placeForExisting(decision, existence, importContext, t);
+        if ('status' in placed) return placed;
+        payload = { ...payload, ...placed };
+      }
       if (run.options.dryRun) {
         const moved =
-          decision.payload.pipeline_id !== undefined || decision.payload.stage_id !== undefined
+          payload.pipeline_id !== undefined || payload.stage_id !== undefined
             ? t('import.dry.moved')
             : '';
         return existence.leadId === undefined
@@ -412,7 +421,7 @@ export function createImportJobHandler(
               detail: t('import.dry.update', { id: existence.leadId, key, moved }),
             };
       }
-      return { send: decision.payload, expectCreate: false };
+      return { send: payload, expectCreate: false };
     }
     if (mode === 'update') return { status: 'NOT_FOUND', detail: t('import.notFound', { key }) };
     const create = decision.create;
@@ -593,7 +602,7 @@ export function createImportJobHandler(
       const existence = run.knowledge.get(decision.matchKey);
       if (!existence && !dryRun) continue;
       const decided: ReturnType<typeof decideRow> = existence
-        ? decideRow(run, decision, existence)
+        ? decideRow(run, decision, existence, importContext)
         : { status: 'VALID', detail: run.t('import.dry.unchecked') };
       if ('status' in decided) keyed.push(keyedOutcome(index, decision, decided));
       else {
@@ -786,6 +795,26 @@ function keyedOutcome(index: number, decision: SendDecision, outcome: RowOutcome
     fingerprint: fingerprintOf(decision),
     hintIndex: index,
     outcome,
+  };
+}
+
+/**
+ * The place of an existing lead whose row has a stage cell without a pipeline cell: that stage
+ * in the lead's own pipeline (row.ts placeExisting), or INVALID naming the lead.
+ */
+function placeForExisting(
+  decision: SendDecision,
+  existence: Existence & { exists: true },
+  context: ImportContext,
+  t: Translate,
+): { pipeline_id: number; stage_id: number } | RowOutcome {
+  const pipelines = new Set((existence.leads ?? []).map((lead) => lead.pipelineId));
+  const own = pipelines.size === 1 ? [...pipelines][0] : undefined;
+  const placed = placeExisting(decision.stageOnly, own, context);
+  if (placed.ok) return placed.value;
+  return {
+    status: 'INVALID',
+    detail: t('import.stage.existing', { id: existence.leadId ?? '?', error: placed.error }),
   };
 }
 

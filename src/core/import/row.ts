@@ -67,7 +67,18 @@ export type Creation =
  * everything else); `create` adds what a new lead also needs.
  */
 export type LeadPayloadResult =
-  | { ok: true; payload: UpsertLeadInput; matchKey: string; create: Creation }
+  | {
+      ok: true;
+      payload: UpsertLeadInput;
+      matchKey: string;
+      create: Creation;
+      /**
+       * A stage cell without a pipeline cell: for an existing lead it is a stage of the lead's
+       * own pipeline (placeExisting), never of the job's `pipeline` option, which places new
+       * leads only. `payload` then holds no place.
+       */
+      stageOnly?: unknown;
+    }
   | { ok: false; reason: string };
 
 interface Prepared {
@@ -164,9 +175,9 @@ interface Placement {
 }
 
 /**
- * Pipeline and stage from the row's own cells (a stage cell alone is looked up in the default
- * pipeline when one is set, else in every pipeline). These move an existing lead too: the sheet
- * says where it goes.
+ * Pipeline and stage from the row's own cells, for a new lead (a stage cell alone is looked up
+ * in the default pipeline when one is set, else in every pipeline). An existing lead moves only
+ * where its cells say (placeExisting), never by the job's options.
  */
 function placeFromCells(
   cells: { pipeline?: CellOf; stage?: CellOf },
@@ -273,7 +284,20 @@ export function buildLeadPayload(
     }
   }
 
-  const placement = placeFromCells(placeCells, prep, problem);
+  // A stage cell alone: its place depends on the lead (existing: its own pipeline; new: the
+  // job's pipeline option). It only has to name a stage of some pipeline to be valid.
+  const stageOnly = placeCells.stage && !placeCells.pipeline ? placeCells.stage : undefined;
+  let placement: Placement;
+  if (stageOnly) {
+    const newLead = placeFromCells(placeCells, prep, () => undefined);
+    const known = prep.directory.pipelines.some(
+      (p) => resolveStageIn(stageOnly.value, p, prep.directory).ok,
+    );
+    if (!known) {
+      problem(stageOnly, t('import.stage.nowhere', { stage: describeCell(stageOnly.value) }));
+    }
+    placement = newLead.failed ? { failed: true } : newLead;
+  } else placement = placeFromCells(placeCells, prep, problem);
   if (ownerCell) {
     const user = resolveUser(ownerCell.value, prep.directory);
     if (user.ok) lead.assigned_to = user.value.id;
@@ -298,23 +322,41 @@ export function buildLeadPayload(
     const reason = missing(matchKey.fields, t(matchKey.error), t(matchKey.fix));
     if (reason !== undefined) problems.push(reason);
   }
-  if (problems.length || !matchKey.ok || placement.failed)
+  if (problems.length || !matchKey.ok || (placement.failed && !stageOnly))
     return { ok: false, reason: problems.join('; ') };
 
+  const cellPlace = stageOnly ? {} : placement;
   const payload: UpsertLeadInput = {
     ...lead,
-    ...(placement.pipeline ? { pipeline_id: placement.pipeline.id } : {}),
-    ...(placement.stage ? { stage_id: placement.stage.id } : {}),
+    ...(cellPlace.pipeline ? { pipeline_id: cellPlace.pipeline.id } : {}),
+    ...(cellPlace.stage ? { stage_id: cellPlace.stage.id } : {}),
     ...(Object.keys(custom).length ? { custom_fields: custom } : {}),
     match_by: context.matchBy,
   };
-  return { ok: true, payload, matchKey: matchKey.key, create: creation() };
+  return {
+    ok: true,
+    payload,
+    matchKey: matchKey.key,
+    create: creation(),
+    ...(stageOnly ? { stageOnly: stageOnly.value } : {}),
+  };
 
   function creation(): Creation {
     const reasons: string[] = [];
     if (lead.name === undefined) {
       const reason = missing(['name'], t('import.need.name'), t('import.need.nameFix'));
       if (reason !== undefined) reasons.push(reason);
+    }
+    if (placement.failed && stageOnly) {
+      // The stage is not in the pipeline a new lead would go to: the row may still update.
+      const within = prep.defaultPipeline;
+      const found = within
+        ? resolveStageIn(stageOnly.value, within, prep.directory)
+        : resolveStageAnywhere(stageOnly.value, prep.directory);
+      const error = found.ok
+        ? t('import.stage.nowhere', { stage: describeCell(stageOnly.value) })
+        : found.error;
+      return { ok: false, reason: t('import.cell', { header: stageOnly.header, error }) };
     }
     const place = placeNewLead(placement, context, prep);
     if (!place.ok) {
@@ -369,6 +411,30 @@ function keyFor(matchBy: MatchBy, lead: Record<string, unknown>): KeyResult {
     fields: ['email', 'phone'],
     error: 'import.need.either',
     fix: 'import.need.eitherFix',
+  };
+}
+
+/**
+ * Where an existing lead goes for a stage cell without a pipeline cell: that stage in the
+ * lead's own pipeline; else the one pipeline that has it. Never the job's `pipeline` option:
+ * options place new leads only (PRODUCT.md, Import).
+ */
+export function placeExisting(
+  stage: unknown,
+  leadPipelineId: number | null | undefined,
+  context: ImportContext,
+): Normalized<{ pipeline_id: number; stage_id: number }> {
+  const { directory } = prepareContext(context);
+  const own = leadPipelineId == null ? undefined : directory.pipelineById.get(leadPipelineId);
+  if (own) {
+    const inOwn = resolveStageIn(stage, own, directory);
+    if (inOwn.ok) return { ok: true, value: { pipeline_id: own.id, stage_id: inOwn.value.id } };
+  }
+  const anywhere = resolveStageAnywhere(stage, directory);
+  if (!anywhere.ok) return anywhere;
+  return {
+    ok: true,
+    value: { pipeline_id: anywhere.value.pipeline.id, stage_id: anywhere.value.stage.id },
   };
 }
 

@@ -2,4 +2,6 @@
 export const IMPORT_SAFETY_EN = {
   'import.conflict.detail':
     'Not sent: its {key} belongs to lead {id} "{name}", another person (the lead\'s {other} is {leadValue}, the row\'s is {rowValue}, and the names share no word). Fix the row, or import with onConflict "update" if it is the same person.',
+  'import.stage.nowhere': 'no stage {stage} in any pipeline',
+  'import.stage.existing': 'Stage for lead {id}: {error}',
 } as const;
