@@ -33,7 +33,15 @@ import {
   resolveUser,
   type Stage,
 } from './resolve';
-import { describeCell } from './text-key';
+import { columnLetter, describeCell } from './text-key';
+
+/** What Sheets shows in a cell whose formula failed (getValues returns the text). */
+const ERROR_CELL = /^#(?:NAME\?|REF!|N\/A|VALUE!|DIV\/0!|ERROR!|NUM!|NULL!|SPILL!|CALC!)$/;
+
+/** Whether a cell shows a formula error such as `#NAME?` or `#REF!`. */
+export function isErrorCell(value: unknown): boolean {
+  return typeof value === 'string' && ERROR_CELL.test(value.trim());
+}
 
 const ENGLISH = translator('en');
 
@@ -265,6 +273,13 @@ export function buildLeadPayload(
   for (const column of headerMap.columns) {
     const value = row[column.index];
     if (isBlankCell(value)) continue;
+    if (isErrorCell(value)) {
+      // A formula's error is never a value (a lead named "#NAME?"): the row waits for a fix.
+      const cell = columnLetter(column.index);
+      problem(column, t('import.errorCell', { value: String(value).trim(), cell }));
+      if (column.target.kind === 'lead') badFields.add(column.target.field);
+      continue;
+    }
     const { target } = column;
     if (target.kind === 'custom') {
       const result = customValue(value, target.field, context);

@@ -4,4 +4,6 @@ export const IMPORT_SAFETY_EN = {
     'Not sent: its {key} belongs to lead {id} "{name}", another person (the lead\'s {other} is {leadValue}, the row\'s is {rowValue}, and the names share no word). Fix the row, or import with onConflict "update" if it is the same person.',
   'import.stage.nowhere': 'no stage {stage} in any pipeline',
   'import.stage.existing': 'Stage for lead {id}: {error}',
+  'import.errorCell':
+    'the cell in column {cell} shows the error {value}, not a value; fix its formula or type the value',
 } as const;
