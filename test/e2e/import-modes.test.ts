@@ -358,3 +358,46 @@ describe('the pipeline / stage options place new leads only (issue 16 item 8)', 
     });
   });
 });
+
+describe('new leads without Funil / Etapa go to the account default pipeline and its first stage', () => {
+  async function noPlaceWorld() {
+    const world = await demoWorld(
+      ['Nome', 'E-mail'],
+      [
+        ['Lia Campos', 'lia.campos@exemplo.com.br'],
+        ['Rui Bastos', 'rui.bastos@exemplo.com.br'],
+      ],
+    );
+    // The account's default is not the first pipeline listed: the import must ask.
+    const pipelines = world.sandbox.state.pipelines.filter((p) => p.account_id === ACCOUNT);
+    for (const p of pipelines) p.is_default = p.name === 'Pós-venda';
+    const posVenda = pipelines.find((p) => p.name === 'Pós-venda');
+    const first = world.sandbox.state.stages
+      .filter((s) => s.pipeline_id === posVenda?.id)
+      .sort((a, b) => a.position - b.position)[0];
+    return { world, posVenda, first };
+  }
+
+  it('the dry run says so', async () => {
+    const { world, first } = await noPlaceWorld();
+    finish(world, { dryRun: true });
+    expect(world.statuses()).toEqual(['VALID', 'VALID']);
+    expect(String(world.column('CRM Import Detail')[0])).toBe(
+      `Dry run: would create a lead in Pós-venda / ${first?.name}, the account's default pipeline and its first stage (the sheet has no Funil / Etapa column and no pipeline was chosen for new leads).`,
+    );
+  });
+
+  it('the import puts them there', async () => {
+    const { world, posVenda, first } = await noPlaceWorld();
+    finish(world, {});
+    expect(world.statuses()).toEqual(['CREATED', 'CREATED']);
+    expect(leadByEmailIn(world, 'lia.campos@exemplo.com.br')).toMatchObject({
+      pipeline_id: posVenda?.id,
+      stage_id: first?.id,
+    });
+  });
+});
+
+function leadByEmailIn(world: ImportWorld, email: string) {
+  return world.sandbox.state.leads.find((l) => l.account_id === ACCOUNT && l.email === email);
+}

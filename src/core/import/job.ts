@@ -31,7 +31,7 @@ import { HeaderMappingError } from './headers';
 import { type FingerprintBook, openFingerprintBook } from './job-fingerprints';
 import { ExistenceKnowledge } from './job-knowledge';
 import { type ImportJobOptions, readImportJobOptions } from './job-options';
-import { fetchReferenceData, type ReferenceData } from './job-requests';
+import { fetchReferenceData, findDefaultPipeline, type ReferenceData } from './job-requests';
 import {
   analyseSheet,
   countRows,
@@ -194,9 +194,38 @@ export function createImportJobHandler(
     return reference;
   }
 
-  function contextFor(run: JobRun, env: ImportJobEnv, data: ReferenceData) {
+  /**
+   * The id of the account's default pipeline (0: none flagged), asked once per job and kept in
+   * its cursor, and only by a job that may create leads with no pipeline option: GET /pipelines
+   * lists no `is_default`, GET /pipelines/{id} does (crm-api-v1.md).
+   */
+  function defaultPipelineId(
+    job: JobRecord,
+    run: JobRun,
+    ctx: StepContext,
+    env: ImportJobEnv,
+    data: ReferenceData,
+  ): number {
     const { options } = run;
-    const key = JSON.stringify([options.matchBy, options.pipeline, options.stage, options.locale]);
+    if (run.mode === 'update' || options.pipeline !== undefined || options.stage !== undefined)
+      return 0;
+    const kept = (job.cursor as { defaultPipeline?: unknown } | null)?.defaultPipeline;
+    if (typeof kept === 'number') return kept;
+    const found = findDefaultPipeline(env.client, data.pipelines, pacedOptions(ctx, env));
+    const id = found?.id ?? 0;
+    job.cursor = { ...((job.cursor as object | null) ?? {}), defaultPipeline: id };
+    return id;
+  }
+
+  function contextFor(run: JobRun, env: ImportJobEnv, data: ReferenceData, fallback: number) {
+    const { options } = run;
+    const key = JSON.stringify([
+      options.matchBy,
+      options.pipeline,
+      options.stage,
+      options.locale,
+      fallback,
+    ]);
     if (context?.key !== key) {
       const value: ImportContext = {
         customFields: data.customFields,
@@ -209,6 +238,7 @@ export function createImportJobHandler(
           ...(options.pipeline === undefined ? {} : { pipeline: options.pipeline }),
           ...(options.stage === undefined ? {} : { stage: options.stage }),
         },
+        accountDefault: () => data.pipelines.find((p) => p.id === fallback),
         t: run.t,
       };
       context = { key, value };
@@ -433,7 +463,8 @@ export function createImportJobHandler(
     }
     if (run.options.dryRun) {
       const [pipeline, stage] = create.names;
-      return { status: 'VALID', detail: t('import.dry.create', { pipeline, stage }) };
+      const words = create.byDefault ? 'import.dry.createDefault' : 'import.dry.create';
+      return { status: 'VALID', detail: t(words, { pipeline, stage }) };
     }
     return { send: { ...decision.payload, ...create.place }, expectCreate: true };
   }
@@ -528,7 +559,8 @@ export function createImportJobHandler(
 
   function stepRun(job: JobRecord, ctx: StepContext, env: ImportJobEnv, run: JobRun): StepResult {
     const data = referenceData(ctx, env);
-    const importContext = contextFor(run, env, data);
+    const fallback = defaultPipelineId(job, run, ctx, env, data);
+    const importContext = contextFor(run, env, data, fallback);
     const now = () => ctx.clock.now();
     const { dryRun } = run.options;
     const scan = scanOf(job);

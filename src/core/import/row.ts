@@ -55,6 +55,11 @@ export interface ImportContext {
   defaults?: { pipeline?: string | number; stage?: string | number };
   matchBy: MatchBy;
   formatDate: DateFormatter;
+  /**
+   * The account's default pipeline (GET /pipelines/{id} `is_default`), asked only when a new
+   * lead has no place from its cells or the job's options; undefined when no pipeline says so.
+   */
+  accountDefault?: () => Pipeline | undefined;
   /** How `01/02/2026` reads; 'DMY' (pt-BR) unless said otherwise. */
   dateOrder?: DateOrder;
   /** The words of the reasons; English when absent. */
@@ -67,7 +72,13 @@ export interface ImportContext {
  * still update an existing one).
  */
 export type Creation =
-  | { ok: true; place: { pipeline_id: number; stage_id: number }; names: [string, string] }
+  | {
+      ok: true;
+      place: { pipeline_id: number; stage_id: number };
+      names: [string, string];
+      /** Placed by the account's default pipeline and its first stage (nothing else said where). */
+      byDefault?: boolean;
+    }
   | { ok: false; reason: string };
 
 /**
@@ -223,14 +234,20 @@ function placeNewLead(
   context: ImportContext,
   prep: Prepared,
 ):
-  | { ok: true; pipeline: Pipeline; stage: Stage }
+  | { ok: true; pipeline: Pipeline; stage: Stage; byDefault?: boolean }
   | { ok: false; what: 'pipeline' | 'stage' | 'defaultStage'; error?: string } {
   if (cells.pipeline && cells.stage)
     return { ok: true, pipeline: cells.pipeline, stage: cells.stage };
   const defaultStage = context.defaults?.stage;
   let pipeline = cells.pipeline ?? prep.defaultPipeline;
   if (!pipeline) {
-    if (isBlankCell(defaultStage)) return { ok: false, what: 'pipeline' };
+    if (isBlankCell(defaultStage)) {
+      // Nothing says where: the account's default pipeline and its first stage (PRODUCT.md).
+      const fallback = cells.stage ? undefined : context.accountDefault?.();
+      const first = fallback?.stages?.[0];
+      if (fallback && first) return { ok: true, pipeline: fallback, stage: first, byDefault: true };
+      return { ok: false, what: 'pipeline' };
+    }
     // A default stage without a default pipeline: the pipeline it is in.
     const found = resolveStageAnywhere(defaultStage, prep.directory);
     if (!found.ok) return { ok: false, what: 'defaultStage', error: found.error };
@@ -391,6 +408,7 @@ export function buildLeadPayload(
         place.pipeline.name ?? String(place.pipeline.id),
         place.stage.name ?? String(place.stage.id),
       ],
+      ...(place.byDefault ? { byDefault: true } : {}),
     };
   }
 }

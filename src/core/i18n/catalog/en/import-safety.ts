@@ -6,4 +6,6 @@ export const IMPORT_SAFETY_EN = {
   'import.stage.existing': 'Stage for lead {id}: {error}',
   'import.errorCell':
     'the cell in column {cell} shows the error {value}, not a value; fix its formula or type the value',
+  'import.dry.createDefault':
+    "Dry run: would create a lead in {pipeline} / {stage}, the account's default pipeline and its first stage (the sheet has no Funil / Etapa column and no pipeline was chosen for new leads).",
 } as const;

@@ -8,4 +8,6 @@ export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
   'import.stage.existing': 'Etapa para o lead {id}: {error}',
   'import.errorCell':
     'a célula da coluna {cell} mostra o erro {value}, não um valor; corrija a fórmula ou digite o valor',
+  'import.dry.createDefault':
+    'Simulação: criaria um lead em {pipeline} / {stage}, o funil padrão da conta e sua primeira etapa (a planilha não tem coluna Funil / Etapa e nenhum funil foi escolhido para leads novos).',
 };
