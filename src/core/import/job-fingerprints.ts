@@ -46,12 +46,65 @@ export function memoryKey(sheetId: number, shard: number): string {
   return `${MEMORY_KEY_PREFIX}${sheetId}.${shard}`;
 }
 
+/**
+ * When a sheet's memory was last written (ms, base 10): `crm.import.mem.<sheetId>.at`. The
+ * memory gives way first when the person's store is nearly full, oldest sheet first
+ * (memoryToReclaim).
+ */
+export function memoryStampKey(sheetId: number): string {
+  return `${MEMORY_KEY_PREFIX}${sheetId}.at`;
+}
+
 /** Every property key of a sheet's memory (the old chunked one first). */
 export function memoryKeys(sheetId: number): string[] {
   return [
     `${LEGACY_KEY_PREFIX}${sheetId}`,
     ...Array.from({ length: MEMORY_SHARDS }, (_, n) => memoryKey(sheetId, n)),
+    memoryStampKey(sheetId),
   ];
+}
+
+/** `<prefix>crm.import.mem.<sheetId>.<shard|at>` or the legacy `crm.import.fp.<sheetId>…`. */
+const MEMORY_PROPERTY = /^(.*)crm\.import\.(?:mem|fp)\.(\d+)(?:\.(at|\d+))?/;
+
+/** One sheet's memory in a store of many: its keys, their bytes, when it was last written. */
+export interface SheetMemory {
+  keys: string[];
+  bytes: number;
+  stamp: number;
+}
+
+/**
+ * The sheets' memories among `properties` (key → value, e.g. every user property of the
+ * person, whatever the spreadsheet prefix), oldest first, to be removed whole until
+ * `bytesToFree` bytes are freed (at least one sheet when anything is asked). A memory without a
+ * stamp (written before stamps) counts as the oldest. `bytesOf` measures a text as the store does.
+ */
+export function memoryToReclaim(
+  properties: Readonly<Record<string, string>>,
+  bytesToFree: number,
+  bytesOf: (text: string) => number,
+): SheetMemory[] {
+  const sheets = new Map<string, SheetMemory>();
+  for (const [key, value] of Object.entries(properties)) {
+    const match = MEMORY_PROPERTY.exec(key);
+    if (!match) continue;
+    const id = `${match[1]}|${match[2]}`;
+    const sheet = sheets.get(id) ?? { keys: [], bytes: 0, stamp: 0 };
+    sheet.keys.push(key);
+    sheet.bytes += bytesOf(key) + bytesOf(value);
+    if (match[3] === 'at') sheet.stamp = Number(value) || 0;
+    sheets.set(id, sheet);
+  }
+  const oldestFirst = [...sheets.values()].sort((a, b) => a.stamp - b.stamp);
+  const chosen: SheetMemory[] = [];
+  let freed = 0;
+  for (const sheet of oldestFirst) {
+    if (freed >= bytesToFree) break;
+    chosen.push(sheet);
+    freed += sheet.bytes;
+  }
+  return chosen;
 }
 
 export interface LastImport {
@@ -114,6 +167,7 @@ export function openFingerprintBook(
   store: KeyValueStore,
   sheetId: number,
   scope = '',
+  now: () => number = () => Date.now(),
 ): FingerprintBook {
   const tag = scopeTag(scope);
   const legacyKey = `${LEGACY_KEY_PREFIX}${sheetId}`;
@@ -188,6 +242,11 @@ export function openFingerprintBook(
       unsaved = 0;
       for (const n of dirty) write(n);
       dirty.clear();
+      try {
+        store.set(memoryStampKey(sheetId), String(now()));
+      } catch {
+        // Without a stamp the memory only gives way sooner.
+      }
     },
   };
 }

@@ -302,7 +302,13 @@ export function createImportJobHandler(
       t,
       table,
       // The memory belongs to the CRM account and base URL the job runs against (its owner).
-      book: openFingerprintBook(env.store, options.sheetId, job.owner ?? ''),
+      book: openFingerprintBook(env.store, options.sheetId, job.owner ?? '', () => {
+        try {
+          return stepClock.now();
+        } catch {
+          return Date.now();
+        }
+      }),
       payloads: new Map(),
       knowledge: new ExistenceKnowledge(env.client, options.matchBy, env.defaultCountry),
       country: env.defaultCountry,
