@@ -1,6 +1,6 @@
 import { translator } from '../core/i18n';
-import { createJobStore, type EngineDeps, prefixedStore, utf8Bytes } from '../core/jobs';
 import { memoryToReclaim } from '../core/import/job-fingerprints';
+import { createJobStore, type EngineDeps, prefixedStore, utf8Bytes } from '../core/jobs';
 import { currentLocale } from '../gas/locale';
 import { propertiesStore } from '../gas/services';
 
