@@ -28,6 +28,7 @@ import type { Clock, KeyValueStore } from '../ports';
 import { conflictReason } from './conflict';
 import { matchKeyId } from './fingerprint';
 import { HeaderMappingError } from './headers';
+import { auditImportSheet } from './job-audit';
 import { type FingerprintBook, openFingerprintBook } from './job-fingerprints';
 import { ExistenceKnowledge } from './job-knowledge';
 import { type ImportJobOptions, readImportJobOptions } from './job-options';
@@ -52,7 +53,7 @@ import {
 import type { SheetTable } from './job-table';
 import type { Existence } from './lookup';
 import type { DateFormatter } from './normalize';
-import { type ImportContext, placeExisting } from './row';
+import { buildLeadPayload, type ImportContext, placeExisting } from './row';
 import {
   DEFAULT_IMPORT_MODE,
   IMPORT_ROW_STATUSES,
@@ -126,6 +127,8 @@ interface JobRun {
   knowledge: ExistenceKnowledge;
   /** The default country, to compare the row's phone with the lead's. */
   country: string;
+  /** What this execution wrote per match key: the sheet is checked against it (job-audit.ts). */
+  written: Map<string, RowOutcome>;
 }
 
 /** Job options that no longer fit the CRM's data: the user must fix something first. */
@@ -312,6 +315,7 @@ export function createImportJobHandler(
       payloads: new Map(),
       knowledge: new ExistenceKnowledge(env.client, options.matchBy, env.defaultCountry),
       country: env.defaultCountry,
+      written: new Map(),
     };
     runs.set(job.jobId, run);
     return run;
@@ -604,9 +608,28 @@ export function createImportJobHandler(
         : readSheet(run, job, ctx, importContext, { first: scan, count: IMPORT_WINDOW_ROWS });
     const { free, toSend } = splitRows(run, first);
     if (!dryRun) {
+      // UNCHANGED is decided by key: recorded like a sent row's outcome (before the write
+      // marks the rows done).
+      const freeKeys = free.map(({ index, outcome }) => keyOfFree(first, index, outcome));
       const written = write(first, free, ctx.latestStartAt);
+      free.slice(0, written).forEach(({ outcome }, i) => {
+        const key = freeKeys[i];
+        if (key) run.written.set(key, outcome);
+      });
       if (written < free.length) return goOn(first, false, scan);
-      if (toSend.length === 0) return goOn(first, true, endOfWindow(first));
+      if (toSend.length === 0) {
+        const end = endOfWindow(first);
+        if (end !== undefined || !isWholeRead(first)) return goOn(first, true, end);
+        // The end of a pass: check every status against what was written, repair what moved;
+        // after repairs another pass decides the rows cleared, and checks again.
+        const rounds = auditRoundsOf(job);
+        const audited = auditAndRepair(run, job, ctx, importContext);
+        if (audited.repaired > 0 && rounds < MAX_AUDIT_ROUNDS) {
+          setAuditRounds(job, rounds + 1);
+          return goOn(audited.read, false, undefined);
+        }
+        return goOn(audited.read, true, undefined);
+      }
     }
 
     // 2. The next batch (every row for a dry run): what is known of its leads, then learn the rest.
@@ -708,7 +731,17 @@ export function createImportJobHandler(
     const placed: { index: number; outcome: RowOutcome }[] = dryRun
       ? [...splitRows(run, fresh).free, ...located.placed]
       : located.placed;
+    // Write-ahead: the memory (each sent key's lead id) is saved before the statuses, so that
+    // the end check can tell a status on the wrong row even after a kill right after the write.
+    if (!dryRun && run.book.unsaved > 0) run.book.flush();
     write(fresh, placed);
+    if (!dryRun) {
+      for (const entry of keyed) run.written.set(entry.matchKey, entry.outcome);
+      // A person may have sorted between the locating read and this write: check the rows
+      // written, and repair from a whole read when one of them holds another key.
+      if (!placedHold(run, job, ctx, importContext, fresh.offset, located.placed))
+        auditAndRepair(run, job, ctx, importContext);
+    }
     const { unplaced } = located;
     if (unplaced > 0) addUnplaced(job, unplaced);
     if (stopError !== undefined) {
@@ -726,8 +759,69 @@ export function createImportJobHandler(
     const left = toSend.find(({ index }) => !answered.has(index));
     const next = left ? first.offset + left.index : endOfWindow(first);
     const finished = !fresh.decisions.some((d) => d.kind !== 'skip' && d.kind !== 'done');
-    // A dry run decided every row in this one step.
-    return goOn(fresh, dryRun || finished, next);
+    // A dry run decided every row in this one step; an import finishes after its end check
+    // (step 1 of the next step, on a whole read).
+    if (dryRun) return goOn(fresh, true, next);
+    return goOn(fresh, false, finished ? undefined : next);
+  }
+
+  /**
+   * Whether each row just written still holds the key its outcome is for (one read of their
+   * span). False also when a person moved rows after the write: the audit then finds nothing.
+   */
+  function placedHold(
+    run: JobRun,
+    job: JobRecord,
+    ctx: StepContext,
+    importContext: ImportContext,
+    offset: number,
+    placed: ReadonlyArray<{ index: number; matchKey: string }>,
+  ): boolean {
+    if (placed.length === 0) return true;
+    const rows = placed.map(({ index }) => offset + index);
+    const first = Math.min(...rows);
+    const check = readSheet(run, job, ctx, importContext, {
+      first,
+      count: Math.max(...rows) - first + 1,
+      uncut: true,
+    });
+    return placed.every(({ index, matchKey }) => {
+      const row = check.rows[offset + index - check.offset];
+      if (!row) return false;
+      const result = buildLeadPayload(row, check.headerMap, importContext);
+      return result.ok && result.matchKey === matchKey;
+    });
+  }
+
+  /**
+   * Reads the whole sheet and checks every status this job wrote against its record and the
+   * import memory (job-audit.ts); rewrites or clears what stands on another lead's row. The
+   * read returned is the one checked (its decisions updated for the repairs).
+   */
+  function auditAndRepair(
+    run: JobRun,
+    job: JobRecord,
+    ctx: StepContext,
+    importContext: ImportContext,
+  ): { read: SheetAnalysis; repaired: number } {
+    const read = readSheet(run, job, ctx, importContext);
+    const { rewrite, clear } = auditImportSheet(
+      read,
+      importContext,
+      run.written,
+      (id) => run.book.get(id),
+      run.options.headerRow,
+    );
+    if (rewrite.length > 0) writeOutcomes(run, read, rewrite, () => ctx.clock.now());
+    const { columns } = read;
+    const cells = [columns.status, columns.leadId, columns.detail, columns.importedAt];
+    for (const index of clear) {
+      run.table.writeRows(read.offset + index, cells, [['', '', '', '']]);
+      read.decisions[index] = { kind: 'skip' };
+    }
+    const repaired = rewrite.length + clear.length;
+    if (repaired > 0) addRepaired(job, repaired);
+    return { read, repaired };
   }
 
   /** Each keyed outcome on its row in `fresh` (by match key), and how many found none. */
@@ -738,7 +832,7 @@ export function createImportJobHandler(
     plannedOffset: number,
   ) {
     const keys = relocationKeys(fresh, importContext);
-    const placed: { index: number; outcome: RowOutcome }[] = [];
+    const placed: { index: number; outcome: RowOutcome; matchKey: string }[] = [];
     const taken = new Set<number>();
     let unplaced = 0;
     for (const entry of keyed) {
@@ -748,7 +842,7 @@ export function createImportJobHandler(
       if (index === undefined) unplaced += 1;
       else {
         taken.add(index);
-        placed.push({ index, outcome: entry.outcome });
+        placed.push({ index, outcome: entry.outcome, matchKey: entry.matchKey });
       }
     }
     return { placed, unplaced };
@@ -859,6 +953,42 @@ function placeForExisting(
 /** `e-mail` / `phone` in the job's language, for a match key `email:…` / `phone:…`. */
 function keyOfMatch(matchKey: string, t: Translate): string {
   return t(matchKey.startsWith('email:') ? 'import.key.email' : 'import.key.phone');
+}
+
+/** The match key of a row whose free outcome is keyed (UNCHANGED), else undefined. */
+function keyOfFree(analysis: SheetAnalysis, index: number, outcome: RowOutcome) {
+  const decision = analysis.decisions[index];
+  if (outcome.status !== 'UNCHANGED' || decision?.kind !== 'send') return undefined;
+  return decision.matchKey;
+}
+
+/**
+ * End checks that repaired something, in a row: a sheet that keeps changing under the job
+ * still lets it finish (the last check's repairs stand).
+ */
+const MAX_AUDIT_ROUNDS = 5;
+
+function auditRoundsOf(job: JobRecord): number {
+  const value = (job.cursor as { audits?: unknown } | null | undefined)?.audits;
+  return typeof value === 'number' ? value : 0;
+}
+
+function setAuditRounds(job: JobRecord, rounds: number): void {
+  const cursor = (job.cursor && typeof job.cursor === 'object' ? job.cursor : {}) as Record<
+    string,
+    unknown
+  >;
+  job.cursor = { ...cursor, audits: rounds };
+}
+
+/** Statuses the end check moved back to their own rows, kept in the job's cursor. */
+function addRepaired(job: JobRecord, count: number): void {
+  const cursor = (job.cursor && typeof job.cursor === 'object' ? job.cursor : {}) as Record<
+    string,
+    unknown
+  >;
+  const before = typeof cursor.repaired === 'number' ? cursor.repaired : 0;
+  job.cursor = { ...cursor, repaired: before + count };
 }
 
 /** Statuses the job could not place (their row vanished), kept in the job's cursor across slices. */
