@@ -8,4 +8,7 @@ export const IMPORT_SAFETY_EN = {
     'the cell in column {cell} shows the error {value}, not a value; fix its formula or type the value',
   'import.dry.createDefault':
     "Dry run: would create a lead in {pipeline} / {stage}, the account's default pipeline and its first stage (the sheet has no Funil / Etapa column and no pipeline was chosen for new leads).",
+  'ui.import.ignoreColumn': 'Ignore {column}',
+  'ui.error.columnsShareField':
+    'Columns {columns} all go to the field "{field}", which takes one value (a sheet an export wrote has owner_name and owner_email, say). Click Preview and choose "ignore" for all but one of them, then import again.',
 } as const;
