@@ -55,12 +55,21 @@ export function memoryStampKey(sheetId: number): string {
   return `${MEMORY_KEY_PREFIX}${sheetId}.at`;
 }
 
+/**
+ * The journal: entries set since the last flush, written in one property before the job writes
+ * their statuses (write-ahead, FingerprintBook.journal), and merged back when the memory opens.
+ */
+export function memoryJournalKey(sheetId: number): string {
+  return `${MEMORY_KEY_PREFIX}${sheetId}.j`;
+}
+
 /** Every property key of a sheet's memory (the old chunked one first). */
 export function memoryKeys(sheetId: number): string[] {
   return [
     `${LEGACY_KEY_PREFIX}${sheetId}`,
     ...Array.from({ length: MEMORY_SHARDS }, (_, n) => memoryKey(sheetId, n)),
     memoryStampKey(sheetId),
+    memoryJournalKey(sheetId),
   ];
 }
 
@@ -117,6 +126,11 @@ export interface FingerprintBook {
   set(keyId: string, entry: LastImport): void;
   /** Entries set since the last flush. */
   readonly unsaved: number;
+  /**
+   * Saves the entries set since the last flush in one property (one write, however many
+   * shards they fall in), so that they outlive a kill before the next flush.
+   */
+  journal(): void;
   /**
    * Writes the shards that changed. When the document's storage refuses one, that shard keeps
    * its newer half, or is dropped, instead of failing the job.
@@ -179,8 +193,25 @@ export function openFingerprintBook(
       return new Map<string, string>();
     }
   });
+  const journalKey = memoryJournalKey(sheetId);
   const dirty = new Set<number>();
   let unsaved = 0;
+  /** Entries set since the last flush, for the journal. */
+  const pending = new Map<string, string>();
+  // A journal written before a kill: its entries are newer than the shards'.
+  try {
+    for (const [id, value] of decodeShard(store.get(journalKey), tag)) {
+      const n = shardOf(id);
+      const entries = shards[n] as Map<string, string>;
+      if (entries.get(id) === value) continue;
+      entries.delete(id);
+      entries.set(id, value);
+      dirty.add(n);
+      unsaved += 1;
+    }
+  } catch {
+    // A damaged journal is only a lost cache.
+  }
 
   function write(n: number): void {
     const entries = shards[n] as Map<string, string>;
@@ -223,8 +254,22 @@ export function openFingerprintBook(
       // Re-inserting moves the lead to the newest end, so the oldest are forgotten first.
       entries.delete(id);
       entries.set(id, value);
+      pending.set(id, value);
       dirty.add(n);
       unsaved += 1;
+    },
+    journal() {
+      if (pending.size === 0) return;
+      const text = encodeShard(pending, tag);
+      if (text.length > SHARD_MAX_BYTES) {
+        this.flush();
+        return;
+      }
+      try {
+        store.set(journalKey, text);
+      } catch {
+        // The store is full: the next flush saves these entries, or they are looked up again.
+      }
     },
     get unsaved() {
       return unsaved;
@@ -242,6 +287,8 @@ export function openFingerprintBook(
       unsaved = 0;
       for (const n of dirty) write(n);
       dirty.clear();
+      // The journal's entries are in the shards now; the next journal replaces it.
+      pending.clear();
       try {
         store.set(memoryStampKey(sheetId), String(now()));
       } catch {

@@ -129,6 +129,8 @@ interface JobRun {
   country: string;
   /** What this execution wrote per match key: the sheet is checked against it (job-audit.ts). */
   written: Map<string, RowOutcome>;
+  /** Rows written since the last check (data row, key), checked when the slice nears its end. */
+  unchecked: { row: number; matchKey: string }[];
 }
 
 /** Job options that no longer fit the CRM's data: the user must fix something first. */
@@ -316,6 +318,7 @@ export function createImportJobHandler(
       knowledge: new ExistenceKnowledge(env.client, options.matchBy, env.defaultCountry),
       country: env.defaultCountry,
       written: new Map(),
+      unchecked: [],
     };
     runs.set(job.jobId, run);
     return run;
@@ -539,9 +542,8 @@ export function createImportJobHandler(
   }
 
   function flushIfDue(run: JobRun, ctx: StepContext, finishing: boolean): void {
-    const estimate = ctx.deadline - ctx.latestStartAt;
-    const nearEnd = ctx.clock.now() + 2 * estimate > ctx.deadline;
-    if (finishing || nearEnd || run.book.unsaved >= FINGERPRINT_FLUSH_EVERY) run.book.flush();
+    if (finishing || nearSliceEnd(ctx) || run.book.unsaved >= FINGERPRINT_FLUSH_EVERY)
+      run.book.flush();
   }
 
   function step(job: JobRecord, ctx: StepContext): StepResult {
@@ -731,15 +733,18 @@ export function createImportJobHandler(
     const placed: { index: number; outcome: RowOutcome }[] = dryRun
       ? [...splitRows(run, fresh).free, ...located.placed]
       : located.placed;
-    // Write-ahead: the memory (each sent key's lead id) is saved before the statuses, so that
+    // Write-ahead: each sent key's lead id is saved (one property) before the statuses, so
     // the end check can tell a status on the wrong row even after a kill right after the write.
-    if (!dryRun && run.book.unsaved > 0) run.book.flush();
+    if (!dryRun) run.book.journal();
     write(fresh, placed);
     if (!dryRun) {
       for (const entry of keyed) run.written.set(entry.matchKey, entry.outcome);
-      // A person may have sorted between the locating read and this write: check the rows
-      // written, and repair from a whole read when one of them holds another key.
-      if (!placedHold(run, job, ctx, importContext, fresh.offset, located.placed))
+      // A person may have sorted between the locating read and this write: the rows written
+      // are checked when the slice nears its end (one read), and repaired from a whole read
+      // when one of them holds another key.
+      for (const { index, matchKey } of located.placed)
+        run.unchecked.push({ row: fresh.offset + index, matchKey });
+      if (nearSliceEnd(ctx) && !writtenHold(run, job, ctx, importContext))
         auditAndRepair(run, job, ctx, importContext);
     }
     const { unplaced } = located;
@@ -758,37 +763,35 @@ export function createImportJobHandler(
     const answered = new Set(keyed.map(({ hintIndex }) => hintIndex));
     const left = toSend.find(({ index }) => !answered.has(index));
     const next = left ? first.offset + left.index : endOfWindow(first);
-    const finished = !fresh.decisions.some((d) => d.kind !== 'skip' && d.kind !== 'done');
     // A dry run decided every row in this one step; an import finishes after its end check
-    // (step 1 of the next step, on a whole read).
-    if (dryRun) return goOn(fresh, true, next);
-    return goOn(fresh, false, finished ? undefined : next);
+    // (step 1 of a step whose whole read finds nothing left to send).
+    return goOn(fresh, dryRun, next);
   }
 
   /**
-   * Whether each row just written still holds the key its outcome is for (one read of their
-   * span). False also when a person moved rows after the write: the audit then finds nothing.
+   * Whether each row written since the last check still holds the key its outcome is for (one
+   * read of their span). False also when a person moved rows after the write: the audit then
+   * finds nothing to repair.
    */
-  function placedHold(
+  function writtenHold(
     run: JobRun,
     job: JobRecord,
     ctx: StepContext,
     importContext: ImportContext,
-    offset: number,
-    placed: ReadonlyArray<{ index: number; matchKey: string }>,
   ): boolean {
-    if (placed.length === 0) return true;
-    const rows = placed.map(({ index }) => offset + index);
+    const written = run.unchecked.splice(0);
+    if (written.length === 0) return true;
+    const rows = written.map(({ row }) => row);
     const first = Math.min(...rows);
     const check = readSheet(run, job, ctx, importContext, {
       first,
       count: Math.max(...rows) - first + 1,
       uncut: true,
     });
-    return placed.every(({ index, matchKey }) => {
-      const row = check.rows[offset + index - check.offset];
-      if (!row) return false;
-      const result = buildLeadPayload(row, check.headerMap, importContext);
+    return written.every(({ row, matchKey }) => {
+      const cells = check.rows[row - check.offset];
+      if (!cells) return false;
+      const result = buildLeadPayload(cells, check.headerMap, importContext);
       return result.ok && result.matchKey === matchKey;
     });
   }
@@ -804,6 +807,7 @@ export function createImportJobHandler(
     ctx: StepContext,
     importContext: ImportContext,
   ): { read: SheetAnalysis; repaired: number } {
+    run.unchecked.length = 0;
     const read = readSheet(run, job, ctx, importContext);
     const { rewrite, clear } = auditImportSheet(
       read,
@@ -890,6 +894,12 @@ export function createImportJobHandler(
   }
 
   return { kind: IMPORT_JOB_KIND, statuses: IMPORT_ROW_STATUSES, step };
+}
+
+/** Whether this step is likely the slice's last: less than two steps' time is left. */
+function nearSliceEnd(ctx: StepContext): boolean {
+  const estimate = ctx.deadline - ctx.latestStartAt;
+  return ctx.clock.now() + 2 * estimate > ctx.deadline;
 }
 
 /** Whether a read holds every data row (a window from the first row to the last counts). */

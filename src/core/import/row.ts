@@ -147,21 +147,22 @@ function customValue(
   context: ImportContext,
 ): Normalized<unknown> {
   const options = field.options ?? [];
+  const t = context.t ?? ENGLISH;
   switch (field.field_type) {
     case 'number':
     case 'currency':
-      return parseNumber(value);
+      return parseNumber(value, t);
     case 'date':
       return normalizeDate(value, context);
     case 'checkbox':
-      return parseCheckbox(value);
+      return parseCheckbox(value, t);
     case 'select':
-      return normalizeSelect(value, options);
+      return normalizeSelect(value, options, t);
     case 'multiselect':
-      return normalizeMultiselect(value, options);
+      return normalizeMultiselect(value, options, t);
     default:
       // text, and any type a newer API adds: sent as text, the CRM converts.
-      return normalizeText(value, context.formatDate);
+      return normalizeText(value, context.formatDate, t);
   }
 }
 
@@ -170,19 +171,20 @@ function leadValue(
   field: LeadColumnField,
   context: ImportContext,
 ): Normalized<unknown> {
+  const t = context.t ?? ENGLISH;
   switch (field) {
     case 'email':
-      return normalizeEmail(value);
+      return normalizeEmail(value, t);
     case 'phone':
       return normalizePhone(value, context.defaultCountry, context.t);
     case 'value':
-      return parseNumber(value);
+      return parseNumber(value, t);
     case 'birthday':
       return normalizeDate(value, context);
     case 'tags':
-      return normalizeTags(value);
+      return normalizeTags(value, t);
     default:
-      return normalizeText(value, context.formatDate);
+      return normalizeText(value, context.formatDate, t);
   }
 }
 
@@ -202,11 +204,12 @@ function placeFromCells(
   cells: { pipeline?: CellOf; stage?: CellOf },
   prep: Prepared,
   problem: Problem,
+  t: Translate,
 ): Placement {
   const { directory } = prep;
   let pipeline: Pipeline | undefined;
   if (cells.pipeline) {
-    const found = resolvePipeline(cells.pipeline.value, directory);
+    const found = resolvePipeline(cells.pipeline.value, directory, t);
     if (!found.ok) {
       problem(cells.pipeline, found.error);
       return { failed: true };
@@ -217,12 +220,12 @@ function placeFromCells(
   if (!stageCell) return pipeline ? { pipeline } : {};
   const within = pipeline ?? prep.defaultPipeline;
   if (!within) {
-    const found = resolveStageAnywhere(stageCell.value, directory);
+    const found = resolveStageAnywhere(stageCell.value, directory, t);
     if (found.ok) return found.value;
     problem(stageCell, found.error);
     return { failed: true };
   }
-  const stage = resolveStageIn(stageCell.value, within, directory);
+  const stage = resolveStageIn(stageCell.value, within, directory, t);
   if (stage.ok) return { pipeline: within, stage: stage.value };
   problem(stageCell, stage.error);
   return { failed: true };
@@ -249,12 +252,12 @@ function placeNewLead(
       return { ok: false, what: 'pipeline' };
     }
     // A default stage without a default pipeline: the pipeline it is in.
-    const found = resolveStageAnywhere(defaultStage, prep.directory);
+    const found = resolveStageAnywhere(defaultStage, prep.directory, context.t);
     if (!found.ok) return { ok: false, what: 'defaultStage', error: found.error };
     return { ok: true, pipeline: found.value.pipeline, stage: found.value.stage };
   }
   if (isBlankCell(defaultStage)) return { ok: false, what: 'stage' };
-  const stage = resolveStageIn(defaultStage, pipeline, prep.directory);
+  const stage = resolveStageIn(defaultStage, pipeline, prep.directory, context.t);
   if (!stage.ok) return { ok: false, what: 'defaultStage', error: stage.error };
   pipeline = pipeline as Pipeline;
   return { ok: true, pipeline, stage: stage.value };
@@ -321,7 +324,7 @@ export function buildLeadPayload(
   const stageOnly = placeCells.stage && !placeCells.pipeline ? placeCells.stage : undefined;
   let placement: Placement;
   if (stageOnly) {
-    const newLead = placeFromCells(placeCells, prep, () => undefined);
+    const newLead = placeFromCells(placeCells, prep, () => undefined, t);
     const known = prep.directory.pipelines.some(
       (p) => resolveStageIn(stageOnly.value, p, prep.directory).ok,
     );
@@ -329,9 +332,9 @@ export function buildLeadPayload(
       problem(stageOnly, t('import.stage.nowhere', { stage: describeCell(stageOnly.value) }));
     }
     placement = newLead.failed ? { failed: true } : newLead;
-  } else placement = placeFromCells(placeCells, prep, problem);
+  } else placement = placeFromCells(placeCells, prep, problem, t);
   if (ownerCell) {
-    const user = resolveUser(ownerCell.value, prep.directory);
+    const user = resolveUser(ownerCell.value, prep.directory, t);
     if (user.ok) lead.assigned_to = user.value.id;
     else problem(ownerCell, user.error);
   }
@@ -383,8 +386,8 @@ export function buildLeadPayload(
       // The stage is not in the pipeline a new lead would go to: the row may still update.
       const within = prep.defaultPipeline;
       const found = within
-        ? resolveStageIn(stageOnly.value, within, prep.directory)
-        : resolveStageAnywhere(stageOnly.value, prep.directory);
+        ? resolveStageIn(stageOnly.value, within, prep.directory, t)
+        : resolveStageAnywhere(stageOnly.value, prep.directory, t);
       const error = found.ok
         ? t('import.stage.nowhere', { stage: describeCell(stageOnly.value) })
         : found.error;
@@ -458,12 +461,13 @@ export function placeExisting(
   context: ImportContext,
 ): Normalized<{ pipeline_id: number; stage_id: number }> {
   const { directory } = prepareContext(context);
+  const t = context.t ?? ENGLISH;
   const own = leadPipelineId == null ? undefined : directory.pipelineById.get(leadPipelineId);
   if (own) {
-    const inOwn = resolveStageIn(stage, own, directory);
+    const inOwn = resolveStageIn(stage, own, directory, t);
     if (inOwn.ok) return { ok: true, value: { pipeline_id: own.id, stage_id: inOwn.value.id } };
   }
-  const anywhere = resolveStageAnywhere(stage, directory);
+  const anywhere = resolveStageAnywhere(stage, directory, t);
   if (!anywhere.ok) return anywhere;
   return {
     ok: true,

@@ -120,7 +120,7 @@ describe('the import memory', () => {
     store.set('crm.import.fp.7~1.0', '{}');
     fill(store, 5);
     expect(store.keys().filter((k) => k.startsWith('crm.import.fp.'))).toEqual([]);
-    expect(memoryKeys(7)).toHaveLength(MEMORY_SHARDS + 2);
+    expect(memoryKeys(7)).toHaveLength(MEMORY_SHARDS + 3);
   });
 });
 

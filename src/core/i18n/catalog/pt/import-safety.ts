@@ -3,7 +3,7 @@ import type { IMPORT_SAFETY_EN } from '../en/import-safety';
 /** Português: as proteções da importação contra estragar um lead (conflitos, células com erro, modos, lugares). */
 export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
   'import.conflict.detail':
-    'Não enviado: o {key} pertence ao lead {id} "{name}", outra pessoa (o {other} do lead é {leadValue}, o da linha é {rowValue}, e os nomes não têm nenhuma palavra em comum). Corrija a linha, ou importe com onConflict "update" se for a mesma pessoa.',
+    'Não enviado: o {key} pertence ao lead {id} "{name}", outra pessoa (o {other} do lead é {leadValue}, o da linha é {rowValue}, e os nomes não têm nenhuma palavra em comum). Corrija a linha; se for a mesma pessoa, importe de novo pedindo para atualizar mesmo assim (opção onConflict "update" de crmImportLeads).',
   'import.stage.nowhere': 'nenhum funil tem a etapa {stage}',
   'import.stage.existing': 'Etapa para o lead {id}: {error}',
   'import.errorCell':
@@ -13,4 +13,32 @@ export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
   'ui.import.ignoreColumn': 'Ignorar {column}',
   'ui.error.columnsShareField':
     'As colunas {columns} vão todas para o campo "{field}", que aceita um só valor (uma planilha escrita por uma exportação tem owner_name e owner_email, por exemplo). Clique em Pré-visualizar e escolha "ignorar" para todas menos uma, depois importe de novo.',
+  'import.value.notText': '{value} não é texto',
+  'import.value.empty': 'está vazia',
+  'import.value.notEmail': '{value} não é um endereço de e-mail',
+  'import.value.badEmail': '{value} não é um endereço de e-mail válido',
+  'import.value.notNumber': '{value} não é um número',
+  'import.value.badNumber':
+    '{value} não é um número (escreva, por exemplo, 1234,56, R$ 1.234,56 ou 1,234.56)',
+  'import.value.invalidDate': 'é uma data inválida',
+  'import.value.notDateCell':
+    '{value} não é uma data (formate a célula como data, ou escreva dd/mm/aaaa)',
+  'import.value.notDate': '{value} não é uma data (escreva {shape} ou aaaa-mm-dd)',
+  'import.value.unrealDate': '{value} não é uma data que existe',
+  'import.value.notTags': '{value} não é uma lista de etiquetas',
+  'import.value.noTag': 'não tem nenhuma etiqueta',
+  'import.value.notYesNo': '{value} não é sim/não (use VERDADEIRO/FALSO, sim/não ou x)',
+  'import.value.notOption': '{value} não é uma das opções: {options}',
+  'import.value.notList': '{value} não é uma lista',
+  'import.value.notAnOption': '{values} não é uma opção; opções: {options}',
+  'import.value.notOptions': '{values} não são opções; opções: {options}',
+  'import.value.noOption': 'não tem nenhuma opção',
+  'import.place.noPipeline': 'não há funil {value}; funis: {names}',
+  'import.place.stageElsewhere': 'a etapa {id} é do funil "{pipeline}", não de "{wanted}"',
+  'import.place.noStageIn': 'não há etapa {value} no funil "{pipeline}"; etapas: {names}',
+  'import.place.stageAmbiguous':
+    'a etapa {value} existe nos funis {names}; adicione uma coluna Funil ou escolha um funil padrão',
+  'import.place.noStage': 'nenhum funil tem a etapa {value}',
+  'import.place.usersNamed': '{count} usuários se chamam {value}; use um e-mail ({emails})',
+  'import.place.noUser': 'não há usuário {value}; usuários: {names}',
 };
