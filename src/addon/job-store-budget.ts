@@ -1,5 +1,5 @@
 import { translator } from '../core/i18n';
-import { memoryToReclaim } from '../core/import/job-fingerprints';
+import { MEMORY_SHARDS, memoryToReclaim, SHARD_MAX_BYTES } from '../core/import/job-fingerprints';
 import { createJobStore, type EngineDeps, prefixedStore, utf8Bytes } from '../core/jobs';
 import { currentLocale } from '../gas/locale';
 import { propertiesStore } from '../gas/services';
@@ -12,6 +12,8 @@ import { propertiesStore } from '../gas/services';
  */
 export const STORE_NEARLY_FULL_BYTES = 400 * 1024;
 const FINISHED_KEPT_WHEN_FULL = [10, 0];
+/** Reclaimable data goes below this mark: room for one sheet's whole import memory. */
+const RECLAIM_BELOW_BYTES = STORE_NEARLY_FULL_BYTES - MEMORY_SHARDS * SHARD_MAX_BYTES;
 const DEFAULT_MAX_AGE_DAYS = 30;
 
 /**
@@ -68,12 +70,14 @@ function storeBytes(): number {
  */
 export function makeRoomForJob(deps: Pick<EngineDeps, 'store' | 'clock'>): string | undefined {
   let bytes = storeBytes();
-  if (bytes <= STORE_NEARLY_FULL_BYTES) return undefined;
+  // What gives way does so early enough that the new job's own import memory still fits below
+  // the mark, so that memory never takes the room a running job's checkpoints need.
   for (const reclaim of reclaimers) {
-    if (bytes <= STORE_NEARLY_FULL_BYTES) break;
-    reclaim(bytes - STORE_NEARLY_FULL_BYTES);
+    if (bytes <= RECLAIM_BELOW_BYTES) break;
+    reclaim(bytes - RECLAIM_BELOW_BYTES);
     bytes = storeBytes();
   }
+  if (bytes <= STORE_NEARLY_FULL_BYTES) return undefined;
   let removed = 0;
   // This spreadsheet's first (its board entries go with them), then the other spreadsheets'.
   const stores = [

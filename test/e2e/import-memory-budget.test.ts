@@ -37,10 +37,17 @@ describe('the import memory in a nearly full user store', () => {
     const keys = Object.keys(runtime.properties('user'));
     const has = (ss: string, id: number) =>
       keys.some((k) => k.startsWith(`crm.ss.${ss}.data.crm.import.mem.${id}.`));
-    // The oldest (ssB's sheet 22) went; the newer ones stay.
+    // The oldest went (ssB's sheet 22, then ssC's 44), leaving room for this import's own
+    // memory below the mark; the newer ones stay.
     expect(has('ssB', 22)).toBe(false);
+    expect(has('ssC', 44)).toBe(false);
     expect(has('ssA', 11)).toBe(true);
     expect(has('ssA', 33)).toBe(true);
+    const bytes = Object.entries(runtime.properties('user')).reduce(
+      (sum, [k, v]) => sum + k.length + v.length,
+      0,
+    );
+    expect(bytes).toBeLessThan(400 * 1024 - 128_000 + 20_000);
     runtime.runUntilIdle({ maxExecutions: 10 });
     const job = runtime.runOrThrow('crmGetJob', (started.value as JobSummary).jobId) as JobSummary;
     expect(job.state).toBe('done');
