@@ -401,3 +401,29 @@ describe('new leads without Funil / Etapa go to the account default pipeline and
 function leadByEmailIn(world: ImportWorld, email: string) {
   return world.sandbox.state.leads.find((l) => l.account_id === ACCOUNT && l.email === email);
 }
+
+describe('mode "update" and a lead deleted between the look and the upsert', () => {
+  it('the lead the CRM made of the row is deleted again, and the row is NOT_FOUND', async () => {
+    const probe = await demoWorld(['Nome', 'E-mail'], []);
+    const [kept, gone] = leadsWithEmail(probe, 2).map((l) => ({ ...l }));
+    const world = await demoWorld(
+      ['Nome', 'E-mail', 'Empresa'],
+      [
+        [kept?.name, kept?.email, 'ACME'],
+        [gone?.name, gone?.email, 'ACME'],
+      ],
+    );
+    world.onRequest = (request) => {
+      if (!request.url.endsWith('/leads/upsert') || !request.body?.includes(String(gone?.email)))
+        return;
+      // Someone deletes the lead in the CRM just before the import's upsert reaches it.
+      world.sandbox.state.leads = world.sandbox.state.leads.filter((l) => l.id !== gone?.id);
+    };
+    const count = world.sandbox.state.leads.length - 1;
+    finish(world, { mode: 'update' });
+    expect(world.statuses()).toEqual(['UPDATED', 'NOT_FOUND']);
+    expect(world.sandbox.state.leads.some((l) => l.email === gone?.email)).toBe(false);
+    expect(world.sandbox.state.leads.length).toBe(count);
+    expect(String(world.column('CRM Import Detail')[1])).toMatch(/was deleted again/);
+  });
+});

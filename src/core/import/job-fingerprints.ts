@@ -126,6 +126,8 @@ export interface FingerprintBook {
   set(keyId: string, entry: LastImport): void;
   /** Entries set since the last flush. */
   readonly unsaved: number;
+  /** Forgets a key (its lead was deleted again): written at the next flush. */
+  forget(keyId: string): void;
   /**
    * Saves the entries set since the last flush in one property (one write, however many
    * shards they fall in), so that they outlive a kill before the next flush.
@@ -257,6 +259,15 @@ export function openFingerprintBook(
       pending.set(id, value);
       dirty.add(n);
       unsaved += 1;
+    },
+    forget(keyId) {
+      const id = keyId.slice(-ID_CHARS);
+      const n = shardOf(id);
+      if (shards[n]?.delete(id)) {
+        pending.delete(id);
+        dirty.add(n);
+        unsaved += 1;
+      }
     },
     journal() {
       if (pending.size === 0) return;

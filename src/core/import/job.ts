@@ -11,7 +11,7 @@ import { type Locale, type Translate, translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
 import { JobYield, jobControlOf, messageOf } from '../jobs/errors';
 import type { JobRecord } from '../jobs/record';
-import { pacedAll, pauseForAccessError, stepPacing } from '../jobs/requests';
+import { pacedAll, pacedCall, pauseForAccessError, stepPacing } from '../jobs/requests';
 import {
   applyCounts,
   applyCountsDelta,
@@ -541,6 +541,32 @@ export function createImportJobHandler(
     throw error;
   }
 
+  /**
+   * Mode `update` never creates (PRODUCT.md): a lead deleted in the CRM between the job's look
+   * and its upsert came back as a new lead made of this row alone. It is deleted again at once
+   * and the row is NOT_FOUND; if the delete fails, the row says so.
+   */
+  function undoCreation(
+    run: JobRun,
+    decision: SendDecision,
+    created: RowOutcome,
+    ctx: StepContext,
+    env: ImportJobEnv,
+  ): RowOutcome {
+    const { t } = run;
+    const id = created.leadId as number;
+    const key = keyOfMatch(decision.matchKey, t);
+    run.knowledge.remember(decision.matchKey, { exists: false, via: 'lookup' });
+    try {
+      pacedCall(() => env.client.leads.delete(id), pacedOptions(ctx, env));
+    } catch (error) {
+      if (jobControlOf(error)) throw error;
+      return { ...created, detail: t('import.update.createdKept', { id, key }) };
+    }
+    run.book.forget(matchKeyId(decision.matchKey));
+    return { status: 'NOT_FOUND', detail: t('import.update.createdUndone', { id, key }) };
+  }
+
   function flushIfDue(run: JobRun, ctx: StepContext, finishing: boolean): void {
     if (finishing || nearSliceEnd(ctx) || run.book.unsaved >= FINGERPRINT_FLUSH_EVERY)
       run.book.flush();
@@ -695,7 +721,11 @@ export function createImportJobHandler(
             by,
           );
           if (!result) return;
-          keyed.push(keyedOutcome(index, decision, result.outcome));
+          const outcome =
+            run.mode === 'update' && result.outcome.status === 'CREATED'
+              ? undoCreation(run, decision, result.outcome, ctx, env)
+              : result.outcome;
+          keyed.push(keyedOutcome(index, decision, outcome));
           stopWith ??= result.stopWith;
         } catch (error) {
           stopError ??= error;

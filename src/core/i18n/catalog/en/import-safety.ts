@@ -38,4 +38,8 @@ export const IMPORT_SAFETY_EN = {
   'import.place.noStage': 'no stage {value} in any pipeline',
   'import.place.usersNamed': '{count} users are named {value}; use an email ({emails})',
   'import.place.noUser': 'no user {value}; users: {names}',
+  'import.update.createdUndone':
+    'No CRM lead has this {key} any more (it was deleted while the import ran): mode "update" changes existing leads only, so the lead {id} the CRM made of this row was deleted again.',
+  'import.update.createdKept':
+    'No CRM lead had this {key} any more (it was deleted while the import ran), so the CRM made lead {id} of this row, and deleting it again failed: delete it in the CRM if it is not wanted.',
 } as const;

@@ -41,4 +41,8 @@ export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
   'import.place.noStage': 'nenhum funil tem a etapa {value}',
   'import.place.usersNamed': '{count} usuários se chamam {value}; use um e-mail ({emails})',
   'import.place.noUser': 'não há usuário {value}; usuários: {names}',
+  'import.update.createdUndone':
+    'Nenhum lead do CRM tem mais este {key} (foi excluído durante a importação): a importação escolhida só atualiza leads existentes, então o lead {id} que o CRM criou com esta linha foi excluído de novo.',
+  'import.update.createdKept':
+    'Nenhum lead do CRM tinha mais este {key} (foi excluído durante a importação), então o CRM criou o lead {id} com esta linha, e excluí-lo de novo falhou: exclua-o no CRM se ele não for desejado.',
 };
