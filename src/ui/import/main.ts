@@ -44,6 +44,8 @@ function readImportForm(): ImportOptions {
     ...(pipeline === '' ? {} : { pipeline }),
     ...(stage === '' ? {} : { stage }),
     dryRun: byId<HTMLInputElement>('dry-run').checked,
+    // Ticked: a row whose e-mail or phone is another person's lead is sent anyway.
+    ...(byId<HTMLInputElement>('on-conflict').checked ? { onConflict: 'update' } : {}),
   };
 }
 

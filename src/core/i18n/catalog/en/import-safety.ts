@@ -1,7 +1,7 @@
 /** English: the import's guards against damaging a lead (conflicts, error cells, modes, places). */
 export const IMPORT_SAFETY_EN = {
   'import.conflict.detail':
-    'Not sent: its {key} belongs to lead {id} "{name}", another person (the lead\'s {other} is {leadValue}, the row\'s is {rowValue}, and the names share no word). Fix the row, or import with onConflict "update" if it is the same person.',
+    'Not sent: its {key} belongs to lead {id} "{name}", another person (the lead\'s {other} is {leadValue}, the row\'s is {rowValue}, and the names share no word). Fix the row; if it is the same person, import again with "Update a lead even when the row seems another person" ticked (onConflict "update").',
   'import.stage.nowhere': 'no stage {stage} in any pipeline',
   'import.stage.existing': 'Stage for lead {id}: {error}',
   'import.errorCell':
@@ -42,4 +42,6 @@ export const IMPORT_SAFETY_EN = {
     'No CRM lead has this {key} any more (it was deleted while the import ran): mode "update" changes existing leads only, so the lead {id} the CRM made of this row was deleted again.',
   'import.update.createdKept':
     'No CRM lead had this {key} any more (it was deleted while the import ran), so the CRM made lead {id} of this row, and deleting it again failed: delete it in the CRM if it is not wanted.',
+  'ui.import.onConflict':
+    'Update a lead even when the row seems another person (CONFLICT: its e-mail or phone is a lead with another name)',
 } as const;

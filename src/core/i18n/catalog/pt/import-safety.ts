@@ -3,7 +3,7 @@ import type { IMPORT_SAFETY_EN } from '../en/import-safety';
 /** Português: as proteções da importação contra estragar um lead (conflitos, células com erro, modos, lugares). */
 export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
   'import.conflict.detail':
-    'Não enviado: o {key} pertence ao lead {id} "{name}", outra pessoa (o {other} do lead é {leadValue}, o da linha é {rowValue}, e os nomes não têm nenhuma palavra em comum). Corrija a linha; se for a mesma pessoa, importe de novo pedindo para atualizar mesmo assim (opção onConflict "update" de crmImportLeads).',
+    'Não enviado: o {key} pertence ao lead {id} "{name}", outra pessoa (o {other} do lead é {leadValue}, o da linha é {rowValue}, e os nomes não têm nenhuma palavra em comum). Corrija a linha; se for a mesma pessoa, importe de novo marcando "Atualizar o lead mesmo quando a linha parece outra pessoa".',
   'import.stage.nowhere': 'nenhum funil tem a etapa {stage}',
   'import.stage.existing': 'Etapa para o lead {id}: {error}',
   'import.errorCell':
@@ -45,4 +45,6 @@ export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
     'Nenhum lead do CRM tem mais este {key} (foi excluído durante a importação): a importação escolhida só atualiza leads existentes, então o lead {id} que o CRM criou com esta linha foi excluído de novo.',
   'import.update.createdKept':
     'Nenhum lead do CRM tinha mais este {key} (foi excluído durante a importação), então o CRM criou o lead {id} com esta linha, e excluí-lo de novo falhou: exclua-o no CRM se ele não for desejado.',
+  'ui.import.onConflict':
+    'Atualizar o lead mesmo quando a linha parece outra pessoa (CONFLICT: o e-mail ou telefone é de um lead com outro nome)',
 };
