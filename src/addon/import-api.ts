@@ -139,7 +139,9 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
     );
   }
   // Pipeline, stage and country are checked against the CRM before anything is written.
+  const locale = currentLocale();
   prepareContext({
+    t: translator(locale),
     customFields: reference.customFields,
     pipelines: reference.pipelines,
     users: reference.users,
@@ -160,7 +162,6 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   ).length;
 
   const { sheet: sheetName, ...rest } = request;
-  const locale = currentLocale();
   const jobOptions: ImportJobOptions = { ...rest, sheetId, sheetName, locale };
   const t = translator(locale);
   return startJob({

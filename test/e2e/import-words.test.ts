@@ -42,4 +42,26 @@ describe('import details for a Portuguese user', () => {
     for (const detail of details) expect(detail).not.toMatch(ENGLISH);
     expect(details[4]).not.toMatch(/"update"|"upsert"/);
   });
+
+  it('a pipeline for new leads that the CRM lacks is refused in Portuguese, naming the fix', async () => {
+    const world = await createImportWorld({
+      sheet: {
+        header: ['Nome', 'E-mail'],
+        rows: [['Ana', 'ana@exemplo.com.br']],
+        expected: [],
+        keys: [],
+      },
+    });
+    (world.runtime.workbook as { locale: string }).locale = 'pt_BR';
+    const answer = world.runtime.run('uiCall', 'crmImportLeads', [
+      { sheet: SHEET, pipeline: 'Vendass' },
+    ]);
+    expect(String(answer.error?.message)).toMatch(
+      /^O lugar dos leads novos não confere com o CRM: não há funil "Vendass"; funis: .*Corrija "Funil padrão"/,
+    );
+    // A script still reads the English developer message.
+    expect(
+      world.runtime.run('crmImportLeads', { sheet: SHEET, pipeline: 'Vendass' }).error?.message,
+    ).toMatch(/^pipeline option: no pipeline "Vendass"/);
+  });
 });

@@ -7,6 +7,7 @@ import {
 } from '../../api/errors';
 import type { Settled } from '../../api/http';
 import type { UpsertLeadInput } from '../../api/schemas';
+import { errorCauseOf } from '../errors';
 import { type Locale, type Translate, translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
 import { JobYield, jobControlOf, messageOf } from '../jobs/errors';
@@ -286,8 +287,10 @@ export function createImportJobHandler(
         complete: values.complete ?? true,
       });
     } catch (error) {
-      // Options checked at the start no longer fit the CRM (a pipeline was deleted…).
-      throw new ImportOptionsError(messageOf(error));
+      // Options checked at the start no longer fit the CRM (a pipeline was deleted…), said in
+      // the job's language when the error carries the words.
+      const problem = errorCauseOf(error)?.params?.problem;
+      throw new ImportOptionsError(typeof problem === 'string' ? problem : messageOf(error));
     }
   }
 

@@ -5,6 +5,7 @@ import type {
   UpsertLeadInput,
   User,
 } from '../../api/schemas';
+import { codedError } from '../errors';
 import { type MessageKey, type Translate, translator } from '../i18n';
 import type { HeaderMap, MappedColumn } from './headers';
 import type { LeadColumnField } from './lead-fields';
@@ -118,19 +119,33 @@ export function prepareContext(context: ImportContext): Prepared {
   const directory = buildDirectory(context.pipelines, context.users);
   const result: Prepared = { directory };
   const { pipeline, stage } = context.defaults ?? {};
+  // The message stays English for scripts; the code's params carry the person's words.
+  const t = context.t ?? ENGLISH;
+  const refuse = (option: 'pipeline' | 'stage', english: string, words: string) =>
+    codedError(`${option} option: ${english}`, 'importPlaceOption', { problem: words });
   if (!isBlankCell(pipeline)) {
     const found = resolvePipeline(pipeline, directory);
-    if (!found.ok) throw new Error(`pipeline option: ${found.error}`);
+    if (!found.ok) {
+      const words = resolvePipeline(pipeline, directory, t);
+      throw refuse('pipeline', found.error, words.ok ? found.error : words.error);
+    }
     result.defaultPipeline = found.value;
     if (!isBlankCell(stage)) {
       const inPipeline = resolveStageIn(stage, found.value, directory);
-      if (!inPipeline.ok) throw new Error(`stage option: ${inPipeline.error}`);
+      if (!inPipeline.ok) {
+        const words = resolveStageIn(stage, found.value, directory, t);
+        throw refuse('stage', inPipeline.error, words.ok ? inPipeline.error : words.error);
+      }
     }
   } else if (!isBlankCell(stage)) {
     // Without a default pipeline the default stage is looked up in each row's pipeline,
     // so it only has to exist somewhere.
     if (!directory.pipelines.some((p) => resolveStageIn(stage, p, directory).ok)) {
-      throw new Error(`stage option: no stage ${describeCell(stage)} in any pipeline`);
+      throw refuse(
+        'stage',
+        `no stage ${describeCell(stage)} in any pipeline`,
+        t('import.place.noStage', { value: describeCell(stage) }),
+      );
     }
   }
   prepared.set(context, result);

@@ -44,4 +44,6 @@ export const IMPORT_SAFETY_EN = {
     'No CRM lead had this {key} any more (it was deleted while the import ran), so the CRM made lead {id} of this row, and deleting it again failed: delete it in the CRM if it is not wanted.',
   'ui.import.onConflict':
     'Update a lead even when the row seems another person (CONFLICT: its e-mail or phone is a lead with another name)',
+  'ui.error.importPlaceOption':
+    'The place for new leads does not fit the CRM: {problem}. Fix "Default pipeline" / "Default stage" (or leave them empty), then import again.',
 } as const;

@@ -47,4 +47,6 @@ export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
     'Nenhum lead do CRM tinha mais este {key} (foi excluído durante a importação), então o CRM criou o lead {id} com esta linha, e excluí-lo de novo falhou: exclua-o no CRM se ele não for desejado.',
   'ui.import.onConflict':
     'Atualizar o lead mesmo quando a linha parece outra pessoa (CONFLICT: o e-mail ou telefone é de um lead com outro nome)',
+  'ui.error.importPlaceOption':
+    'O lugar dos leads novos não confere com o CRM: {problem}. Corrija "Funil padrão" / "Etapa padrão" (ou deixe em branco) e importe de novo.',
 };
