@@ -23,6 +23,57 @@ function row(n: number): unknown[] {
  * One seed in `world`: a fresh sheet of its own (its own import memory) and an empty CRM, so
  * seeds share one runtime and stay fast.
  */
+/** Mode of the run: `create` with half of the e-mails already leads (EXISTS, no memory). */
+const MODE = process.env.IMPORT_RACE_MODE === 'create' ? 'create' : 'upsert';
+
+/** A lead of the empty account for each even-numbered person, made before the import. */
+function existingLeads(world: ImportWorld): void {
+  const state = world.sandbox.state;
+  const stage = state.stages.find((s) => s.name === 'Novo');
+  if (!stage) throw new Error('no stage Novo');
+  const at = new Date(world.clock.now()).toISOString();
+  for (let n = 0; n < ROWS + 40; n += 2) {
+    state.leads.push({
+      ...(JSON.parse(JSON.stringify(LEAD_TEMPLATE)) as typeof LEAD_TEMPLATE),
+      id: 5_000 + n,
+      account_id: 1,
+      name: `Pessoa ${n}`,
+      email: `p${n < ROWS ? n : 100 + n - ROWS}@exemplo.com.br`,
+      pipeline_id: stage.pipeline_id,
+      stage_id: stage.id,
+      created_at: at,
+      updated_at: at,
+    });
+  }
+}
+
+const LEAD_TEMPLATE = {
+  id: 0,
+  account_id: 1,
+  name: '',
+  phone: null,
+  email: null as string | null,
+  company: null,
+  birthday: null,
+  value: null,
+  source: null,
+  tags: [] as string[],
+  pipeline_id: 0,
+  stage_id: 0,
+  notes: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  utm_term: null,
+  utm_content: null,
+  custom_fields: {} as Record<string, unknown>,
+  assigned_to: null,
+  score: 0,
+  score_updated_at: null,
+  created_at: '',
+  updated_at: '',
+};
+
 function busyRun(world: ImportWorld, seed: number) {
   const random = seededRandom(seed);
   const pick = (n: number) => Math.floor(random() * n);
@@ -30,6 +81,7 @@ function busyRun(world: ImportWorld, seed: number) {
   const rows = Array.from({ length: ROWS }, (_, i) => row(i));
   rows.push([`Pessoa copia`, 'p3@exemplo.com.br', 'Outra']);
   world.sandbox.reset({ seed: 'empty' });
+  if (MODE === 'create') existingLeads(world);
   world.clock.advance(61_000);
   const sheetName = `Busy ${seed}`;
   const model = world.runtime.workbook.addSheet(sheetName);
@@ -82,7 +134,7 @@ function busyRun(world: ImportWorld, seed: number) {
   const startKill = random() < 0.9 ? 60 + pick(340) : undefined;
   const start = world.runtime.execute({
     fn: 'crmImportLeads',
-    args: [{ sheet: sheetName, pipeline: 'Vendas', stage: 'Novo' }],
+    args: [{ sheet: sheetName, pipeline: 'Vendas', stage: 'Novo', mode: MODE }],
     interleave: busy,
     ...(startKill === undefined ? {} : { killAfterServiceCalls: startKill }),
   });
@@ -175,7 +227,10 @@ describe('an import on a sheet edited between its reads and writes', () => {
         if (s === '' && addedIn.get(email) === lastExecution) continue;
         byEmail.set(email, [...(byEmail.get(email) ?? []), s]);
         // UNCHANGED: a kill lost the row's status after its upsert was remembered.
-        expect(['CREATED', 'UPDATED', 'UNCHANGED', 'DUPLICATE'], `${label} ${email}`).toContain(s);
+        expect(
+          ['CREATED', 'UPDATED', 'UNCHANGED', 'DUPLICATE', 'EXISTS'],
+          `${label} ${email}`,
+        ).toContain(s);
         if (s !== 'DUPLICATE') {
           // The status (and its lead id) belongs to this row's lead, wherever the row went.
           expect(leads.find((l) => l.id === line[id])?.email, `${label} ${email}`).toBe(email);
