@@ -213,7 +213,8 @@ describe('an import on a sheet edited between its reads and writes', () => {
       const label = `seed ${seed}`;
       expect(final?.state, label).toBe('done');
       const values = model.getValues();
-      if (only) console.log(JSON.stringify(values.map((l) => [l[1], l[3], l[4], l[5]])), kills);
+      if (only || Number(process.env.IMPORT_RACE_PRINT) === seed)
+        console.log(JSON.stringify(values.map((l) => [l[1], l[3], l[4], l[5]])), kills);
       const header = values[0] ?? [];
       const status = header.indexOf('CRM Import Status');
       const id = header.indexOf('CRM Lead ID');

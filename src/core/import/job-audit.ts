@@ -20,16 +20,19 @@ import type { ImportRowStatus } from './status-columns';
  * Pure: it works on a whole read already taken.
  */
 
-/** What the job wrote for a key: status, lead id (when one) and detail. */
+/**
+ * What the job wrote for a key: status, lead id (when one) and detail (absent for a write of
+ * an earlier execution, kept in the job's cursor without its words).
+ */
 export interface WrittenOutcome {
   status: ImportRowStatus;
   leadId?: number;
-  detail: string;
+  detail?: string;
 }
 
 export interface AuditRepairs {
   /** Rows to write again with their key's outcome (index into the read). */
-  rewrite: { index: number; outcome: WrittenOutcome }[];
+  rewrite: { index: number; outcome: WrittenOutcome & { detail: string } }[];
   /** Rows whose status cells to clear: the job decides them again. */
   clear: number[];
 }
@@ -41,7 +44,8 @@ const MEMORY_SLACK_ROWS = 10;
 function shows(row: readonly unknown[], analysis: SheetAnalysis, outcome: WrittenOutcome) {
   const { columns } = analysis;
   if (String(row[columns.status] ?? '') !== outcome.status) return false;
-  if (String(row[columns.detail] ?? '') !== outcome.detail) return false;
+  if (outcome.detail !== undefined && String(row[columns.detail] ?? '') !== outcome.detail)
+    return false;
   return outcome.leadId === undefined || row[columns.leadId] === outcome.leadId;
 }
 
@@ -59,6 +63,7 @@ function ownKeys(analysis: SheetAnalysis, context: ImportContext): string[] {
 export function auditImportSheet(
   analysis: SheetAnalysis,
   context: ImportContext,
+  /** By match key id (matchKeyId). */
   record: ReadonlyMap<string, WrittenOutcome>,
   memory: (keyId: string) => LastImport | undefined,
   headerRow: number,
@@ -73,18 +78,23 @@ export function auditImportSheet(
   const firstRow = headerRow + 1 + analysis.offset;
   const settled = new Set<number>();
 
-  // Keys this execution wrote: one row shows the outcome, the others are DUPLICATE.
-  for (const [key, outcome] of record) {
-    const rows = rowsOf.get(key);
-    if (!rows) continue;
+  // Keys the job wrote: one row shows the outcome, the others are DUPLICATE. An outcome
+  // without its words (an earlier execution's) is not rewritten: its row is decided again.
+  for (const [key, rows] of rowsOf) {
+    const outcome = record.get(matchKeyId(key));
+    if (!outcome) continue;
     const owner =
       rows.find((i) => shows(analysis.rows[i] ?? [], analysis, outcome)) ??
       rows.find((i) => String(analysis.rows[i]?.[columns.status] ?? '') !== 'DUPLICATE') ??
       (rows[0] as number);
-    if (!shows(analysis.rows[owner] ?? [], analysis, outcome))
-      repairs.rewrite.push({ index: owner, outcome });
-    const duplicate: WrittenOutcome = {
-      status: 'DUPLICATE',
+    if (!shows(analysis.rows[owner] ?? [], analysis, outcome)) {
+      const { detail } = outcome;
+      if (detail !== undefined)
+        repairs.rewrite.push({ index: owner, outcome: { ...outcome, detail } });
+      else if (analysis.processed[owner]) repairs.clear.push(owner);
+    }
+    const duplicate = {
+      status: 'DUPLICATE' as const,
       detail: duplicateReason(key, firstRow + owner, context),
     };
     for (const i of rows) {
@@ -101,8 +111,15 @@ export function auditImportSheet(
   const remembered = new Map<number, string>();
   for (const key of rowsOf.keys()) {
     const known = memory(matchKeyId(key));
-    if (known) remembered.set(known.leadId, key);
+    if (known) remembered.set(known.leadId, matchKeyId(key));
   }
+  // So do the lead ids the job wrote for other keys (EXISTS names a lead the memory lacks).
+  for (const [keyId, outcome] of record) {
+    if (outcome.leadId !== undefined && !remembered.has(outcome.leadId))
+      remembered.set(outcome.leadId, keyId);
+  }
+  const elsewhere = (id: unknown, key: string) =>
+    typeof id === 'number' && (remembered.get(id) ?? matchKeyId(key)) !== matchKeyId(key);
 
   // The other rows this job marked: what their own cells and the memory can confirm. The job
   // saves a key's lead id before writing its status, so a lead status whose key the memory
@@ -115,18 +132,15 @@ export function auditImportSheet(
     const status = String(row[columns.status] ?? '');
     const key = keys[i] ?? '';
     let wrong = false;
+    const id = row[columns.leadId];
     if (!key) wrong = status !== 'INVALID';
     else if (status === 'DUPLICATE') wrong = (rowsOf.get(key)?.length ?? 0) < 2;
     else if (LEAD_STATUSES.has(status)) {
       leadRows.push(i);
       const known = memory(matchKeyId(key));
-      const id = row[columns.leadId];
       if (known === undefined) unknown.push(i);
-      wrong =
-        known !== undefined
-          ? id !== known.leadId
-          : typeof id === 'number' && (remembered.get(id) ?? key) !== key;
-    }
+      wrong = known !== undefined ? id !== known.leadId : elsewhere(id, key);
+    } else wrong = elsewhere(id, key);
     if (wrong) repairs.clear.push(i);
   });
   const memoryIntact = unknown.length <= Math.max(MEMORY_SLACK_ROWS, leadRows.length * 0.05);

@@ -29,7 +29,7 @@ import type { Clock, KeyValueStore } from '../ports';
 import { conflictReason } from './conflict';
 import { matchKeyId } from './fingerprint';
 import { HeaderMappingError } from './headers';
-import { auditImportSheet } from './job-audit';
+import { auditImportSheet, type WrittenOutcome } from './job-audit';
 import { type FingerprintBook, openFingerprintBook } from './job-fingerprints';
 import { ExistenceKnowledge } from './job-knowledge';
 import { type ImportJobOptions, readImportJobOptions } from './job-options';
@@ -128,10 +128,14 @@ interface JobRun {
   knowledge: ExistenceKnowledge;
   /** The default country, to compare the row's phone with the lead's. */
   country: string;
-  /** What this execution wrote per match key: the sheet is checked against it (job-audit.ts). */
-  written: Map<string, RowOutcome>;
-  /** Rows written since the last check (data row, key), checked when the slice nears its end. */
-  unchecked: { row: number; matchKey: string }[];
+  /**
+   * What the job wrote per match key id (matchKeyId): the sheet is checked against it
+   * (job-audit.ts). This execution's writes, and those of earlier ones not yet checked (from
+   * the cursor: status and lead id, no detail).
+   */
+  written: Map<string, WrittenOutcome>;
+  /** Rows written since the last check (data row, key id), kept in the cursor across slices. */
+  unchecked: { row: number; keyId: string }[];
 }
 
 /** Job options that no longer fit the CRM's data: the user must fix something first. */
@@ -323,6 +327,7 @@ export function createImportJobHandler(
       written: new Map(),
       unchecked: [],
     };
+    loadPendingChecks(job, run);
     runs.set(job.jobId, run);
     return run;
   }
@@ -645,7 +650,7 @@ export function createImportJobHandler(
       const written = write(first, free, ctx.latestStartAt);
       free.slice(0, written).forEach(({ outcome }, i) => {
         const key = freeKeys[i];
-        if (key) run.written.set(key, outcome);
+        if (key) run.written.set(matchKeyId(key), outcome);
       });
       if (written < free.length) return goOn(first, false, scan);
       if (toSend.length === 0) {
@@ -771,14 +776,17 @@ export function createImportJobHandler(
     if (!dryRun) run.book.journal();
     write(fresh, placed);
     if (!dryRun) {
-      for (const entry of keyed) run.written.set(entry.matchKey, entry.outcome);
+      for (const entry of keyed) run.written.set(matchKeyId(entry.matchKey), entry.outcome);
       // A person may have sorted between the locating read and this write: the rows written
-      // are checked when the slice nears its end (one read), and repaired from a whole read
-      // when one of them holds another key.
+      // are checked every CHECK_EVERY_ROWS rows and when the slice nears its end (one read),
+      // and repaired from a whole read when one of them holds another key. Until then they
+      // wait in the cursor, so a slice that ends otherwise leaves them to the next one.
       for (const { index, matchKey } of located.placed)
-        run.unchecked.push({ row: fresh.offset + index, matchKey });
-      if (nearSliceEnd(ctx) && !writtenHold(run, job, ctx, importContext))
+        run.unchecked.push({ row: fresh.offset + index, keyId: matchKeyId(matchKey) });
+      const due = run.unchecked.length >= CHECK_EVERY_ROWS || nearSliceEnd(ctx);
+      if (due && !writtenHold(run, job, ctx, importContext))
         auditAndRepair(run, job, ctx, importContext);
+      savePendingChecks(job, run);
     }
     const { unplaced } = located;
     if (unplaced > 0) addUnplaced(job, unplaced);
@@ -821,11 +829,11 @@ export function createImportJobHandler(
       count: Math.max(...rows) - first + 1,
       uncut: true,
     });
-    return written.every(({ row, matchKey }) => {
+    return written.every(({ row, keyId }) => {
       const cells = check.rows[row - check.offset];
       if (!cells) return false;
       const result = buildLeadPayload(cells, check.headerMap, importContext);
-      return result.ok && result.matchKey === matchKey;
+      return result.ok && matchKeyId(result.matchKey) === keyId;
     });
   }
 
@@ -996,6 +1004,40 @@ function placeForExisting(
 /** `e-mail` / `phone` in the job's language, for a match key `email:…` / `phone:…`. */
 function keyOfMatch(matchKey: string, t: Translate): string {
   return t(matchKey.startsWith('email:') ? 'import.key.email' : 'import.key.phone');
+}
+
+/**
+ * Rows written and not yet checked are checked once this many have gathered (one read of
+ * their span); a step's write and its check share no read, so a check per step would cost a
+ * sheet call per batch.
+ */
+const CHECK_EVERY_ROWS = 200;
+
+/** A written row waiting for its check, in the cursor: [data row, key id, status, lead id]. */
+type PendingCheck = [number, string, ImportRowStatus, number];
+
+function loadPendingChecks(job: JobRecord, run: JobRun): void {
+  const value = (job.cursor as { checks?: unknown } | null | undefined)?.checks;
+  if (!Array.isArray(value)) return;
+  for (const item of value as PendingCheck[]) {
+    if (!Array.isArray(item) || typeof item[0] !== 'number' || typeof item[1] !== 'string')
+      continue;
+    const [row, keyId, status, leadId] = item;
+    run.unchecked.push({ row, keyId });
+    if (!run.written.has(keyId))
+      run.written.set(keyId, { status, ...(leadId > 0 ? { leadId } : {}) });
+  }
+}
+
+function savePendingChecks(job: JobRecord, run: JobRun): void {
+  const { checks: _old, ...cursor } = (
+    job.cursor && typeof job.cursor === 'object' ? job.cursor : {}
+  ) as Record<string, unknown>;
+  const checks: PendingCheck[] = run.unchecked.map(({ row, keyId }) => {
+    const outcome = run.written.get(keyId);
+    return [row, keyId, outcome?.status ?? 'FAILED', outcome?.leadId ?? 0];
+  });
+  job.cursor = checks.length > 0 ? { ...cursor, checks } : cursor;
 }
 
 /** The match key of a row whose free outcome is keyed (UNCHANGED), else undefined. */
