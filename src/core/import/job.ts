@@ -849,6 +849,7 @@ export function createImportJobHandler(
     importContext: ImportContext,
   ): { read: SheetAnalysis; repaired: number } {
     run.unchecked.length = 0;
+    savePendingChecks(job, run);
     const read = readSheet(run, job, ctx, importContext);
     const { rewrite, clear } = auditImportSheet(
       read,
