@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { conflictReason, namesShareWord } from '../../../../src/core/import/conflict';
 import { translator } from '../../../../src/core/i18n';
+import { conflictReason, namesShareWord } from '../../../../src/core/import/conflict';
 
 const t = translator('en');
 const maria = {
