@@ -59,6 +59,12 @@ export interface ImportLeadsOptions {
    * INVALID, DUPLICATE, NOT_FOUND, EXISTS. Reading which leads exist costs requests.
    */
   dryRun?: boolean;
+  /**
+   * What a row whose e-mail or phone belongs to another person's lead does: `mark` (default)
+   * writes CONFLICT and sends nothing; `update` sends it anyway, for a person who knows.
+   * @default "mark"
+   */
+  onConflict?: string;
 }
 
 /** The three reference lists, paced; a CRM refusal becomes an error that names the fix. */
@@ -133,7 +139,9 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
     );
   }
   // Pipeline, stage and country are checked against the CRM before anything is written.
+  const locale = currentLocale();
   prepareContext({
+    t: translator(locale),
     customFields: reference.customFields,
     pipelines: reference.pipelines,
     users: reference.users,
@@ -154,7 +162,6 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   ).length;
 
   const { sheet: sheetName, ...rest } = request;
-  const locale = currentLocale();
   const jobOptions: ImportJobOptions = { ...rest, sheetId, sheetName, locale };
   const t = translator(locale);
   return startJob({

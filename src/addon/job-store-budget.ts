@@ -1,4 +1,5 @@
 import { translator } from '../core/i18n';
+import { MEMORY_SHARDS, memoryToReclaim, SHARD_MAX_BYTES } from '../core/import/job-fingerprints';
 import { createJobStore, type EngineDeps, prefixedStore, utf8Bytes } from '../core/jobs';
 import { currentLocale } from '../gas/locale';
 import { propertiesStore } from '../gas/services';
@@ -11,6 +12,8 @@ import { propertiesStore } from '../gas/services';
  */
 export const STORE_NEARLY_FULL_BYTES = 400 * 1024;
 const FINISHED_KEPT_WHEN_FULL = [10, 0];
+/** Reclaimable data goes below this mark: room for one sheet's whole import memory. */
+const RECLAIM_BELOW_BYTES = STORE_NEARLY_FULL_BYTES - MEMORY_SHARDS * SHARD_MAX_BYTES;
 const DEFAULT_MAX_AGE_DAYS = 30;
 
 /**
@@ -18,7 +21,23 @@ const DEFAULT_MAX_AGE_DAYS = 30;
  * rows already sent): called with the bytes still to free, returns the bytes it freed.
  */
 export type StoreReclaimer = (bytesToFree: number) => number;
-const reclaimers: StoreReclaimer[] = [];
+/**
+ * The import memory (core/import/job-fingerprints.ts) of every spreadsheet of the person, in
+ * their user properties: it is only a cache (losing it costs a lookup or a re-send of an
+ * unchanged row), so it gives way first, oldest sheet first, whole sheets at a time.
+ */
+function reclaimImportMemory(bytesToFree: number): number {
+  const properties = PropertiesService.getUserProperties();
+  const chosen = memoryToReclaim(properties.getProperties(), bytesToFree, utf8Bytes);
+  let freed = 0;
+  for (const sheet of chosen) {
+    for (const key of sheet.keys) properties.deleteProperty(key);
+    freed += sheet.bytes;
+  }
+  return freed;
+}
+
+const reclaimers: StoreReclaimer[] = [reclaimImportMemory];
 
 /** A feature registers what it can give up (see StoreReclaimer); called when its module loads. */
 export function registerStoreReclaimer(reclaimer: StoreReclaimer): void {
@@ -44,12 +63,20 @@ function storeBytes(): number {
 }
 
 /**
- * Makes room when the store is nearly full: the oldest finished jobs go first, then what the
- * reclaimers give up. Returns a note for the new job's message when something was removed
- * (the user is told), and throws a clear error when no room can be made.
+ * Makes room when the store is nearly full: what the reclaimers give up goes first (the import
+ * memory, a cache), then the oldest finished jobs. Returns a note for the new job's message
+ * when a job was removed (the user is told), and throws a clear error when no room can be made
+ * (only pending or paused jobs fill the store).
  */
 export function makeRoomForJob(deps: Pick<EngineDeps, 'store' | 'clock'>): string | undefined {
   let bytes = storeBytes();
+  // What gives way does so early enough that the new job's own import memory still fits below
+  // the mark, so that memory never takes the room a running job's checkpoints need.
+  for (const reclaim of reclaimers) {
+    if (bytes <= RECLAIM_BELOW_BYTES) break;
+    reclaim(bytes - RECLAIM_BELOW_BYTES);
+    bytes = storeBytes();
+  }
   if (bytes <= STORE_NEARLY_FULL_BYTES) return undefined;
   let removed = 0;
   // This spreadsheet's first (its board entries go with them), then the other spreadsheets'.
@@ -67,11 +94,6 @@ export function makeRoomForJob(deps: Pick<EngineDeps, 'store' | 'clock'>): strin
       }).length;
       bytes = storeBytes();
     }
-  }
-  for (const reclaim of reclaimers) {
-    if (bytes <= STORE_NEARLY_FULL_BYTES) break;
-    reclaim(bytes - STORE_NEARLY_FULL_BYTES);
-    bytes = storeBytes();
   }
   if (bytes > STORE_NEARLY_FULL_BYTES) {
     throw new Error(

@@ -254,3 +254,176 @@ describe('nothing an import writes back becomes a formula or a number', () => {
     expect(formulas.flat().every((f) => f === '' || f === undefined)).toBe(true);
   });
 });
+
+describe('mode "update" never creates (issue 16 item 7)', () => {
+  /** Three demo leads with an e-mail, imported once (upsert) so memory and id cells know them. */
+  async function importedOnce() {
+    const probe = await demoWorld(['Nome', 'E-mail'], []);
+    const leads = leadsWithEmail(probe, 3).map((l) => ({ ...l }));
+    const world = await demoWorld(
+      ['E-mail', 'Empresa'],
+      leads.map((l) => [l.email, 'Primeira']),
+    );
+    finish(world, {});
+    expect(world.statuses()).toEqual(['UPDATED', 'UPDATED', 'UPDATED']);
+    return { world, leads };
+  }
+
+  it('a lead deleted in the CRM since the last import is NOT_FOUND, though memory and its CRM Lead ID cell name it', async () => {
+    const { world, leads } = await importedOnce();
+    const gone = leads[1] as (typeof leads)[0];
+    world.sandbox.state.leads = world.sandbox.state.leads.filter((l) => l.id !== gone.id);
+    const count = world.sandbox.state.leads.length;
+    // Every row changed, so none is UNCHANGED: each one would be sent.
+    const sheet = world.runtime.sheet(SHEET);
+    for (let row = 2; row <= 4; row++) sheet.setValues(row, 2, [['Segunda']]);
+    finish(world, { mode: 'update' });
+    expect(world.statuses()).toEqual(['UPDATED', 'NOT_FOUND', 'UPDATED']);
+    expect(world.sandbox.state.leads.length).toBe(count);
+    expect(world.sandbox.state.leads.some((l) => l.email === gone.email)).toBe(false);
+    expect(String(world.column('CRM Import Detail')[1])).toMatch(/No CRM lead has this e-mail/);
+  });
+
+  it('a CRM Lead ID cell of an earlier import does not make a deleted lead exist', async () => {
+    const probe = await demoWorld(['Nome', 'E-mail'], []);
+    const [kept, gone] = leadsWithEmail(probe, 2).map((l) => ({ ...l }));
+    const world = await demoWorld(
+      ['E-mail', 'Empresa', 'CRM Import Status', 'CRM Lead ID'],
+      [
+        [kept?.email, 'ACME', 'UPDATED', kept?.id],
+        [gone?.email, 'ACME', 'UPDATED', gone?.id],
+      ],
+    );
+    world.sandbox.state.leads = world.sandbox.state.leads.filter((l) => l.id !== gone?.id);
+    const count = world.sandbox.state.leads.length;
+    finish(world, { mode: 'update' });
+    expect(world.statuses()).toEqual(['UPDATED', 'NOT_FOUND']);
+    expect(world.sandbox.state.leads.length).toBe(count);
+    expect(world.upserts()).toHaveLength(1);
+  });
+});
+
+describe('the pipeline / stage options place new leads only (issue 16 item 8)', () => {
+  it('a stage column alone moves an existing lead within its own pipeline, never to the option pipeline', async () => {
+    const probe = await demoWorld(['Nome', 'E-mail'], []);
+    const [moved, stays] = leadsWithEmail(probe, 2).map((l) => ({ ...l }));
+    const world = await demoWorld(
+      ['Nome', 'E-mail', 'Etapa'],
+      [
+        [moved?.name, moved?.email, 'Novo'],
+        [stays?.name, stays?.email, 'Novo'],
+        ['Lead Nova', 'lead.nova@exemplo.com.br', 'Novo'],
+      ],
+    );
+    // A second pipeline, Suporte, also has a stage "Novo"; both leads live there.
+    const state = world.sandbox.state;
+    const at = new Date(0).toISOString();
+    const suporte = Math.max(...state.pipelines.map((p) => p.id)) + 1;
+    state.pipelines.push({
+      id: suporte,
+      account_id: ACCOUNT,
+      name: 'Suporte',
+      color: '#888888',
+      auto_create_from_chatapp: false,
+      auto_create_from_social: false,
+      is_default: false,
+      created_at: at,
+      updated_at: at,
+    });
+    const firstStage = Math.max(...state.stages.map((s) => s.id)) + 1;
+    ['Novo', 'Em atendimento'].forEach((name, position) => {
+      state.stages.push({
+        id: firstStage + position,
+        pipeline_id: suporte,
+        name,
+        color: '#888888',
+        is_won: false,
+        is_lost: false,
+        position: position + 1,
+      });
+    });
+    const lead = (id: number | undefined) => state.leads.find((l) => l.id === id);
+    Object.assign(lead(moved?.id) ?? {}, { pipeline_id: suporte, stage_id: firstStage + 1 });
+    Object.assign(lead(stays?.id) ?? {}, { pipeline_id: suporte, stage_id: firstStage });
+    const vendas = state.pipelines.find((p) => p.account_id === ACCOUNT && p.name === 'Vendas');
+    const vendasNovo = state.stages.find((s) => s.pipeline_id === vendas?.id && s.name === 'Novo');
+
+    finish(world, { pipeline: 'Vendas' });
+    expect(world.statuses()).toEqual(['UPDATED', 'UPDATED', 'CREATED']);
+    expect(lead(moved?.id)).toMatchObject({ pipeline_id: suporte, stage_id: firstStage });
+    expect(lead(stays?.id)).toMatchObject({ pipeline_id: suporte, stage_id: firstStage });
+    expect(state.leads.find((l) => l.email === 'lead.nova@exemplo.com.br')).toMatchObject({
+      pipeline_id: vendas?.id,
+      stage_id: vendasNovo?.id,
+    });
+  });
+});
+
+describe('new leads without Funil / Etapa go to the account default pipeline and its first stage', () => {
+  async function noPlaceWorld() {
+    const world = await demoWorld(
+      ['Nome', 'E-mail'],
+      [
+        ['Lia Campos', 'lia.campos@exemplo.com.br'],
+        ['Rui Bastos', 'rui.bastos@exemplo.com.br'],
+      ],
+    );
+    // The account's default is not the first pipeline listed: the import must ask.
+    const pipelines = world.sandbox.state.pipelines.filter((p) => p.account_id === ACCOUNT);
+    for (const p of pipelines) p.is_default = p.name === 'Pós-venda';
+    const posVenda = pipelines.find((p) => p.name === 'Pós-venda');
+    const first = world.sandbox.state.stages
+      .filter((s) => s.pipeline_id === posVenda?.id)
+      .sort((a, b) => a.position - b.position)[0];
+    return { world, posVenda, first };
+  }
+
+  it('the dry run says so', async () => {
+    const { world, first } = await noPlaceWorld();
+    finish(world, { dryRun: true });
+    expect(world.statuses()).toEqual(['VALID', 'VALID']);
+    expect(String(world.column('CRM Import Detail')[0])).toBe(
+      `Dry run: would create a lead in Pós-venda / ${first?.name}, the account's default pipeline and its first stage (the sheet has no Funil / Etapa column and no pipeline was chosen for new leads).`,
+    );
+  });
+
+  it('the import puts them there', async () => {
+    const { world, posVenda, first } = await noPlaceWorld();
+    finish(world, {});
+    expect(world.statuses()).toEqual(['CREATED', 'CREATED']);
+    expect(leadByEmailIn(world, 'lia.campos@exemplo.com.br')).toMatchObject({
+      pipeline_id: posVenda?.id,
+      stage_id: first?.id,
+    });
+  });
+});
+
+function leadByEmailIn(world: ImportWorld, email: string) {
+  return world.sandbox.state.leads.find((l) => l.account_id === ACCOUNT && l.email === email);
+}
+
+describe('mode "update" and a lead deleted between the look and the upsert', () => {
+  it('the lead the CRM made of the row is deleted again, and the row is NOT_FOUND', async () => {
+    const probe = await demoWorld(['Nome', 'E-mail'], []);
+    const [kept, gone] = leadsWithEmail(probe, 2).map((l) => ({ ...l }));
+    const world = await demoWorld(
+      ['Nome', 'E-mail', 'Empresa'],
+      [
+        [kept?.name, kept?.email, 'ACME'],
+        [gone?.name, gone?.email, 'ACME'],
+      ],
+    );
+    world.onRequest = (request) => {
+      if (!request.url.endsWith('/leads/upsert') || !request.body?.includes(String(gone?.email)))
+        return;
+      // Someone deletes the lead in the CRM just before the import's upsert reaches it.
+      world.sandbox.state.leads = world.sandbox.state.leads.filter((l) => l.id !== gone?.id);
+    };
+    const count = world.sandbox.state.leads.length - 1;
+    finish(world, { mode: 'update' });
+    expect(world.statuses()).toEqual(['UPDATED', 'NOT_FOUND']);
+    expect(world.sandbox.state.leads.some((l) => l.email === gone?.email)).toBe(false);
+    expect(world.sandbox.state.leads.length).toBe(count);
+    expect(String(world.column('CRM Import Detail')[1])).toMatch(/was deleted again/);
+  });
+});

@@ -3,6 +3,7 @@ import { LEAD_COLUMN_FIELDS } from '../../src/core/import/lead-fields';
 import {
   type ColumnChoice,
   choose,
+  columnsToIgnore,
   IGNORE,
   initialChoice,
   mappingOf,
@@ -164,5 +165,20 @@ describe('sameTargetProblem', () => {
     expect(sameTargetProblem(twoPhones, {}, ptGroups, PT_WORDS.t)).toBe(
       'Mais de uma coluna vai para Telefone (A · Telefone, B · Celular): deixe em uma só e escolha outro campo, ou ignorar, para as outras.',
     );
+  });
+});
+
+describe('columnsToIgnore (a sheet an export wrote)', () => {
+  const exported: PreviewColumn[] = [
+    { column: 'A', header: 'name', target: 'name' },
+    { column: 'B', header: 'owner_name', target: 'owner' },
+    { column: 'C', header: 'owner_email', target: 'owner' },
+  ];
+
+  it('offers to ignore every column but the first of a field, and nothing once one is ignored', () => {
+    expect(columnsToIgnore(exported, {}).map((c) => c.header)).toEqual(['owner_email']);
+    const fixed = { owner_email: choose(initialChoice(exported[2] as PreviewColumn), IGNORE) };
+    expect(columnsToIgnore(exported, fixed)).toEqual([]);
+    expect(mappingOf(exported, fixed)).toEqual({ owner_email: '' });
   });
 });

@@ -42,9 +42,14 @@ export interface MapHeadersOptions {
 
 /** Bad headers or mapping: `problems` lists each fix; `message` joins them. */
 export class HeaderMappingError extends Error {
-  constructor(readonly problems: string[]) {
+  constructor(
+    readonly problems: string[],
+    /** Columns that all map to one field: the sidebar says it in words (code columnsShareField). */
+    shared?: { field: string; columns: string },
+  ) {
     super(problems.join('; '));
     this.name = 'HeaderMappingError';
+    if (shared) Object.assign(this, { cause: { code: 'columnsShareField', params: shared } });
   }
 }
 
@@ -241,15 +246,20 @@ export function mapHeaders(headerRow: readonly unknown[], options: MapHeadersOpt
     const name = targetName(column.target);
     byTarget.set(name, [...(byTarget.get(name) ?? []), column]);
   }
+  let shared: { field: string; columns: string } | undefined;
   for (const [name, same] of byTarget) {
     if (same.length < 2) continue;
     const all = same.length === 2 ? 'both' : 'all';
     problems.push(
       `columns ${joinAnd(same.map(describeColumn))} ${all} map to ${name}; keep one, or map the others to '' in mapping to ignore them`,
     );
+    shared ??= {
+      field: name,
+      columns: same.map((c) => `${columnLetter(c.index)} · ${c.header}`).join(', '),
+    };
   }
 
-  if (problems.length) throw new HeaderMappingError(problems);
+  if (problems.length) throw new HeaderMappingError(problems, shared);
   return {
     headers,
     columns,

@@ -46,12 +46,74 @@ export function memoryKey(sheetId: number, shard: number): string {
   return `${MEMORY_KEY_PREFIX}${sheetId}.${shard}`;
 }
 
+/**
+ * When a sheet's memory was last written (ms, base 10): `crm.import.mem.<sheetId>.at`. The
+ * memory gives way first when the person's store is nearly full, oldest sheet first
+ * (memoryToReclaim).
+ */
+export function memoryStampKey(sheetId: number): string {
+  return `${MEMORY_KEY_PREFIX}${sheetId}.at`;
+}
+
+/**
+ * The journal: entries set since the last flush, written in one property before the job writes
+ * their statuses (write-ahead, FingerprintBook.journal), and merged back when the memory opens.
+ */
+export function memoryJournalKey(sheetId: number): string {
+  return `${MEMORY_KEY_PREFIX}${sheetId}.j`;
+}
+
 /** Every property key of a sheet's memory (the old chunked one first). */
 export function memoryKeys(sheetId: number): string[] {
   return [
     `${LEGACY_KEY_PREFIX}${sheetId}`,
     ...Array.from({ length: MEMORY_SHARDS }, (_, n) => memoryKey(sheetId, n)),
+    memoryStampKey(sheetId),
+    memoryJournalKey(sheetId),
   ];
+}
+
+/** `<prefix>crm.import.mem.<sheetId>.<shard|at>` or the legacy `crm.import.fp.<sheetId>…`. */
+const MEMORY_PROPERTY = /^(.*)crm\.import\.(?:mem|fp)\.(\d+)(?:\.(at|\d+))?/;
+
+/** One sheet's memory in a store of many: its keys, their bytes, when it was last written. */
+export interface SheetMemory {
+  keys: string[];
+  bytes: number;
+  stamp: number;
+}
+
+/**
+ * The sheets' memories among `properties` (key → value, e.g. every user property of the
+ * person, whatever the spreadsheet prefix), oldest first, to be removed whole until
+ * `bytesToFree` bytes are freed (at least one sheet when anything is asked). A memory without a
+ * stamp (written before stamps) counts as the oldest. `bytesOf` measures a text as the store does.
+ */
+export function memoryToReclaim(
+  properties: Readonly<Record<string, string>>,
+  bytesToFree: number,
+  bytesOf: (text: string) => number,
+): SheetMemory[] {
+  const sheets = new Map<string, SheetMemory>();
+  for (const [key, value] of Object.entries(properties)) {
+    const match = MEMORY_PROPERTY.exec(key);
+    if (!match) continue;
+    const id = `${match[1]}|${match[2]}`;
+    const sheet = sheets.get(id) ?? { keys: [], bytes: 0, stamp: 0 };
+    sheet.keys.push(key);
+    sheet.bytes += bytesOf(key) + bytesOf(value);
+    if (match[3] === 'at') sheet.stamp = Number(value) || 0;
+    sheets.set(id, sheet);
+  }
+  const oldestFirst = [...sheets.values()].sort((a, b) => a.stamp - b.stamp);
+  const chosen: SheetMemory[] = [];
+  let freed = 0;
+  for (const sheet of oldestFirst) {
+    if (freed >= bytesToFree) break;
+    chosen.push(sheet);
+    freed += sheet.bytes;
+  }
+  return chosen;
 }
 
 export interface LastImport {
@@ -64,6 +126,13 @@ export interface FingerprintBook {
   set(keyId: string, entry: LastImport): void;
   /** Entries set since the last flush. */
   readonly unsaved: number;
+  /** Forgets a key (its lead was deleted again): written at the next flush. */
+  forget(keyId: string): void;
+  /**
+   * Saves the entries set since the last flush in one property (one write, however many
+   * shards they fall in), so that they outlive a kill before the next flush.
+   */
+  journal(): void;
   /**
    * Writes the shards that changed. When the document's storage refuses one, that shard keeps
    * its newer half, or is dropped, instead of failing the job.
@@ -114,6 +183,7 @@ export function openFingerprintBook(
   store: KeyValueStore,
   sheetId: number,
   scope = '',
+  now: () => number = () => Date.now(),
 ): FingerprintBook {
   const tag = scopeTag(scope);
   const legacyKey = `${LEGACY_KEY_PREFIX}${sheetId}`;
@@ -125,8 +195,25 @@ export function openFingerprintBook(
       return new Map<string, string>();
     }
   });
+  const journalKey = memoryJournalKey(sheetId);
   const dirty = new Set<number>();
   let unsaved = 0;
+  /** Entries set since the last flush, for the journal. */
+  const pending = new Map<string, string>();
+  // A journal written before a kill: its entries are newer than the shards'.
+  try {
+    for (const [id, value] of decodeShard(store.get(journalKey), tag)) {
+      const n = shardOf(id);
+      const entries = shards[n] as Map<string, string>;
+      if (entries.get(id) === value) continue;
+      entries.delete(id);
+      entries.set(id, value);
+      dirty.add(n);
+      unsaved += 1;
+    }
+  } catch {
+    // A damaged journal is only a lost cache.
+  }
 
   function write(n: number): void {
     const entries = shards[n] as Map<string, string>;
@@ -169,8 +256,31 @@ export function openFingerprintBook(
       // Re-inserting moves the lead to the newest end, so the oldest are forgotten first.
       entries.delete(id);
       entries.set(id, value);
+      pending.set(id, value);
       dirty.add(n);
       unsaved += 1;
+    },
+    forget(keyId) {
+      const id = keyId.slice(-ID_CHARS);
+      const n = shardOf(id);
+      if (shards[n]?.delete(id)) {
+        pending.delete(id);
+        dirty.add(n);
+        unsaved += 1;
+      }
+    },
+    journal() {
+      if (pending.size === 0) return;
+      const text = encodeShard(pending, tag);
+      if (text.length > SHARD_MAX_BYTES) {
+        this.flush();
+        return;
+      }
+      try {
+        store.set(journalKey, text);
+      } catch {
+        // The store is full: the next flush saves these entries, or they are looked up again.
+      }
     },
     get unsaved() {
       return unsaved;
@@ -188,6 +298,13 @@ export function openFingerprintBook(
       unsaved = 0;
       for (const n of dirty) write(n);
       dirty.clear();
+      // The journal's entries are in the shards now; the next journal replaces it.
+      pending.clear();
+      try {
+        store.set(memoryStampKey(sheetId), String(now()));
+      } catch {
+        // Without a stamp the memory only gives way sooner.
+      }
     },
   };
 }

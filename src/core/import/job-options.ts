@@ -4,6 +4,13 @@ import { matchByOption, optionsObject, sheetNameOption, shown } from '../jobs/op
 import { DEFAULT_IMPORT_MODE, IMPORT_MODES, type ImportMode } from './status-columns';
 
 /**
+ * `onConflict` (PRODUCT.md, "An import never turns one person into another"): `mark` (default)
+ * writes CONFLICT and sends nothing; `update` sends the row anyway, for a person who knows.
+ */
+export const ON_CONFLICT = ['mark', 'update'] as const;
+export type OnConflict = (typeof ON_CONFLICT)[number];
+
+/**
  * Options of `crmImportLeads` (PRODUCT.md) and what the import job keeps of them. The sheet is
  * kept by id as well as name: renaming the sheet mid-job must not lose it.
  */
@@ -20,6 +27,8 @@ export const ImportJobOptionsSchema = z.object({
   mode: z.optional(z.enum(IMPORT_MODES)),
   /** The language of whoever started the job: its Detail cells and messages speak it. */
   locale: z.optional(z.enum(['en', 'pt'])),
+  /** `update`: a row whose key belongs to another person's lead is sent anyway (absent: CONFLICT). */
+  onConflict: z.optional(z.enum(ON_CONFLICT)),
 });
 export type ImportJobOptions = z.infer<typeof ImportJobOptionsSchema>;
 
@@ -38,6 +47,7 @@ const OPTION_NAMES = [
   'pipeline',
   'stage',
   'dryRun',
+  'onConflict',
 ] as const;
 
 const EXAMPLE = '{sheet: "Leads", matchBy: "email_or_phone", headerRow: 1}';
@@ -98,6 +108,13 @@ export function parseImportRequest(input: unknown): ImportRequest {
     );
   }
 
+  const onConflict = raw.onConflict ?? 'mark';
+  if (typeof onConflict !== 'string' || !(ON_CONFLICT as readonly string[]).includes(onConflict)) {
+    throw new Error(
+      `onConflict must be "mark" (default: a row whose e-mail or phone belongs to another person's lead is CONFLICT and nothing is sent) or "update" (send it anyway) (got ${shown(onConflict)}).`,
+    );
+  }
+
   const pipeline = optionalNameOrId(raw, 'pipeline');
   const stage = optionalNameOrId(raw, 'stage');
   return {
@@ -109,6 +126,7 @@ export function parseImportRequest(input: unknown): ImportRequest {
     ...(pipeline === undefined ? {} : { pipeline }),
     ...(stage === undefined ? {} : { stage }),
     dryRun,
+    ...(onConflict === 'update' ? { onConflict: 'update' as const } : {}),
   };
 }
 

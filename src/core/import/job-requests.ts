@@ -18,6 +18,22 @@ export interface ReferenceData {
   users: User[];
 }
 
+/**
+ * The pipeline the account flags `is_default` (GET /pipelines/{id}, one request per pipeline
+ * until found); undefined when none does.
+ */
+export function findDefaultPipeline(
+  client: CrmClient,
+  pipelines: readonly Pipeline[],
+  options: PacedCallOptions,
+): Pipeline | undefined {
+  for (const pipeline of pipelines) {
+    const detail = pacedCall(() => client.pipelines.get(pipeline.id), options);
+    if (detail.is_default === true) return pipeline;
+  }
+  return undefined;
+}
+
 /** Three paced requests: custom fields, pipelines (with stages), users. */
 export function fetchReferenceData(client: CrmClient, options: PacedCallOptions): ReferenceData {
   const customFields = pacedCall(() => client.customFields.list(), options);

@@ -80,6 +80,8 @@ export interface SendDecision {
   payload: UpsertLeadInput;
   matchKey: string;
   create: Creation;
+  /** A stage cell without a pipeline cell (row.ts `stageOnly`): placed by the lead's pipeline. */
+  stageOnly?: unknown;
 }
 
 /** A row the job still has to handle, with what planning decided for it. */
@@ -96,10 +98,16 @@ export type Decision =
  */
 const fingerprints = new WeakMap<object, string>();
 
-export function fingerprintOf(decision: { payload: UpsertLeadInput }): string {
+export function fingerprintOf(decision: { payload: UpsertLeadInput; stageOnly?: unknown }): string {
   let fingerprint = fingerprints.get(decision.payload);
   if (fingerprint === undefined) {
-    fingerprint = payloadFingerprint(decision.payload);
+    // A stage cell placed per lead is not in the payload, but a change of it is a change.
+    const { stageOnly } = decision;
+    fingerprint = payloadFingerprint(
+      stageOnly === undefined
+        ? decision.payload
+        : ({ ...decision.payload, stage_cell: String(stageOnly) } as UpsertLeadInput),
+    );
     fingerprints.set(decision.payload, fingerprint);
   }
   return fingerprint;
@@ -275,6 +283,7 @@ export function analyseSheet(input: AnalyseInput): SheetAnalysis {
       payload: result.payload,
       matchKey: result.matchKey,
       create: result.create,
+      ...(result.stageOnly === undefined ? {} : { stageOnly: result.stageOnly }),
     };
   });
 

@@ -7,11 +7,12 @@ import {
 } from '../../api/errors';
 import type { Settled } from '../../api/http';
 import type { UpsertLeadInput } from '../../api/schemas';
+import { errorCauseOf } from '../errors';
 import { type Locale, type Translate, translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
 import { JobYield, jobControlOf, messageOf } from '../jobs/errors';
 import type { JobRecord } from '../jobs/record';
-import { pacedAll, pauseForAccessError, stepPacing } from '../jobs/requests';
+import { pacedAll, pacedCall, pauseForAccessError, stepPacing } from '../jobs/requests';
 import {
   applyCounts,
   applyCountsDelta,
@@ -25,12 +26,14 @@ import {
 } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
 import type { Clock, KeyValueStore } from '../ports';
+import { conflictReason } from './conflict';
 import { matchKeyId } from './fingerprint';
 import { HeaderMappingError } from './headers';
+import { auditImportSheet, type WrittenOutcome } from './job-audit';
 import { type FingerprintBook, openFingerprintBook } from './job-fingerprints';
 import { ExistenceKnowledge } from './job-knowledge';
 import { type ImportJobOptions, readImportJobOptions } from './job-options';
-import { fetchReferenceData, type ReferenceData } from './job-requests';
+import { fetchReferenceData, findDefaultPipeline, type ReferenceData } from './job-requests';
 import {
   analyseSheet,
   countRows,
@@ -51,7 +54,7 @@ import {
 import type { SheetTable } from './job-table';
 import type { Existence } from './lookup';
 import type { DateFormatter } from './normalize';
-import type { ImportContext } from './row';
+import { buildLeadPayload, type ImportContext, placeExisting } from './row';
 import {
   DEFAULT_IMPORT_MODE,
   IMPORT_ROW_STATUSES,
@@ -123,6 +126,16 @@ interface JobRun {
   book: FingerprintBook;
   payloads: PayloadCache;
   knowledge: ExistenceKnowledge;
+  /** The default country, to compare the row's phone with the lead's. */
+  country: string;
+  /**
+   * What the job wrote per match key id (matchKeyId): the sheet is checked against it
+   * (job-audit.ts). This execution's writes, and those of earlier ones not yet checked (from
+   * the cursor: status and lead id, no detail).
+   */
+  written: Map<string, WrittenOutcome>;
+  /** Rows written since the last check (data row, key id), kept in the cursor across slices. */
+  unchecked: { row: number; keyId: string }[];
 }
 
 /** Job options that no longer fit the CRM's data: the user must fix something first. */
@@ -191,9 +204,38 @@ export function createImportJobHandler(
     return reference;
   }
 
-  function contextFor(run: JobRun, env: ImportJobEnv, data: ReferenceData) {
+  /**
+   * The id of the account's default pipeline (0: none flagged), asked once per job and kept in
+   * its cursor, and only by a job that may create leads with no pipeline option: GET /pipelines
+   * lists no `is_default`, GET /pipelines/{id} does (crm-api-v1.md).
+   */
+  function defaultPipelineId(
+    job: JobRecord,
+    run: JobRun,
+    ctx: StepContext,
+    env: ImportJobEnv,
+    data: ReferenceData,
+  ): number {
     const { options } = run;
-    const key = JSON.stringify([options.matchBy, options.pipeline, options.stage, options.locale]);
+    if (run.mode === 'update' || options.pipeline !== undefined || options.stage !== undefined)
+      return 0;
+    const kept = (job.cursor as { defaultPipeline?: unknown } | null)?.defaultPipeline;
+    if (typeof kept === 'number') return kept;
+    const found = findDefaultPipeline(env.client, data.pipelines, pacedOptions(ctx, env));
+    const id = found?.id ?? 0;
+    job.cursor = { ...((job.cursor as object | null) ?? {}), defaultPipeline: id };
+    return id;
+  }
+
+  function contextFor(run: JobRun, env: ImportJobEnv, data: ReferenceData, fallback: number) {
+    const { options } = run;
+    const key = JSON.stringify([
+      options.matchBy,
+      options.pipeline,
+      options.stage,
+      options.locale,
+      fallback,
+    ]);
     if (context?.key !== key) {
       const value: ImportContext = {
         customFields: data.customFields,
@@ -206,6 +248,7 @@ export function createImportJobHandler(
           ...(options.pipeline === undefined ? {} : { pipeline: options.pipeline }),
           ...(options.stage === undefined ? {} : { stage: options.stage }),
         },
+        accountDefault: () => data.pipelines.find((p) => p.id === fallback),
         t: run.t,
       };
       context = { key, value };
@@ -248,8 +291,10 @@ export function createImportJobHandler(
         complete: values.complete ?? true,
       });
     } catch (error) {
-      // Options checked at the start no longer fit the CRM (a pipeline was deleted…).
-      throw new ImportOptionsError(messageOf(error));
+      // Options checked at the start no longer fit the CRM (a pipeline was deleted…), said in
+      // the job's language when the error carries the words.
+      const problem = errorCauseOf(error)?.params?.problem;
+      throw new ImportOptionsError(typeof problem === 'string' ? problem : messageOf(error));
     }
   }
 
@@ -269,10 +314,20 @@ export function createImportJobHandler(
       t,
       table,
       // The memory belongs to the CRM account and base URL the job runs against (its owner).
-      book: openFingerprintBook(env.store, options.sheetId, job.owner ?? ''),
+      book: openFingerprintBook(env.store, options.sheetId, job.owner ?? '', () => {
+        try {
+          return stepClock.now();
+        } catch {
+          return Date.now();
+        }
+      }),
       payloads: new Map(),
       knowledge: new ExistenceKnowledge(env.client, options.matchBy, env.defaultCountry),
+      country: env.defaultCountry,
+      written: new Map(),
+      unchecked: [],
     };
+    loadPendingChecks(job, run);
     runs.set(job.jobId, run);
     return run;
   }
@@ -335,6 +390,11 @@ export function createImportJobHandler(
   ): Existence | undefined {
     const known = run.knowledge.get(decision.matchKey);
     if (known) return known;
+    // Mode `update` never creates: only the CRM can say its lead still exists (a lead deleted
+    // since the memory or the id cell was written would come back as a new lead).
+    if (run.mode === 'update') return undefined;
+    // A stage cell alone is a stage of the lead's own pipeline, which only the CRM knows.
+    if (decision.stageOnly !== undefined) return undefined;
     const by = decision.matchKey.startsWith('email:') ? 'email' : 'phone';
     const remembered = run.book.get(matchKeyId(decision.matchKey));
     if (remembered) return { exists: true, leadId: remembered.leadId, by, via: 'memory' };
@@ -356,6 +416,7 @@ export function createImportJobHandler(
     run: JobRun,
     decision: SendDecision,
     existence: Existence,
+    importContext: ImportContext,
   ): RowOutcome | { send: SendDecision['payload']; expectCreate: boolean } {
     const { t, mode } = run;
     const keyWord = t(
@@ -371,6 +432,18 @@ export function createImportJobHandler(
       };
     }
     if (existence.exists) {
+      // Any lead the key finds may be the one the CRM updates: each must be this person.
+      const conflict =
+        mode !== 'create' && run.options.onConflict !== 'update'
+          ? (existence.leads ?? [])
+              .map((lead) => conflictReason(decision.payload, lead, existence.by, run.country, t))
+              .find((reason) => reason !== undefined)
+          : undefined;
+      if (conflict !== undefined) {
+        // The other person's id is named in the detail, never written as this row's lead id
+        // (a send by `CRM Lead ID` would message them).
+        return { status: 'CONFLICT', detail: conflict };
+      }
       if (mode === 'create') {
         return existence.leadId === undefined
           ? { status: 'EXISTS', detail: t('import.existsNoId', { key }) }
@@ -380,9 +453,15 @@ export function createImportJobHandler(
               detail: t('import.exists', { id: existence.leadId, key }),
             };
       }
+      let payload = decision.payload;
+      if (decision.stageOnly !== undefined) {
+        const placed = placeForExisting(decision, existence, importContext, t);
+        if ('status' in placed) return placed;
+        payload = { ...payload, ...placed };
+      }
       if (run.options.dryRun) {
         const moved =
-          decision.payload.pipeline_id !== undefined || decision.payload.stage_id !== undefined
+          payload.pipeline_id !== undefined || payload.stage_id !== undefined
             ? t('import.dry.moved')
             : '';
         return existence.leadId === undefined
@@ -393,7 +472,7 @@ export function createImportJobHandler(
               detail: t('import.dry.update', { id: existence.leadId, key, moved }),
             };
       }
-      return { send: decision.payload, expectCreate: false };
+      return { send: payload, expectCreate: false };
     }
     if (mode === 'update') return { status: 'NOT_FOUND', detail: t('import.notFound', { key }) };
     const create = decision.create;
@@ -405,7 +484,8 @@ export function createImportJobHandler(
     }
     if (run.options.dryRun) {
       const [pipeline, stage] = create.names;
-      return { status: 'VALID', detail: t('import.dry.create', { pipeline, stage }) };
+      const words = create.byDefault ? 'import.dry.createDefault' : 'import.dry.create';
+      return { status: 'VALID', detail: t(words, { pipeline, stage }) };
     }
     return { send: { ...decision.payload, ...create.place }, expectCreate: true };
   }
@@ -420,18 +500,16 @@ export function createImportJobHandler(
     decision: SendDecision,
     expectCreate: boolean,
     answer: Settled<{ created: boolean; lead: { id: number } }>,
+    matchedBy: 'email' | 'phone' | undefined,
   ): { outcome: RowOutcome; stopWith?: string } | undefined {
     const { t } = run;
     if (answer.ok) {
       const leadId = answer.value.lead.id;
       run.book.set(matchKeyId(decision.matchKey), { fingerprint: fingerprintOf(decision), leadId });
-      const key = keyOfMatch(decision.matchKey, t);
-      run.knowledge.remember(decision.matchKey, {
-        exists: true,
-        leadId,
-        by: decision.matchKey.startsWith('email:') ? 'email' : 'phone',
-        via: 'lookup',
-      });
+      // The key the lookup found the lead by (an e-mail row may match by its phone).
+      const by = matchedBy ?? (decision.matchKey.startsWith('email:') ? 'email' : 'phone');
+      const key = t(by === 'email' ? 'import.key.email' : 'import.key.phone');
+      run.knowledge.remember(decision.matchKey, { exists: true, leadId, by, via: 'lookup' });
       if (!answer.value.created) {
         return {
           outcome: { status: 'UPDATED', leadId, detail: t('import.updated', { id: leadId, key }) },
@@ -471,10 +549,35 @@ export function createImportJobHandler(
     throw error;
   }
 
+  /**
+   * Mode `update` never creates (PRODUCT.md): a lead deleted in the CRM between the job's look
+   * and its upsert came back as a new lead made of this row alone. It is deleted again at once
+   * and the row is NOT_FOUND; if the delete fails, the row says so.
+   */
+  function undoCreation(
+    run: JobRun,
+    decision: SendDecision,
+    created: RowOutcome,
+    ctx: StepContext,
+    env: ImportJobEnv,
+  ): RowOutcome {
+    const { t } = run;
+    const id = created.leadId as number;
+    const key = keyOfMatch(decision.matchKey, t);
+    run.knowledge.remember(decision.matchKey, { exists: false, via: 'lookup' });
+    try {
+      pacedCall(() => env.client.leads.delete(id), pacedOptions(ctx, env));
+    } catch (error) {
+      if (jobControlOf(error)) throw error;
+      return { ...created, detail: t('import.update.createdKept', { id, key }) };
+    }
+    run.book.forget(matchKeyId(decision.matchKey));
+    return { status: 'NOT_FOUND', detail: t('import.update.createdUndone', { id, key }) };
+  }
+
   function flushIfDue(run: JobRun, ctx: StepContext, finishing: boolean): void {
-    const estimate = ctx.deadline - ctx.latestStartAt;
-    const nearEnd = ctx.clock.now() + 2 * estimate > ctx.deadline;
-    if (finishing || nearEnd || run.book.unsaved >= FINGERPRINT_FLUSH_EVERY) run.book.flush();
+    if (finishing || nearSliceEnd(ctx) || run.book.unsaved >= FINGERPRINT_FLUSH_EVERY)
+      run.book.flush();
   }
 
   function step(job: JobRecord, ctx: StepContext): StepResult {
@@ -502,7 +605,8 @@ export function createImportJobHandler(
 
   function stepRun(job: JobRecord, ctx: StepContext, env: ImportJobEnv, run: JobRun): StepResult {
     const data = referenceData(ctx, env);
-    const importContext = contextFor(run, env, data);
+    const fallback = defaultPipelineId(job, run, ctx, env, data);
+    const importContext = contextFor(run, env, data, fallback);
     const now = () => ctx.clock.now();
     const { dryRun } = run.options;
     const scan = scanOf(job);
@@ -540,9 +644,28 @@ export function createImportJobHandler(
         : readSheet(run, job, ctx, importContext, { first: scan, count: IMPORT_WINDOW_ROWS });
     const { free, toSend } = splitRows(run, first);
     if (!dryRun) {
+      // UNCHANGED is decided by key: recorded like a sent row's outcome (before the write
+      // marks the rows done).
+      const freeKeys = free.map(({ index, outcome }) => keyOfFree(first, index, outcome));
       const written = write(first, free, ctx.latestStartAt);
+      free.slice(0, written).forEach(({ outcome }, i) => {
+        const key = freeKeys[i];
+        if (key) run.written.set(matchKeyId(key), outcome);
+      });
       if (written < free.length) return goOn(first, false, scan);
-      if (toSend.length === 0) return goOn(first, true, endOfWindow(first));
+      if (toSend.length === 0) {
+        const end = endOfWindow(first);
+        if (end !== undefined || !isWholeRead(first)) return goOn(first, true, end);
+        // The end of a pass: check every status against what was written, repair what moved;
+        // after repairs another pass decides the rows cleared, and checks again.
+        const rounds = auditRoundsOf(job);
+        const audited = auditAndRepair(run, job, ctx, importContext);
+        if (audited.repaired > 0 && rounds < MAX_AUDIT_ROUNDS) {
+          setAuditRounds(job, rounds + 1);
+          return goOn(audited.read, false, undefined);
+        }
+        return goOn(audited.read, true, undefined);
+      }
     }
 
     // 2. The next batch (every row for a dry run): what is known of its leads, then learn the rest.
@@ -570,15 +693,19 @@ export function createImportJobHandler(
       index: number;
       decision: SendDecision;
       body: { send: UpsertLeadInput; expectCreate: boolean };
+      by: 'email' | 'phone' | undefined;
     }[] = [];
     for (const { index, decision } of batch) {
       const existence = run.knowledge.get(decision.matchKey);
       if (!existence && !dryRun) continue;
       const decided: ReturnType<typeof decideRow> = existence
-        ? decideRow(run, decision, existence)
+        ? decideRow(run, decision, existence, importContext)
         : { status: 'VALID', detail: run.t('import.dry.unchecked') };
       if ('status' in decided) keyed.push(keyedOutcome(index, decision, decided));
-      else toUpsert.push({ index, decision, body: decided });
+      else {
+        const by = existence?.exists === true ? existence.by : undefined;
+        toUpsert.push({ index, decision, body: decided, by });
+      }
     }
     let stopWith: string | undefined;
     let stopError: unknown;
@@ -592,16 +719,21 @@ export function createImportJobHandler(
         ),
         pacedOptions(ctx, env),
       );
-      toUpsert.forEach(({ index, decision, body }, i) => {
+      toUpsert.forEach(({ index, decision, body, by }, i) => {
         try {
           const result = outcomeOfUpsert(
             run,
             decision,
             body.expectCreate,
             answers[i] as Settled<{ created: boolean; lead: { id: number } }>,
+            by,
           );
           if (!result) return;
-          keyed.push(keyedOutcome(index, decision, result.outcome));
+          const outcome =
+            run.mode === 'update' && result.outcome.status === 'CREATED'
+              ? undoCreation(run, decision, result.outcome, ctx, env)
+              : result.outcome;
+          keyed.push(keyedOutcome(index, decision, outcome));
           stopWith ??= result.stopWith;
         } catch (error) {
           stopError ??= error;
@@ -639,7 +771,23 @@ export function createImportJobHandler(
     const placed: { index: number; outcome: RowOutcome }[] = dryRun
       ? [...splitRows(run, fresh).free, ...located.placed]
       : located.placed;
+    // Write-ahead: each sent key's lead id is saved (one property) before the statuses, so
+    // the end check can tell a status on the wrong row even after a kill right after the write.
+    if (!dryRun) run.book.journal();
     write(fresh, placed);
+    if (!dryRun) {
+      for (const entry of keyed) run.written.set(matchKeyId(entry.matchKey), entry.outcome);
+      // A person may have sorted between the locating read and this write: the rows written
+      // are checked every CHECK_EVERY_ROWS rows and when the slice nears its end (one read),
+      // and repaired from a whole read when one of them holds another key. Until then they
+      // wait in the cursor, so a slice that ends otherwise leaves them to the next one.
+      for (const { index, matchKey } of located.placed)
+        run.unchecked.push({ row: fresh.offset + index, keyId: matchKeyId(matchKey) });
+      const due = run.unchecked.length >= CHECK_EVERY_ROWS || nearSliceEnd(ctx);
+      if (due && !writtenHold(run, job, ctx, importContext))
+        auditAndRepair(run, job, ctx, importContext);
+      savePendingChecks(job, run);
+    }
     const { unplaced } = located;
     if (unplaced > 0) addUnplaced(job, unplaced);
     if (stopError !== undefined) {
@@ -656,9 +804,70 @@ export function createImportJobHandler(
     const answered = new Set(keyed.map(({ hintIndex }) => hintIndex));
     const left = toSend.find(({ index }) => !answered.has(index));
     const next = left ? first.offset + left.index : endOfWindow(first);
-    const finished = !fresh.decisions.some((d) => d.kind !== 'skip' && d.kind !== 'done');
-    // A dry run decided every row in this one step.
-    return goOn(fresh, dryRun || finished, next);
+    // A dry run decided every row in this one step; an import finishes after its end check
+    // (step 1 of a step whose whole read finds nothing left to send).
+    return goOn(fresh, dryRun, next);
+  }
+
+  /**
+   * Whether each row written since the last check still holds the key its outcome is for (one
+   * read of their span). False also when a person moved rows after the write: the audit then
+   * finds nothing to repair.
+   */
+  function writtenHold(
+    run: JobRun,
+    job: JobRecord,
+    ctx: StepContext,
+    importContext: ImportContext,
+  ): boolean {
+    const written = run.unchecked.splice(0);
+    if (written.length === 0) return true;
+    const rows = written.map(({ row }) => row);
+    const first = Math.min(...rows);
+    const check = readSheet(run, job, ctx, importContext, {
+      first,
+      count: Math.max(...rows) - first + 1,
+      uncut: true,
+    });
+    return written.every(({ row, keyId }) => {
+      const cells = check.rows[row - check.offset];
+      if (!cells) return false;
+      const result = buildLeadPayload(cells, check.headerMap, importContext);
+      return result.ok && matchKeyId(result.matchKey) === keyId;
+    });
+  }
+
+  /**
+   * Reads the whole sheet and checks every status this job wrote against its record and the
+   * import memory (job-audit.ts); rewrites or clears what stands on another lead's row. The
+   * read returned is the one checked (its decisions updated for the repairs).
+   */
+  function auditAndRepair(
+    run: JobRun,
+    job: JobRecord,
+    ctx: StepContext,
+    importContext: ImportContext,
+  ): { read: SheetAnalysis; repaired: number } {
+    run.unchecked.length = 0;
+    savePendingChecks(job, run);
+    const read = readSheet(run, job, ctx, importContext);
+    const { rewrite, clear } = auditImportSheet(
+      read,
+      importContext,
+      run.written,
+      (id) => run.book.get(id),
+      run.options.headerRow,
+    );
+    if (rewrite.length > 0) writeOutcomes(run, read, rewrite, () => ctx.clock.now());
+    const { columns } = read;
+    const cells = [columns.status, columns.leadId, columns.detail, columns.importedAt];
+    for (const index of clear) {
+      run.table.writeRows(read.offset + index, cells, [['', '', '', '']]);
+      read.decisions[index] = { kind: 'skip' };
+    }
+    const repaired = rewrite.length + clear.length;
+    if (repaired > 0) addRepaired(job, repaired);
+    return { read, repaired };
   }
 
   /** Each keyed outcome on its row in `fresh` (by match key), and how many found none. */
@@ -669,7 +878,7 @@ export function createImportJobHandler(
     plannedOffset: number,
   ) {
     const keys = relocationKeys(fresh, importContext);
-    const placed: { index: number; outcome: RowOutcome }[] = [];
+    const placed: { index: number; outcome: RowOutcome; matchKey: string }[] = [];
     const taken = new Set<number>();
     let unplaced = 0;
     for (const entry of keyed) {
@@ -679,7 +888,7 @@ export function createImportJobHandler(
       if (index === undefined) unplaced += 1;
       else {
         taken.add(index);
-        placed.push({ index, outcome: entry.outcome });
+        placed.push({ index, outcome: entry.outcome, matchKey: entry.matchKey });
       }
     }
     return { placed, unplaced };
@@ -729,6 +938,12 @@ export function createImportJobHandler(
   return { kind: IMPORT_JOB_KIND, statuses: IMPORT_ROW_STATUSES, step };
 }
 
+/** Whether this step is likely the slice's last: less than two steps' time is left. */
+function nearSliceEnd(ctx: StepContext): boolean {
+  const estimate = ctx.deadline - ctx.latestStartAt;
+  return ctx.clock.now() + 2 * estimate > ctx.deadline;
+}
+
 /** Whether a read holds every data row (a window from the first row to the last counts). */
 function isWholeRead(analysis: SheetAnalysis): boolean {
   return analysis.offset === 0 && analysis.complete;
@@ -767,9 +982,99 @@ function keyedOutcome(index: number, decision: SendDecision, outcome: RowOutcome
   };
 }
 
+/**
+ * The place of an existing lead whose row has a stage cell without a pipeline cell: that stage
+ * in the lead's own pipeline (row.ts placeExisting), or INVALID naming the lead.
+ */
+function placeForExisting(
+  decision: SendDecision,
+  existence: Existence & { exists: true },
+  context: ImportContext,
+  t: Translate,
+): { pipeline_id: number; stage_id: number } | RowOutcome {
+  const pipelines = new Set((existence.leads ?? []).map((lead) => lead.pipelineId));
+  const own = pipelines.size === 1 ? [...pipelines][0] : undefined;
+  const placed = placeExisting(decision.stageOnly, own, context);
+  if (placed.ok) return placed.value;
+  return {
+    status: 'INVALID',
+    detail: t('import.stage.existing', { id: existence.leadId ?? '?', error: placed.error }),
+  };
+}
+
 /** `e-mail` / `phone` in the job's language, for a match key `email:…` / `phone:…`. */
 function keyOfMatch(matchKey: string, t: Translate): string {
   return t(matchKey.startsWith('email:') ? 'import.key.email' : 'import.key.phone');
+}
+
+/**
+ * Rows written and not yet checked are checked once this many have gathered (one read of
+ * their span); a step's write and its check share no read, so a check per step would cost a
+ * sheet call per batch.
+ */
+const CHECK_EVERY_ROWS = 200;
+
+/** A written row waiting for its check, in the cursor: [data row, key id, status, lead id]. */
+type PendingCheck = [number, string, ImportRowStatus, number];
+
+function loadPendingChecks(job: JobRecord, run: JobRun): void {
+  const value = (job.cursor as { checks?: unknown } | null | undefined)?.checks;
+  if (!Array.isArray(value)) return;
+  for (const item of value as PendingCheck[]) {
+    if (!Array.isArray(item) || typeof item[0] !== 'number' || typeof item[1] !== 'string')
+      continue;
+    const [row, keyId, status, leadId] = item;
+    run.unchecked.push({ row, keyId });
+    if (!run.written.has(keyId))
+      run.written.set(keyId, { status, ...(leadId > 0 ? { leadId } : {}) });
+  }
+}
+
+function savePendingChecks(job: JobRecord, run: JobRun): void {
+  const { checks: _old, ...cursor } = (
+    job.cursor && typeof job.cursor === 'object' ? job.cursor : {}
+  ) as Record<string, unknown>;
+  const checks: PendingCheck[] = run.unchecked.map(({ row, keyId }) => {
+    const outcome = run.written.get(keyId);
+    return [row, keyId, outcome?.status ?? 'FAILED', outcome?.leadId ?? 0];
+  });
+  job.cursor = checks.length > 0 ? { ...cursor, checks } : cursor;
+}
+
+/** The match key of a row whose free outcome is keyed (UNCHANGED), else undefined. */
+function keyOfFree(analysis: SheetAnalysis, index: number, outcome: RowOutcome) {
+  const decision = analysis.decisions[index];
+  if (outcome.status !== 'UNCHANGED' || decision?.kind !== 'send') return undefined;
+  return decision.matchKey;
+}
+
+/**
+ * End checks that repaired something, in a row: a sheet that keeps changing under the job
+ * still lets it finish (the last check's repairs stand).
+ */
+const MAX_AUDIT_ROUNDS = 5;
+
+function auditRoundsOf(job: JobRecord): number {
+  const value = (job.cursor as { audits?: unknown } | null | undefined)?.audits;
+  return typeof value === 'number' ? value : 0;
+}
+
+function setAuditRounds(job: JobRecord, rounds: number): void {
+  const cursor = (job.cursor && typeof job.cursor === 'object' ? job.cursor : {}) as Record<
+    string,
+    unknown
+  >;
+  job.cursor = { ...cursor, audits: rounds };
+}
+
+/** Statuses the end check moved back to their own rows, kept in the job's cursor. */
+function addRepaired(job: JobRecord, count: number): void {
+  const cursor = (job.cursor && typeof job.cursor === 'object' ? job.cursor : {}) as Record<
+    string,
+    unknown
+  >;
+  const before = typeof cursor.repaired === 'number' ? cursor.repaired : 0;
+  job.cursor = { ...cursor, repaired: before + count };
 }
 
 /** Statuses the job could not place (their row vanished), kept in the job's cursor across slices. */

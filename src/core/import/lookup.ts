@@ -24,8 +24,27 @@ import { normalizePhone } from './normalize';
 
 export type ExistenceSource = 'memory' | 'sheet' | 'page' | 'lookup';
 
+/** What a read of the lead told about it: enough to tell another person, and its pipeline. */
+export interface LeadFacts {
+  id: number;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  pipelineId: number | null;
+}
+
 export type Existence =
-  | { exists: true; leadId?: number; by: Probe['by']; via: ExistenceSource }
+  | {
+      exists: true;
+      leadId?: number;
+      by: Probe['by'];
+      via: ExistenceSource;
+      /**
+       * The lead as the CRM gave it (a paged read or a search), or every lead the key finds when
+       * several do (the CRM updates one of them); absent when memory or the sheet answered.
+       */
+      leads?: readonly LeadFacts[];
+    }
   | { exists: false; via: 'page' | 'lookup' }
   /** The CRM search had more matches than one page holds: nothing is sent for the row. */
   | { exists: 'unclear'; by: Probe['by']; seen: number };
@@ -57,18 +76,18 @@ function emailKey(text: string): string {
 export class LeadIndex {
   private readonly byEmail = new Map<string, number[]>();
   private readonly byPhone = new Map<string, number[]>();
-  private readonly ids = new Set<number>();
+  private readonly leads = new Map<number, LeadFacts>();
 
   constructor(private readonly country: string) {}
 
   get size(): number {
-    return this.ids.size;
+    return this.leads.size;
   }
 
   add(leads: readonly Lead[]): void {
     for (const lead of leads) {
-      if (this.ids.has(lead.id)) continue;
-      this.ids.add(lead.id);
+      if (this.leads.has(lead.id)) continue;
+      this.leads.set(lead.id, factsOf(lead));
       if (lead.email) push(this.byEmail, emailKey(lead.email), lead.id);
       if (lead.phone) push(this.byPhone, phoneKey(lead.phone, this.country), lead.id);
     }
@@ -84,6 +103,10 @@ export class LeadIndex {
     );
   }
 
+  found(ids: readonly number[], probe: Probe, via: ExistenceSource): Existence {
+    return found(ids, probe, via, this.leads);
+  }
+
   /**
    * Existence by this index. `complete` says every lead of the account was read, so "not in
    * the index" means "not in the CRM"; otherwise a miss stays unknown (undefined).
@@ -91,7 +114,7 @@ export class LeadIndex {
   existence(probes: readonly Probe[], complete: boolean): Existence | undefined {
     for (const probe of probes) {
       const ids = this.find(probe);
-      if (ids.length > 0) return found(ids, probe, 'page');
+      if (ids.length > 0) return found(ids, probe, 'page', this.leads);
     }
     return complete ? { exists: false, via: 'page' } : undefined;
   }
@@ -103,11 +126,27 @@ function push(map: Map<string, number[]>, key: string, id: number): void {
   else map.set(key, [id]);
 }
 
-function found(ids: readonly number[], probe: Probe, via: ExistenceSource): Existence {
+function factsOf(lead: Lead): LeadFacts {
+  return {
+    id: lead.id,
+    name: lead.name ?? null,
+    email: lead.email ?? null,
+    phone: lead.phone ?? null,
+    pipelineId: lead.pipeline_id ?? lead.pipeline?.id ?? null,
+  };
+}
+
+function found(
+  ids: readonly number[],
+  probe: Probe,
+  via: ExistenceSource,
+  leads: ReadonlyMap<number, LeadFacts>,
+): Existence {
+  const facts = ids.flatMap((id) => leads.get(id) ?? []);
+  const known = facts.length === ids.length ? { leads: facts } : {};
   // Two leads with one e-mail: the CRM updates one of them, which one is not said.
-  return ids.length === 1
-    ? { exists: true, leadId: ids[0] as number, by: probe.by, via }
-    : { exists: true, by: probe.by, via };
+  if (ids.length !== 1) return { exists: true, by: probe.by, via, ...known };
+  return { exists: true, leadId: ids[0] as number, by: probe.by, via, ...known };
 }
 
 /** A search request's size: the contract's largest page, so one page nearly always holds every match. */
@@ -127,7 +166,7 @@ export function judgeSearch(page: Page<Lead>, probe: Probe, country: string): Ex
   const index = new LeadIndex(country);
   index.add(page.data);
   const ids = index.find(probe);
-  if (ids.length > 0) return found(ids, probe, 'lookup');
+  if (ids.length > 0) return index.found(ids, probe, 'lookup');
   const more = page.meta?.has_more === true || (page.meta?.total ?? 0) > page.data.length;
   return more ? { exists: 'unclear', by: probe.by, seen: page.data.length } : 'miss';
 }

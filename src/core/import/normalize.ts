@@ -3,6 +3,10 @@ import { describeCell, listBriefly, valueKey } from './text-key';
 // Phones live in core/phone (import and send share them); re-exported for the import's callers.
 export { assertPhoneCountry, normalizePhone } from '../phone';
 
+import { type Translate, translator } from '../i18n';
+
+const ENGLISH = translator('en');
+
 /** A normalised cell, or an error phrase about the value (no column name: the caller adds it). */
 export type Normalized<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -23,31 +27,36 @@ export function isBlankCell(value: unknown): boolean {
 }
 
 /** Cell as trimmed text. Date cells are written as `YYYY-MM-DD` through the formatter. */
-export function normalizeText(value: unknown, formatDate?: DateFormatter): Normalized<string> {
+export function normalizeText(
+  value: unknown,
+  formatDate?: DateFormatter,
+  t: Translate = ENGLISH,
+): Normalized<string> {
   if (value instanceof Date) {
     if (!formatDate || Number.isNaN(value.getTime()))
-      return fail(`${describeCell(value)} is not text`);
+      return fail(t('import.value.notText', { value: describeCell(value) }));
     return ok(formatDate(value));
   }
   if (typeof value === 'object' || typeof value === 'function') {
-    return fail(`${describeCell(value)} is not text`);
+    return fail(t('import.value.notText', { value: describeCell(value) }));
   }
   const text = String(value).trim();
-  return text ? ok(text) : fail('is empty');
+  return text ? ok(text) : fail(t('import.value.empty'));
 }
 
 // Deliberately simple: catches typos such as missing @ or domain, not every RFC corner.
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-export function normalizeEmail(value: unknown): Normalized<string> {
-  if (typeof value !== 'string') return fail(`${describeCell(value)} is not an email address`);
+export function normalizeEmail(value: unknown, t: Translate = ENGLISH): Normalized<string> {
+  if (typeof value !== 'string')
+    return fail(t('import.value.notEmail', { value: describeCell(value) }));
   const email = value
     .trim()
     .replace(/^mailto:/i, '')
     .toLowerCase();
   return EMAIL.test(email)
     ? ok(email)
-    : fail(`${describeCell(value)} is not a valid email address`);
+    : fail(t('import.value.badEmail', { value: describeCell(value) }));
 }
 
 const CURRENCY = /^(?:R\$|US\$|\$|€|£|BRL|USD|EUR)|(?:R\$|BRL|USD|EUR|€)$/i;
@@ -60,11 +69,10 @@ const CURRENCY = /^(?:R\$|US\$|\$|€|£|BRL|USD|EUR)|(?:R\$|BRL|USD|EUR|€)$/i
  * separator — money is rarely written with three decimals — otherwise it is the decimal
  * mark (`1,5`, `1234.56`, `0,125`). Negative: leading or trailing `-`, or parentheses.
  */
-export function parseNumber(value: unknown): Normalized<number> {
-  if (typeof value === 'number') {
-    return Number.isFinite(value) ? ok(value) : fail(`${describeCell(value)} is not a number`);
-  }
-  if (typeof value !== 'string') return fail(`${describeCell(value)} is not a number`);
+export function parseNumber(value: unknown, t: Translate = ENGLISH): Normalized<number> {
+  const notNumber = () => fail<number>(t('import.value.notNumber', { value: describeCell(value) }));
+  if (typeof value === 'number') return Number.isFinite(value) ? ok(value) : notNumber();
+  if (typeof value !== 'string') return notNumber();
   let text = value.replace(/[\s\u00a0\u202f]/g, '').replace(/\u2212/g, '-');
   let signs = 0;
   if (/^\(.*\)$/.test(text)) {
@@ -85,9 +93,7 @@ export function parseNumber(value: unknown): Normalized<number> {
   }
   const amount = signs > 1 ? undefined : parseDigits(text);
   if (amount === undefined) {
-    return fail(
-      `${describeCell(value)} is not a number (write e.g. 1234,56, R$ 1.234,56 or 1,234.56)`,
-    );
+    return fail(t('import.value.badNumber', { value: describeCell(value) }));
   }
   return ok(signs === 1 ? -amount : amount);
 }
@@ -122,6 +128,8 @@ function isGrouped(text: string, separator: string): boolean {
 export interface DateOptions {
   formatDate: DateFormatter;
   dateOrder?: DateOrder;
+  /** The words of the reasons; English when absent. */
+  t?: Translate;
 }
 
 const ISO_DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T\s].*)?$/;
@@ -144,8 +152,9 @@ function pad(n: number, width: number): string {
  * calendar date as written. Impossible dates such as 31/02/2026 are errors.
  */
 export function normalizeDate(value: unknown, options: DateOptions): Normalized<string> {
+  const t = options.t ?? ENGLISH;
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return fail('is an invalid date');
+    if (Number.isNaN(value.getTime())) return fail(t('import.value.invalidDate'));
     const formatted = options.formatDate(value);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(formatted)) {
       throw new Error(
@@ -155,9 +164,7 @@ export function normalizeDate(value: unknown, options: DateOptions): Normalized<
     return ok(formatted);
   }
   if (typeof value !== 'string') {
-    return fail(
-      `${describeCell(value)} is not a date (format the cell as a date, or write dd/mm/yyyy)`,
-    );
+    return fail(t('import.value.notDateCell', { value: describeCell(value) }));
   }
   const text = value.trim();
   let year: number;
@@ -175,10 +182,10 @@ export function normalizeDate(value: unknown, options: DateOptions): Normalized<
     if (yearText.length === 2) year += year < 50 ? 2000 : 1900;
   } else {
     const shape = options.dateOrder === 'MDY' ? 'mm/dd/yyyy' : 'dd/mm/yyyy';
-    return fail(`${describeCell(value)} is not a date (write ${shape} or yyyy-mm-dd)`);
+    return fail(t('import.value.notDate', { value: describeCell(value), shape }));
   }
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    return fail(`${describeCell(value)} is not a real date`);
+    return fail(t('import.value.unrealDate', { value: describeCell(value) }));
   }
   return ok(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`);
 }
@@ -199,11 +206,11 @@ export function splitList(value: unknown): string[] {
   return items;
 }
 
-export function normalizeTags(value: unknown): Normalized<string[]> {
+export function normalizeTags(value: unknown, t: Translate = ENGLISH): Normalized<string[]> {
   if (typeof value !== 'string' && typeof value !== 'number')
-    return fail(`${describeCell(value)} is not a tag list`);
+    return fail(t('import.value.notTags', { value: describeCell(value) }));
   const tags = splitList(value);
-  return tags.length ? ok(tags) : fail('holds no tag');
+  return tags.length ? ok(tags) : fail(t('import.value.noTag'));
 }
 
 const TRUE_WORDS = new Set(['true', 'sim', 'yes', 'x', 's', 'y', '1', 'verdadeiro', '✓', '✔']);
@@ -213,13 +220,13 @@ const FALSE_WORDS = new Set(['false', 'nao', 'no', 'n', '0', 'falso']);
  * Checkbox from a Sheets checkbox (boolean) or a word: TRUE/FALSE, sim/não, yes/no, x, 1/0.
  * A blank cell is not "false": it is omitted like every empty cell (see buildLeadPayload).
  */
-export function parseCheckbox(value: unknown): Normalized<boolean> {
+export function parseCheckbox(value: unknown, t: Translate = ENGLISH): Normalized<boolean> {
   if (typeof value === 'boolean') return ok(value);
   if (typeof value === 'number' && (value === 0 || value === 1)) return ok(value === 1);
   const word = typeof value === 'string' ? valueKey(value) : undefined;
   if (word !== undefined && TRUE_WORDS.has(word)) return ok(true);
   if (word !== undefined && FALSE_WORDS.has(word)) return ok(false);
-  return fail(`${describeCell(value)} is not a yes/no value (use TRUE/FALSE, sim/não or x)`);
+  return fail(t('import.value.notYesNo', { value: describeCell(value) }));
 }
 
 const matchers = new WeakMap<readonly string[], (text: string) => string | undefined>();
@@ -236,21 +243,28 @@ export function optionMatcher(options: readonly string[]): (text: string) => str
   return matcher;
 }
 
-export function normalizeSelect(value: unknown, options: readonly string[]): Normalized<string> {
-  const text = normalizeText(value);
+export function normalizeSelect(
+  value: unknown,
+  options: readonly string[],
+  t: Translate = ENGLISH,
+): Normalized<string> {
+  const text = normalizeText(value, undefined, t);
   if (!text.ok) return text;
   const option = optionMatcher(options)(text.value);
   return option !== undefined
     ? ok(option)
-    : fail(`${describeCell(value)} is not one of the options: ${listBriefly(options)}`);
+    : fail(
+        t('import.value.notOption', { value: describeCell(value), options: listBriefly(options) }),
+      );
 }
 
 export function normalizeMultiselect(
   value: unknown,
   options: readonly string[],
+  t: Translate = ENGLISH,
 ): Normalized<string[]> {
   if (typeof value !== 'string' && typeof value !== 'number')
-    return fail(`${describeCell(value)} is not a list`);
+    return fail(t('import.value.notList', { value: describeCell(value) }));
   const match = optionMatcher(options);
   const chosen: string[] = [];
   const wrong: string[] = [];
@@ -260,8 +274,8 @@ export function normalizeMultiselect(
     else if (!chosen.includes(option)) chosen.push(option);
   }
   if (wrong.length) {
-    const these = wrong.length === 1 ? 'is not an option' : 'are not options';
-    return fail(`${wrong.join(', ')} ${these}; options: ${listBriefly(options)}`);
+    const key = wrong.length === 1 ? 'import.value.notAnOption' : 'import.value.notOptions';
+    return fail(t(key, { values: wrong.join(', '), options: listBriefly(options) }));
   }
-  return chosen.length ? ok(chosen) : fail('holds no option');
+  return chosen.length ? ok(chosen) : fail(t('import.value.noOption'));
 }

@@ -1,6 +1,9 @@
 import type { Pipeline, User } from '../../api/schemas';
+import { type Translate, translator } from '../i18n';
 import type { Normalized } from './normalize';
 import { describeCell, listBriefly, valueKey } from './text-key';
+
+const ENGLISH = translator('en');
 
 export type Stage = NonNullable<Pipeline['stages']>[number];
 
@@ -62,7 +65,11 @@ const names = (items: readonly { name?: string | null }[]) =>
   listBriefly([...new Set(items.map((i) => i.name ?? ''))]);
 
 /** Pipeline by id or name (case- and accent-blind). */
-export function resolvePipeline(value: unknown, directory: Directory): Normalized<Pipeline> {
+export function resolvePipeline(
+  value: unknown,
+  directory: Directory,
+  t: Translate = ENGLISH,
+): Normalized<Pipeline> {
   const id = asId(value);
   const byId = id === undefined ? undefined : directory.pipelineById.get(id);
   if (byId) return { ok: true, value: byId };
@@ -70,7 +77,10 @@ export function resolvePipeline(value: unknown, directory: Directory): Normalize
   if (found.length === 1 && found[0]) return { ok: true, value: found[0] };
   return {
     ok: false,
-    error: `no pipeline ${describeCell(value)}; pipelines: ${names(directory.pipelines)}`,
+    error: t('import.place.noPipeline', {
+      value: describeCell(value),
+      names: names(directory.pipelines),
+    }),
   };
 }
 
@@ -79,6 +89,7 @@ export function resolveStageIn(
   value: unknown,
   pipeline: Pipeline,
   directory: Directory,
+  t: Translate = ENGLISH,
 ): Normalized<Stage> {
   const stages = pipeline.stages ?? [];
   const id = asId(value);
@@ -89,7 +100,11 @@ export function resolveStageIn(
     if (elsewhere) {
       return {
         ok: false,
-        error: `stage ${id} belongs to pipeline "${elsewhere.pipeline.name}", not "${pipeline.name}"`,
+        error: t('import.place.stageElsewhere', {
+          id,
+          pipeline: elsewhere.pipeline.name ?? '',
+          wanted: pipeline.name ?? '',
+        }),
       };
     }
   }
@@ -98,7 +113,11 @@ export function resolveStageIn(
   if (stage) return { ok: true, value: stage };
   return {
     ok: false,
-    error: `no stage ${describeCell(value)} in pipeline "${pipeline.name}"; stages: ${names(stages)}`,
+    error: t('import.place.noStageIn', {
+      value: describeCell(value),
+      pipeline: pipeline.name ?? '',
+      names: names(stages),
+    }),
   };
 }
 
@@ -106,6 +125,7 @@ export function resolveStageIn(
 export function resolveStageAnywhere(
   value: unknown,
   directory: Directory,
+  t: Translate = ENGLISH,
 ): Normalized<{ pipeline: Pipeline; stage: Stage }> {
   const id = asId(value);
   const byId = id === undefined ? undefined : directory.stageById.get(id);
@@ -120,14 +140,21 @@ export function resolveStageAnywhere(
   if (matches.length > 1) {
     return {
       ok: false,
-      error: `stage ${describeCell(value)} exists in pipelines ${listBriefly(matches.map((m) => m.pipeline.name ?? ''))}; add a pipeline column or choose a default pipeline`,
+      error: t('import.place.stageAmbiguous', {
+        value: describeCell(value),
+        names: listBriefly(matches.map((m) => m.pipeline.name ?? '')),
+      }),
     };
   }
-  return { ok: false, error: `no stage ${describeCell(value)} in any pipeline` };
+  return { ok: false, error: t('import.place.noStage', { value: describeCell(value) }) };
 }
 
 /** User by id, email or name. */
-export function resolveUser(value: unknown, directory: Directory): Normalized<User> {
+export function resolveUser(
+  value: unknown,
+  directory: Directory,
+  t: Translate = ENGLISH,
+): Normalized<User> {
   const id = asId(value);
   const byId = id === undefined ? undefined : directory.usersById.get(id);
   if (byId) return { ok: true, value: byId };
@@ -142,8 +169,15 @@ export function resolveUser(value: unknown, directory: Directory): Normalized<Us
     const emails = listBriefly(found.map((u) => u.email ?? String(u.id)));
     return {
       ok: false,
-      error: `${found.length} users are named ${describeCell(value)}; use an email (${emails})`,
+      error: t('import.place.usersNamed', {
+        count: found.length,
+        value: describeCell(value),
+        emails,
+      }),
     };
   }
-  return { ok: false, error: `no user ${describeCell(value)}; users: ${names(directory.users)}` };
+  return {
+    ok: false,
+    error: t('import.place.noUser', { value: describeCell(value), names: names(directory.users) }),
+  };
 }

@@ -5,6 +5,7 @@ import type {
   UpsertLeadInput,
   User,
 } from '../../api/schemas';
+import { codedError } from '../errors';
 import { type MessageKey, type Translate, translator } from '../i18n';
 import type { HeaderMap, MappedColumn } from './headers';
 import type { LeadColumnField } from './lead-fields';
@@ -33,7 +34,15 @@ import {
   resolveUser,
   type Stage,
 } from './resolve';
-import { describeCell } from './text-key';
+import { columnLetter, describeCell } from './text-key';
+
+/** What Sheets shows in a cell whose formula failed (getValues returns the text). */
+const ERROR_CELL = /^#(?:NAME\?|REF!|N\/A|VALUE!|DIV\/0!|ERROR!|NUM!|NULL!|SPILL!|CALC!)$/;
+
+/** Whether a cell shows a formula error such as `#NAME?` or `#REF!`. */
+export function isErrorCell(value: unknown): boolean {
+  return typeof value === 'string' && ERROR_CELL.test(value.trim());
+}
 
 const ENGLISH = translator('en');
 
@@ -47,6 +56,11 @@ export interface ImportContext {
   defaults?: { pipeline?: string | number; stage?: string | number };
   matchBy: MatchBy;
   formatDate: DateFormatter;
+  /**
+   * The account's default pipeline (GET /pipelines/{id} `is_default`), asked only when a new
+   * lead has no place from its cells or the job's options; undefined when no pipeline says so.
+   */
+  accountDefault?: () => Pipeline | undefined;
   /** How `01/02/2026` reads; 'DMY' (pt-BR) unless said otherwise. */
   dateOrder?: DateOrder;
   /** The words of the reasons; English when absent. */
@@ -59,7 +73,13 @@ export interface ImportContext {
  * still update an existing one).
  */
 export type Creation =
-  | { ok: true; place: { pipeline_id: number; stage_id: number }; names: [string, string] }
+  | {
+      ok: true;
+      place: { pipeline_id: number; stage_id: number };
+      names: [string, string];
+      /** Placed by the account's default pipeline and its first stage (nothing else said where). */
+      byDefault?: boolean;
+    }
   | { ok: false; reason: string };
 
 /**
@@ -67,7 +87,18 @@ export type Creation =
  * everything else); `create` adds what a new lead also needs.
  */
 export type LeadPayloadResult =
-  | { ok: true; payload: UpsertLeadInput; matchKey: string; create: Creation }
+  | {
+      ok: true;
+      payload: UpsertLeadInput;
+      matchKey: string;
+      create: Creation;
+      /**
+       * A stage cell without a pipeline cell: for an existing lead it is a stage of the lead's
+       * own pipeline (placeExisting), never of the job's `pipeline` option, which places new
+       * leads only. `payload` then holds no place.
+       */
+      stageOnly?: unknown;
+    }
   | { ok: false; reason: string };
 
 interface Prepared {
@@ -88,19 +119,33 @@ export function prepareContext(context: ImportContext): Prepared {
   const directory = buildDirectory(context.pipelines, context.users);
   const result: Prepared = { directory };
   const { pipeline, stage } = context.defaults ?? {};
+  // The message stays English for scripts; the code's params carry the person's words.
+  const t = context.t ?? ENGLISH;
+  const refuse = (option: 'pipeline' | 'stage', english: string, words: string) =>
+    codedError(`${option} option: ${english}`, 'importPlaceOption', { problem: words });
   if (!isBlankCell(pipeline)) {
     const found = resolvePipeline(pipeline, directory);
-    if (!found.ok) throw new Error(`pipeline option: ${found.error}`);
+    if (!found.ok) {
+      const words = resolvePipeline(pipeline, directory, t);
+      throw refuse('pipeline', found.error, words.ok ? found.error : words.error);
+    }
     result.defaultPipeline = found.value;
     if (!isBlankCell(stage)) {
       const inPipeline = resolveStageIn(stage, found.value, directory);
-      if (!inPipeline.ok) throw new Error(`stage option: ${inPipeline.error}`);
+      if (!inPipeline.ok) {
+        const words = resolveStageIn(stage, found.value, directory, t);
+        throw refuse('stage', inPipeline.error, words.ok ? inPipeline.error : words.error);
+      }
     }
   } else if (!isBlankCell(stage)) {
     // Without a default pipeline the default stage is looked up in each row's pipeline,
     // so it only has to exist somewhere.
     if (!directory.pipelines.some((p) => resolveStageIn(stage, p, directory).ok)) {
-      throw new Error(`stage option: no stage ${describeCell(stage)} in any pipeline`);
+      throw refuse(
+        'stage',
+        `no stage ${describeCell(stage)} in any pipeline`,
+        t('import.place.noStage', { value: describeCell(stage) }),
+      );
     }
   }
   prepared.set(context, result);
@@ -117,21 +162,22 @@ function customValue(
   context: ImportContext,
 ): Normalized<unknown> {
   const options = field.options ?? [];
+  const t = context.t ?? ENGLISH;
   switch (field.field_type) {
     case 'number':
     case 'currency':
-      return parseNumber(value);
+      return parseNumber(value, t);
     case 'date':
       return normalizeDate(value, context);
     case 'checkbox':
-      return parseCheckbox(value);
+      return parseCheckbox(value, t);
     case 'select':
-      return normalizeSelect(value, options);
+      return normalizeSelect(value, options, t);
     case 'multiselect':
-      return normalizeMultiselect(value, options);
+      return normalizeMultiselect(value, options, t);
     default:
       // text, and any type a newer API adds: sent as text, the CRM converts.
-      return normalizeText(value, context.formatDate);
+      return normalizeText(value, context.formatDate, t);
   }
 }
 
@@ -140,19 +186,20 @@ function leadValue(
   field: LeadColumnField,
   context: ImportContext,
 ): Normalized<unknown> {
+  const t = context.t ?? ENGLISH;
   switch (field) {
     case 'email':
-      return normalizeEmail(value);
+      return normalizeEmail(value, t);
     case 'phone':
       return normalizePhone(value, context.defaultCountry, context.t);
     case 'value':
-      return parseNumber(value);
+      return parseNumber(value, t);
     case 'birthday':
       return normalizeDate(value, context);
     case 'tags':
-      return normalizeTags(value);
+      return normalizeTags(value, t);
     default:
-      return normalizeText(value, context.formatDate);
+      return normalizeText(value, context.formatDate, t);
   }
 }
 
@@ -164,19 +211,20 @@ interface Placement {
 }
 
 /**
- * Pipeline and stage from the row's own cells (a stage cell alone is looked up in the default
- * pipeline when one is set, else in every pipeline). These move an existing lead too: the sheet
- * says where it goes.
+ * Pipeline and stage from the row's own cells, for a new lead (a stage cell alone is looked up
+ * in the default pipeline when one is set, else in every pipeline). An existing lead moves only
+ * where its cells say (placeExisting), never by the job's options.
  */
 function placeFromCells(
   cells: { pipeline?: CellOf; stage?: CellOf },
   prep: Prepared,
   problem: Problem,
+  t: Translate,
 ): Placement {
   const { directory } = prep;
   let pipeline: Pipeline | undefined;
   if (cells.pipeline) {
-    const found = resolvePipeline(cells.pipeline.value, directory);
+    const found = resolvePipeline(cells.pipeline.value, directory, t);
     if (!found.ok) {
       problem(cells.pipeline, found.error);
       return { failed: true };
@@ -187,12 +235,12 @@ function placeFromCells(
   if (!stageCell) return pipeline ? { pipeline } : {};
   const within = pipeline ?? prep.defaultPipeline;
   if (!within) {
-    const found = resolveStageAnywhere(stageCell.value, directory);
+    const found = resolveStageAnywhere(stageCell.value, directory, t);
     if (found.ok) return found.value;
     problem(stageCell, found.error);
     return { failed: true };
   }
-  const stage = resolveStageIn(stageCell.value, within, directory);
+  const stage = resolveStageIn(stageCell.value, within, directory, t);
   if (stage.ok) return { pipeline: within, stage: stage.value };
   problem(stageCell, stage.error);
   return { failed: true };
@@ -204,21 +252,27 @@ function placeNewLead(
   context: ImportContext,
   prep: Prepared,
 ):
-  | { ok: true; pipeline: Pipeline; stage: Stage }
+  | { ok: true; pipeline: Pipeline; stage: Stage; byDefault?: boolean }
   | { ok: false; what: 'pipeline' | 'stage' | 'defaultStage'; error?: string } {
   if (cells.pipeline && cells.stage)
     return { ok: true, pipeline: cells.pipeline, stage: cells.stage };
   const defaultStage = context.defaults?.stage;
   let pipeline = cells.pipeline ?? prep.defaultPipeline;
   if (!pipeline) {
-    if (isBlankCell(defaultStage)) return { ok: false, what: 'pipeline' };
+    if (isBlankCell(defaultStage)) {
+      // Nothing says where: the account's default pipeline and its first stage (PRODUCT.md).
+      const fallback = cells.stage ? undefined : context.accountDefault?.();
+      const first = fallback?.stages?.[0];
+      if (fallback && first) return { ok: true, pipeline: fallback, stage: first, byDefault: true };
+      return { ok: false, what: 'pipeline' };
+    }
     // A default stage without a default pipeline: the pipeline it is in.
-    const found = resolveStageAnywhere(defaultStage, prep.directory);
+    const found = resolveStageAnywhere(defaultStage, prep.directory, context.t);
     if (!found.ok) return { ok: false, what: 'defaultStage', error: found.error };
     return { ok: true, pipeline: found.value.pipeline, stage: found.value.stage };
   }
   if (isBlankCell(defaultStage)) return { ok: false, what: 'stage' };
-  const stage = resolveStageIn(defaultStage, pipeline, prep.directory);
+  const stage = resolveStageIn(defaultStage, pipeline, prep.directory, context.t);
   if (!stage.ok) return { ok: false, what: 'defaultStage', error: stage.error };
   pipeline = pipeline as Pipeline;
   return { ok: true, pipeline, stage: stage.value };
@@ -254,6 +308,13 @@ export function buildLeadPayload(
   for (const column of headerMap.columns) {
     const value = row[column.index];
     if (isBlankCell(value)) continue;
+    if (isErrorCell(value)) {
+      // A formula's error is never a value (a lead named "#NAME?"): the row waits for a fix.
+      const cell = columnLetter(column.index);
+      problem(column, t('import.errorCell', { value: String(value).trim(), cell }));
+      if (column.target.kind === 'lead') badFields.add(column.target.field);
+      continue;
+    }
     const { target } = column;
     if (target.kind === 'custom') {
       const result = customValue(value, target.field, context);
@@ -273,9 +334,22 @@ export function buildLeadPayload(
     }
   }
 
-  const placement = placeFromCells(placeCells, prep, problem);
+  // A stage cell alone: its place depends on the lead (existing: its own pipeline; new: the
+  // job's pipeline option). It only has to name a stage of some pipeline to be valid.
+  const stageOnly = placeCells.stage && !placeCells.pipeline ? placeCells.stage : undefined;
+  let placement: Placement;
+  if (stageOnly) {
+    const newLead = placeFromCells(placeCells, prep, () => undefined, t);
+    const known = prep.directory.pipelines.some(
+      (p) => resolveStageIn(stageOnly.value, p, prep.directory).ok,
+    );
+    if (!known) {
+      problem(stageOnly, t('import.stage.nowhere', { stage: describeCell(stageOnly.value) }));
+    }
+    placement = newLead.failed ? { failed: true } : newLead;
+  } else placement = placeFromCells(placeCells, prep, problem, t);
   if (ownerCell) {
-    const user = resolveUser(ownerCell.value, prep.directory);
+    const user = resolveUser(ownerCell.value, prep.directory, t);
     if (user.ok) lead.assigned_to = user.value.id;
     else problem(ownerCell, user.error);
   }
@@ -298,23 +372,41 @@ export function buildLeadPayload(
     const reason = missing(matchKey.fields, t(matchKey.error), t(matchKey.fix));
     if (reason !== undefined) problems.push(reason);
   }
-  if (problems.length || !matchKey.ok || placement.failed)
+  if (problems.length || !matchKey.ok || (placement.failed && !stageOnly))
     return { ok: false, reason: problems.join('; ') };
 
+  const cellPlace = stageOnly ? {} : placement;
   const payload: UpsertLeadInput = {
     ...lead,
-    ...(placement.pipeline ? { pipeline_id: placement.pipeline.id } : {}),
-    ...(placement.stage ? { stage_id: placement.stage.id } : {}),
+    ...(cellPlace.pipeline ? { pipeline_id: cellPlace.pipeline.id } : {}),
+    ...(cellPlace.stage ? { stage_id: cellPlace.stage.id } : {}),
     ...(Object.keys(custom).length ? { custom_fields: custom } : {}),
     match_by: context.matchBy,
   };
-  return { ok: true, payload, matchKey: matchKey.key, create: creation() };
+  return {
+    ok: true,
+    payload,
+    matchKey: matchKey.key,
+    create: creation(),
+    ...(stageOnly ? { stageOnly: stageOnly.value } : {}),
+  };
 
   function creation(): Creation {
     const reasons: string[] = [];
     if (lead.name === undefined) {
       const reason = missing(['name'], t('import.need.name'), t('import.need.nameFix'));
       if (reason !== undefined) reasons.push(reason);
+    }
+    if (placement.failed && stageOnly) {
+      // The stage is not in the pipeline a new lead would go to: the row may still update.
+      const within = prep.defaultPipeline;
+      const found = within
+        ? resolveStageIn(stageOnly.value, within, prep.directory, t)
+        : resolveStageAnywhere(stageOnly.value, prep.directory, t);
+      const error = found.ok
+        ? t('import.stage.nowhere', { stage: describeCell(stageOnly.value) })
+        : found.error;
+      return { ok: false, reason: t('import.cell', { header: stageOnly.header, error }) };
     }
     const place = placeNewLead(placement, context, prep);
     if (!place.ok) {
@@ -334,6 +426,7 @@ export function buildLeadPayload(
         place.pipeline.name ?? String(place.pipeline.id),
         place.stage.name ?? String(place.stage.id),
       ],
+      ...(place.byDefault ? { byDefault: true } : {}),
     };
   }
 }
@@ -369,6 +462,31 @@ function keyFor(matchBy: MatchBy, lead: Record<string, unknown>): KeyResult {
     fields: ['email', 'phone'],
     error: 'import.need.either',
     fix: 'import.need.eitherFix',
+  };
+}
+
+/**
+ * Where an existing lead goes for a stage cell without a pipeline cell: that stage in the
+ * lead's own pipeline; else the one pipeline that has it. Never the job's `pipeline` option:
+ * options place new leads only (PRODUCT.md, Import).
+ */
+export function placeExisting(
+  stage: unknown,
+  leadPipelineId: number | null | undefined,
+  context: ImportContext,
+): Normalized<{ pipeline_id: number; stage_id: number }> {
+  const { directory } = prepareContext(context);
+  const t = context.t ?? ENGLISH;
+  const own = leadPipelineId == null ? undefined : directory.pipelineById.get(leadPipelineId);
+  if (own) {
+    const inOwn = resolveStageIn(stage, own, directory, t);
+    if (inOwn.ok) return { ok: true, value: { pipeline_id: own.id, stage_id: inOwn.value.id } };
+  }
+  const anywhere = resolveStageAnywhere(stage, directory, t);
+  if (!anywhere.ok) return anywhere;
+  return {
+    ok: true,
+    value: { pipeline_id: anywhere.value.pipeline.id, stage_id: anywhere.value.stage.id },
   };
 }
 

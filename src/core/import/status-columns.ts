@@ -17,8 +17,9 @@ export const IMPORT_STATUS_HEADERS = [
 export type ImportStatusHeader = (typeof IMPORT_STATUS_HEADERS)[number];
 
 /**
- * Every status an import can write in the `CRM Import Status` column. NOT_FOUND (mode `update`)
- * and EXISTS (mode `create`) are refusals that cost no upsert.
+ * Every status an import can write in the `CRM Import Status` column. NOT_FOUND (mode `update`),
+ * EXISTS (mode `create`) and CONFLICT (the row's key belongs to another person's lead) are
+ * refusals that cost no upsert.
  */
 export const IMPORT_ROW_STATUSES = [
   'VALID',
@@ -27,6 +28,7 @@ export const IMPORT_ROW_STATUSES = [
   'UNCHANGED',
   'DUPLICATE',
   'INVALID',
+  'CONFLICT',
   'NOT_FOUND',
   'EXISTS',
   'FAILED',

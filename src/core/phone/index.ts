@@ -77,6 +77,12 @@ export function normalizePhone(
   if (/[a-z]/i.test(text)) return fail('phone.notPhone');
 
   const digits = text.replace(/\D/g, '');
+  // `(00) 98765-4321`: DDD 00, which does not exist; read as `00` + a country code it became
+  // someone abroad (`+987654321`). In Brazil an international call is `00` + a carrier code +
+  // the country code, so `00` + the 8 or 9 digits of a local number is a DDD, never abroad.
+  if (!text.startsWith('+') && isAreaCodeZero(text, digits, defaultCountry)) {
+    return fail('phone.br.unknownAreaCode', { country: BRAZIL, areaCode: '00' });
+  }
   const international = text.startsWith('+')
     ? digits
     : digits.startsWith(INTERNATIONAL_PREFIX)
@@ -109,6 +115,17 @@ export function normalizePhone(
   function invalid(): PhoneResult {
     return fail('phone.invalid', { country: defaultCountry });
   }
+}
+
+/** Whether the number is written with DDD 00: `(00) …`, or a Brazilian `00` + 8 or 9 digits. */
+function isAreaCodeZero(text: string, digits: string, defaultCountry: string): boolean {
+  if (/^\(\s*00\s*\)/.test(text)) return true;
+  const local = digits.length - INTERNATIONAL_PREFIX.length;
+  return (
+    defaultCountry === BRAZIL &&
+    digits.startsWith(INTERNATIONAL_PREFIX) &&
+    (local === 8 || local === 9)
+  );
 }
 
 /** The digits of a text, nothing else. */

@@ -9,6 +9,7 @@ import { fillSheetSelect } from '../shared/sheets';
 import {
   type ColumnChoice,
   choose,
+  columnsToIgnore,
   IGNORE,
   initialChoice,
   mappingOf,
@@ -45,16 +46,50 @@ function readImportForm(): ImportOptions {
     ...(pipeline === '' ? {} : { pipeline }),
     ...(stage === '' ? {} : { stage }),
     dryRun: byId<HTMLInputElement>('dry-run').checked,
+    // Ticked: a row whose e-mail or phone is another person's lead is sent anyway.
+    ...(byId<HTMLInputElement>('on-conflict').checked ? { onConflict: 'update' } : {}),
   };
 }
 
-/** Two columns on one field stop the import: said under the list as soon as it happens. */
+/**
+ * Two columns on one field stop the import: said under the list as soon as it happens, with a
+ * button per extra column that leaves it out (the fix a sheet an export wrote needs).
+ */
 function showMappingProblem(): string | undefined {
   const problem = previewed
     ? sameTargetProblem(previewed.columns, choices, previewed.groups, t)
     : undefined;
   showStatus('mapping-problem', problem ?? '', 'error');
+  const extra = previewed && problem ? columnsToIgnore(previewed.columns, choices) : [];
+  const fixes = byId('mapping-fix');
+  fixes.replaceChildren(
+    ...extra.map((column) => {
+      const button = h(
+        'button',
+        { type: 'button', class: 'fix' },
+        t('ui.import.ignoreColumn', { column: `${column.column} · ${column.header}` }),
+      );
+      button.addEventListener('click', () => {
+        choices[column.header] = choose(choices[column.header] ?? initialChoice(column), IGNORE);
+        renderMapping();
+      });
+      return button;
+    }),
+  );
+  fixes.hidden = extra.length === 0;
   return problem;
+}
+
+/** The column list of the last preview, each row showing the person's choice. */
+function renderMapping(): void {
+  if (!previewed) return;
+  const { columns, groups } = previewed;
+  byId('mapping').replaceChildren(
+    ...(columns.length === 0
+      ? [h('p', { class: 'empty' }, t('ui.import.noColumns'))]
+      : columns.map((column) => columnRow(column, groups))),
+  );
+  showMappingProblem();
 }
 
 function targetSelect(header: string, groups: TargetGroups): HTMLSelectElement {
@@ -116,12 +151,7 @@ async function preview(): Promise<void> {
     showStatus('status', '');
     const groups = targetGroups(answer.leadFields, answer.customFields, t);
     previewed = { columns: answer.columns, groups };
-    byId('mapping').replaceChildren(
-      ...(answer.columns.length === 0
-        ? [h('p', { class: 'empty' }, t('ui.import.noColumns'))]
-        : answer.columns.map((column) => columnRow(column, groups))),
-    );
-    showMappingProblem();
+    renderMapping();
     byId('preview-result').hidden = false;
   } catch (error) {
     showStatus('status', errorText(error), 'error');
@@ -130,6 +160,10 @@ async function preview(): Promise<void> {
 
 async function start(): Promise<void> {
   result.clear();
+  // Without a preview, the columns are read first: two on one field are then shown with
+  // their fix instead of failing on the server.
+  if (!previewed) await preview();
+  if (!previewed) return;
   const problem = showMappingProblem();
   if (problem) {
     showStatus('status', problem, 'error');

@@ -144,3 +144,23 @@ export function sameTargetProblem(
     );
   return problems.length > 0 ? problems.join(' ') : undefined;
 }
+
+/**
+ * The columns to leave out so that every field has one column: of each group of columns on one
+ * field, all but the first (a sheet an export wrote has `owner_name` and `owner_email`, both the
+ * owner). The sidebar offers "ignore" for each.
+ */
+export function columnsToIgnore(
+  columns: readonly PreviewColumn[],
+  choices: Readonly<Record<string, ColumnChoice>>,
+): PreviewColumn[] {
+  const seen = new Set<string>();
+  const extra: PreviewColumn[] = [];
+  for (const column of columns) {
+    const target = effectiveTarget(choices[column.header] ?? initialChoice(column));
+    if (target === IGNORE) continue;
+    if (seen.has(target)) extra.push(column);
+    else seen.add(target);
+  }
+  return extra;
+}

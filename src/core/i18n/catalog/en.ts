@@ -4,6 +4,7 @@ import { EXPORT_EN } from './en/export';
 import { FORMULAS_EN } from './en/formulas';
 import { HELP_EN } from './en/help';
 import { IMPORT_EN } from './en/import';
+import { IMPORT_SAFETY_EN } from './en/import-safety';
 import { JOBS_EN } from './en/jobs';
 import { LEADJOB_EN } from './en/leadjob';
 import { MAPPING_EN } from './en/mapping';
@@ -34,6 +35,7 @@ export const EN = {
   ...SETTINGS_EN,
   ...UI_EN,
   ...IMPORT_EN,
+  ...IMPORT_SAFETY_EN,
   ...SEND_EN,
   ...PHONE_EN,
   ...REPORTS_EN,

@@ -5,6 +5,7 @@ import { EXPORT_PT } from './pt/export';
 import { FORMULAS_PT } from './pt/formulas';
 import { HELP_PT } from './pt/help';
 import { IMPORT_PT } from './pt/import';
+import { IMPORT_SAFETY_PT } from './pt/import-safety';
 import { JOBS_PT } from './pt/jobs';
 import { LEADJOB_PT } from './pt/leadjob';
 import { MAPPING_PT } from './pt/mapping';
@@ -30,6 +31,7 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...SETTINGS_PT,
   ...UI_PT,
   ...IMPORT_PT,
+  ...IMPORT_SAFETY_PT,
   ...SEND_PT,
   ...PHONE_PT,
   ...REPORTS_PT,

@@ -4,6 +4,7 @@ import {
   MAX_REMEMBERED_LEADS,
   MEMORY_SHARDS,
   memoryKeys,
+  memoryToReclaim,
   openFingerprintBook,
   SHARD_MAX_BYTES,
 } from '../../../../src/core/import/job-fingerprints';
@@ -119,6 +120,30 @@ describe('the import memory', () => {
     store.set('crm.import.fp.7~1.0', '{}');
     fill(store, 5);
     expect(store.keys().filter((k) => k.startsWith('crm.import.fp.'))).toEqual([]);
-    expect(memoryKeys(7)).toHaveLength(MEMORY_SHARDS + 1);
+    expect(memoryKeys(7)).toHaveLength(MEMORY_SHARDS + 3);
+  });
+});
+
+describe('the import memory gives way oldest sheet first (memoryToReclaim)', () => {
+  it('stamps each flush, and picks whole sheets, oldest first, until enough is freed', () => {
+    const store = memoryStore();
+    let now = 1_000;
+    for (const sheetId of [7, 8, 9]) {
+      const book = openFingerprintBook(store, sheetId, 'acct-1', () => now);
+      for (let i = 0; i < 50; i++) book.set(keyOf(i), entry(i));
+      book.flush();
+      now += 1_000;
+    }
+    expect(store.get('crm.import.mem.8.at')).toBe('2000');
+    const all = Object.fromEntries(
+      store.keys().map((k) => [`crm.ss.X.data.${k}`, store.get(k) ?? '']),
+    );
+    const one = memoryToReclaim(all, 1, (t) => t.length);
+    expect(one).toHaveLength(1);
+    expect(one[0]?.keys.every((k) => k.includes('.mem.7.'))).toBe(true);
+    expect(one[0]?.keys).toHaveLength(MEMORY_SHARDS + 1);
+    const two = memoryToReclaim(all, (one[0]?.bytes ?? 0) + 1, (t) => t.length);
+    expect(two.map((s) => s.stamp)).toEqual([1_000, 2_000]);
+    expect(memoryToReclaim(all, 0, (t) => t.length)).toEqual([]);
   });
 });

@@ -236,7 +236,9 @@ describe('import job handler', () => {
     let repeats = 0;
     sheet.expected.forEach((e, i) => {
       if (e === 'VALID') {
-        expect(['CREATED', 'UPDATED']).toContain(statuses[i]);
+        // UNCHANGED: a kill lost the row's status after its lead id was journaled (the
+        // write-ahead of issue 16 item 12), so the row was not sent again.
+        expect(['CREATED', 'UPDATED', 'UNCHANGED']).toContain(statuses[i]);
         if (statuses[i] === 'UPDATED') repeats += 1;
       } else expect(statuses[i]).toBe(firstImportStatus(e));
     });

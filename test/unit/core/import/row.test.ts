@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { UpsertLeadInputSchema } from '../../../../src/api/schemas';
 import { intlDateFormatter } from '../../../../src/core/import/date-format';
 import { mapHeaders } from '../../../../src/core/import/headers';
-import { buildLeadPayload, type LeadPayloadResult } from '../../../../src/core/import/row';
+import {
+  buildLeadPayload,
+  type LeadPayloadResult,
+  placeExisting,
+} from '../../../../src/core/import/row';
 import { context, customFields, sheetDate } from './fixtures';
 
 function build(
@@ -107,10 +111,34 @@ describe('buildLeadPayload: pipeline and stage', () => {
   ] as const)('%s (a new lead only)', (_label, cells, overrides, expected) => {
     const result = build(headers, ['Ana', 'ana@x.com', ...cells], overrides);
     expect(result.ok && result.create.ok && result.create.place).toEqual(expected);
-    // An existing lead is placed by the row's own cells only.
+    // An existing lead is placed by the row's own cells only; a stage cell without a
+    // pipeline cell is placed by the lead's own pipeline (the job knows it), so it waits.
     const own = result.ok ? result.payload : {};
-    expect(own.stage_id).toBe(cells[1] === '' ? undefined : expected.stage_id);
-    expect(own.pipeline_id).toBe(cells.join('') === '' ? undefined : expected.pipeline_id);
+    const stageOnly = cells[0] === '' && cells[1] !== '';
+    expect(result.ok && result.stageOnly).toBe(stageOnly ? cells[1] : undefined);
+    expect(own.stage_id).toBe(cells[1] === '' || stageOnly ? undefined : expected.stage_id);
+    expect(own.pipeline_id).toBe(
+      cells.join('') === '' || stageOnly ? undefined : expected.pipeline_id,
+    );
+  });
+
+  it('an existing lead: a stage cell alone is a stage of its own pipeline, never of the option pipeline', () => {
+    const ctx = context({ defaults: { pipeline: 'Vendas' } });
+    // "Proposta" is in Vendas (1) and Pós-venda (2): a Pós-venda lead stays in Pós-venda.
+    expect(placeExisting('Proposta', 2, ctx)).toEqual({
+      ok: true,
+      value: { pipeline_id: 2, stage_id: 22 },
+    });
+    expect(placeExisting('Proposta', 1, ctx)).toEqual({
+      ok: true,
+      value: { pipeline_id: 1, stage_id: 13 },
+    });
+    // Not in its pipeline: the one pipeline that has it; none or several: refused.
+    expect(placeExisting('Onboarding', 1, ctx)).toMatchObject({
+      ok: true,
+      value: { pipeline_id: 2 },
+    });
+    expect(placeExisting('Proposta', undefined, ctx).ok).toBe(false);
   });
 
   it.each([
@@ -120,9 +148,13 @@ describe('buildLeadPayload: pipeline and stage', () => {
       noDefaults,
       /^Column "Etapa": stage "Proposta" exists in pipelines Vendas, Pós-venda; add a pipeline column or choose a default pipeline$/,
     ],
-  ] as const)('%s', (_label, cells, overrides, reason) => {
-    expect(reasonOf(build(headers, ['Ana', 'ana@x.com', ...cells], overrides))).toMatch(reason);
-  });
+  ] as const)(
+    '%s: an existing lead may still be updated; a new one cannot be created',
+    (_label, cells, overrides, reason) => {
+      const result = build(headers, ['Ana', 'ana@x.com', ...cells], overrides);
+      expect(result.ok && !result.create.ok && result.create.reason).toMatch(reason);
+    },
+  );
 
   it.each([
     [

@@ -60,6 +60,10 @@ const REFUSED: Array<[unknown, RegExp]> = [
   ['0800 123 4567', /not a Brazilian area code|not a valid phone number/],
   ['(11) 98765-4321 / (11) 3456-7890', /more than one phone/],
   ['ligar depois', /not a phone number/],
+  // DDD 00 does not exist: it was read as the international prefix (stored as +987654321).
+  ['(00) 98765-4321', /00 is not a Brazilian area code/],
+  ['00 98765-4321', /00 is not a Brazilian area code/],
+  ['(00) 3456-7890', /00 is not a Brazilian area code/],
 ];
 
 describe('Brazilian phones (default country BR)', () => {

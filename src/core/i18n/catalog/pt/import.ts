@@ -30,11 +30,11 @@ export const IMPORT_PT: Readonly<Record<keyof typeof IMPORT_EN, string>> = {
   'import.updated': 'Lead {id} atualizado, encontrado pelo {key}.',
   'import.unchanged': 'Sem mudanças desde a última importação; nada foi enviado.',
   'import.notFound':
-    'Nenhum lead do CRM tem este {key}: o modo "update" só altera leads existentes. Corrija o {key} ou importe no modo "upsert" para criá-lo.',
+    'Nenhum lead do CRM tem este {key}: a importação escolhida só atualiza leads existentes. Corrija o {key}, ou importe com "Atualizar leads existentes e criar os novos" para criá-lo.',
   'import.exists':
-    'O lead {id} já tem este {key}: o modo "create" só cria leads novos. Importe no modo "upsert" ou "update" para alterá-lo.',
+    'O lead {id} já tem este {key}: a importação escolhida só cria leads novos. Para alterá-lo, importe com "Atualizar leads existentes e criar os novos" ou "Só atualizar leads existentes".',
   'import.existsNoId':
-    'Um lead do CRM já tem este {key}: o modo "create" só cria leads novos. Importe no modo "upsert" ou "update" para alterá-lo.',
+    'Um lead do CRM já tem este {key}: a importação escolhida só cria leads novos. Para alterá-lo, importe com "Atualizar leads existentes e criar os novos" ou "Só atualizar leads existentes".',
   'import.dry.create': 'Simulação: criaria um lead em {pipeline} / {stage}.',
   'import.dry.update':
     'Simulação: atualizaria o lead {id} (encontrado pelo {key}), mantendo funil e etapa{moved}.',
@@ -47,7 +47,7 @@ export const IMPORT_PT: Readonly<Record<keyof typeof IMPORT_EN, string>> = {
   'import.crmError': 'Erro do CRM depois de novas tentativas: {detail}',
   'import.crmLimit': 'CRM: {detail}',
   'import.lookupUnclear':
-    'Não enviado: a busca do CRM por este {key} achou mais de {count} leads, então não dá para saber se o lead existe; tente mais tarde ou importe no modo "upsert" com colunas Funil e Etapa.',
+    'Não enviado: a busca do CRM por este {key} achou mais de {count} leads, então não dá para saber se o lead existe; tente mais tarde, ou importe com "Atualizar leads existentes e criar os novos" e colunas Funil e Etapa.',
   'import.job.queued': 'Importação de "{sheet}" na fila.',
   'import.job.dryQueued': 'Simulação de "{sheet}" na fila.',
   'import.job.progress': 'Importando: {done} de {total} linhas feitas.',

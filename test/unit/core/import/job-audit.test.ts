@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { matchKeyId } from '../../../../src/core/import/fingerprint';
+import { auditImportSheet, type WrittenOutcome } from '../../../../src/core/import/job-audit';
+import {
+  analyseSheet,
+  mapJobHeaders,
+  statusColumnsOf,
+} from '../../../../src/core/import/job-sheet';
+import { context } from './fixtures';
+
+/**
+ * The end check of an import (issue 16 item 12): what it rewrites and clears when statuses
+ * stand on other leads' rows. Rows are this job's (their mark is after its start).
+ */
+const HEADER = [
+  'Nome',
+  'E-mail',
+  'CRM Import Status',
+  'CRM Lead ID',
+  'CRM Import Detail',
+  'CRM Imported At',
+];
+const STARTED = Date.UTC(2026, 10, 25);
+const MARK = new Date(STARTED + 60_000);
+const ctx = context({ defaults: { pipeline: 'Vendas', stage: 'Novo' } });
+
+function audit(
+  rows: unknown[][],
+  record: Record<string, WrittenOutcome>,
+  memory: Record<string, number> = {},
+) {
+  const headerMap = mapJobHeaders(HEADER, ctx, {});
+  const columns = statusColumnsOf(headerMap);
+  if (!columns) throw new Error('status columns');
+  const analysis = analyseSheet({
+    header: HEADER,
+    rows,
+    headerMap,
+    columns,
+    context: ctx,
+    headerRow: 1,
+    processedSince: STARTED,
+    readAt: STARTED,
+  });
+  const byId = new Map(
+    Object.entries(record).map(([email, o]) => [matchKeyId(`email:${email}`), o]),
+  );
+  const remembered = new Map(
+    Object.entries(memory).map(([email, leadId]) => [matchKeyId(`email:${email}`), leadId]),
+  );
+  return auditImportSheet(
+    analysis,
+    ctx,
+    byId,
+    (id) => {
+      const leadId = remembered.get(id);
+      return leadId === undefined ? undefined : { fingerprint: 'x', leadId };
+    },
+    1,
+  );
+}
+
+const created = (id: number): WrittenOutcome => ({
+  status: 'CREATED',
+  leadId: id,
+  detail: `Created lead ${id}.`,
+});
+
+describe('auditImportSheet', () => {
+  it('leaves a sheet whose statuses stand on their own rows as it is', () => {
+    const rows = [
+      ['Ana', 'ana@x.com', 'CREATED', 11, 'Created lead 11.', MARK],
+      ['Bia', 'bia@x.com', 'CREATED', 12, 'Created lead 12.', MARK],
+    ];
+    expect(audit(rows, { 'ana@x.com': created(11), 'bia@x.com': created(12) })).toEqual({
+      rewrite: [],
+      clear: [],
+    });
+  });
+
+  it('writes each recorded outcome back on its own row when two were swapped', () => {
+    const rows = [
+      ['Ana', 'ana@x.com', 'CREATED', 12, 'Created lead 12.', MARK],
+      ['Bia', 'bia@x.com', 'CREATED', 11, 'Created lead 11.', MARK],
+    ];
+    const { rewrite } = audit(rows, { 'ana@x.com': created(11), 'bia@x.com': created(12) });
+    expect(rewrite).toEqual([
+      { index: 0, outcome: created(11) },
+      { index: 1, outcome: created(12) },
+    ]);
+  });
+
+  it('clears a row showing a lead the memory gives another key, and one whose key it lacks', () => {
+    const rows = [
+      ['Ana', 'ana@x.com', 'CREATED', 11, 'Created lead 11.', MARK],
+      // Ana's status on Caio's row (Caio was never sent), from an earlier slice.
+      ['Caio', 'caio@x.com', 'CREATED', 11, 'Created lead 11.', MARK],
+    ];
+    expect(audit(rows, {}, { 'ana@x.com': 11 }).clear).toEqual([1]);
+  });
+
+  it('clears a row showing an id the job wrote for another key (EXISTS, not in the memory)', () => {
+    const rows = [
+      ['Bia', 'bia@x.com', 'EXISTS', 12, 'Lead 12 already has this e-mail.', MARK],
+      ['Caio', 'caio@x.com', 'EXISTS', 12, 'Lead 12 already has this e-mail.', MARK],
+    ];
+    const record = { 'bia@x.com': { status: 'EXISTS', leadId: 12 } as WrittenOutcome };
+    expect(audit(rows, record).clear).toEqual([1]);
+  });
+
+  it('clears a DUPLICATE whose key no other row holds, and a status on a row invalid by itself', () => {
+    const rows = [
+      ['Dora', 'dora@x.com', 'DUPLICATE', '', 'Same e-mail as row 9', MARK],
+      ['Edu', 'not-an-email', 'CREATED', 13, 'Created lead 13.', MARK],
+    ];
+    expect(audit(rows, {}).clear).toEqual([0, 1]);
+  });
+});
