@@ -3,7 +3,7 @@
  * product normally, each found failing on the real bundle before its fix.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildBundle, createHarness, DEMO_NOW, seedLeads } from './export-harness';
+import { accountLeads, buildBundle, createHarness, DEMO_NOW, seedLeads } from './export-harness';
 
 beforeAll(async () => {
   await buildBundle();
@@ -44,5 +44,40 @@ describe('two exports into one sheet', () => {
     expect(
       h.runtime.run('crmExportLeads', { sheet: 'Leads', mode: 'sync', columns: 'id,name' }).ok,
     ).toBe(true);
+  });
+});
+
+describe('a CRM that lists the most recently edited lead first', () => {
+  it('an export holds every lead edited while it read the pages (they matched throughout), once', async () => {
+    const h = await createHarness({
+      sandbox: { leadListOrder: 'updated' },
+      runtime: { costs: { fetchMs: 30_000 } },
+    });
+    seedLeads(h.sandbox, 700, DEMO_NOW);
+    const edited: number[] = [];
+    let lists = 0;
+    h.onRequest = (request) => {
+      if (!/\/leads\?/.test(request.url) || /updated_since/.test(request.url)) return;
+      if (lists++ === 0) return;
+      // Someone edits two of the oldest-edited leads (not read yet): they jump to the top.
+      const leads = accountLeads(h.sandbox)
+        .filter((lead) => !edited.includes(lead.id))
+        .sort((a, b) => a.updated_at.localeCompare(b.updated_at) || a.id - b.id);
+      for (const lead of leads.slice(0, 2)) {
+        lead.name = `${lead.name} (editado)`;
+        lead.updated_at = new Date(h.clock.now()).toISOString();
+        edited.push(lead.id);
+      }
+    };
+    h.runtime.runOrThrow('crmExportLeads', { sheet: 'Todos', columns: 'id,name' });
+    h.runtime.runUntilIdle();
+    h.onRequest = null;
+    const rows = h.runtime.sheet('Todos').getValues().slice(1);
+    const ids = rows.map((row) => row[0]);
+    expect(edited.length).toBeGreaterThan(0);
+    // Before: every edited lead was missing from the sheet (10 of 10 here).
+    expect(edited.filter((id) => !ids.includes(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(accountLeads(h.sandbox).length);
   });
 });
