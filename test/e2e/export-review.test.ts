@@ -81,3 +81,28 @@ describe('a CRM that lists the most recently edited lead first', () => {
     expect(ids.length).toBe(accountLeads(h.sandbox).length);
   });
 });
+
+describe('an export sheet a person emptied and typed over', () => {
+  it('is refused by name and left as it was, although an export marked it once', async () => {
+    const h = await createHarness({ runtime: { workbook: { sheets: { Planilha1: [] } } } });
+    h.runtime.runOrThrow('crmExportLeads', { sheet: 'Export', columns: 'id,name' });
+    // Months later the tab is reused: emptied, and a list typed into it (the sidebar pre-fills "Export").
+    const typed = [
+      ['Nome', 'E-mail', 'Telefone'],
+      ['Ana Souza', 'ana@exemplo.com.br', '(11) 98888-0001'],
+      ['Bruno Lima', 'bruno@exemplo.com.br', '(11) 98888-0002'],
+    ];
+    const sheet = h.runtime.sheet('Export');
+    sheet.rows = [];
+    sheet.setValues(1, 1, typed);
+    const again = h.runtime.run('crmExportLeads', { sheet: 'Export', columns: 'id,name' });
+    // Before: the typed list was replaced without a word.
+    expect(again.ok).toBe(false);
+    expect(again.error?.message).toMatch(/"Export" holds data an export did not write/);
+    expect(h.runtime.sheet('Export').getValues()).toEqual(typed);
+    // An export sheet whose headers the person renamed in part is still the export's.
+    h.runtime.runOrThrow('crmExportLeads', { sheet: 'Leads', columns: 'id,name,email' });
+    h.runtime.sheet('Leads').setValues(1, 2, [['Nome do lead']]);
+    expect(h.runtime.run('crmExportLeads', { sheet: 'Leads', columns: 'id,name' }).ok).toBe(true);
+  });
+});
