@@ -216,15 +216,12 @@ function reportMarker(sheet: Sheet): GoogleAppsScript.Spreadsheet.DeveloperMetad
   return sheet.createDeveloperMetadataFinder().withKey(REPORT_METADATA_KEY).find()[0] ?? null;
 }
 
-/** Replaces the sheet's content and charts with the report: one setValues, one chart. */
+/**
+ * Replaces the sheet's content and charts with the report: one setValues, one chart. The mark
+ * comes first: an execution killed after the table's write and before a later mark left a sheet
+ * every later report refused as a person's.
+ */
 function writeReport(sheet: Sheet, layout: ReportLayout, pipelineId: number): void {
-  for (const chart of sheet.getCharts()) sheet.removeChart(chart);
-  sheet.clear();
-  const values = layout.cells.map((row) => row.map(cellInput));
-  sheet.getRange(1, 1, values.length, STAGE_TABLE_COLUMNS).setValues(values);
-  for (const row of layout.headerRows) {
-    sheet.getRange(row, 1, 1, STAGE_TABLE_COLUMNS).setFontWeight('bold');
-  }
   const marker = reportMarker(sheet);
   if (marker === null) {
     sheet.addDeveloperMetadata(
@@ -233,6 +230,13 @@ function writeReport(sheet: Sheet, layout: ReportLayout, pipelineId: number): vo
       SpreadsheetApp.DeveloperMetadataVisibility.PROJECT,
     );
   } else marker.setValue(String(pipelineId));
+  for (const chart of sheet.getCharts()) sheet.removeChart(chart);
+  sheet.clear();
+  const values = layout.cells.map((row) => row.map(cellInput));
+  sheet.getRange(1, 1, values.length, STAGE_TABLE_COLUMNS).setValues(values);
+  for (const row of layout.headerRows) {
+    sheet.getRange(row, 1, 1, STAGE_TABLE_COLUMNS).setFontWeight('bold');
+  }
   const { chart } = layout;
   sheet.insertChart(
     sheet

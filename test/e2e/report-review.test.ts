@@ -57,3 +57,39 @@ describe('pipeline report: copies and reused tabs', () => {
     expect(sheet.getValues()).toEqual(typed);
   });
 });
+
+describe('pipeline report: a kill at any service call', () => {
+  it('the next report writes the same sheet: one table, one chart, no sheet left behind', async () => {
+    const whole = await createHarness({ allowFormulas: true });
+    const run = whole.runtime.run('crmPipelineReport', { pipeline: 'Vendas' });
+    expect(run.ok, run.error?.message).toBe(true);
+    const expected = whole.runtime.sheet('Report · Vendas').getFormulas();
+    const failures: string[] = [];
+    // Every kill point of the writes (the last calls), every REPORT_KILL_EVERY-th before them.
+    const every = Number(process.env.REPORT_KILL_EVERY ?? 16);
+    const writes = run.serviceCalls - 14;
+    const points = Array.from({ length: run.serviceCalls - 1 }, (_, i) => i + 1).filter(
+      (k) => k >= writes || k % every === 0,
+    );
+    for (const k of points) {
+      const h = await createHarness({ allowFormulas: true });
+      const killed = h.runtime.execute({
+        fn: 'crmPipelineReport',
+        args: [{ pipeline: 'Vendas' }],
+        killAfterServiceCalls: k,
+      });
+      expect(killed.killed, `kill at ${k}`).toBe(true);
+      // Before: a kill between the table's write and the sheet's mark left a sheet that every
+      // later report refused ("holds data that a pipeline report did not write").
+      const again = h.runtime.run('crmPipelineReport', { pipeline: 'Vendas' });
+      if (!again.ok) {
+        failures.push(`kill at ${k}: ${again.error?.message}`);
+        continue;
+      }
+      expect((again.value as Summary).sheet, `kill at ${k}`).toBe('Report · Vendas');
+      expect(h.runtime.sheet('Report · Vendas').getFormulas(), `kill at ${k}`).toEqual(expected);
+      expect(h.runtime.workbook.sheet('Report · Vendas').charts, `kill at ${k}`).toHaveLength(1);
+    }
+    expect(failures).toEqual([]);
+  });
+});
