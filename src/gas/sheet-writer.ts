@@ -4,6 +4,7 @@
  */
 import type { CellValue } from '../core/export/cells';
 import type { ExportSheet } from '../core/export/job';
+import { leadIdOf } from '../core/export/stale';
 import type { SheetPlan } from '../core/export/sync';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -63,10 +64,12 @@ export function sheetExport(sheet: Sheet): ExportSheet {
           .setValues(block.values as CellValue[][]);
       }
     },
-    deleteRows(rows) {
+    deleteRows(rows, expected) {
       // Bottom-up, a run of adjacent rows per call: each deletion leaves the rows above in place.
       let index = 0;
+      let deleted = 0;
       while (index < rows.length) {
+        const start = index;
         const last = rows[index] as number;
         let first = last;
         while (rows[index + 1] === first - 1) {
@@ -74,11 +77,30 @@ export function sheetExport(sheet: Sheet): ExportSheet {
           index += 1;
         }
         index += 1;
+        const count = last - first + 1;
         // Data row 0 is sheet row 2 (the header is row 1).
-        sheet.deleteRows(first + 2, last - first + 1);
+        if (expected && !holdsIds(sheet, first + 2, count, expected, start)) return deleted;
+        sheet.deleteRows(first + 2, count);
+        deleted += count;
       }
+      return deleted;
     },
   };
+}
+
+/**
+ * Whether sheet rows `row` … `row + count - 1` still hold the planned ids: `expected.ids[start]`
+ * is the id planned for the run's last (lowest) row, the ids going up from there.
+ */
+function holdsIds(
+  sheet: Sheet,
+  row: number,
+  count: number,
+  expected: { column: number; ids: readonly number[] },
+  start: number,
+): boolean {
+  const values = sheet.getRange(row, expected.column + 1, count, 1).getValues();
+  return values.every(([cell], i) => leadIdOf(cell) === expected.ids[start + (count - 1 - i)]);
 }
 
 /** Sheets refuses ranges beyond the grid: add rows and columns first, in one call each. */

@@ -106,3 +106,47 @@ describe('an export sheet a person emptied and typed over', () => {
     expect(h.runtime.run('crmExportLeads', { sheet: 'Leads', columns: 'id,name' }).ok).toBe(true);
   });
 });
+
+describe('a person sorts the sheet while a sync deletes the rows of gone leads', () => {
+  it('deletes only rows of gone leads: every lead keeps its row and its note', async () => {
+    const h = await createHarness({ runtime: { workbook: { sheets: { Planilha1: [] } } } });
+    const leads = accountLeads(h.sandbox);
+    // Every third row is a lead the CRM no longer has: many separate runs to delete.
+    const rows: unknown[][] = [['id', 'name', 'Nota']];
+    leads.slice(0, 90).forEach((lead, i) => {
+      rows.push([lead.id, lead.name, `nota ${lead.id}`]);
+      if (i % 3 === 0) rows.push([800_000 + i, `Sumiu ${i}`, `nota sumiu ${i}`]);
+    });
+    const sheet = h.runtime.workbook.addSheet('Sync');
+    sheet.setValues(1, 1, rows);
+    let deletes = 0;
+    let sortNext = false;
+    h.onServiceCall = (event) => {
+      // Between the fourth deletion and the next call the person sorts the data by name (Data →
+      // Sort range). What is left is the window of one call: between a run's check and its delete.
+      if (sortNext) {
+        sortNext = false;
+        sheet.sortRows(2, sheet.lastRow(), 2, false);
+      }
+      if (event.name.endsWith('deleteRows') && ++deletes === 4) sortNext = true;
+    };
+    const run = h.runtime.run('crmExportLeads', {
+      sheet: 'Sync',
+      columns: 'id,name',
+      mode: 'sync',
+      staleRows: 'delete',
+    });
+    h.onServiceCall = null;
+    expect(run.ok, run.error?.message).toBe(true);
+    h.runtime.runUntilIdle();
+    expect(deletes).toBeGreaterThan(4);
+    const values = sheet.getValues().slice(1);
+    const got = values.map((row) => row[0]);
+    // Before: rows of live leads were deleted (the sort moved them under the planned indexes)
+    // and rows of gone leads stayed.
+    expect([...got].sort()).toEqual(leads.map((lead) => lead.id).sort());
+    for (const row of values.filter((r) => (r[0] as number) < 800_000 && r[2] !== '')) {
+      expect(row[2]).toBe(`nota ${row[0]}`);
+    }
+  });
+});

@@ -107,8 +107,16 @@ export interface ExportSheet {
   readTable(): { header: unknown[]; rows: unknown[][] };
   /** Clears `plan.clear` (contents only) and writes each block with one setValues. */
   apply(plan: SheetPlan): void;
-  /** Deletes data rows (0-based below the header), given in descending order. */
-  deleteRows(rows: readonly number[]): void;
+  /**
+   * Deletes data rows (0-based below the header), given in descending order, a run of adjacent
+   * rows at a time. With `expected` (the lead id each row held when planned, and its column),
+   * each run's ids are read just before it is deleted, and a run whose rows moved (a person
+   * sorted or inserted meanwhile) stops the deleting. Returns how many rows were deleted.
+   */
+  deleteRows(
+    rows: readonly number[],
+    expected?: { column: number; ids: readonly number[] },
+  ): number;
 }
 
 /** What a step needs from the platform; built once per execution, on the first step. */
@@ -271,7 +279,7 @@ function readPages(
   env: ExportEnv,
   t: Translate,
 ): PagingStep {
-  // A catch-up is meant to be one snapshot (settleStale): as many leads as a request may hold.
+  // A catch-up is meant to be one snapshot (settlePass): as many leads as a request may hold.
   const perPage = cursor.catchUp ? LEADS_MAX_PER_PAGE : (env.pageSize ?? LEADS_MAX_PER_PAGE);
   const own = options.filters as LeadFilters;
   const filters: LeadFilters = {
@@ -397,6 +405,10 @@ function removeStale(
   action: Exclude<StaleRowAction, 'keep'>,
   seen: ReadonlySet<number>,
 ): void {
+  if (action === 'delete') {
+    count(job, 'DELETED', deleteStale(sheet, seen));
+    return;
+  }
   const table = sheet.readTable();
   const plan = planStale({ header: table.header, rows: table.rows, seen, action });
   if (plan.writes.length > 0) {
@@ -409,8 +421,29 @@ function removeStale(
       unchangedRows: 0,
     });
   }
-  if (plan.deleteRows.length > 0) sheet.deleteRows(plan.deleteRows);
-  count(job, action === 'mark' ? GONE : 'DELETED', plan.stale);
+  count(job, GONE, plan.stale);
+}
+
+/** Plans of deletions a person's sorting may cut short before the sync stops deleting. */
+const DELETE_ATTEMPTS = 3;
+
+/**
+ * Deletes the rows of leads no pass read. Rows are deleted a run at a time, each run checked
+ * just before (ExportSheet.deleteRows): a person sorting or inserting rows while a sync deleted
+ * scattered rows made it delete rows of live leads and keep rows of gone ones. After a moved
+ * run the table is read and planned again; the rows deleted so far are counted.
+ */
+function deleteStale(sheet: ExportSheet, seen: ReadonlySet<number>): number {
+  let deleted = 0;
+  for (let attempt = 0; attempt < DELETE_ATTEMPTS; attempt++) {
+    const table = sheet.readTable();
+    const plan = planStale({ header: table.header, rows: table.rows, seen, action: 'delete' });
+    if (plan.deleteRows.length === 0) break;
+    const done = sheet.deleteRows(plan.deleteRows, plan.deleteIds);
+    deleted += done;
+    if (done === plan.deleteRows.length) break;
+  }
+  return deleted;
 }
 
 function count(job: JobRecord, status: string, rows: number): void {

@@ -61,8 +61,9 @@ export class GridSheet implements ExportSheet {
     if (this.failAfterApply === this.applies) throw new Error('killed after the write');
   }
 
-  deleteRows(rows: readonly number[]): void {
+  deleteRows(rows: readonly number[]): number {
     for (const row of rows) this.grid.splice(row + 1, 1);
+    return rows.length;
   }
 
   /** The data rows (header excluded). */
