@@ -3,7 +3,7 @@
  * block, never a call per cell. Plans are 0-based with row 0 = the header on sheet row 1.
  */
 import type { CellValue } from '../core/export/cells';
-import type { ExportSheet } from '../core/export/job';
+import type { ExpectedIds, ExportSheet } from '../core/export/job';
 import { leadIdOf } from '../core/export/stale';
 import type { SheetPlan } from '../core/export/sync';
 
@@ -43,12 +43,12 @@ export function sheetExport(sheet: Sheet): ExportSheet {
       const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues();
       return { header: values[0] ?? [], rows: values.slice(1) };
     },
-    apply(plan: SheetPlan) {
+    apply(plan: SheetPlan, expected?: ExpectedIds) {
       if (plan.clear) {
         const { row, column, rows, columns } = plan.clear;
         sheet.getRange(row + 1, column + 1, rows, columns).clearContent();
       }
-      if (plan.writes.length === 0) return;
+      if (plan.writes.length === 0) return true;
       let lastRow = 0;
       let lastColumn = 0;
       for (const block of plan.writes) {
@@ -56,6 +56,12 @@ export function sheetExport(sheet: Sheet): ExportSheet {
         lastColumn = Math.max(lastColumn, block.column + (block.values[0]?.length ?? 0));
       }
       growTo(sheet, lastRow, lastColumn);
+      // The last call before the writes: rows moved since the plan's read write nothing.
+      if (expected && expected.ids.length > 0) {
+        const ids = sheet.getRange(2, expected.column + 1, expected.ids.length, 1).getValues();
+        const moved = ids.some(([cell], i) => leadIdOf(cell) !== leadIdOf(expected.ids[i]));
+        if (moved) return false;
+      }
       for (const block of plan.writes) {
         const width = block.values[0]?.length ?? 0;
         if (block.values.length === 0 || width === 0) continue;
@@ -63,6 +69,7 @@ export function sheetExport(sheet: Sheet): ExportSheet {
           .getRange(block.row + 1, block.column + 1, block.values.length, width)
           .setValues(block.values as CellValue[][]);
       }
+      return true;
     },
     deleteRows(rows, expected) {
       // Bottom-up, a run of adjacent rows per call: each deletion leaves the rows above in place.

@@ -150,3 +150,38 @@ describe('a person sorts the sheet while a sync deletes the rows of gone leads',
     }
   });
 });
+
+describe('a person sorts the sheet while a sync writes it', () => {
+  it('each lead’s values land on its own row, beside its note', async () => {
+    const h = await createHarness({ runtime: { workbook: { sheets: { Planilha1: [] } } } });
+    const leads = accountLeads(h.sandbox);
+    const rows: unknown[][] = [['id', 'name', 'Nota']];
+    for (const lead of leads) rows.push([lead.id, 'velho', `nota ${lead.id}`]);
+    const sheet = h.runtime.workbook.addSheet('Sync');
+    sheet.setValues(1, 1, rows);
+    let sorted = false;
+    h.onServiceCall = (event) => {
+      // Between the sync's read of the sheet and its write the person sorts by note. What is
+      // left is the window of one call: between the write's check of the ids and the write.
+      if (!sorted && event.name.endsWith('getMaxRows')) {
+        sorted = true;
+        sheet.sortRows(2, sheet.lastRow(), 3, false);
+      }
+    };
+    const run = h.runtime.run('crmExportLeads', {
+      sheet: 'Sync',
+      columns: 'id,name',
+      mode: 'sync',
+    });
+    h.onServiceCall = null;
+    expect(run.ok, run.error?.message).toBe(true);
+    h.runtime.runUntilIdle();
+    expect(sorted).toBe(true);
+    const values = sheet.getValues().slice(1);
+    // Before: 299 of 300 notes stood beside another lead, and two leads had two rows.
+    expect(values.filter((row) => row[2] !== `nota ${row[0]}`)).toEqual([]);
+    expect(values).toHaveLength(leads.length);
+    const names = new Map(leads.map((lead) => [lead.id, lead.name]));
+    expect(values.filter((row) => row[1] !== names.get(row[0] as number))).toEqual([]);
+  });
+});

@@ -99,14 +99,25 @@ export type ExportCursor = z.infer<typeof ExportCursorSchema>;
 
 export const FIRST_CURSOR: ExportCursor = { ...FIRST_PAGING, writtenRows: 0 };
 
+/** What a sheet's id column held when a plan was made (0-based column, data rows in order). */
+export interface ExpectedIds {
+  column: number;
+  ids: readonly unknown[];
+}
+
 /** The sheet an export writes to, as the job sees it (src/gas implements it over a Sheet). */
 export interface ExportSheet {
   /** Rows and columns in use, header included (getLastRow / getLastColumn). */
   usedSize(): { rows: number; columns: number };
   /** The header row and every data row below it, as getValues returns them (one read). */
   readTable(): { header: unknown[]; rows: unknown[][] };
-  /** Clears `plan.clear` (contents only) and writes each block with one setValues. */
-  apply(plan: SheetPlan): void;
+  /**
+   * Clears `plan.clear` (contents only) and writes each block with one setValues. With
+   * `expected` (the id column and the ids its data rows held when the plan was made), the ids
+   * are read just before the first write, and nothing is written when they moved (a person
+   * sorted or inserted rows meanwhile): then it returns false.
+   */
+  apply(plan: SheetPlan, expected?: ExpectedIds): boolean | undefined;
   /**
    * Deletes data rows (0-based below the header), given in descending order, a run of adjacent
    * rows at a time. With `expected` (the lead id each row held when planned, and its column),
@@ -181,8 +192,7 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
     options.mode === 'replace' && cursor.catchUp
       ? paging.fresh.filter((lead) => !seenBefore.has(lead.id))
       : paging.fresh;
-  const plan = planSheet(options, cursor, sheet, leads, env, t);
-  sheet.apply(plan);
+  const plan = planAndApply(options, cursor, sheet, leads, env, t);
 
   if (options.mode === 'replace') {
     count(job, 'WRITTEN', plan.appendedRows);
@@ -323,7 +333,17 @@ function readPages(
   return advancePaging(cursor, answers, perPage);
 }
 
-function planSheet(
+/** Plans a sync's writes this many times at most when a person keeps moving rows. */
+const WRITE_ATTEMPTS = 3;
+
+/**
+ * Plans the step's writes and applies them. A sync writes rows by where their lead was read; a
+ * person sorting between that read and the write put every lead's values on another lead's row
+ * (299 of 300 notes beside another lead in one run). So the id column is checked just before
+ * the write, and the table read and planned again when it moved; the last attempt writes as
+ * planned.
+ */
+function planAndApply(
   options: ExportJobOptions,
   cursor: ExportCursor,
   sheet: ExportSheet,
@@ -331,6 +351,21 @@ function planSheet(
   env: ExportEnv,
   t: Translate,
 ): SheetPlan {
+  for (let attempt = 1; ; attempt++) {
+    const { plan, expected } = planSheet(options, cursor, sheet, leads, env, t);
+    const check = attempt < WRITE_ATTEMPTS ? expected : undefined;
+    if (sheet.apply(plan, check) !== false) return plan;
+  }
+}
+
+function planSheet(
+  options: ExportJobOptions,
+  cursor: ExportCursor,
+  sheet: ExportSheet,
+  leads: readonly Lead[],
+  env: ExportEnv,
+  t: Translate,
+): { plan: SheetPlan; expected?: ExpectedIds } {
   const flat = leads.map((lead) => flattenLead(lead, { customFields: options.customFields }));
   const kinds = new Map<string, ColumnKind>(
     options.columns.map((column) => [column, columnKind(column, options.customFields)]),
@@ -339,7 +374,7 @@ function planSheet(
   const toCell = (column: string, value: Parameters<typeof toSheetCell>[0]) =>
     toSheetCell(value, kinds.get(column) ?? 'auto', cellOptions);
   if (options.mode === 'replace') {
-    return planReplace({
+    const plan = planReplace({
       columns: options.columns,
       leads: flat,
       toCell,
@@ -347,17 +382,27 @@ function planSheet(
       // Measured on the first page only: later pages never clear.
       existing: cursor.writtenRows === 0 ? sheet.usedSize() : { rows: 0, columns: 0 },
     });
+    return { plan };
   }
   const table = sheet.readTable();
   if (lacksIdColumn(table))
     throw new JobFailure(t('export.syncNoIdColumn', { sheet: options.sheetName }));
-  return planSync({
+  const plan = planSync({
     header: table.header,
     rows: table.rows,
     columns: options.columns,
     leads: flat,
     toCell,
   });
+  const column = table.header.findIndex(
+    (cell) =>
+      String(cell ?? '')
+        .trim()
+        .toLowerCase() === 'id',
+  );
+  return column === -1 || table.rows.length === 0
+    ? { plan }
+    : { plan, expected: { column, ids: table.rows.map((row) => row[column]) } };
 }
 
 /**
