@@ -185,3 +185,47 @@ describe('a person sorts the sheet while a sync writes it', () => {
     expect(values.filter((row) => row[1] !== names.get(row[0] as number))).toEqual([]);
   });
 });
+
+describe('a person sorts the sheet while a sync marks gone rows', () => {
+  it('GONE stands on the rows of gone leads only', async () => {
+    const h = await createHarness({ runtime: { workbook: { sheets: { Planilha1: [] } } } });
+    const leads = accountLeads(h.sandbox);
+    const rows: unknown[][] = [['id', 'name', 'Nota']];
+    leads.forEach((lead, i) => {
+      rows.push([lead.id, lead.name, `nota ${lead.id}`]);
+      if (i % 40 === 0) rows.push([800_000 + i, `Sumiu ${i}`, `nota ${800_000 + i}`]);
+    });
+    const sheet = h.runtime.workbook.addSheet('Sync');
+    sheet.setValues(1, 1, rows);
+    // Every lead's row is unchanged, so the one write is the marks': the person sorts by note
+    // between the sync's read and that write.
+    let grows = 0;
+    h.onServiceCall = (event) => {
+      if (event.name.endsWith('getMaxRows') && ++grows === 1) {
+        sheet.sortRows(2, sheet.lastRow(), 3, false);
+      }
+    };
+    const run = h.runtime.run('crmExportLeads', {
+      sheet: 'Sync',
+      columns: 'id,name',
+      mode: 'sync',
+      staleRows: 'mark',
+    });
+    h.onServiceCall = null;
+    expect(run.ok, run.error?.message).toBe(true);
+    h.runtime.runUntilIdle();
+    expect(grows).toBeGreaterThanOrEqual(1);
+    const values = sheet.getValues();
+    const status = values[0]?.indexOf('CRM Sync Status') as number;
+    const marked = values.slice(1).filter((row) => row[status] === 'GONE');
+    // Before: GONE stood on rows of live leads, and the gone leads' rows had none.
+    expect(marked.map((row) => row[0]).sort()).toEqual(
+      values
+        .slice(1)
+        .map((row) => row[0] as number)
+        .filter((id) => id >= 800_000)
+        .sort(),
+    );
+    expect(marked.length).toBeGreaterThan(0);
+  });
+});

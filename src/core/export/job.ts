@@ -454,19 +454,38 @@ function removeStale(
     count(job, 'DELETED', deleteStale(sheet, seen));
     return;
   }
-  const table = sheet.readTable();
-  const plan = planStale({ header: table.header, rows: table.rows, seen, action });
-  if (plan.writes.length > 0) {
-    sheet.apply({
-      clear: null,
-      writes: plan.writes,
-      header: [],
-      updatedRows: 0,
-      appendedRows: 0,
-      unchangedRows: 0,
-    });
+  // Like a page's write: the marks go where their rows were read, unless a person moved them.
+  for (let attempt = 1; ; attempt++) {
+    const table = sheet.readTable();
+    const plan = planStale({ header: table.header, rows: table.rows, seen, action });
+    const column = table.header.findIndex(
+      (cell) =>
+        String(cell ?? '')
+          .trim()
+          .toLowerCase() === 'id',
+    );
+    const expected =
+      attempt < WRITE_ATTEMPTS && column !== -1
+        ? { column, ids: table.rows.map((row) => row[column]) }
+        : undefined;
+    const written =
+      plan.writes.length === 0 ||
+      sheet.apply(
+        {
+          clear: null,
+          writes: plan.writes,
+          header: [],
+          updatedRows: 0,
+          appendedRows: 0,
+          unchangedRows: 0,
+        },
+        expected,
+      ) !== false;
+    if (written) {
+      count(job, GONE, plan.stale);
+      return;
+    }
   }
-  count(job, GONE, plan.stale);
 }
 
 /** Plans of deletions a person's sorting may cut short before the sync stops deleting. */
