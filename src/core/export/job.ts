@@ -30,7 +30,9 @@ import type { Clock, KeyValueStore } from '../ports';
 import { type ListLeadPages, pagesWanted, readBatch } from './batch';
 import { type CellOptions, toSheetCell } from './cells';
 import { type ColumnKind, columnKind, flattenLead } from './columns';
+import { type ExpectedIds, type ExportSheet, WRITE_ATTEMPTS } from './export-sheet';
 import { fetchWithPacing } from './job-errors';
+import { removeStale, staleCount } from './job-stale';
 import { laterSince, writeLastSync } from './job-sync';
 import { exportFinishedMessage, exportProgressMessage } from './messages';
 import {
@@ -42,14 +44,7 @@ import {
   type PlannedPage,
   planPages,
 } from './paging';
-import {
-  decodeIds,
-  encodeIds,
-  GONE,
-  planStale,
-  STALE_ROW_ACTIONS,
-  type StaleRowAction,
-} from './stale';
+import { decodeIds, encodeIds, GONE, STALE_ROW_ACTIONS, type StaleRowAction } from './stale';
 import { nextUpdatedSince, planReplace, planSync, type SheetPlan } from './sync';
 
 export const EXPORT_JOB_KIND = 'export';
@@ -99,36 +94,7 @@ export type ExportCursor = z.infer<typeof ExportCursorSchema>;
 
 export const FIRST_CURSOR: ExportCursor = { ...FIRST_PAGING, writtenRows: 0 };
 
-/** What a sheet's id column held when a plan was made (0-based column, data rows in order). */
-export interface ExpectedIds {
-  column: number;
-  ids: readonly unknown[];
-}
-
-/** The sheet an export writes to, as the job sees it (src/gas implements it over a Sheet). */
-export interface ExportSheet {
-  /** Rows and columns in use, header included (getLastRow / getLastColumn). */
-  usedSize(): { rows: number; columns: number };
-  /** The header row and every data row below it, as getValues returns them (one read). */
-  readTable(): { header: unknown[]; rows: unknown[][] };
-  /**
-   * Clears `plan.clear` (contents only) and writes each block with one setValues. With
-   * `expected` (the id column and the ids its data rows held when the plan was made), the ids
-   * are read just before the first write, and nothing is written when they moved (a person
-   * sorted or inserted rows meanwhile): then it returns false.
-   */
-  apply(plan: SheetPlan, expected?: ExpectedIds): boolean | undefined;
-  /**
-   * Deletes data rows (0-based below the header), given in descending order, a run of adjacent
-   * rows at a time. With `expected` (the lead id each row held when planned, and its column),
-   * each run's ids are read just before it is deleted, and a run whose rows moved (a person
-   * sorted or inserted meanwhile) stops the deleting. Returns how many rows were deleted.
-   */
-  deleteRows(
-    rows: readonly number[],
-    expected?: { column: number; ids: readonly number[] },
-  ): number;
-}
+export type { ExpectedIds, ExportSheet } from './export-sheet';
 
 /** What a step needs from the platform; built once per execution, on the first step. */
 export interface ExportEnv {
@@ -226,7 +192,8 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
   }
   let keptStale: number | undefined;
   if (options.mode === 'sync' && staleRows !== 'keep') {
-    if (outcome === 'sure') removeStale(job, sheet, staleRows, seen);
+    if (outcome === 'sure')
+      count(job, staleRows === 'mark' ? GONE : 'DELETED', removeStale(sheet, staleRows, seen));
     else keptStale = staleCount(sheet, seen);
   }
   // A replace export also leaves the sheet complete as of its start: a later sync goes on from there.
@@ -333,9 +300,6 @@ function readPages(
   return advancePaging(cursor, answers, perPage);
 }
 
-/** Plans a sync's writes this many times at most when a person keeps moving rows. */
-const WRITE_ATTEMPTS = 3;
-
 /**
  * Plans the step's writes and applies them. A sync writes rows by where their lead was read; a
  * person sorting between that read and the write put every lead's values on another lead's row
@@ -435,79 +399,6 @@ function lacksIdColumn(table: { header: unknown[]; rows: unknown[][] }): boolean
     row.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ''),
   );
   return !hasId && hasData;
-}
-
-/** Rows whose lead no pass read: those a sync kept because it could not be sure. */
-function staleCount(sheet: ExportSheet, seen: ReadonlySet<number>): number {
-  const table = sheet.readTable();
-  return planStale({ header: table.header, rows: table.rows, seen, action: 'delete' }).stale;
-}
-
-/** After a full sync pass: marks or deletes the rows whose lead the pass did not read. */
-function removeStale(
-  job: JobRecord,
-  sheet: ExportSheet,
-  action: Exclude<StaleRowAction, 'keep'>,
-  seen: ReadonlySet<number>,
-): void {
-  if (action === 'delete') {
-    count(job, 'DELETED', deleteStale(sheet, seen));
-    return;
-  }
-  // Like a page's write: the marks go where their rows were read, unless a person moved them.
-  for (let attempt = 1; ; attempt++) {
-    const table = sheet.readTable();
-    const plan = planStale({ header: table.header, rows: table.rows, seen, action });
-    const column = table.header.findIndex(
-      (cell) =>
-        String(cell ?? '')
-          .trim()
-          .toLowerCase() === 'id',
-    );
-    const expected =
-      attempt < WRITE_ATTEMPTS && column !== -1
-        ? { column, ids: table.rows.map((row) => row[column]) }
-        : undefined;
-    const written =
-      plan.writes.length === 0 ||
-      sheet.apply(
-        {
-          clear: null,
-          writes: plan.writes,
-          header: [],
-          updatedRows: 0,
-          appendedRows: 0,
-          unchangedRows: 0,
-        },
-        expected,
-      ) !== false;
-    if (written) {
-      count(job, GONE, plan.stale);
-      return;
-    }
-  }
-}
-
-/** Plans of deletions a person's sorting may cut short before the sync stops deleting. */
-const DELETE_ATTEMPTS = 3;
-
-/**
- * Deletes the rows of leads no pass read. Rows are deleted a run at a time, each run checked
- * just before (ExportSheet.deleteRows): a person sorting or inserting rows while a sync deleted
- * scattered rows made it delete rows of live leads and keep rows of gone ones. After a moved
- * run the table is read and planned again; the rows deleted so far are counted.
- */
-function deleteStale(sheet: ExportSheet, seen: ReadonlySet<number>): number {
-  let deleted = 0;
-  for (let attempt = 0; attempt < DELETE_ATTEMPTS; attempt++) {
-    const table = sheet.readTable();
-    const plan = planStale({ header: table.header, rows: table.rows, seen, action: 'delete' });
-    if (plan.deleteRows.length === 0) break;
-    const done = sheet.deleteRows(plan.deleteRows, plan.deleteIds);
-    deleted += done;
-    if (done === plan.deleteRows.length) break;
-  }
-  return deleted;
 }
 
 function count(job: JobRecord, status: string, rows: number): void {
