@@ -40,7 +40,7 @@ export class GridSheet implements ExportSheet {
     return { header: values[0] ?? [], rows: values.slice(1) };
   }
 
-  apply(plan: SheetPlan): void {
+  apply(plan: SheetPlan): boolean {
     if (plan.clear) {
       this.clears++;
       for (let r = plan.clear.row; r < plan.clear.row + plan.clear.rows; r++) {
@@ -59,6 +59,7 @@ export class GridSheet implements ExportSheet {
     }
     this.applies++;
     if (this.failAfterApply === this.applies) throw new Error('killed after the write');
+    return true;
   }
 
   deleteRows(rows: readonly number[]): number {

@@ -159,7 +159,7 @@ describe('exportStep, replace mode', () => {
     const apply = f.sheet.apply.bind(f.sheet);
     f.sheet.apply = (plan) => {
       for (const block of plan.writes) writes.push(block.values);
-      apply(plan);
+      return apply(plan);
     };
     runToEnd(job(options({ columns: ['name', 'phone', 'id'] })), clock, f);
     expect(writes[0]).toEqual([
