@@ -46,7 +46,7 @@ const HELP = [
   'POST   /__admin/inbound           {lead_id, instance_id?, body?} the contact writes: opens the 24-hour window',
   'GET    /__admin/clock             {now, iso}',
   'POST   /__admin/clock             {advance_ms} moves the sandbox clock forward',
-  'POST   /__admin/config            {rate_limit_per_minute?, lead_limit?, lead_list_order?: "newest"|"id"|"arbitrary", deprecation?, sunset?}',
+  'POST   /__admin/config            {rate_limit_per_minute?, lead_limit?, lead_list_order?: "newest"|"id"|"arbitrary"|"updated", deprecation?, sunset?}',
   'GET    /__admin/state             the whole state as JSON',
 ];
 

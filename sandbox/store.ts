@@ -16,9 +16,10 @@ import type {
 /**
  * The order of `GET /leads`, which crm-api-v1.md does not document: `newest` (created_at desc,
  * id desc; the CRM screen's order and the default), `id` (ascending), or `arbitrary` (a fixed
- * shuffle of the ids, the same for every request: what a CRM ordering by an internal key does).
+ * shuffle of the ids, the same for every request: what a CRM ordering by an internal key does),
+ * or `updated` (updated_at desc, id desc: an edited lead jumps to the top, as in many CRMs).
  */
-export const LEAD_LIST_ORDERS = ['newest', 'id', 'arbitrary'] as const;
+export const LEAD_LIST_ORDERS = ['newest', 'id', 'arbitrary', 'updated'] as const;
 export type LeadListOrder = (typeof LEAD_LIST_ORDERS)[number];
 
 export class Store {

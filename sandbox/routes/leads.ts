@@ -58,6 +58,8 @@ function sortLeads(rows: LeadRow[], order: LeadListOrder): void {
     rows.sort((a, b) => a.id - b.id);
   } else if (order === 'arbitrary') {
     rows.sort((a, b) => shuffleKey(a.id) - shuffleKey(b.id) || a.id - b.id);
+  } else if (order === 'updated') {
+    rows.sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id - a.id);
   } else {
     // Newest first, the CRM screen's order; id breaks ties.
     rows.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);

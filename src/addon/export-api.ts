@@ -96,7 +96,8 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     cursor: FIRST_CURSOR,
     statuses: exportStatuses(jobOptions.mode, jobOptions.staleRows),
     message: translator(currentLocale())('export.queued', { sheet: jobOptions.sheetName }),
-    sheet: { id: jobOptions.sheetId, name: jobOptions.sheetName },
+    // One export at a time per sheet: two would clear, append and delete each other's rows.
+    sheet: { id: jobOptions.sheetId, name: jobOptions.sheetName, jobName: 'Export' },
   });
 }
 

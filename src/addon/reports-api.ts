@@ -175,7 +175,7 @@ function reportSheet(
     wanted ?? t('reports.sheetName', { pipeline: pipeline.name }).slice(0, MAX_SHEET_NAME);
   const existing = spreadsheet.getSheetByName(name);
   if (existing === null) return spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
-  if (reportMarker(existing) !== null) return existing;
+  if (reportMarker(existing) !== null && holdsReport(existing)) return existing;
   if (existing.getLastRow() === 0 && existing.getCharts().length === 0) return existing;
   throw codedError(
     `The sheet "${name}" holds data that a pipeline report did not write, so it was left as it was: choose another sheet, or empty that one first.`,
@@ -192,24 +192,36 @@ function earlierReport(spreadsheet: Spreadsheet, pipelineId: number): Sheet | nu
     .find();
   for (const entry of found) {
     const sheet = entry.getLocation().getSheet();
-    if (sheet !== null) return sheet;
+    if (sheet !== null && holdsReport(sheet)) return sheet;
   }
   return null;
+}
+
+/**
+ * Whether a marked sheet still holds a report: empty, or its count column holds CRM_COUNT
+ * formulas. The mark alone is not enough: "Duplicate sheet" copies it, so a report copied and
+ * pasted as values (a weekly snapshot) carries it, and so does a report tab a person emptied
+ * and typed over; either is the person's sheet now.
+ */
+function holdsReport(sheet: Sheet): boolean {
+  const rows = sheet.getLastRow();
+  if (rows === 0) return true;
+  return sheet
+    .getRange(1, 2, rows, 1)
+    .getFormulas()
+    .some(([formula]) => /^=CRM_COUNT\(/i.test(formula ?? ''));
 }
 
 function reportMarker(sheet: Sheet): GoogleAppsScript.Spreadsheet.DeveloperMetadata | null {
   return sheet.createDeveloperMetadataFinder().withKey(REPORT_METADATA_KEY).find()[0] ?? null;
 }
 
-/** Replaces the sheet's content and charts with the report: one setValues, one chart. */
+/**
+ * Replaces the sheet's content and charts with the report: one setValues, one chart. The mark
+ * comes first: an execution killed after the table's write and before a later mark left a sheet
+ * every later report refused as a person's.
+ */
 function writeReport(sheet: Sheet, layout: ReportLayout, pipelineId: number): void {
-  for (const chart of sheet.getCharts()) sheet.removeChart(chart);
-  sheet.clear();
-  const values = layout.cells.map((row) => row.map(cellInput));
-  sheet.getRange(1, 1, values.length, STAGE_TABLE_COLUMNS).setValues(values);
-  for (const row of layout.headerRows) {
-    sheet.getRange(row, 1, 1, STAGE_TABLE_COLUMNS).setFontWeight('bold');
-  }
   const marker = reportMarker(sheet);
   if (marker === null) {
     sheet.addDeveloperMetadata(
@@ -218,6 +230,13 @@ function writeReport(sheet: Sheet, layout: ReportLayout, pipelineId: number): vo
       SpreadsheetApp.DeveloperMetadataVisibility.PROJECT,
     );
   } else marker.setValue(String(pipelineId));
+  for (const chart of sheet.getCharts()) sheet.removeChart(chart);
+  sheet.clear();
+  const values = layout.cells.map((row) => row.map(cellInput));
+  sheet.getRange(1, 1, values.length, STAGE_TABLE_COLUMNS).setValues(values);
+  for (const row of layout.headerRows) {
+    sheet.getRange(row, 1, 1, STAGE_TABLE_COLUMNS).setFontWeight('bold');
+  }
   const { chart } = layout;
   sheet.insertChart(
     sheet

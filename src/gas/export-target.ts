@@ -23,7 +23,7 @@ export function openExportTarget(
   const lastColumn = existing.getLastColumn();
   const hasContent = existing.getLastRow() > 0;
   const header =
-    hasContent && !marked && lastColumn > 0
+    hasContent && lastColumn > 0
       ? (existing.getRange(1, 1, 1, lastColumn).getValues()[0] ?? [])
       : [];
   if (!exportMayWrite({ hasContent, marked, header }, columns)) throw typedSheetError(name);

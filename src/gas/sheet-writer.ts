@@ -3,7 +3,8 @@
  * block, never a call per cell. Plans are 0-based with row 0 = the header on sheet row 1.
  */
 import type { CellValue } from '../core/export/cells';
-import type { ExportSheet } from '../core/export/job';
+import type { ExpectedIds, ExportSheet } from '../core/export/job';
+import { leadIdOf } from '../core/export/stale';
 import type { SheetPlan } from '../core/export/sync';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -42,12 +43,12 @@ export function sheetExport(sheet: Sheet): ExportSheet {
       const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues();
       return { header: values[0] ?? [], rows: values.slice(1) };
     },
-    apply(plan: SheetPlan) {
+    apply(plan: SheetPlan, expected?: ExpectedIds) {
       if (plan.clear) {
         const { row, column, rows, columns } = plan.clear;
         sheet.getRange(row + 1, column + 1, rows, columns).clearContent();
       }
-      if (plan.writes.length === 0) return;
+      if (plan.writes.length === 0) return true;
       let lastRow = 0;
       let lastColumn = 0;
       for (const block of plan.writes) {
@@ -55,6 +56,12 @@ export function sheetExport(sheet: Sheet): ExportSheet {
         lastColumn = Math.max(lastColumn, block.column + (block.values[0]?.length ?? 0));
       }
       growTo(sheet, lastRow, lastColumn);
+      // The last call before the writes: rows moved since the plan's read write nothing.
+      if (expected && expected.ids.length > 0) {
+        const ids = sheet.getRange(2, expected.column + 1, expected.ids.length, 1).getValues();
+        const moved = ids.some(([cell], i) => leadIdOf(cell) !== leadIdOf(expected.ids[i]));
+        if (moved) return false;
+      }
       for (const block of plan.writes) {
         const width = block.values[0]?.length ?? 0;
         if (block.values.length === 0 || width === 0) continue;
@@ -62,11 +69,14 @@ export function sheetExport(sheet: Sheet): ExportSheet {
           .getRange(block.row + 1, block.column + 1, block.values.length, width)
           .setValues(block.values as CellValue[][]);
       }
+      return true;
     },
-    deleteRows(rows) {
+    deleteRows(rows, expected) {
       // Bottom-up, a run of adjacent rows per call: each deletion leaves the rows above in place.
       let index = 0;
+      let deleted = 0;
       while (index < rows.length) {
+        const start = index;
         const last = rows[index] as number;
         let first = last;
         while (rows[index + 1] === first - 1) {
@@ -74,11 +84,30 @@ export function sheetExport(sheet: Sheet): ExportSheet {
           index += 1;
         }
         index += 1;
+        const count = last - first + 1;
         // Data row 0 is sheet row 2 (the header is row 1).
-        sheet.deleteRows(first + 2, last - first + 1);
+        if (expected && !holdsIds(sheet, first + 2, count, expected, start)) return deleted;
+        sheet.deleteRows(first + 2, count);
+        deleted += count;
       }
+      return deleted;
     },
   };
+}
+
+/**
+ * Whether sheet rows `row` … `row + count - 1` still hold the planned ids: `expected.ids[start]`
+ * is the id planned for the run's last (lowest) row, the ids going up from there.
+ */
+function holdsIds(
+  sheet: Sheet,
+  row: number,
+  count: number,
+  expected: { column: number; ids: readonly number[] },
+  start: number,
+): boolean {
+  const values = sheet.getRange(row, expected.column + 1, count, 1).getValues();
+  return values.every(([cell], i) => leadIdOf(cell) === expected.ids[start + (count - 1 - i)]);
 }
 
 /** Sheets refuses ranges beyond the grid: add rows and columns first, in one call each. */

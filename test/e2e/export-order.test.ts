@@ -1,13 +1,13 @@
 /**
  * Issue 16.10, on the real bundle against the sandbox: the CRM does not document the order of
  * GET /leads, and a bulk import creates hundreds of leads at one instant. For every order the
- * sandbox offers (newest first, by id, arbitrary) and leads sharing one `created_at` by the
- * hundred, with leads created, deleted and moved in and out of the filter before every list
- * request, an export holds every lead that matched from its start to its end, once; a sync
+ * sandbox offers (newest first, by id, arbitrary, last edited first) and leads sharing one
+ * `created_at` by the hundred, with leads edited, created, deleted and moved in and out of the
+ * filter before every list request, an export holds every lead that matched from its start to its end, once; a sync
  * with `staleRows` marks or deletes only rows whose lead is gone or no longer matches, and
  * every row of a lead that never matched during the pass.
  *
- * Seeds: EXPORT_ORDER_SEEDS (default 6, two per order, about 7 s; 300 for a deep run).
+ * Seeds: EXPORT_ORDER_SEEDS (default 8, two per order, about 9 s; 300 for a deep run).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeadListOrder } from '../../sandbox/index';
@@ -18,8 +18,8 @@ beforeAll(async () => {
   await buildBundle();
 });
 
-const SEEDS = Number(process.env.EXPORT_ORDER_SEEDS ?? 6);
-const ORDERS: LeadListOrder[] = ['newest', 'id', 'arbitrary'];
+const SEEDS = Number(process.env.EXPORT_ORDER_SEEDS ?? 8);
+const ORDERS: LeadListOrder[] = ['newest', 'id', 'arbitrary', 'updated'];
 const PIPELINE = 1;
 const OTHER_PIPELINE = 2;
 
@@ -93,7 +93,12 @@ function changeCrm(h: Harness, random: () => number): void {
     lead.updated_at = now;
   };
   const roll = random();
-  if (roll < 0.35) {
+  if (roll < 0.15) {
+    // An edit: the lead still matches, but a CRM ordering by updated_at moves it to the top.
+    const edited = pick();
+    edited.name = `${edited.name} *`;
+    edited.updated_at = now;
+  } else if (roll < 0.35) {
     const gone = pick();
     state.leads = state.leads.filter((lead) => lead !== gone);
   } else if (roll < 0.6) {

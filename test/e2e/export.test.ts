@@ -72,11 +72,17 @@ describe('crmExportLeads, replace mode', () => {
     const values = h.runtime.sheet('Leads').getValues();
     expect(values[0]).toEqual(DEFAULT_LEAD_HEADER);
     expect(values.slice(1)).toEqual(leads.map((lead) => expectedDefaultRow(h, lead)));
-    // 300 leads: two requests, nothing else; the second re-reads the last 5 positions of the
-    // first (page 2 of 195 starts at 195), so a deletion in between cannot shift a lead past it.
-    expect(h.requests().map((r) => r.path)).toEqual([
+    // 300 leads: two requests, and a catch-up; the second re-reads the last 5 positions of the
+    // first (page 2 of 195 starts at 195), so a deletion in between cannot shift a lead past it;
+    // the catch-up reads the leads changed since the start (an edit moves a lead behind the
+    // pages read when the CRM orders by updated_at).
+    const paths = h.requests().map((r) => r.path);
+    expect(paths.slice(0, 2)).toEqual([
       '/api/v1/leads?page=1&per_page=200',
       '/api/v1/leads?page=2&per_page=195',
+    ]);
+    expect(paths.slice(2)).toEqual([
+      expect.stringMatching(/^\/api\/v1\/leads\?updated_since=[^&]+&page=1&per_page=200$/),
     ]);
   });
 
@@ -292,8 +298,9 @@ describe('crmExportLeads, replace mode', () => {
     const rows = h.runtime.sheet('Big').getValues().slice(1);
     expect(rows.map((row) => row[0])).toEqual(leads.map((lead) => lead.id));
     expect(rows.map((row) => row[2])).toEqual(leads.map((lead) => lead.tags.join(', ')));
-    // 20 pages of 200, plus three: each page re-reads at least 5 positions of the one before.
-    expect(h.requests().length).toBe(23);
+    // 20 pages of 200, plus three: each page re-reads at least 5 positions of the one before;
+    // and one catch-up for the leads changed since the start.
+    expect(h.requests().length).toBe(24);
   });
 
   it('an include adds its columns when no columns were chosen (Also fetch → Owner, Notes, Score)', async () => {
@@ -418,7 +425,10 @@ describe('crmExportLeads, sync mode', () => {
     h.sandbox.clearRequests();
     const summary = exportOk(h, { sheet: 'Sync', mode: 'sync', columns: 'id,name,source' });
     expect(summary.done).toBe(300);
-    expect(h.requests().every((r) => !r.path.includes('updated_since'))).toBe(true);
+    // A full pass without the watermark, then only the catch-up reads "changed since the start".
+    const paths = h.requests().map((r) => r.path);
+    expect(paths.slice(0, -1).every((path) => !path.includes('updated_since'))).toBe(true);
+    expect(paths.at(-1)).toMatch(/updated_since=/);
     const values = h.runtime.sheet('Sync').getValues();
     expect(values[0]).toEqual(['id', 'name', 'source']);
     const bySandbox = new Map(accountLeads(h.sandbox).map((l) => [l.id, l.source ?? '']));
@@ -516,7 +526,7 @@ describe('crmExportLeads, errors', () => {
     const started = h.clock.now();
     const summary = exportOk(h, { sheet: 'Leads', columns: 'id' });
     expect(summary).toMatchObject({ state: 'done', done: 300 });
-    expect(h.requests().map((r) => r.status)).toEqual([502, 429, 200, 200]);
+    expect(h.requests().map((r) => r.status)).toEqual([502, 429, 200, 200, 200]);
     // The 429's Retry-After was honoured before the next request.
     const [, limited, retried] = h.requests();
     expect((retried?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(7_000);

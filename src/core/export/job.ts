@@ -30,8 +30,10 @@ import type { Clock, KeyValueStore } from '../ports';
 import { type ListLeadPages, pagesWanted, readBatch } from './batch';
 import { type CellOptions, toSheetCell } from './cells';
 import { type ColumnKind, columnKind, flattenLead } from './columns';
+import { type ExpectedIds, type ExportSheet, WRITE_ATTEMPTS } from './export-sheet';
 import { fetchWithPacing } from './job-errors';
-import { writeLastSync } from './job-sync';
+import { removeStale, staleCount } from './job-stale';
+import { laterSince, writeLastSync } from './job-sync';
 import { exportFinishedMessage, exportProgressMessage } from './messages';
 import {
   advancePaging,
@@ -42,14 +44,7 @@ import {
   type PlannedPage,
   planPages,
 } from './paging';
-import {
-  decodeIds,
-  encodeIds,
-  GONE,
-  planStale,
-  STALE_ROW_ACTIONS,
-  type StaleRowAction,
-} from './stale';
+import { decodeIds, encodeIds, GONE, STALE_ROW_ACTIONS, type StaleRowAction } from './stale';
 import { nextUpdatedSince, planReplace, planSync, type SheetPlan } from './sync';
 
 export const EXPORT_JOB_KIND = 'export';
@@ -99,17 +94,7 @@ export type ExportCursor = z.infer<typeof ExportCursorSchema>;
 
 export const FIRST_CURSOR: ExportCursor = { ...FIRST_PAGING, writtenRows: 0 };
 
-/** The sheet an export writes to, as the job sees it (src/gas implements it over a Sheet). */
-export interface ExportSheet {
-  /** Rows and columns in use, header included (getLastRow / getLastColumn). */
-  usedSize(): { rows: number; columns: number };
-  /** The header row and every data row below it, as getValues returns them (one read). */
-  readTable(): { header: unknown[]; rows: unknown[][] };
-  /** Clears `plan.clear` (contents only) and writes each block with one setValues. */
-  apply(plan: SheetPlan): void;
-  /** Deletes data rows (0-based below the header), given in descending order. */
-  deleteRows(rows: readonly number[]): void;
-}
+export type { ExpectedIds, ExportSheet } from './export-sheet';
 
 /** What a step needs from the platform; built once per execution, on the first step. */
 export interface ExportEnv {
@@ -168,9 +153,12 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
   const sheet = env.openSheet({ sheetId: options.sheetId, sheetName: options.sheetName });
   if (sheet === null) throw new JobFailure(t('export.sheetDeleted', { sheet: options.sheetName }));
   const seenBefore = decodeIds(cursor.seen);
-  const leads = paging.fresh;
-  const plan = planSheet(options, cursor, sheet, leads, env, t);
-  sheet.apply(plan);
+  // A replace catch-up writes only leads no pass wrote: the others have their row already.
+  const leads =
+    options.mode === 'replace' && cursor.catchUp
+      ? paging.fresh.filter((lead) => !seenBefore.has(lead.id))
+      : paging.fresh;
+  const plan = planAndApply(options, cursor, sheet, leads, env, t);
 
   if (options.mode === 'replace') {
     count(job, 'WRITTEN', plan.appendedRows);
@@ -196,15 +184,16 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
   }
   if (options.mode === 'replace') clearBelow(sheet, writtenRows);
   const staleRows = options.staleRows ?? 'keep';
+  const seen = new Set([...seenBefore, ...paging.read]);
+  const outcome = settlePass(job, { ...cursor, writtenRows }, paging, seen, ctx, options);
+  if (outcome === 'again') {
+    job.message = exportProgressMessage(t, options.sheetName, job.done, job.total);
+    return { status: 'more' };
+  }
   let keptStale: number | undefined;
   if (options.mode === 'sync' && staleRows !== 'keep') {
-    const seen = new Set([...seenBefore, ...paging.read]);
-    const outcome = settleStale(job, cursor, paging, seen, ctx, options);
-    if (outcome === 'again') {
-      job.message = exportProgressMessage(t, options.sheetName, job.done, job.total);
-      return { status: 'more' };
-    }
-    if (outcome === 'sure') removeStale(job, sheet, staleRows, seen);
+    if (outcome === 'sure')
+      count(job, staleRows === 'mark' ? GONE : 'DELETED', removeStale(sheet, staleRows, seen));
     else keptStale = staleCount(sheet, seen);
   }
   // A replace export also leaves the sheet complete as of its start: a later sync goes on from there.
@@ -218,19 +207,22 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
   return { status: 'finished' };
 }
 
-/** How many catch-up passes a sync makes before it keeps the rows it cannot be sure of. */
+/** How many catch-up passes an export makes before it stops (a sync keeps the rows it cannot be sure of). */
 export const MAX_CATCH_UPS = 3;
 
 /**
- * The end of a sync pass with `staleRows`: is every lead that matches now read? A lead the full
- * pass did not read although it matches now did not match throughout it: it changed (moved into
- * the filters, or was created) since the pass began, so a catch-up pass reads the leads changed
- * since then (`updated_since`, less the watermark's margin). A pass answered in one request is
- * one snapshot of the CRM: every lead matching at that instant was read by it or, unchanged
- * since, by the passes before (`sure`). One of several pages may itself miss leads that changed during it, so
- * another catch-up follows; after MAX_CATCH_UPS the rows are kept and the message says so.
+ * The end of a pass: is every lead that matches now read? A pass of several pages misses a lead
+ * that changed while it ran: one that moved into the filters or was created, and — when the CRM
+ * orders the list by `updated_at` or by name (the contract does not say) — one edited, which
+ * jumps behind the pages already read although it matched throughout (issue 16.10: 8 of 900 in
+ * a unit run). So a catch-up pass reads the leads changed since the pass began (`updated_since`,
+ * less the watermark's margin): one request, usually. A pass answered in one request is one
+ * snapshot of the CRM: every lead matching at that instant was read by it or, unchanged since,
+ * by the passes before (`sure`). One of several pages may itself miss leads that changed during
+ * it, so another catch-up follows; after MAX_CATCH_UPS the export ends (`unsure`: a sync with
+ * `staleRows` keeps the rows it could not be sure of, and says so).
  */
-function settleStale(
+function settlePass(
   job: JobRecord,
   cursor: ExportCursor,
   paging: PagingStep,
@@ -264,11 +256,20 @@ function readPages(
   env: ExportEnv,
   t: Translate,
 ): PagingStep {
-  // A catch-up is meant to be one snapshot (settleStale): as many leads as a request may hold.
+  // A catch-up is meant to be one snapshot (settlePass): as many leads as a request may hold.
   const perPage = cursor.catchUp ? LEADS_MAX_PER_PAGE : (env.pageSize ?? LEADS_MAX_PER_PAGE);
+  const own = options.filters as LeadFilters;
   const filters: LeadFilters = {
-    ...(options.filters as LeadFilters),
-    ...(cursor.catchUp ? { updated_since: cursor.catchUp.since } : {}),
+    ...own,
+    // Never earlier than the person's own updated_since: a catch-up only narrows the filters.
+    ...(cursor.catchUp
+      ? {
+          updated_since: laterSince(
+            own.updated_since as string | undefined,
+            cursor.catchUp.since,
+          ) as string,
+        }
+      : {}),
     ...(options.include.length > 0 ? { include: options.include } : {}),
   };
   const query = (planned: PlannedPage): LeadFilters => ({
@@ -299,7 +300,14 @@ function readPages(
   return advancePaging(cursor, answers, perPage);
 }
 
-function planSheet(
+/**
+ * Plans the step's writes and applies them. A sync writes rows by where their lead was read; a
+ * person sorting between that read and the write put every lead's values on another lead's row
+ * (299 of 300 notes beside another lead in one run). So the id column is checked just before
+ * the write, and the table read and planned again when it moved; the last attempt writes as
+ * planned.
+ */
+function planAndApply(
   options: ExportJobOptions,
   cursor: ExportCursor,
   sheet: ExportSheet,
@@ -307,6 +315,21 @@ function planSheet(
   env: ExportEnv,
   t: Translate,
 ): SheetPlan {
+  for (let attempt = 1; ; attempt++) {
+    const { plan, expected } = planSheet(options, cursor, sheet, leads, env, t);
+    const check = attempt < WRITE_ATTEMPTS ? expected : undefined;
+    if (sheet.apply(plan, check) !== false) return plan;
+  }
+}
+
+function planSheet(
+  options: ExportJobOptions,
+  cursor: ExportCursor,
+  sheet: ExportSheet,
+  leads: readonly Lead[],
+  env: ExportEnv,
+  t: Translate,
+): { plan: SheetPlan; expected?: ExpectedIds } {
   const flat = leads.map((lead) => flattenLead(lead, { customFields: options.customFields }));
   const kinds = new Map<string, ColumnKind>(
     options.columns.map((column) => [column, columnKind(column, options.customFields)]),
@@ -315,7 +338,7 @@ function planSheet(
   const toCell = (column: string, value: Parameters<typeof toSheetCell>[0]) =>
     toSheetCell(value, kinds.get(column) ?? 'auto', cellOptions);
   if (options.mode === 'replace') {
-    return planReplace({
+    const plan = planReplace({
       columns: options.columns,
       leads: flat,
       toCell,
@@ -323,17 +346,27 @@ function planSheet(
       // Measured on the first page only: later pages never clear.
       existing: cursor.writtenRows === 0 ? sheet.usedSize() : { rows: 0, columns: 0 },
     });
+    return { plan };
   }
   const table = sheet.readTable();
   if (lacksIdColumn(table))
     throw new JobFailure(t('export.syncNoIdColumn', { sheet: options.sheetName }));
-  return planSync({
+  const plan = planSync({
     header: table.header,
     rows: table.rows,
     columns: options.columns,
     leads: flat,
     toCell,
   });
+  const column = table.header.findIndex(
+    (cell) =>
+      String(cell ?? '')
+        .trim()
+        .toLowerCase() === 'id',
+  );
+  return column === -1 || table.rows.length === 0
+    ? { plan }
+    : { plan, expected: { column, ids: table.rows.map((row) => row[column]) } };
 }
 
 /**
@@ -366,35 +399,6 @@ function lacksIdColumn(table: { header: unknown[]; rows: unknown[][] }): boolean
     row.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ''),
   );
   return !hasId && hasData;
-}
-
-/** Rows whose lead no pass read: those a sync kept because it could not be sure. */
-function staleCount(sheet: ExportSheet, seen: ReadonlySet<number>): number {
-  const table = sheet.readTable();
-  return planStale({ header: table.header, rows: table.rows, seen, action: 'delete' }).stale;
-}
-
-/** After a full sync pass: marks or deletes the rows whose lead the pass did not read. */
-function removeStale(
-  job: JobRecord,
-  sheet: ExportSheet,
-  action: Exclude<StaleRowAction, 'keep'>,
-  seen: ReadonlySet<number>,
-): void {
-  const table = sheet.readTable();
-  const plan = planStale({ header: table.header, rows: table.rows, seen, action });
-  if (plan.writes.length > 0) {
-    sheet.apply({
-      clear: null,
-      writes: plan.writes,
-      header: [],
-      updatedRows: 0,
-      appendedRows: 0,
-      unchangedRows: 0,
-    });
-  }
-  if (plan.deleteRows.length > 0) sheet.deleteRows(plan.deleteRows);
-  count(job, action === 'mark' ? GONE : 'DELETED', plan.stale);
 }
 
 function count(job: JobRecord, status: string, rows: number): void {

@@ -21,6 +21,8 @@ export interface StalePlan {
   writes: SheetBlock[];
   /** Data rows (0-based, below the header) to delete, in descending order (delete). */
   deleteRows: number[];
+  /** The lead id each of `deleteRows` held when planned, and the column it is in (0-based). */
+  deleteIds?: { column: number; ids: number[] };
   /** Rows found stale. */
   stale: number;
 }
@@ -44,7 +46,14 @@ export function planStale(input: PlanStaleInput): StalePlan {
     if (id !== null && !input.seen.has(id)) staleRows.push(index);
   });
   if (input.action === 'delete') {
-    return { writes: [], deleteRows: [...staleRows].reverse(), stale: staleRows.length };
+    const deleteRows = [...staleRows].reverse();
+    const ids = deleteRows.map((index) => leadIdOf(input.rows[index]?.[idIndex]) as number);
+    return {
+      writes: [],
+      deleteRows,
+      deleteIds: { column: idIndex, ids },
+      stale: staleRows.length,
+    };
   }
 
   let statusIndex = findColumn(header, SYNC_STATUS_HEADER);
@@ -76,7 +85,7 @@ function lastFilled(header: readonly string[]): number {
 }
 
 /** A lead id as read back from a sheet (number or text); null for anything else. */
-function leadIdOf(value: unknown): number | null {
+export function leadIdOf(value: unknown): number | null {
   const text = typeof value === 'number' ? String(value) : String(value ?? '').trim();
   return /^\d+$/.test(text) ? Number(text) : null;
 }

@@ -31,10 +31,16 @@ function isExportColumn(name: string): boolean {
   return EXPORT_COLUMN_NAMES.has(name) || name.startsWith(CUSTOM_FIELD_PREFIX);
 }
 
-/** Whether an export writing `columns` may write into this sheet. */
+/**
+ * Whether an export writing `columns` may write into this sheet. A marked sheet stays the
+ * export's while its header row still holds an export column (the person may rename some
+ * headers or add their own); a marked sheet emptied and typed over — a tab reused for a typed
+ * list, which the sidebar's pre-filled "Export" then names — is a person's sheet again.
+ */
 export function exportMayWrite(state: ExportTargetState, columns: readonly string[]): boolean {
-  if (!state.hasContent || state.marked) return true;
+  if (!state.hasContent) return true;
   const header = state.header.map((cell) => String(cell ?? '').trim()).filter((c) => c !== '');
+  if (state.marked) return header.some(isExportColumn);
   if (header.length === 0) return false;
   if (header.every(isExportColumn)) return true;
   return columns.length > 0 && columns.every((column) => header.includes(column));

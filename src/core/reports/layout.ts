@@ -81,6 +81,8 @@ export function pipelineReportLayout({ pipeline, users, t }: ReportInput): Repor
       outcome === '' ? null : { text: outcome },
     ]);
   }
+  // A pipeline without stages draws an empty chart: the table says why.
+  if (stages.length === 0) cells.push(row([t('reports.noStages', { pipeline: pipeline.name })]));
   const headerRows = [1];
   const owners = users !== null && stages.length + users.length <= REPORT_MAX_REQUESTS;
   cells.push(row([]));

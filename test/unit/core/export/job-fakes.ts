@@ -40,7 +40,7 @@ export class GridSheet implements ExportSheet {
     return { header: values[0] ?? [], rows: values.slice(1) };
   }
 
-  apply(plan: SheetPlan): void {
+  apply(plan: SheetPlan): boolean {
     if (plan.clear) {
       this.clears++;
       for (let r = plan.clear.row; r < plan.clear.row + plan.clear.rows; r++) {
@@ -59,10 +59,12 @@ export class GridSheet implements ExportSheet {
     }
     this.applies++;
     if (this.failAfterApply === this.applies) throw new Error('killed after the write');
+    return true;
   }
 
-  deleteRows(rows: readonly number[]): void {
+  deleteRows(rows: readonly number[]): number {
     for (const row of rows) this.grid.splice(row + 1, 1);
+    return rows.length;
   }
 
   /** The data rows (header excluded). */
@@ -119,12 +121,17 @@ export class FakeLeadList {
   failures: unknown[] = [];
   /** Reads `created_to` as a whole day, as a CRM that takes only the date ("date" in the contract). */
   createdToByDay = false;
+  /** A CRM that ignores `updated_since` (answers every lead): each catch-up is a full pass. */
+  ignoresUpdatedSince = false;
+  /** What other people do in the CRM just before each request is answered. */
+  beforeAnswer: ((filters: LeadFilters) => void) | null = null;
   constructor(public leads: Lead[]) {}
 
   list = (filters: LeadFilters): Page<Lead> => {
     this.requests.push(filters);
     const failure = this.failures.shift();
     if (failure !== undefined) throw failure;
+    this.beforeAnswer?.(filters);
     const page = filters.page ?? 1;
     const perPage = filters.per_page ?? 50;
     const to = filters.created_to === undefined ? null : String(filters.created_to);
@@ -134,10 +141,15 @@ export class FakeLeadList {
         : this.createdToByDay
           ? Date.parse(`${to.slice(0, 10)}T00:00:00Z`) + 86_400_000 - 1
           : Date.parse(to);
-    const matching =
-      bound === null
-        ? this.leads
-        : this.leads.filter((lead) => Date.parse(lead.created_at as string) <= bound);
+    const since =
+      filters.updated_since === undefined || this.ignoresUpdatedSince
+        ? null
+        : Date.parse(String(filters.updated_since));
+    const matching = this.leads.filter(
+      (lead) =>
+        (bound === null || Date.parse(lead.created_at as string) <= bound) &&
+        (since === null || Date.parse(lead.updated_at as string) >= since),
+    );
     const data = matching.slice((page - 1) * perPage, page * perPage);
     const lastPage = Math.max(1, Math.ceil(matching.length / perPage));
     return {

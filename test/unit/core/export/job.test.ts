@@ -77,11 +77,14 @@ describe('exportStep, replace mode', () => {
     const clock = new SimClock();
     const f = fakeEnv(clock, new FakeLeadList(leads(450)));
     const record = runToEnd(job(options()), clock, f);
-    // Each page re-reads at least 5 positions of the one before (paging.ts), none a window.
-    expect(f.crm.requests.map((r) => [r.created_to, r.page, r.per_page])).toEqual([
+    // Each page re-reads at least 5 positions of the one before (paging.ts), none a window;
+    // then one catch-up request for the leads changed since the start (none here).
+    const since = new Date(options().startedAt - 300_000).toISOString();
+    expect(f.crm.requests.map((r) => [r.updated_since, r.page, r.per_page])).toEqual([
       [undefined, 1, 200],
       [undefined, 2, 195],
       [undefined, 3, 192],
+      [since, 1, 200],
     ]);
     expect(f.sheet.writes).toBe(3);
     const { header, rows } = f.sheet.readTable();
@@ -156,7 +159,7 @@ describe('exportStep, replace mode', () => {
     const apply = f.sheet.apply.bind(f.sheet);
     f.sheet.apply = (plan) => {
       for (const block of plan.writes) writes.push(block.values);
-      apply(plan);
+      return apply(plan);
     };
     runToEnd(job(options({ columns: ['name', 'phone', 'id'] })), clock, f);
     expect(writes[0]).toEqual([
@@ -177,6 +180,61 @@ describe('exportStep, replace mode', () => {
     const without = fakeEnv(clock, new FakeLeadList(leads(3)));
     runToEnd(job(options({ columns: ['name'] })), clock, without);
     expect(without.documentStore.keys()).toEqual([]);
+  });
+});
+
+/**
+ * A CRM that lists the most recently updated lead first (many do; the contract does not say):
+ * before each request after the first, someone edits `edits` leads the pass has not read yet,
+ * and each jumps to the top of the list, behind the pages already read.
+ */
+function editedDuringPass(clock: SimClock, count: number, edits: number) {
+  const crm = new FakeLeadList(leads(count));
+  const edited: number[] = [];
+  let answered = 0;
+  crm.beforeAnswer = (filters) => {
+    if (filters.updated_since !== undefined || answered++ === 0) return;
+    for (let i = 0; i < edits; i++) {
+      const last = crm.leads.at(-1 - i * 7) as (typeof crm.leads)[number];
+      if (edited.includes(last.id)) continue;
+      edited.push(last.id);
+      last.name = `${last.name} (editado)`;
+      last.updated_at = new Date(clock.now()).toISOString();
+      crm.leads = [last, ...crm.leads.filter((l) => l !== last)];
+    }
+  };
+  return { crm, edited };
+}
+
+describe('exportStep, a CRM ordered by updated_at (newest edit first)', () => {
+  it('replace: a lead edited during the pass (it matched throughout) is written, once', () => {
+    const clock = new SimClock();
+    const { crm, edited } = editedDuringPass(clock, 900, 2);
+    const f = fakeEnv(clock, crm);
+    const opts = options({ startedAt: clock.now() });
+    const record = runToEnd(job(opts), clock, f);
+    const ids = f.sheet.data().map((row) => row[0]);
+    expect(edited.length).toBeGreaterThan(0);
+    // Before: every edited lead was missing (it moved behind the offset before it was read).
+    expect(edited.filter((id) => !ids.includes(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(900);
+    expect(ids).toHaveLength(900);
+    expect(record).toMatchObject({ done: 900, counts: { WRITTEN: 900 } });
+    // One catch-up request (leads updated since the start, less the margin) after the 5 pages.
+    expect(crm.requests.filter((r) => r.updated_since !== undefined)).toHaveLength(1);
+  });
+
+  it('sync into an empty sheet: the edited leads are added too', () => {
+    const clock = new SimClock();
+    const { crm, edited } = editedDuringPass(clock, 900, 2);
+    const f = fakeEnv(clock, crm);
+    const opts = options({ mode: 'sync', columns: ['id', 'name'], startedAt: clock.now() });
+    runToEnd(job(opts), clock, f);
+    const rows = f.sheet.data();
+    expect(rows).toHaveLength(900);
+    for (const id of edited) {
+      expect(rows.find((row) => row[0] === id)?.[1]).toBe(`Lead ${id} (editado)`);
+    }
   });
 });
 
@@ -203,8 +261,10 @@ describe('exportStep, sync mode with staleRows', () => {
       [1, 'Lead 1'],
       [999, 'Sumiu'],
     ]);
-    // 450 leads, and this fake ignores updated_since: every catch-up takes three requests.
-    const f = fakeEnv(clock, new FakeLeadList(leads(450)), sheet);
+    // 450 leads, and this CRM ignores updated_since: every catch-up takes three requests.
+    const crm = new FakeLeadList(leads(450));
+    crm.ignoresUpdatedSince = true;
+    const f = fakeEnv(clock, crm, sheet);
     const opts = options({ mode: 'sync', columns: ['id', 'name'], staleRows: 'delete' });
     const record = runToEnd(job(opts), clock, f);
     expect(f.crm.requests.filter((r) => r.updated_since !== undefined)).toHaveLength(3 * 3);
@@ -378,8 +438,9 @@ describe('the export handler in the job engine', () => {
     expect(slices).toBeGreaterThan(1);
     const done = deps.store.get(created.jobId);
     expect(done).toMatchObject({ state: 'done', done: 1_000, total: 1_000 });
-    // Five pages of 200, and a sixth: each window re-reads the lead at its edge (199 new each).
-    expect(crm.requests.length).toBe(6);
+    // Five pages of 200, and a sixth: each window re-reads the lead at its edge (199 new each);
+    // then one catch-up request for the leads changed since the start.
+    expect(crm.requests.length).toBe(7);
     expect(f.sheet.data().map((row) => row[0])).toEqual(leads(1_000).map((l) => l.id));
   });
 

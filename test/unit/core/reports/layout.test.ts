@@ -204,3 +204,15 @@ describe('parseReportOptions', () => {
     expect(() => parseReportOptions(options)).toThrow(message);
   });
 });
+
+describe('a pipeline without stages', () => {
+  it('says so under the header, in the user’s language, instead of an empty table alone', () => {
+    const pipeline: Pipeline = { id: 3, name: 'Parcerias', stages: [] };
+    const layout = pipelineReportLayout({ pipeline, users: null, t: pt });
+    expect(layout.cells[1]?.[0]).toEqual({
+      text: 'O funil "Parcerias" ainda não tem etapas: crie-as no CRM e escreva o relatório de novo.',
+    });
+    expect(layout.chart.range).toBe('A1:B1');
+    expect(layout.requests).toBe(0);
+  });
+});

@@ -31,4 +31,6 @@ export const REPORTS_EN = {
   'reports.failed': 'The pipeline report could not be written: {detail}',
   'reports.countMissing':
     'The CRM answered without saying how many leads match (its list had no meta.total), so there is no count to show.',
+  'reports.noStages':
+    'The pipeline "{pipeline}" has no stages yet: add them in the CRM, then write the report again.',
 } as const;

@@ -31,4 +31,6 @@ export const REPORTS_PT: Readonly<Record<keyof typeof REPORTS_EN, string>> = {
   'reports.failed': 'Não foi possível escrever o relatório do funil: {detail}',
   'reports.countMissing':
     'O CRM respondeu sem dizer quantos leads correspondem (a lista veio sem meta.total), então não há contagem para mostrar.',
+  'reports.noStages':
+    'O funil "{pipeline}" ainda não tem etapas: crie-as no CRM e escreva o relatório de novo.',
 };
