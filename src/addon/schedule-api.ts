@@ -27,7 +27,7 @@ import {
 } from './context';
 import { crmExportLeads } from './export-api';
 import { crmImportLeads } from './import-api';
-import { driveJobs, recordBackgroundFailure } from './jobs-api';
+import { driveJobs, noteFiredTrigger, recordBackgroundFailure } from './jobs-api';
 import { loadSchedules, ownsSchedule, saveSchedules } from './schedule-store';
 
 /**
@@ -131,6 +131,7 @@ export function crmRunJobs(event?: TriggerEvent): JobSummary[] {
   }
   try {
     if (triggerUid !== undefined) deleteUnrecordedTrigger(triggerUid);
+    noteFiredTrigger(triggerUid);
     startDueSchedules();
     return driveJobs('trigger').summaries;
   } catch (error) {

@@ -98,7 +98,21 @@ export interface SliceOptions {
    * first request can go out within a few seconds. Absent: steps wait in the pacer as long as
    * the slice allows (an open sidebar, whose waiting costs no trigger runtime).
    */
-  pacing?: { maxWaitMs: number; nextSlotAt(): number };
+  pacing?: SlicePacing;
+}
+
+export interface SlicePacing {
+  /** The longest the slice's first step may wait for its slots. */
+  maxWaitMs: number;
+  /**
+   * The longest a later step may wait (default `maxWaitMs`). Shorter than the first step's
+   * wait, it ends a slice whose slots free one by one at a steady pace (which would keep an
+   * execution running, and spending runtime, for as long as the job lasts) once its burst is
+   * over; the next execution then finds a whole burst's worth free.
+   */
+  continueWaitMs?: number;
+  /** When the slots of the next batch are free (epoch ms). */
+  nextSlotAt(): number;
 }
 
 export interface SliceResult {
@@ -223,6 +237,7 @@ export function runSlice(
     let nextRunAt: number | undefined;
     let stepsRun = 0;
     let outOfTime = false;
+    let burstStarted = false;
 
     for (const jobId of ids) {
       if (outOfTime) break;
@@ -251,11 +266,14 @@ export function runSlice(
           break;
         }
         const slotAt = options.pacing?.nextSlotAt();
-        if (
-          options.pacing &&
-          slotAt !== undefined &&
-          slotAt - stepStart > options.pacing.maxWaitMs
-        ) {
+        // The first wait may be long (an execution that came early sleeps until its slots);
+        // once the slice has had its slots, it goes on only while the next ones come at once.
+        const maxWaitMs = options.pacing
+          ? burstStarted
+            ? (options.pacing.continueWaitMs ?? options.pacing.maxWaitMs)
+            : options.pacing.maxWaitMs
+          : undefined;
+        if (slotAt !== undefined && maxWaitMs !== undefined && slotAt - stepStart > maxWaitMs) {
           nextRunAt = earlier(nextRunAt, slotAt);
           outOfTime = true;
           break;
@@ -266,10 +284,17 @@ export function runSlice(
         const measuring = sleepMeasuringClock(clock);
         let result: StepResult;
         try {
+          // A paced slice's step may wait for slots about as long as the check above allowed,
+          // besides its own work: a step that would sleep longer in the pacer (an import's
+          // rounds at a steady trickle) hands its rest to the next execution instead.
+          const latestStartAt =
+            maxWaitMs === undefined
+              ? deadline - estimateMs
+              : Math.min(deadline - estimateMs, stepStart + maxWaitMs + estimateMs);
           result = handler.step(draft, {
             clock: measuring.clock,
             deadline,
-            latestStartAt: deadline - estimateMs,
+            latestStartAt,
             estimateMs,
             stopRequested: () => store.controlRequest(jobId) !== null,
           });
@@ -306,6 +331,15 @@ export function runSlice(
         draft.updatedAt = clock.now();
         const saved = store.save(draft);
         stepsRun += 1;
+        // A step that waited for slots, or found them free, began the slice's burst; a step
+        // that made no request (a sheet read) before any slot was near did not.
+        if (
+          slotAt !== undefined &&
+          (measuring.sleptMs() > 0 ||
+            slotAt - stepStart <= (options.pacing?.continueWaitMs ?? Number.POSITIVE_INFINITY))
+        ) {
+          burstStarted = true;
+        }
         const workMs = clock.now() - stepStart - measuring.sleptMs();
         estimateMs = Math.max(estimateMs, workMs);
         // A pause or cancel that landed during the step shows when the loop reads the job again.

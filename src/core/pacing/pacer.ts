@@ -64,6 +64,12 @@ export interface Pacer {
   waitMsIfAcquiredNow(): number;
   /** The instant (epoch ms) the next slot frees up, as far as the log knows now. */
   nextSlotAt(): number;
+  /**
+   * The instant (epoch ms) at which `count` slots are free together, as far as the log knows
+   * now: when a batch of that size could leave at once (a trigger execution that would wait
+   * longer ends and is re-armed for then, rather than sleep through its runtime quota).
+   */
+  slotsFreeAt(count: number): number;
   /** The cache key of this key's log (derived from a hash, never the key itself). */
   readonly cacheKey: string;
 }
@@ -163,10 +169,13 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
   }
 
   /** The earliest instant a new request fits: after any block, and after the oldest request that must leave the window. */
-  function nextSlot(state: PacingState, now: number): number {
+  function nextSlot(state: PacingState, now: number, count = 1): number {
     let slot = Math.max(now, state.blockedUntil);
-    if (state.sent.length >= limit) {
-      const mustExpire = state.sent[state.sent.length - limit] ?? now;
+    const wanted = Math.min(Math.max(1, Math.floor(count)), limit);
+    // The oldest entries leave first: `wanted` slots are free once this one has left.
+    const over = state.sent.length - limit + wanted;
+    if (over > 0) {
+      const mustExpire = state.sent[over - 1] ?? now;
       slot = Math.max(slot, mustExpire + spanMs);
     }
     return slot;
@@ -254,6 +263,11 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
     return nextSlot(load(now), now);
   }
 
+  function slotsFreeAt(count: number): number {
+    const now = clock.now();
+    return nextSlot(load(now), now, count);
+  }
+
   return {
     acquire,
     acquireUpTo,
@@ -261,6 +275,7 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
     reportRateLimited,
     waitMsIfAcquiredNow: () => Math.max(0, nextSlotAt() - clock.now()),
     nextSlotAt,
+    slotsFreeAt,
     cacheKey,
   };
 }

@@ -314,3 +314,22 @@ describe('acquireUpTo and answered (batches)', () => {
     expect(perMinute).toBeLessThanOrEqual(60);
   });
 });
+
+describe('slotsFreeAt', () => {
+  it('tells when a whole batch of slots is free together, not only the next one', () => {
+    const clock = new SimClock();
+    const pacer = createPacer(
+      { cache: new MemoryCache(clock), mutex: new SharedLock(clock).handle(), clock },
+      { apiKey: 'crm_test', limit: 5, windowMs: 10_000, safetyMarginMs: 0 },
+    );
+    const start = clock.now();
+    for (let i = 0; i < 5; i++) {
+      pacer.acquire();
+      clock.sleep(1_000);
+    }
+    // Entries at +0 … +4 s: the first frees at +10 s, three free together at +12 s.
+    expect(pacer.nextSlotAt() - start).toBe(10_000);
+    expect(pacer.slotsFreeAt(3) - start).toBe(12_000);
+    expect(pacer.slotsFreeAt(99) - start).toBe(14_000);
+  });
+});
