@@ -433,12 +433,39 @@ function requireOwnJob(deps: EngineDeps, jobId: string): JobRecord {
   );
 }
 
+/** What a start calls a kind of job that may be only one on its sheet (see StartJobInput). */
+const ONE_PER_SHEET: Readonly<Record<string, string>> = { import: 'Import', send: 'Send' };
+
+/**
+ * Resumes a job of yours under the start lock, checking "one job per sheet" as a start does:
+ * two jobs on one sheet (another person's, started before a job held its sheet while it was
+ * failed) would work the same rows, and a lead could be messaged twice (issue 16.3).
+ */
+function resumeOwnJob(deps: EngineDeps, job: JobRecord): JobSummary {
+  const lock = startLock();
+  if (!lock.tryLock(START_LOCK_WAIT_MS)) {
+    throw new Error(
+      'Another job is being started right now; try again in a few seconds (crmListJobs() shows the jobs).',
+    );
+  }
+  try {
+    const jobName = ONE_PER_SHEET[job.kind];
+    const sheetId = job.sheetId ?? (job.options as { sheetId?: unknown } | null)?.sheetId;
+    if (jobName !== undefined && typeof sheetId === 'number') {
+      const target = { kind: job.kind, jobName, sheetId, sheetName: job.sheetName ?? '' };
+      checkNoOtherJobOnSheet(allJobs(deps), target, job.jobId);
+    }
+    return resumeJob(deps, job.jobId, translator(job.locale ?? 'en')('jobs.resumed'));
+  } finally {
+    lock.release();
+  }
+}
+
 /** Resumes a paused (or failed) job of yours, for example after a new API key was saved, and works on it. */
 export function crmResumeJob(jobId: string): JobSummary {
   const deps = engineDeps();
   const id = requireJobId(jobId);
-  const job = requireOwnJob(deps, id);
-  resumeJob(deps, id, translator(job.locale ?? 'en')('jobs.resumed'));
+  resumeOwnJob(deps, requireOwnJob(deps, id));
   return driveJobs('direct', id).summaries[0] ?? getJob(deps, id);
 }
 
@@ -450,8 +477,7 @@ export function crmResumeJob(jobId: string): JobSummary {
 export function uiResumeJob(jobId: string): JobSummary {
   const deps = engineDeps();
   const id = requireJobId(jobId);
-  const job = requireOwnJob(deps, id);
-  return resumeJob(deps, id, translator(job.locale ?? 'en')('jobs.resumed'));
+  return resumeOwnJob(deps, requireOwnJob(deps, id));
 }
 
 /** google.script.run target of an open sidebar: one more slice of one job. */

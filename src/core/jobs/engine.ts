@@ -1,3 +1,4 @@
+import { CrmError } from '../../api/errors';
 import { asPlatformQuotaError, type PlatformQuotaError } from '../../api/platform-error';
 import type { Clock, Mutex } from '../ports';
 import { checkpointOf, type JobYield, jobControlOf, messageOf } from './errors';
@@ -192,6 +193,43 @@ function waitForPlatform(
 }
 
 /**
+ * Apps Script service errors that say nothing about the job: Sheets (or another service)
+ * failing for a moment. Their wording, as Apps Script words them; the CRM's answers never
+ * count, whatever their words (they are CrmErrors, handled by the steps).
+ */
+const TRANSIENT_SERVICE_ERRORS = [
+  /Service Spreadsheets (?:timed out|failed)/i,
+  /\bService error\b/i,
+  /server error occurred\. Please wait a bit and try again/i,
+  /\bInternal error\b/i,
+];
+/** Transient service errors in a row a job rides out before it fails with the last one. */
+export const TRANSIENT_ATTEMPTS = 3;
+export const TRANSIENT_RETRY_BASE_MS = 2_000;
+
+export function isTransientServiceError(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof CrmError) return false;
+  return TRANSIENT_SERVICE_ERRORS.some((pattern) => pattern.test(error.message));
+}
+
+/**
+ * A job whose step met a transient service error (issue 16.3: one "Service Spreadsheets timed
+ * out" failed a send) stays pending and tries again after a back-off, TRANSIENT_ATTEMPTS times
+ * in a row at most: the fields to save, and when to go on. Undefined when it must fail.
+ */
+function transientRetry(
+  job: JobRecord,
+  error: unknown,
+  now: number,
+): { fields: Partial<JobRecord>; retryAt: number } | undefined {
+  if (!isTransientServiceError(error)) return undefined;
+  const failures = (job.transientFailures ?? 0) + 1;
+  if (failures >= TRANSIENT_ATTEMPTS) return undefined;
+  const retryAt = now + TRANSIENT_RETRY_BASE_MS * 2 ** (failures - 1);
+  return { fields: { transientFailures: failures, updatedAt: now }, retryAt };
+}
+
+/**
  * Works pending jobs for at most `budgetMs`, one step at a time, checkpointing after every
  * step. Killing the execution at any instant loses nothing that was checkpointed; the step in
  * flight (if any) runs again on the next slice, so handlers make each step safe to repeat
@@ -314,6 +352,14 @@ export function runSlice(
             outOfTime = true;
             break;
           }
+          const transient = control === null ? transientRetry(job, error, clock.now()) : undefined;
+          if (transient) {
+            // Retried like a network error: the step runs again from its last checkpoint,
+            // which a kill at the same instant would also have done.
+            store.save({ ...(checkpointOf(error) ?? job), ...transient.fields });
+            nextRunAt = earlier(nextRunAt, transient.retryAt);
+            break;
+          }
           store.save({
             ...job,
             state: control === 'pause' ? 'paused' : 'failed',
@@ -329,6 +375,7 @@ export function runSlice(
         }
         if (result.status === 'finished') draft.state = 'done';
         draft.updatedAt = clock.now();
+        delete draft.transientFailures;
         const saved = store.save(draft);
         stepsRun += 1;
         // A step that waited for slots, or found them free, began the slice's burst; a step
@@ -474,7 +521,8 @@ export function listJobs(deps: Pick<EngineDeps, 'store' | 'viewer'>): JobSummary
 export function cancelJob(deps: EngineDeps, jobId: string): JobSummary {
   const { store } = deps;
   const job = requireJob(store, jobId);
-  if (isFinished(job.state)) return toSummary(job, deps.viewer);
+  // A failed job may still be resumed, so it holds its sheet until it is cancelled.
+  if (isFinished(job.state) && job.state !== 'failed') return toSummary(job, deps.viewer);
   store.requestCancel(jobId);
   return settleRequest(deps, jobId);
 }

@@ -89,6 +89,8 @@ export const JobRecordSchema = z.object({
   lastFailure: z.optional(z.string()),
   waitingUntil: z.optional(z.number()),
   notice: z.optional(z.string()),
+  /** Transient Apps Script service errors in a row (a step that succeeds clears it). */
+  transientFailures: z.optional(z.number()),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 

@@ -80,7 +80,12 @@ export interface JobStoreOptions {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function applyRequest(job: JobRecord, request: ControlRequest | null): JobRecord {
-  if (request === null || isFinished(job.state)) return job;
+  if (request === null) return job;
+  // A failed job holds its sheet until it is cancelled (row-job holdsSheet): a cancel applies.
+  if (request.kind === 'cancel' && job.state === 'failed') {
+    return { ...job, state: 'cancelled', message: CANCELLED_MESSAGE };
+  }
+  if (isFinished(job.state)) return job;
   if (request.kind === 'cancel') return { ...job, state: 'cancelled', message: CANCELLED_MESSAGE };
   if (job.state === 'paused') return job;
   return { ...job, state: 'paused', message: request.message };

@@ -95,6 +95,7 @@ export function describeProgress(summary: JobSummary, words: Words): ProgressMod
     canPause: pending,
     // A failed job may be resumed too: it goes on with the rows it did not finish.
     canResume: state === 'paused' || state === 'failed',
-    canCancel: !isFinishedState(state),
+    // A failed job holds its sheet until it is cancelled (issue 16.3): Cancel frees it.
+    canCancel: !isFinishedState(state) || state === 'failed',
   };
 }

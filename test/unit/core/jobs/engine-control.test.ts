@@ -302,3 +302,64 @@ describe('the job store budget', () => {
     expect(kv.keys()).toEqual([]);
   });
 });
+
+describe('a transient Apps Script service error (issue 16.3)', () => {
+  const TIMED_OUT =
+    'Exception: Service Spreadsheets timed out while accessing document with id 1AbC.';
+
+  it('does not fail the job: it goes on from its last checkpoint after a back-off', () => {
+    const { clock, store, execution, job } = setup(4);
+    let thrown = 0;
+    const handler = batchHandler({
+      clock,
+      batch: 1,
+      requests: [],
+      beforeRequest: (row) => {
+        if (row === 2 && thrown < 2) {
+          thrown += 1;
+          throw new Error(TIMED_OUT);
+        }
+      },
+    });
+    const first = runSlice(execution(), [handler]);
+    expect(store.get(job.jobId)).toMatchObject({ state: 'running', done: 2, transientFailures: 1 });
+    expect(first.moreWork).toBe(true);
+    expect(first.nextRunAt).toBe(clock.peek() + 2_000);
+    runSlice(execution(), [handler]);
+    expect(store.get(job.jobId)).toMatchObject({ state: 'running', transientFailures: 2 });
+    runSlice(execution(), [handler]);
+    const done = store.get(job.jobId);
+    expect(done).toMatchObject({ state: 'done', done: 4 });
+    expect(done?.transientFailures).toBeUndefined();
+    expect(done?.lastFailure).toBeUndefined();
+  });
+
+  it('fails the job when it keeps happening, and never for other errors', () => {
+    const { clock, store, execution, job } = setup(4);
+    const handler = batchHandler({
+      clock,
+      batch: 1,
+      requests: [],
+      beforeRequest: () => {
+        throw new Error('Service error: Spreadsheets');
+      },
+    });
+    for (let i = 0; i < 3; i++) runSlice(execution(), [handler]);
+    expect(store.get(job.jobId)).toMatchObject({
+      state: 'failed',
+      lastFailure: 'Service error: Spreadsheets',
+    });
+    const other = setup(2);
+    runSlice(other.execution(), [
+      batchHandler({
+        clock: other.clock,
+        batch: 1,
+        requests: [],
+        beforeRequest: () => {
+          throw new Error('boom');
+        },
+      }),
+    ]);
+    expect(other.store.get(other.job.jobId)?.state).toBe('failed');
+  });
+});
