@@ -70,13 +70,21 @@ export function ownerOf(settings: Settings): string {
   return hashApiKey(`${settings.baseUrl} ${account}`);
 }
 
-/** One pacer per API key for every document and execution of this user. */
+let pacingMember: string | undefined;
+
+/**
+ * One pacer per API key for every document and execution of this user, which also counts the
+ * requests other people make with the same key (a team's shared key, issue 19): they meet in
+ * the script cache, under a hash of the key, each as their random person id (see PacerDeps).
+ */
 export function pacerFor(settings: Settings, clock = appsScriptClock): Pacer {
+  pacingMember ??= personId();
   return createPacer(
     {
       cache: cacheAdapter(CacheService.getUserCache()),
       mutex: lockAdapter(LockService.getUserLock()),
       clock,
+      shared: { cache: cacheAdapter(CacheService.getScriptCache()), member: pacingMember },
     },
     { apiKey: settings.apiKey },
   );

@@ -333,3 +333,51 @@ describe('slotsFreeAt', () => {
     expect(pacer.slotsFreeAt(99) - start).toBe(14_000);
   });
 });
+
+describe('one key shared by several people (issue 19)', () => {
+  it("counts every person's requests on the key, through the shared cache, never the key", () => {
+    const clock = new SimClock();
+    const scriptCache = new MemoryCache(clock);
+    const person = (member: string) =>
+      createPacer(
+        {
+          cache: new MemoryCache(clock),
+          mutex: new SharedLock(clock).handle(),
+          clock,
+          shared: { cache: scriptCache, member },
+        },
+        { apiKey: 'crm_team_key_1234' },
+      );
+    const ana = person('ana');
+    const bia = person('bia');
+    expect(ana.acquireUpTo(40).count).toBe(40);
+    // Each person's own user cache and lock: only the shared cache tells Bia about Ana's 40.
+    expect(bia.acquireUpTo(40).count).toBe(20);
+    expect(ana.acquireUpTo(5, { deadline: clock.now() }).count).toBe(0);
+    expect(bia.nextSlotAt()).toBeGreaterThan(clock.now());
+    // A 429 one person met holds back the other too.
+    clock.sleep(61_000);
+    ana.reportRateLimited(30);
+    expect(bia.acquireUpTo(1, { deadline: clock.now() + 10_000 }).count).toBe(0);
+    const stored = (scriptCache as unknown as { entries: Map<string, { value: string }> }).entries;
+    expect(stored.size).toBeGreaterThan(0);
+    for (const [key, { value }] of stored) expect(key + value).not.toContain('crm_team_key');
+  });
+
+  it('another key on the same shared cache is not counted', () => {
+    const clock = new SimClock();
+    const scriptCache = new MemoryCache(clock);
+    const pacer = (apiKey: string, member: string) =>
+      createPacer(
+        {
+          cache: new MemoryCache(clock),
+          mutex: new SharedLock(clock).handle(),
+          clock,
+          shared: { cache: scriptCache, member },
+        },
+        { apiKey },
+      );
+    expect(pacer('crm_key_one', 'ana').acquireUpTo(60).count).toBe(60);
+    expect(pacer('crm_key_two', 'bia').acquireUpTo(60).count).toBe(60);
+  });
+});
