@@ -3,6 +3,7 @@ import { codedError } from '../core/errors';
 import {
   createJobStore,
   createLease,
+  DEFAULT_BUDGET_MS,
   type EngineDeps,
   type JobMeta,
   type Lease,
@@ -15,6 +16,7 @@ import { currentLocale } from '../gas/locale';
 import { metadataStore } from '../gas/metadata-store';
 import { appsScriptClock, cacheAdapter, lockAdapter, propertiesStore } from '../gas/services';
 import { createUrlFetchTransport } from '../gas/url-fetch-transport';
+import { PUBLISHED_ADDON } from './deployment';
 import { surfaceDeprecation } from './notices';
 
 /**
@@ -227,6 +229,15 @@ export function startLock() {
   return lockAdapter(LockService.getScriptLock());
 }
 
+/**
+ * What a job makes in an hour with no sidebar open. A published editor add-on may run one
+ * time-driven trigger per user per document, at most hourly
+ * (https://developers.google.com/workspace/add-ons/concepts/editor-triggers#restrictions): one
+ * slice (4.5 minutes at 60 a minute) an hour. A bound script's one-off trigger chain keeps
+ * about 52 a minute (`npm run bench`, trigger chains under 0–60 s and long-tail lateness).
+ */
+const UNATTENDED_REQUESTS_PER_HOUR = PUBLISHED_ADDON ? (DEFAULT_BUDGET_MS / 60_000) * 60 : 52 * 60;
+
 /** This person's jobs of the current spreadsheet, with the board every editor sees. */
 export function engineDeps(): EngineDeps & { mutex: Lease } {
   const spreadsheet = currentSpreadsheet();
@@ -235,7 +246,11 @@ export function engineDeps(): EngineDeps & { mutex: Lease } {
     store: createJobStore(personalStore(id), { shared: metadataStore(spreadsheet) }),
     clock: appsScriptClock,
     mutex: driverLease(id),
-    viewer: { person: personId(), locale: currentLocale() },
+    viewer: {
+      person: personId(),
+      locale: currentLocale(),
+      unattendedRequestsPerHour: UNATTENDED_REQUESTS_PER_HOUR,
+    },
   };
 }
 
