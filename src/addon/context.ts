@@ -117,13 +117,35 @@ export function pacerFor(settings: Settings, clock = appsScriptClock): Pacer {
 
 let backgroundSpreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | undefined;
 
-/** The spreadsheet open in this execution, or null (a trigger may run with none). */
+let activeMemo: { value: GoogleAppsScript.Spreadsheet.Spreadsheet | null } | undefined;
+
+/**
+ * The spreadsheet open in this execution, or null (a trigger may run with none). Asked once
+ * per execution: it cannot change within one, and each ask is a Sheets call.
+ */
 export function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
+  if (activeMemo) return activeMemo.value;
+  let value: GoogleAppsScript.Spreadsheet.Spreadsheet | null;
   try {
-    return SpreadsheetApp.getActive() ?? null;
+    value = SpreadsheetApp.getActive() ?? null;
   } catch {
-    return null;
+    value = null;
   }
+  // A failed or empty ask is not kept: a later one (after useSpreadsheet) decides again.
+  if (value) activeMemo = { value };
+  return value;
+}
+
+const idMemo = new WeakMap<object, string>();
+
+/** A spreadsheet's id, asked once per execution and spreadsheet (each ask is a Sheets call). */
+export function spreadsheetIdOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
+  let id = idMemo.get(spreadsheet);
+  if (id === undefined) {
+    id = spreadsheet.getId();
+    idMemo.set(spreadsheet, id);
+  }
+  return id;
 }
 
 /** For a background execution with no active spreadsheet: the one its work belongs to. */
@@ -145,7 +167,7 @@ export function currentSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
 /** Opens a spreadsheet by the id kept with a job, schedule or trigger (needs the `spreadsheets` scope). */
 export function openSpreadsheet(id: string): GoogleAppsScript.Spreadsheet.Spreadsheet {
   const active = activeSpreadsheet();
-  return active && active.getId() === id ? active : SpreadsheetApp.openById(id);
+  return active && spreadsheetIdOf(active) === id ? active : SpreadsheetApp.openById(id);
 }
 
 const PERSON_KEY = 'crm.person';
@@ -194,7 +216,7 @@ function personalStore(spreadsheetId: string): KeyValueStore {
  * a trigger with no active document reaches it.
  */
 export function spreadsheetDataStore(): KeyValueStore {
-  return prefixedStore(personalStore(currentSpreadsheet().getId()), 'data.');
+  return prefixedStore(personalStore(spreadsheetIdOf(currentSpreadsheet())), 'data.');
 }
 
 /**
@@ -241,9 +263,12 @@ const UNATTENDED_REQUESTS_PER_HOUR = PUBLISHED_ADDON ? (DEFAULT_BUDGET_MS / 60_0
 /** This person's jobs of the current spreadsheet, with the board every editor sees. */
 export function engineDeps(): EngineDeps & { mutex: Lease } {
   const spreadsheet = currentSpreadsheet();
-  const id = spreadsheet.getId();
+  const id = spreadsheetIdOf(spreadsheet);
   return {
-    store: createJobStore(personalStore(id), { shared: metadataStore(spreadsheet) }),
+    store: createJobStore(personalStore(id), {
+      shared: metadataStore(spreadsheet),
+      signal: { cache: cacheAdapter(CacheService.getScriptCache()), clock: appsScriptClock },
+    }),
     clock: appsScriptClock,
     mutex: driverLease(id),
     viewer: {
@@ -261,7 +286,7 @@ export function jobMeta(sheet?: { id: number; name: string }): JobMeta {
     person: personId(),
     ...(name ? { ownerName: name } : {}),
     locale: currentLocale(),
-    spreadsheetId: currentSpreadsheet().getId(),
+    spreadsheetId: spreadsheetIdOf(currentSpreadsheet()),
     ...(sheet ? { sheetId: sheet.id, sheetName: sheet.name } : {}),
   };
 }

@@ -280,9 +280,11 @@ export function runSlice(
     for (const jobId of ids) {
       if (outOfTime) break;
       const handler = byKind.get(requireJob(store, jobId).kind);
+      let lastSaved: JobRecord | undefined;
       for (;;) {
-        // Re-read every time: a cancel may have arrived from another execution.
-        const job = store.get(jobId);
+        // A cancel or pause may have arrived from another execution: the record this slice
+        // saved last (it is the record's only writer while it holds the lease), with requests.
+        const job = lastSaved ? store.refresh(lastSaved) : store.get(jobId);
         if (!job || !isPending(job.state)) break;
         if (job.waitingUntil !== undefined && job.waitingUntil > clock.now()) {
           // Waiting out a platform quota: trying sooner would only spend calls.
@@ -377,6 +379,7 @@ export function runSlice(
         draft.updatedAt = clock.now();
         delete draft.transientFailures;
         const saved = store.save(draft);
+        lastSaved = saved;
         stepsRun += 1;
         // A step that waited for slots, or found them free, began the slice's burst; a step
         // that made no request (a sheet read) before any slot was near did not.
