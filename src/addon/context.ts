@@ -26,7 +26,18 @@ import { surfaceDeprecation } from './notices';
 const SETTINGS_KEY = 'crm.settings';
 
 /** The API key belongs to a person, so settings live in the user's properties. */
+let settingsMemo: { value: Settings | null } | undefined;
+
+/**
+ * Read once per execution (each execution starts afresh, and only saveSettings changes them
+ * within one): a trigger execution asked four times, a Properties read each.
+ */
 export function loadSettings(): Settings | null {
+  settingsMemo ??= { value: readSettings() };
+  return settingsMemo.value;
+}
+
+function readSettings(): Settings | null {
   const raw = PropertiesService.getUserProperties().getProperty(SETTINGS_KEY);
   if (!raw) return null;
   try {
@@ -38,6 +49,7 @@ export function loadSettings(): Settings | null {
 }
 
 export function saveSettings(settings: Settings): void {
+  settingsMemo = undefined;
   PropertiesService.getUserProperties().setProperty(SETTINGS_KEY, JSON.stringify(settings));
 }
 
@@ -72,21 +84,18 @@ export function ownerOf(settings: Settings): string {
   return hashApiKey(`${settings.baseUrl} ${account}`);
 }
 
-let pacingMember: string | undefined;
-
 /**
  * One pacer per API key for every document and execution of this user, which also counts the
  * requests other people make with the same key (a team's shared key, issue 19): they meet in
  * the script cache, under a hash of the key, each as their random person id (see PacerDeps).
  */
 export function pacerFor(settings: Settings, clock = appsScriptClock): Pacer {
-  pacingMember ??= personId();
   return createPacer(
     {
       cache: cacheAdapter(CacheService.getUserCache()),
       mutex: lockAdapter(LockService.getUserLock()),
       clock,
-      shared: { cache: cacheAdapter(CacheService.getScriptCache()), member: pacingMember },
+      shared: { cache: cacheAdapter(CacheService.getScriptCache()), member: personId() },
     },
     { apiKey: settings.apiKey },
   );
@@ -180,7 +189,14 @@ const PERSON_KEY = 'crm.person';
  * (https://developers.google.com/apps-script/reference/base/session), so neither identifies a
  * job's starter for the life of the job.
  */
+let personMemo: string | undefined;
+
 export function personId(): string {
+  personMemo ??= readPersonId();
+  return personMemo;
+}
+
+function readPersonId(): string {
   const properties = PropertiesService.getUserProperties();
   const known = properties.getProperty(PERSON_KEY);
   if (known) return known;

@@ -142,10 +142,14 @@ export function driveJobs(driver: Driver, jobId?: string): DriveResult {
   const lateness = noteTriggerLateness();
   if (jobId !== undefined && !deps.store.get(jobId)) return watchOthersJob(deps, jobId);
   const settings = loadSettings();
-  pauseJobsOfAnotherAccount(deps, settings);
   const canRun = runnableBy(settings);
-  const anyPending = () => deps.store.list().some((job) => isPending(job.state) && canRun(job));
-  if (anyPending()) armDriver(deps.clock.now());
+  const pendingIn = (jobs: readonly JobRecord[]) =>
+    jobs.some((job) => isPending(job.state) && canRun(job));
+  const anyPending = () => pendingIn(deps.store.list());
+  // One read of the jobs for both: the jobs paused here are exactly those canRun refuses.
+  const jobsAtStart = deps.store.list();
+  pauseJobsOfAnotherAccount(deps, settings, jobsAtStart);
+  if (pendingIn(jobsAtStart)) armDriver(deps.clock.now());
   const slice = runSlice(deps, jobHandlers(), {
     budgetMs: executionBudgetMs(deps.clock.now()),
     canRun,
@@ -271,10 +275,14 @@ function runnableBy(settings: Settings | null): (job: JobRecord) => boolean {
  * This person's pending jobs that their saved key cannot run (it is of another CRM account)
  * pause with the fix, rather than stay pending with a trigger re-armed for nothing.
  */
-function pauseJobsOfAnotherAccount(deps: EngineDeps, settings: Settings | null): void {
+function pauseJobsOfAnotherAccount(
+  deps: EngineDeps,
+  settings: Settings | null,
+  jobs: readonly JobRecord[],
+): void {
   if (!settings) return;
   const canRun = runnableBy(settings);
-  for (const job of deps.store.list()) {
+  for (const job of jobs) {
     if (isPending(job.state) && !canRun(job)) {
       pauseJob(deps, job.jobId, translator(job.locale ?? 'en')('jobs.otherAccountKey'));
     }

@@ -61,7 +61,22 @@ function keyOf(role: string, spreadsheetId: string): string {
   return `${role}.${spreadsheetId}`;
 }
 
-function readRecorded(role: string, spreadsheetId: string): Recorded | undefined {
+/**
+ * Records as this execution last read or wrote them: each read is a Properties call, and a
+ * trigger execution asked about ten times. Decisions that delete triggers (withTriggerLock)
+ * read afresh, under the lock.
+ */
+const recordedMemo = new Map<string, Recorded | undefined>();
+
+function readRecorded(role: string, spreadsheetId: string, fresh = false): Recorded | undefined {
+  const key = keyOf(role, spreadsheetId);
+  if (!fresh && recordedMemo.has(key)) return recordedMemo.get(key);
+  const value = readRecordedFromStore(role, spreadsheetId);
+  recordedMemo.set(key, value);
+  return value;
+}
+
+function readRecordedFromStore(role: string, spreadsheetId: string): Recorded | undefined {
   const raw = properties().getProperty(keyOf(role, spreadsheetId));
   if (!raw) return undefined;
   try {
@@ -83,6 +98,7 @@ function readRecorded(role: string, spreadsheetId: string): Recorded | undefined
 
 function record(role: string, spreadsheetId: string, value: Recorded): void {
   properties().setProperty(keyOf(role, spreadsheetId), JSON.stringify(value));
+  recordedMemo.set(keyOf(role, spreadsheetId), value);
 }
 
 /**
@@ -133,7 +149,7 @@ function withTriggerLock<T>(
     const id = spreadsheet.getId();
     const recorded = new Set(
       ROLES.flatMap((role) => {
-        const value = readRecorded(role, id);
+        const value = readRecorded(role, id, true);
         return value ? entriesOf(value).map((entry) => entry.id) : [];
       }),
     );
@@ -178,7 +194,7 @@ export function ensureOneOffChain(
   ];
   withTriggerLock(spreadsheet, boundDocumentTriggers, () => {
     const id = spreadsheet.getId();
-    const previous = readRecorded(ONE_OFF_ROLE, id);
+    const previous = readRecorded(ONE_OFF_ROLE, id, true);
     const made = (ats.length > 0 ? ats : [now]).map((at) => {
       const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER)
         .timeBased()
@@ -268,8 +284,9 @@ export function ensureHourlyTrigger(spreadsheet: Spreadsheet): void {
 
 function remove(spreadsheet: Spreadsheet, role: string): void {
   const id = spreadsheet.getId();
-  deleteRecorded(spreadsheet, readRecorded(role, id));
+  deleteRecorded(spreadsheet, readRecorded(role, id, true));
   properties().deleteProperty(keyOf(role, id));
+  recordedMemo.set(keyOf(role, id), undefined);
 }
 
 export function removeOneOffTrigger(spreadsheet: Spreadsheet): void {
