@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchRuntime } from '../tools/gas-runtime/bench';
 import { benchBundle } from './bench-bundle';
+import { benchEta } from './bench-eta';
 import { benchCustomFunction } from './bench-export';
 import { type JobFigures, PROFILE_LABELS, PROFILES } from './bench-figures';
 import { benchImportPlanning } from './bench-import';
@@ -92,6 +93,8 @@ console.log('\n## A cached custom function, cold (fresh context + bundle + one c
 console.table(await benchCustomFunction());
 console.log('\n## Local Apps Script runtime overhead');
 console.table(await benchRuntime());
+console.log('\n## The ETA a person reads before closing the panel: a send of 1,000 rows');
+console.table(benchEta());
 console.log('\n## Sandbox throughput on loopback (autocannon)');
 console.table(await benchSandbox(4));
 
