@@ -7,7 +7,12 @@
 import type { Sandbox } from '../sandbox/index';
 import type { JobSummary } from '../src/core/jobs/record';
 import { busiestMinute } from '../test/unit/core/jobs/fakes';
-import type { GasRuntime, LatencyProfileName, RuntimeStats } from '../tools/gas-runtime/index';
+import type {
+  GasRuntime,
+  LatencyProfileName,
+  RuntimeStats,
+  TriggerLateness,
+} from '../tools/gas-runtime/index';
 
 export const PROFILES: readonly LatencyProfileName[] = ['fast', 'typical', 'slow', 'verySlow'];
 
@@ -20,7 +25,7 @@ export const PROFILE_LABELS: Record<LatencyProfileName, string> = {
 };
 
 /** One seed for every run, so two runs of the bench print the same figures. */
-export const BENCH_SEED = 20261123;
+export const BENCH_SEED = Number(process.env.BENCH_SEED) || 20261123;
 
 /**
  * The runtime stops an execution that runs this long in wall time (its guard against endless
@@ -28,10 +33,22 @@ export const BENCH_SEED = 20261123;
  */
 const BENCH_REAL_TIMEOUT_MS = 30 * 60_000;
 
-/** Runtime options of every bench world: a latency profile, and room for slow executions. */
-export function benchWorldOptions(profile: LatencyProfileName) {
+/** What a lateness distribution reads as in a table. */
+export const LATENESS_LABELS: Record<TriggerLateness, string> = {
+  uniform: 'triggers 0–60 s late',
+  longTail: 'triggers late on a long tail',
+};
+
+/**
+ * Runtime options of every bench world: a latency profile, how late one-off triggers fire, and
+ * room for slow executions.
+ */
+export function benchWorldOptions(
+  profile: LatencyProfileName,
+  triggerLateness: TriggerLateness = 'uniform',
+) {
   return {
-    costs: { profile, seed: BENCH_SEED },
+    costs: { profile, seed: BENCH_SEED, triggerLateness },
     realTimeoutMs: BENCH_REAL_TIMEOUT_MS,
   } as const;
 }

@@ -19,11 +19,12 @@ import type { JobSummary } from '../src/core/jobs/record';
 import { driveJob } from '../test/e2e/addon-harness';
 import { createImportWorld, SHEET } from '../test/e2e/import-harness';
 import { generateImportSheet } from '../test/e2e/import-sheet';
-import type { LatencyProfileName } from '../tools/gas-runtime/index';
+import type { LatencyProfileName, TriggerLateness } from '../tools/gas-runtime/index';
 import {
   benchWorldOptions,
   type Driver,
   type JobFigures,
+  LATENESS_LABELS,
   measure,
   PROFILES,
   round,
@@ -37,6 +38,8 @@ export interface ImportRun {
   driver: Driver;
   /** Stop after the first execution (the first slice of a big sheet) instead of finishing. */
   firstSliceOnly?: boolean;
+  /** How late one-off triggers fire. @default 'uniform' */
+  lateness?: TriggerLateness;
 }
 
 /** Sidebar calls or trigger executions a run may take before it is called stuck. */
@@ -46,7 +49,7 @@ export async function benchImport(run: ImportRun): Promise<JobFigures> {
   const sheet = generateImportSheet(run.rows);
   const world = await createImportWorld({
     sheet,
-    runtime: benchWorldOptions(run.profile),
+    runtime: benchWorldOptions(run.profile, run.lateness),
   });
   const { runtime, clock } = world;
   runtime.resetStats();
@@ -60,7 +63,7 @@ export async function benchImport(run: ImportRun): Promise<JobFigures> {
   return measure({
     run: run.firstSliceOnly
       ? `${first.killed ? 'killed at 6 min: ' : ''}import, first slice of ${run.rows.toLocaleString('en')} rows`
-      : `import · ${run.driver === 'trigger' ? 'trigger chain' : 'sidebar'}`,
+      : `import · ${run.driver === 'trigger' ? `trigger chain, ${LATENESS_LABELS[run.lateness ?? 'uniform']}` : 'sidebar'}`,
     runtime,
     sandbox: world.sandbox,
     stats,
@@ -127,7 +130,8 @@ export function benchImportPlanning(rows = 10_000): {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [profile = 'typical', rows = '300', driver = 'sidebar'] = process.argv.slice(2);
+  const [profile = 'typical', rows = '300', driver = 'sidebar', lateness = 'uniform'] =
+    process.argv.slice(2);
   if (!PROFILES.includes(profile as LatencyProfileName))
     throw new Error(`profile must be one of ${PROFILES.join(', ')}`);
   console.table([
@@ -135,6 +139,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       profile: profile as LatencyProfileName,
       rows: Number(rows),
       driver: driver === 'trigger' ? 'trigger' : 'sidebar',
+      lateness: lateness === 'longTail' ? 'longTail' : 'uniform',
     }),
   ]);
 }

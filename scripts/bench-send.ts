@@ -11,11 +11,12 @@ import type { Sandbox } from '../sandbox/index';
 import type { JobSummary } from '../src/core/jobs/record';
 import { driveJob } from '../test/e2e/addon-harness';
 import { createSendWorld, DEMO_KEYS, DOCUMENT_SEND, SEND_HEADER } from '../test/e2e/send-harness';
-import type { LatencyProfileName } from '../tools/gas-runtime/index';
+import type { LatencyProfileName, TriggerLateness } from '../tools/gas-runtime/index';
 import {
   benchWorldOptions,
   type Driver,
   type JobFigures,
+  LATENESS_LABELS,
   measure,
   PROFILES,
   snapshot,
@@ -28,6 +29,8 @@ export interface SendRun {
   driver: Driver;
   /** Stop after the first execution (the first slice of a big sheet) instead of finishing. */
   firstSliceOnly?: boolean;
+  /** How late one-off triggers fire. @default 'uniform' */
+  lateness?: TriggerLateness;
 }
 
 const MAX_RUNS = 400;
@@ -54,7 +57,7 @@ function leadRows(sandbox: Sandbox, count: number): unknown[][] {
 export async function benchSend(run: SendRun): Promise<JobFigures> {
   const world = await createSendWorld({
     sheet: (sandbox) => ({ header: SEND_HEADER, rows: leadRows(sandbox, run.rows) }),
-    runtime: benchWorldOptions(run.profile),
+    runtime: benchWorldOptions(run.profile, run.lateness),
   });
   const { runtime, clock } = world;
   // The leads were made above the limit; the harness has since let a whole window pass.
@@ -77,7 +80,7 @@ export async function benchSend(run: SendRun): Promise<JobFigures> {
   return measure({
     run: run.firstSliceOnly
       ? `${first.killed ? 'killed at 6 min: ' : ''}send, first slice of ${run.rows.toLocaleString('en')} rows`
-      : `send · ${run.driver === 'trigger' ? 'trigger chain' : 'sidebar'}`,
+      : `send · ${run.driver === 'trigger' ? `trigger chain, ${LATENESS_LABELS[run.lateness ?? 'uniform']}` : 'sidebar'}`,
     runtime,
     sandbox: world.sandbox,
     stats,
@@ -88,7 +91,8 @@ export async function benchSend(run: SendRun): Promise<JobFigures> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [profile = 'typical', rows = '300', driver = 'sidebar'] = process.argv.slice(2);
+  const [profile = 'typical', rows = '300', driver = 'sidebar', lateness = 'uniform'] =
+    process.argv.slice(2);
   if (!PROFILES.includes(profile as LatencyProfileName))
     throw new Error(`profile must be one of ${PROFILES.join(', ')}`);
   console.table([
@@ -96,6 +100,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       profile: profile as LatencyProfileName,
       rows: Number(rows),
       driver: driver === 'trigger' ? 'trigger' : 'sidebar',
+      lateness: lateness === 'longTail' ? 'longTail' : 'uniform',
     }),
   ]);
 }

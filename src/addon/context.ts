@@ -3,6 +3,7 @@ import { codedError } from '../core/errors';
 import {
   createJobStore,
   createLease,
+  DEFAULT_BUDGET_MS,
   type EngineDeps,
   type JobMeta,
   type Lease,
@@ -15,6 +16,7 @@ import { currentLocale } from '../gas/locale';
 import { metadataStore } from '../gas/metadata-store';
 import { appsScriptClock, cacheAdapter, lockAdapter, propertiesStore } from '../gas/services';
 import { createUrlFetchTransport } from '../gas/url-fetch-transport';
+import { PUBLISHED_ADDON } from './deployment';
 import { surfaceDeprecation } from './notices';
 
 /**
@@ -24,7 +26,18 @@ import { surfaceDeprecation } from './notices';
 const SETTINGS_KEY = 'crm.settings';
 
 /** The API key belongs to a person, so settings live in the user's properties. */
+let settingsMemo: { value: Settings | null } | undefined;
+
+/**
+ * Read once per execution (each execution starts afresh, and only saveSettings changes them
+ * within one): a trigger execution asked four times, a Properties read each.
+ */
 export function loadSettings(): Settings | null {
+  settingsMemo ??= { value: readSettings() };
+  return settingsMemo.value;
+}
+
+function readSettings(): Settings | null {
   const raw = PropertiesService.getUserProperties().getProperty(SETTINGS_KEY);
   if (!raw) return null;
   try {
@@ -36,6 +49,7 @@ export function loadSettings(): Settings | null {
 }
 
 export function saveSettings(settings: Settings): void {
+  settingsMemo = undefined;
   PropertiesService.getUserProperties().setProperty(SETTINGS_KEY, JSON.stringify(settings));
 }
 
@@ -70,13 +84,18 @@ export function ownerOf(settings: Settings): string {
   return hashApiKey(`${settings.baseUrl} ${account}`);
 }
 
-/** One pacer per API key for every document and execution of this user. */
+/**
+ * One pacer per API key for every document and execution of this user, which also counts the
+ * requests other people make with the same key (a team's shared key, issue 19): they meet in
+ * the script cache, under a hash of the key, each as their random person id (see PacerDeps).
+ */
 export function pacerFor(settings: Settings, clock = appsScriptClock): Pacer {
   return createPacer(
     {
       cache: cacheAdapter(CacheService.getUserCache()),
       mutex: lockAdapter(LockService.getUserLock()),
       clock,
+      shared: { cache: cacheAdapter(CacheService.getScriptCache()), member: personId() },
     },
     { apiKey: settings.apiKey },
   );
@@ -107,13 +126,35 @@ export function pacerFor(settings: Settings, clock = appsScriptClock): Pacer {
 
 let backgroundSpreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | undefined;
 
-/** The spreadsheet open in this execution, or null (a trigger may run with none). */
+let activeMemo: { value: GoogleAppsScript.Spreadsheet.Spreadsheet | null } | undefined;
+
+/**
+ * The spreadsheet open in this execution, or null (a trigger may run with none). Asked once
+ * per execution: it cannot change within one, and each ask is a Sheets call.
+ */
 export function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
+  if (activeMemo) return activeMemo.value;
+  let value: GoogleAppsScript.Spreadsheet.Spreadsheet | null;
   try {
-    return SpreadsheetApp.getActive() ?? null;
+    value = SpreadsheetApp.getActive() ?? null;
   } catch {
-    return null;
+    value = null;
   }
+  // A failed or empty ask is not kept: a later one (after useSpreadsheet) decides again.
+  if (value) activeMemo = { value };
+  return value;
+}
+
+const idMemo = new WeakMap<object, string>();
+
+/** A spreadsheet's id, asked once per execution and spreadsheet (each ask is a Sheets call). */
+export function spreadsheetIdOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
+  let id = idMemo.get(spreadsheet);
+  if (id === undefined) {
+    id = spreadsheet.getId();
+    idMemo.set(spreadsheet, id);
+  }
+  return id;
 }
 
 /** For a background execution with no active spreadsheet: the one its work belongs to. */
@@ -136,7 +177,7 @@ export function currentSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
 /** Opens a spreadsheet by the id kept with a job, schedule or trigger (needs the `spreadsheets` scope). */
 export function openSpreadsheet(id: string): GoogleAppsScript.Spreadsheet.Spreadsheet {
   const active = activeSpreadsheet();
-  return active && active.getId() === id ? active : SpreadsheetApp.openById(id);
+  return active && spreadsheetIdOf(active) === id ? active : SpreadsheetApp.openById(id);
 }
 
 const PERSON_KEY = 'crm.person';
@@ -149,7 +190,14 @@ const PERSON_KEY = 'crm.person';
  * (https://developers.google.com/apps-script/reference/base/session), so neither identifies a
  * job's starter for the life of the job.
  */
+let personMemo: string | undefined;
+
 export function personId(): string {
+  personMemo ??= readPersonId();
+  return personMemo;
+}
+
+function readPersonId(): string {
   const properties = PropertiesService.getUserProperties();
   const known = properties.getProperty(PERSON_KEY);
   if (known) return known;
@@ -185,7 +233,7 @@ function personalStore(spreadsheetId: string): KeyValueStore {
  * a trigger with no active document reaches it.
  */
 export function spreadsheetDataStore(): KeyValueStore {
-  return prefixedStore(personalStore(currentSpreadsheet().getId()), 'data.');
+  return prefixedStore(personalStore(spreadsheetIdOf(currentSpreadsheet())), 'data.');
 }
 
 /**
@@ -220,15 +268,31 @@ export function startLock() {
   return lockAdapter(LockService.getScriptLock());
 }
 
+/**
+ * What a job makes in an hour with no sidebar open. A published editor add-on may run one
+ * time-driven trigger per user per document, at most hourly
+ * (https://developers.google.com/workspace/add-ons/concepts/editor-triggers#restrictions): one
+ * slice (4.5 minutes at 60 a minute) an hour. A bound script's one-off trigger chain keeps
+ * about 52 a minute (`npm run bench`, trigger chains under 0–60 s and long-tail lateness).
+ */
+const UNATTENDED_REQUESTS_PER_HOUR = PUBLISHED_ADDON ? (DEFAULT_BUDGET_MS / 60_000) * 60 : 52 * 60;
+
 /** This person's jobs of the current spreadsheet, with the board every editor sees. */
 export function engineDeps(): EngineDeps & { mutex: Lease } {
   const spreadsheet = currentSpreadsheet();
-  const id = spreadsheet.getId();
+  const id = spreadsheetIdOf(spreadsheet);
   return {
-    store: createJobStore(personalStore(id), { shared: metadataStore(spreadsheet) }),
+    store: createJobStore(personalStore(id), {
+      shared: metadataStore(spreadsheet),
+      signal: { cache: cacheAdapter(CacheService.getScriptCache()), clock: appsScriptClock },
+    }),
     clock: appsScriptClock,
     mutex: driverLease(id),
-    viewer: { person: personId(), locale: currentLocale() },
+    viewer: {
+      person: personId(),
+      locale: currentLocale(),
+      unattendedRequestsPerHour: UNATTENDED_REQUESTS_PER_HOUR,
+    },
   };
 }
 
@@ -239,7 +303,7 @@ export function jobMeta(sheet?: { id: number; name: string }): JobMeta {
     person: personId(),
     ...(name ? { ownerName: name } : {}),
     locale: currentLocale(),
-    spreadsheetId: currentSpreadsheet().getId(),
+    spreadsheetId: spreadsheetIdOf(currentSpreadsheet()),
     ...(sheet ? { sheetId: sheet.id, sheetName: sheet.name } : {}),
   };
 }

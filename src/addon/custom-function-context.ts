@@ -93,16 +93,20 @@ export function customFunctionContext(): CustomFunctionContext {
     }
     pacer ??= pacerFor(owner);
     // Never sleep for long in a formula: a slot more than a moment away means "use the cache".
-    if (
-      !pacer.acquire({ deadline: Math.min(appsScriptClock.now() + SLOT_WAIT_MS, budgetEndsAt) })
-    ) {
-      throw new PacerDeadlineError(pacer.nextSlotAt());
-    }
+    const grant = pacer.acquireUpTo(1, {
+      deadline: Math.min(appsScriptClock.now() + SLOT_WAIT_MS, budgetEndsAt),
+    });
+    if (grant.count === 0) throw new PacerDeadlineError(pacer.nextSlotAt());
     try {
       return send();
     } catch (error) {
       if (error instanceof RateLimitError) pacer.reportRateLimited(error.retryAfterSeconds);
       throw error;
+    } finally {
+      // Counted until its answer, like a job's request (issue 16.16): counted only from when it
+      // left, its slot freed while it could still be on its way, and a job's request sent in
+      // that slot could reach the CRM within the same 60 s (61 arrivals).
+      pacer.answered(grant);
     }
   }
 

@@ -1,6 +1,9 @@
 import { asPlatformQuotaError } from '../api/platform-error';
+import { LEAD_ACTIONS_KIND, REVERT_KIND } from '../core/actions/job';
 import { codedError } from '../core/errors';
+import { EXPORT_JOB_KIND } from '../core/export/job';
 import { translator } from '../core/i18n';
+import { IMPORT_JOB_KIND } from '../core/import/job';
 import {
   BOUND_TRIGGER_DELAY_MS,
   BUSY_POLL_MS,
@@ -19,14 +22,22 @@ import {
   pauseJob,
   resumeJob,
   runSlice,
+  type SlicePacing,
   toSummary,
 } from '../core/jobs';
+import { oneOffChainDues } from '../core/jobs/continuation';
 import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
+import { SEND_JOB_KIND } from '../core/send/job';
 import type { Settings } from '../core/settings/settings';
 import {
   ensureHourlyTrigger,
+  ensureOneOffChain,
   ensureOneOffTrigger,
+  lateOf,
+  oneOffLateness,
+  pendingChainTarget,
   pendingOneOffAt,
+  recordLateness,
   removeHourlyTrigger,
   removeOneOffTrigger,
 } from '../gas/triggers';
@@ -48,12 +59,28 @@ import { makeRoomForJob } from './job-store-budget';
 import { loadSchedules, ownsSchedule } from './schedule-store';
 
 /**
- * A bound script's trigger execution waits at most this long for the pacer: a longer wait ends
- * the execution and its continuation is scheduled at the pacer's next free slot, since trigger
- * runtime (90 min a day for a consumer account) is the scarcest quota
- * (https://developers.google.com/apps-script/guides/services/quotas). An open sidebar may wait.
+ * A bound script's trigger execution waits at most this long for a batch's slots: a longer wait
+ * ends the execution and its continuation is armed around when they free (oneOffChainDues),
+ * since trigger runtime (90 min a day for a consumer account) is the scarcest quota
+ * (https://developers.google.com/apps-script/guides/services/quotas). The chain's triggers come
+ * early on purpose, so the one that arrives within this long of the slots sleeps until then:
+ * 20 s traded about 1.5 requests a minute for half a minute of runtime per 1,000 rows on the
+ * bench. An open sidebar may wait as long as its slice allows.
  */
-export const TRIGGER_MAX_WAIT_MS = 5_000;
+export const TRIGGER_MAX_WAIT_MS = 20_000;
+/**
+ * A trigger execution starts its work only when this many request slots are free within
+ * TRIGGER_MAX_WAIT_MS (a send batch's worth): slots that free one by one would keep it running
+ * (and spending trigger runtime) at the pace of the previous minute, whereas a budget of 60
+ * taken in a burst costs seconds of runtime a minute.
+ */
+export const TRIGGER_BATCH_SLOTS = 10;
+/**
+ * Once a trigger execution has worked, it goes on only while the next batch's slots free within
+ * this long: a burst's slots free as fast as the previous burst took them, a steady trickle
+ * (one a second) does not, and the execution ends instead of pacing it (see SlicePacing).
+ */
+export const TRIGGER_CONTINUE_WAIT_MS = 5_000;
 /** How long a start waits for another start of the same spreadsheet (never a slice) to finish. */
 const START_LOCK_WAIT_MS = 10_000;
 
@@ -117,18 +144,23 @@ export function recordBackgroundFailure(error: unknown): void {
  */
 export function driveJobs(driver: Driver, jobId?: string): DriveResult {
   const deps = engineDeps();
+  const lateness = noteTriggerLateness();
   if (jobId !== undefined && !deps.store.get(jobId)) return watchOthersJob(deps, jobId);
   const settings = loadSettings();
-  pauseJobsOfAnotherAccount(deps, settings);
   const canRun = runnableBy(settings);
-  const anyPending = () => deps.store.list().some((job) => isPending(job.state) && canRun(job));
-  if (anyPending()) armDriver(deps.clock.now());
+  const pendingIn = (jobs: readonly JobRecord[]) =>
+    jobs.some((job) => isPending(job.state) && canRun(job));
+  const anyPending = () => pendingIn(deps.store.list());
+  // One read of the jobs for both: the jobs paused here are exactly those canRun refuses.
+  const jobsAtStart = deps.store.list();
+  pauseJobsOfAnotherAccount(deps, settings, jobsAtStart);
+  if (pendingIn(jobsAtStart)) armDriver(deps.clock.now());
   const slice = runSlice(deps, jobHandlers(), {
     budgetMs: executionBudgetMs(deps.clock.now()),
     canRun,
     ...(jobId === undefined ? {} : { jobId }),
     ...(driver === 'trigger' && !PUBLISHED_ADDON && settings
-      ? { pacing: { maxWaitMs: TRIGGER_MAX_WAIT_MS, nextSlotAt: pacerFor(settings).nextSlotAt } }
+      ? { pacing: triggerPacing(settings) }
       : {}),
   });
   const now = deps.clock.now();
@@ -145,7 +177,7 @@ export function driveJobs(driver: Driver, jobId?: string): DriveResult {
   });
   const spreadsheet = currentSpreadsheet();
   if (plan.trigger === 'one-off' && plan.scheduleTriggerAt !== undefined) {
-    ensureOneOffTrigger(spreadsheet, plan.scheduleTriggerAt, now);
+    armContinuation(spreadsheet, driver, slice, plan.scheduleTriggerAt, now, lateness);
   } else if (plan.trigger === 'hourly') {
     ensureHourlyTrigger(spreadsheet);
   } else if (!pending) {
@@ -157,6 +189,81 @@ export function driveJobs(driver: Driver, jobId?: string): DriveResult {
   return {
     summaries: slice.summaries,
     ...(plan.callAgain ? { callAgainInMs: plan.callAgainInMs ?? 0 } : {}),
+  };
+}
+
+/** Two chain targets this close are one: the slots the chain was armed for have not moved. */
+const SAME_TARGET_MS = 5_000;
+
+/**
+ * Arms what continues a bound script's job after this slice. The open sidebar (and a slice that
+ * found another execution working) only keeps a fallback trigger. Otherwise a chain of one-off
+ * triggers is armed around when the next batch's slots free (oneOffChainDues), unless this
+ * execution is one of a chain that came too early for the slots it was armed for: the rest of
+ * that chain is still armed, and re-arming would throw away its head start.
+ */
+function armContinuation(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  driver: Driver,
+  slice: { busy: boolean; stepsRun: number; nextRunAt?: number },
+  fallbackAt: number,
+  now: number,
+  lateness: () => number[],
+): void {
+  if (driver === 'sidebar' || slice.busy) {
+    if (driver === 'sidebar' || pendingOneOffAt(spreadsheet, now) === undefined) {
+      ensureOneOffTrigger(spreadsheet, fallbackAt, now);
+    }
+    return;
+  }
+  const target = Math.max(now, slice.nextRunAt ?? now);
+  const chainTarget = pendingChainTarget(spreadsheet, now);
+  const sameChain =
+    slice.stepsRun === 0 &&
+    chainTarget !== undefined &&
+    Math.abs(chainTarget - target) <= SAME_TARGET_MS;
+  if (!sameChain) {
+    ensureOneOffChain(spreadsheet, oneOffChainDues(target, now, lateness()), now, target);
+  }
+}
+
+let firedTriggerUid: string | undefined;
+
+/** crmRunJobs tells which trigger started this execution (its `triggerUid`). */
+export function noteFiredTrigger(triggerUid: string | undefined): void {
+  firedTriggerUid = triggerUid;
+}
+
+/**
+ * Adds how late the one-off trigger that started this execution fired to its history (once),
+ * and returns a reader of that history for arming the next chain.
+ */
+function noteTriggerLateness(): () => number[] {
+  const spreadsheet = currentSpreadsheet();
+  const uid = firedTriggerUid;
+  firedTriggerUid = undefined;
+  const late = uid === undefined ? undefined : lateOf(spreadsheet, uid, EXECUTION_STARTED_AT);
+  let history: number[] | undefined;
+  if (late !== undefined) {
+    try {
+      history = recordLateness(spreadsheet, late);
+    } catch {
+      // A full store: the chain is armed from what history there is.
+    }
+  }
+  return () => {
+    history ??= oneOffLateness(spreadsheet);
+    return history;
+  };
+}
+
+/** A trigger execution works only when a batch's worth of slots frees within a few seconds. */
+function triggerPacing(settings: Settings): SlicePacing {
+  const pacer = pacerFor(settings);
+  return {
+    maxWaitMs: TRIGGER_MAX_WAIT_MS,
+    continueWaitMs: TRIGGER_CONTINUE_WAIT_MS,
+    nextSlotAt: () => pacer.slotsFreeAt(TRIGGER_BATCH_SLOTS),
   };
 }
 
@@ -173,10 +280,14 @@ function runnableBy(settings: Settings | null): (job: JobRecord) => boolean {
  * This person's pending jobs that their saved key cannot run (it is of another CRM account)
  * pause with the fix, rather than stay pending with a trigger re-armed for nothing.
  */
-function pauseJobsOfAnotherAccount(deps: EngineDeps, settings: Settings | null): void {
+function pauseJobsOfAnotherAccount(
+  deps: EngineDeps,
+  settings: Settings | null,
+  jobs: readonly JobRecord[],
+): void {
   if (!settings) return;
   const canRun = runnableBy(settings);
-  for (const job of deps.store.list()) {
+  for (const job of jobs) {
     if (isPending(job.state) && !canRun(job)) {
       pauseJob(deps, job.jobId, translator(job.locale ?? 'en')('jobs.otherAccountKey'));
     }
@@ -340,12 +451,47 @@ function requireOwnJob(deps: EngineDeps, jobId: string): JobRecord {
   );
 }
 
+/** What a start calls a kind of job that may be only one on its sheet (see StartJobInput). */
+/** Every kind that holds its sheet while it is not finished, with the name its refusal uses. */
+const ONE_PER_SHEET: Readonly<Record<string, string>> = {
+  [IMPORT_JOB_KIND]: 'Import',
+  [SEND_JOB_KIND]: 'Send',
+  [EXPORT_JOB_KIND]: 'Export',
+  [LEAD_ACTIONS_KIND]: 'Lead actions',
+  [REVERT_KIND]: 'Lead actions revert',
+};
+
+/**
+ * Resumes a job of yours under the start lock, checking "one job per sheet" as a start does:
+ * two jobs on one sheet (another person's, started before a job held its sheet while it was
+ * failed) would work the same rows, and a lead could be messaged twice (issue 16.3).
+ */
+function resumeOwnJob(deps: EngineDeps, job: JobRecord): JobSummary {
+  const lock = startLock();
+  if (!lock.tryLock(START_LOCK_WAIT_MS)) {
+    throw codedError(
+      'Another job is being started right now; try again in a few seconds (crmListJobs() shows the jobs).',
+      'startBusy',
+    );
+  }
+  try {
+    const jobName = ONE_PER_SHEET[job.kind];
+    const sheetId = job.sheetId ?? (job.options as { sheetId?: unknown } | null)?.sheetId;
+    if (jobName !== undefined && typeof sheetId === 'number') {
+      const target = { kind: job.kind, jobName, sheetId, sheetName: job.sheetName ?? '' };
+      checkNoOtherJobOnSheet(allJobs(deps), target, job.jobId);
+    }
+    return resumeJob(deps, job.jobId, translator(job.locale ?? 'en')('jobs.resumed'));
+  } finally {
+    lock.release();
+  }
+}
+
 /** Resumes a paused (or failed) job of yours, for example after a new API key was saved, and works on it. */
 export function crmResumeJob(jobId: string): JobSummary {
   const deps = engineDeps();
   const id = requireJobId(jobId);
-  const job = requireOwnJob(deps, id);
-  resumeJob(deps, id, translator(job.locale ?? 'en')('jobs.resumed'));
+  resumeOwnJob(deps, requireOwnJob(deps, id));
   return driveJobs('direct', id).summaries[0] ?? getJob(deps, id);
 }
 
@@ -357,8 +503,7 @@ export function crmResumeJob(jobId: string): JobSummary {
 export function uiResumeJob(jobId: string): JobSummary {
   const deps = engineDeps();
   const id = requireJobId(jobId);
-  const job = requireOwnJob(deps, id);
-  return resumeJob(deps, id, translator(job.locale ?? 'en')('jobs.resumed'));
+  return resumeOwnJob(deps, requireOwnJob(deps, id));
 }
 
 /** google.script.run target of an open sidebar: one more slice of one job. */

@@ -4,13 +4,16 @@
  * and the add-on's own cache serves a result for FRESH_SECONDS. So this menu item
  *  1. records "refreshed now" in the document's properties, which every CRM_* formula reads:
  *     a cached copy older than that is no longer fresh (it still stands in on a 429), and
- *  2. rewrites every CRM_* formula cell: cleared, flushed, then given its formula back, so Sheets
- *     evaluates it anew. Rewriting the cell is what Sheets treats as an edit of that formula; a
- *     changing hidden argument would have to be typed into every user's formula, which this
- *     keeps as they wrote it. Whether Sheets re-runs a custom function whose formula text comes
- *     back identical is not documented
- *     (https://developers.google.com/apps-script/guides/sheets/functions); the flush between
- *     clearing and rewriting makes the cell empty in between, so the formula is entered anew.
+ *  2. changes the text of every CRM_* formula and changes it back, with a TextFinder over
+ *     formula text, one sheet at a time: a formula whose text changed is a new formula, which
+ *     Sheets evaluates. The documented way is a changed argument
+ *     (https://developers.google.com/apps-script/guides/sheets/functions#optimization); that
+ *     would mean a hidden argument in every person's formula, which this keeps as they wrote it.
+ *     Clearing and rewriting the same text is reported both to work and not to; the TextFinder
+ *     swap is the technique reported to work, published add-ons included
+ *     (https://tanaikech.github.io/2019/10/28/automatic-recalculation-of-custom-function-on-spreadsheet-part-2/).
+ *     Every formula is checked against what it was afterwards and put back if it differs, so
+ *     whatever happens in between (an error, a quota), the formulas stay as written.
  */
 import { translator } from '../core/i18n';
 import { currentLocale } from '../gas/locale';
@@ -46,13 +49,38 @@ export function refreshFormulas(): void {
     spreadsheet.toast(t('formulas.noneToRefresh'));
     return;
   }
-  // Cleared cells are the user's formulas gone until rewritten: whatever happens between the
-  // clear and the rewrite (an error, a quota), the formulas go back.
   try {
-    for (const cell of cells) cell.sheet.getRange(cell.row, cell.column).clearContent();
-    SpreadsheetApp.flush();
+    for (const sheet of new Set(cells.map((cell) => cell.sheet))) swapFormulaText(sheet);
   } finally {
-    for (const cell of cells) cell.sheet.getRange(cell.row, cell.column).setFormula(cell.formula);
+    restoreFormulas(cells);
   }
   spreadsheet.toast(t('formulas.refreshing', { count: cells.length }));
+}
+
+/** What CRM_ becomes for a moment: a name no function has, so the formula text changes. */
+const SWAP_MARK = 'CRM_REFRESHING_';
+
+function swapFormulaText(sheet: GoogleAppsScript.Spreadsheet.Sheet): void {
+  const swap = (from: string, to: string) =>
+    sheet.createTextFinder(from).matchCase(true).matchFormulaText(true).replaceAllWith(to);
+  try {
+    swap('CRM_', SWAP_MARK);
+    SpreadsheetApp.flush();
+  } finally {
+    swap(SWAP_MARK, 'CRM_');
+  }
+}
+
+/** Puts back any formula the swap left different (one read per sheet, a write per cell). */
+function restoreFormulas(cells: readonly FormulaCell[]): void {
+  const bySheet = new Map<GoogleAppsScript.Spreadsheet.Sheet, FormulaCell[]>();
+  for (const cell of cells) bySheet.set(cell.sheet, [...(bySheet.get(cell.sheet) ?? []), cell]);
+  for (const [sheet, own] of bySheet) {
+    const now = sheet.getDataRange().getFormulas();
+    for (const cell of own) {
+      if (now[cell.row - 1]?.[cell.column - 1] !== cell.formula) {
+        sheet.getRange(cell.row, cell.column).setFormula(cell.formula);
+      }
+    }
+  }
 }

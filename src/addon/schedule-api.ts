@@ -34,7 +34,7 @@ import {
 } from './context';
 import { crmExportLeads } from './export-api';
 import { crmImportLeads } from './import-api';
-import { crmGetJob, driveJobs, recordBackgroundFailure } from './jobs-api';
+import { crmGetJob, driveJobs, noteFiredTrigger, recordBackgroundFailure } from './jobs-api';
 import { loadSchedules, ownsSchedule, saveSchedules } from './schedule-store';
 
 /**
@@ -144,6 +144,7 @@ export function crmRunJobs(event?: TriggerEvent): JobSummary[] {
   }
   try {
     if (triggerUid !== undefined) deleteUnrecordedTrigger(triggerUid);
+    noteFiredTrigger(triggerUid);
     startDueSchedules();
     return driveJobs('trigger').summaries;
   } catch (error) {

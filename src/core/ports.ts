@@ -22,6 +22,8 @@ export interface Cache {
   get(key: string): string | null;
   put(key: string, value: string, ttlSeconds: number): void;
   remove(key: string): void;
+  /** Several keys in one call (CacheService's getAll); absent: one get per key. */
+  getAll?(keys: string[]): Record<string, string>;
 }
 
 /** LockService-like mutual exclusion across executions. */

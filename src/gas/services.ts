@@ -26,6 +26,7 @@ export function cacheAdapter(cache: GoogleAppsScript.Cache.Cache): Cache {
     put: (key, value, ttlSeconds) =>
       cache.put(key, value, Math.min(21_600, Math.max(1, Math.round(ttlSeconds)))),
     remove: (key) => cache.remove(key),
+    getAll: (keys) => cache.getAll(keys),
   };
 }
 

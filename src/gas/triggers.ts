@@ -1,3 +1,5 @@
+import { LATENESS_HISTORY } from '../core/jobs/continuation';
+
 /**
  * Time-driven triggers of crmRunJobs. Two roles, told apart by the unique ids kept in the
  * properties of the user who owns them (triggers are per user), under the spreadsheet's id:
@@ -13,6 +15,7 @@ export const RUN_JOBS_HANDLER = 'crmRunJobs';
 const ONE_OFF_ROLE = 'crm.trigger.oneOff';
 const HOURLY_ROLE = 'crm.trigger.hourly';
 const ROLES = [ONE_OFF_ROLE, HOURLY_ROLE];
+const LATENESS_KEY = 'crm.trigger.late';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Trigger = GoogleAppsScript.Script.Trigger;
@@ -21,6 +24,29 @@ interface Recorded {
   id: string;
   /** When a one-off trigger fires (epoch ms); absent for the hourly one. */
   at?: number;
+  /** The other one-off triggers of the same chain (see oneOffChainDues). */
+  also?: Array<{ id: string; at: number }>;
+  /** When the chain's work can go on (epoch ms): what its triggers were armed around. */
+  target?: number;
+}
+
+function parseAlso(value: unknown): Array<{ id: string; at: number }> {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (x): x is { id: string; at: number } =>
+      typeof x === 'object' &&
+      x !== null &&
+      typeof (x as { id?: unknown }).id === 'string' &&
+      typeof (x as { at?: unknown }).at === 'number',
+  );
+}
+
+/** Every trigger of a record, with when it fires. */
+function entriesOf(recorded: Recorded): Array<{ id: string; at?: number }> {
+  return [
+    { id: recorded.id, ...(recorded.at === undefined ? {} : { at: recorded.at }) },
+    ...(recorded.also ?? []),
+  ];
 }
 
 /**
@@ -35,13 +61,34 @@ function keyOf(role: string, spreadsheetId: string): string {
   return `${role}.${spreadsheetId}`;
 }
 
-function readRecorded(role: string, spreadsheetId: string): Recorded | undefined {
+/**
+ * Records as this execution last read or wrote them: each read is a Properties call, and a
+ * trigger execution asked about ten times. Decisions that delete triggers (withTriggerLock)
+ * read afresh, under the lock.
+ */
+const recordedMemo = new Map<string, Recorded | undefined>();
+
+function readRecorded(role: string, spreadsheetId: string, fresh = false): Recorded | undefined {
+  const key = keyOf(role, spreadsheetId);
+  if (!fresh && recordedMemo.has(key)) return recordedMemo.get(key);
+  const value = readRecordedFromStore(role, spreadsheetId);
+  recordedMemo.set(key, value);
+  return value;
+}
+
+function readRecordedFromStore(role: string, spreadsheetId: string): Recorded | undefined {
   const raw = properties().getProperty(keyOf(role, spreadsheetId));
   if (!raw) return undefined;
   try {
     const value = JSON.parse(raw) as Partial<Recorded>;
     if (typeof value.id === 'string') {
-      return { id: value.id, ...(typeof value.at === 'number' ? { at: value.at } : {}) };
+      const also = parseAlso(value.also);
+      return {
+        id: value.id,
+        ...(typeof value.at === 'number' ? { at: value.at } : {}),
+        ...(also.length > 0 ? { also } : {}),
+        ...(typeof value.target === 'number' ? { target: value.target } : {}),
+      };
     }
   } catch {
     // An id saved bare by an earlier version.
@@ -51,6 +98,7 @@ function readRecorded(role: string, spreadsheetId: string): Recorded | undefined
 
 function record(role: string, spreadsheetId: string, value: Recorded): void {
   properties().setProperty(keyOf(role, spreadsheetId), JSON.stringify(value));
+  recordedMemo.set(keyOf(role, spreadsheetId), value);
 }
 
 /**
@@ -69,8 +117,10 @@ function ownTriggers(spreadsheet: Spreadsheet, id: string): Trigger | undefined 
 
 function deleteRecorded(spreadsheet: Spreadsheet, recorded: Recorded | undefined): void {
   if (!recorded) return;
-  const trigger = ownTriggers(spreadsheet, recorded.id);
-  if (trigger) ScriptApp.deleteTrigger(trigger);
+  for (const entry of entriesOf(recorded)) {
+    const trigger = ownTriggers(spreadsheet, entry.id);
+    if (trigger) ScriptApp.deleteTrigger(trigger);
+  }
 }
 
 /** How long trigger bookkeeping waits for the user lock (held for a few ScriptApp calls). */
@@ -98,7 +148,10 @@ function withTriggerLock<T>(
   try {
     const id = spreadsheet.getId();
     const recorded = new Set(
-      ROLES.map((role) => readRecorded(role, id)?.id).filter((x): x is string => x !== undefined),
+      ROLES.flatMap((role) => {
+        const value = readRecorded(role, id, true);
+        return value ? entriesOf(value).map((entry) => entry.id) : [];
+      }),
     );
     const seen = new Set<string>();
     for (const trigger of candidates()) {
@@ -121,26 +174,98 @@ function withTriggerLock<T>(
  * (maybe two), never none.
  */
 export function ensureOneOffTrigger(spreadsheet: Spreadsheet, at: number, now: number): void {
+  ensureOneOffChain(spreadsheet, [at], now);
+}
+
+/**
+ * Pending one-off triggers at each of `ats` (bound scripts only; see oneOffChainDues), replacing
+ * the recorded ones: created and recorded before the old ones are deleted, so an execution
+ * killed in between leaves a driver (maybe more), never none.
+ */
+export function ensureOneOffChain(
+  spreadsheet: Spreadsheet,
+  ats: readonly number[],
+  now: number,
+  target?: number,
+): void {
   const boundDocumentTriggers = () => [
     ...ScriptApp.getUserTriggers(spreadsheet),
     ...ScriptApp.getProjectTriggers(),
   ];
   withTriggerLock(spreadsheet, boundDocumentTriggers, () => {
     const id = spreadsheet.getId();
-    const previous = readRecorded(ONE_OFF_ROLE, id);
-    const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER)
-      .timeBased()
-      .after(Math.max(1_000, at - now))
-      .create();
-    record(ONE_OFF_ROLE, id, { id: trigger.getUniqueId(), at: Math.max(at, now + 1_000) });
+    const previous = readRecorded(ONE_OFF_ROLE, id, true);
+    const made = (ats.length > 0 ? ats : [now]).map((at) => {
+      const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER)
+        .timeBased()
+        .after(Math.max(1_000, at - now))
+        .create();
+      return { id: trigger.getUniqueId(), at: Math.max(at, now + 1_000) };
+    });
+    const [first, ...also] = made as [{ id: string; at: number }, ...{ id: string; at: number }[]];
+    record(ONE_OFF_ROLE, id, {
+      ...first,
+      ...(also.length > 0 ? { also } : {}),
+      ...(target === undefined ? {} : { target }),
+    });
     deleteRecorded(spreadsheet, previous);
   });
 }
 
-/** When the recorded one-off trigger fires, if it has not fired yet. */
+/** When the first recorded one-off trigger that has not fired yet fires. */
 export function pendingOneOffAt(spreadsheet: Spreadsheet, now: number): number | undefined {
-  const at = readRecorded(ONE_OFF_ROLE, spreadsheet.getId())?.at;
-  return at !== undefined && at > now ? at : undefined;
+  const recorded = readRecorded(ONE_OFF_ROLE, spreadsheet.getId());
+  const ats = recorded ? entriesOf(recorded).map((entry) => entry.at ?? 0) : [];
+  const pending = ats.filter((at) => at > now);
+  return pending.length > 0 ? Math.min(...pending) : undefined;
+}
+
+/**
+ * The target of the recorded chain (see ensureOneOffChain) while one of its triggers has yet to
+ * fire; undefined for a single trigger (a fallback) or a chain that is spent.
+ */
+export function pendingChainTarget(spreadsheet: Spreadsheet, now: number): number | undefined {
+  const recorded = readRecorded(ONE_OFF_ROLE, spreadsheet.getId());
+  if (recorded?.target === undefined) return undefined;
+  return entriesOf(recorded).some((entry) => (entry.at ?? 0) > now) ? recorded.target : undefined;
+}
+
+/**
+ * How late this person's one-off triggers of the spreadsheet fired lately (ms, newest last).
+ * Kept apart from the trigger records and written without a lock: a sample lost to a race
+ * costs nothing, whereas a trigger record overwritten would orphan its triggers.
+ */
+export function oneOffLateness(spreadsheet: Spreadsheet): number[] {
+  const raw = properties().getProperty(keyOf(LATENESS_KEY, spreadsheet.getId()));
+  try {
+    const value: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(value)
+      ? value.filter((x): x is number => typeof x === 'number' && Number.isFinite(x))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Adds how late the trigger that started this execution fired to the history (see above). */
+export function recordLateness(spreadsheet: Spreadsheet, lateMs: number): number[] {
+  const history = [...oneOffLateness(spreadsheet), Math.round(lateMs)].slice(-LATENESS_HISTORY);
+  properties().setProperty(keyOf(LATENESS_KEY, spreadsheet.getId()), JSON.stringify(history));
+  return history;
+}
+
+/**
+ * How late the recorded one-off trigger `triggerUid` fired, if it is one: `startedAt` is when
+ * this execution began.
+ */
+export function lateOf(
+  spreadsheet: Spreadsheet,
+  triggerUid: string,
+  startedAt: number,
+): number | undefined {
+  const recorded = readRecorded(ONE_OFF_ROLE, spreadsheet.getId());
+  const entry = recorded ? entriesOf(recorded).find((e) => e.id === triggerUid) : undefined;
+  return entry?.at === undefined ? undefined : Math.max(0, startedAt - entry.at);
 }
 
 export function ensureHourlyTrigger(spreadsheet: Spreadsheet): void {
@@ -159,8 +284,9 @@ export function ensureHourlyTrigger(spreadsheet: Spreadsheet): void {
 
 function remove(spreadsheet: Spreadsheet, role: string): void {
   const id = spreadsheet.getId();
-  deleteRecorded(spreadsheet, readRecorded(role, id));
+  deleteRecorded(spreadsheet, readRecorded(role, id, true));
   properties().deleteProperty(keyOf(role, id));
+  recordedMemo.set(keyOf(role, id), undefined);
 }
 
 export function removeOneOffTrigger(spreadsheet: Spreadsheet): void {
@@ -181,7 +307,10 @@ export function spreadsheetIdOfTrigger(triggerUid: string): string | undefined {
     const role = ROLES.find((r) => key.startsWith(`${r}.`));
     if (!role) continue;
     const spreadsheetId = key.slice(role.length + 1);
-    if (readRecorded(role, spreadsheetId)?.id === triggerUid) return spreadsheetId;
+    const recorded = readRecorded(role, spreadsheetId);
+    if (recorded && entriesOf(recorded).some((entry) => entry.id === triggerUid)) {
+      return spreadsheetId;
+    }
   }
   return undefined;
 }

@@ -124,6 +124,8 @@ describe('import of 1,000 rows across executions', () => {
     const started = runtime.run('crmImportLeads', { sheet: SHEET });
     expect(started.ok, started.error?.message).toBe(true);
     expect((started.value as JobSummary).state).toBe('running');
+    // With the panel closed it goes on one 4.5-minute slice an hour: the ETA says so (issue 19).
+    expect((started.value as JobSummary).unattendedRequestsPerHour).toBe(270);
     const trigger = runtime.triggers().find((t) => t.handler === 'crmRunJobs');
     expect(trigger?.schedule).toMatchObject({ kind: 'everyHours', n: 1 });
     const idle = runtime.runUntilIdle({ maxExecutions: 5, maxSimulatedMs: 6 * 3_600_000 });

@@ -76,7 +76,8 @@ describe('describeProgress', () => {
     { state: 'running', pause: true, resume: false, cancel: true },
     { state: 'paused', pause: false, resume: true, cancel: true },
     { state: 'done', pause: false, resume: false, cancel: false },
-    { state: 'failed', pause: false, resume: true, cancel: false },
+    // A failed job holds its sheet until it is cancelled (issue 16.3).
+    { state: 'failed', pause: false, resume: true, cancel: true },
     { state: 'cancelled', pause: false, resume: false, cancel: false },
   ])('$state: pause $pause, resume $resume, cancel $cancel', ({ state, pause, resume, cancel }) => {
     const model = describeProgress(summary({ state, done: 25 }), EN_WORDS);
@@ -97,6 +98,26 @@ describe('describeProgress', () => {
     ]);
     // 90 rows left, 28 of 30 so far cost a request: 84 requests, 84 s.
     expect(model.eta).toBe('about 1 min left at 60 requests per minute');
+  });
+
+  it('a published add-on says what closing the panel costs; a bound script needs not (issue 19)', () => {
+    // 900 sends left: 15 minutes at 60 a minute; one 4.5-minute slice an hour with it closed.
+    const left = { done: 100, total: 1000, counts: { SENT: 100 } };
+    const published = describeProgress(
+      summary({ ...left, unattendedRequestsPerHour: 270 }),
+      EN_WORDS,
+    );
+    expect(published.eta).toBe(
+      'With this panel closed, the rest takes about 3 h 20 min; keep it open to finish in about 15 min.',
+    );
+    expect(
+      describeProgress(summary({ ...left, unattendedRequestsPerHour: 270 }), PT_WORDS).eta,
+    ).toMatch(/^Com este painel fechado, o restante leva .*3 h 20 min; mantenha-o aberto/);
+    const bound = describeProgress(
+      summary({ ...left, unattendedRequestsPerHour: 52 * 60 }),
+      EN_WORDS,
+    );
+    expect(bound.eta).toBe('about 15 min left at 60 requests per minute');
   });
 
   it('a finished job with no rows is complete; an unknown total shows rows done only', () => {

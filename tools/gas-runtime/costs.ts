@@ -46,6 +46,21 @@ export const FLUSH_ROUND_TRIPS = 4;
  */
 export const ONE_OFF_TRIGGER_MAX_DELAY_MS = 60_000;
 
+/**
+ * How one-off trigger lateness is drawn. `uniform`: from [0, oneOffTriggerMaxDelayMs].
+ * `longTail`: most triggers fire within seconds, some a minute or more late, a few minutes
+ * late (70% in 0–15 s, 25% in 15–90 s, 5% in 90–300 s; mean about 28 s), the shape people
+ * report for busy days. The bench runs both, so a trigger chain is not tuned to one.
+ */
+export type TriggerLateness = 'uniform' | 'longTail';
+
+/** A long-tailed lateness draw (ms) from one uniform number in [0, 1) and a second one. */
+export function longTailLatenessMs(u: number, v: number): number {
+  if (u < 0.7) return Math.round(v * 15_000);
+  if (u < 0.95) return Math.round(15_000 + v * 75_000);
+  return Math.round(90_000 + v * 210_000);
+}
+
 /** The runtime's original constant costs. */
 export const FIXED_COSTS = { fetchMs: 300, sheetCallMs: 5, executionStartMs: 0 } as const;
 
@@ -75,6 +90,8 @@ export interface RealisticCostOptions {
   flushRoundTrips?: number;
   /** One-off triggers fire late by a uniform draw from [0, this]. @default 60000 */
   oneOffTriggerMaxDelayMs?: number;
+  /** The shape of one-off trigger lateness (see TriggerLateness). @default 'uniform' */
+  triggerLateness?: TriggerLateness;
   /** @default 0 */
   executionStartMs?: number;
 }
@@ -167,7 +184,10 @@ function realisticModel(options: RealisticCostOptions): CostModel {
       const latencyMs = fixedFetch ?? Math.round(min + latency.next() * (max - min));
       return { latencyMs, arrivalMs: Math.round(arrival.next() * latencyMs) };
     },
-    nextOneOffTriggerDelayMs: () => Math.round(delay.next() * maxDelay),
+    nextOneOffTriggerDelayMs: () =>
+      options.triggerLateness === 'longTail'
+        ? longTailLatenessMs(delay.next(), delay.next())
+        : Math.round(delay.next() * maxDelay),
   };
   return named ? { ...model, profile: profileName } : model;
 }

@@ -70,6 +70,7 @@ export {
   LATENCY_PROFILES,
   type LatencyProfile,
   type LatencyProfileName,
+  type TriggerLateness,
 } from './costs';
 export type { LogEntry, ServiceCallEvent } from './execution';
 export { TIME_LIMIT_MESSAGE } from './execution';

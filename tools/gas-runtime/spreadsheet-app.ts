@@ -709,6 +709,54 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
     };
   };
 
+  /**
+   * Sheet.createTextFinder, for what the add-on uses: replaceAllWith over formula text
+   * (matchFormulaText) or values, plain or as a regular expression, case-blind by default
+   * (https://developers.google.com/apps-script/reference/spreadsheet/text-finder). A formula
+   * whose text changes is a new formula: the runtime computes it again, as Sheets does.
+   */
+  const textFinder = (sheet: SheetModel, text: string): unknown => {
+    const options = { formulas: false, regex: false, matchCase: false };
+    const finder: Record<string, unknown> = {
+      matchFormulaText: (on: unknown) => {
+        options.formulas = on !== false;
+        return self();
+      },
+      useRegularExpression: (on: unknown) => {
+        options.regex = on !== false;
+        return self();
+      },
+      matchCase: (on: unknown) => {
+        options.matchCase = on !== false;
+        return self();
+      },
+      replaceAllWith: (replacement: unknown) => {
+        const source = options.regex ? text : text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const pattern = new RegExp(source, options.matchCase ? 'g' : 'gi');
+        let replaced = 0;
+        for (let r = 1; r <= sheet.lastRow(); r++) {
+          for (let c = 1; c <= sheet.lastColumn(); c++) {
+            const cell = sheet.cell(r, c);
+            if (!cell) continue;
+            const current = options.formulas ? cell.formula : undefined;
+            if (current === undefined) continue;
+            pattern.lastIndex = 0;
+            if (!pattern.test(current)) continue;
+            const formula = current.replace(pattern, String(replacement));
+            const next: typeof cell = { value: FORMULA_VALUE, formula };
+            if (cell.format !== undefined) next.format = cell.format;
+            sheet.setCell(r, c, next);
+            replaced += 1;
+          }
+        }
+        host.cells('written', replaced);
+        return replaced;
+      },
+    };
+    const self = (): unknown => gated(env, 'TextFinder', 'SpreadsheetApp', sheetCost, finder);
+    return self();
+  };
+
   const sheetObject = (sheet: SheetModel): unknown => {
     const self = () => sheetObject(sheet);
     return gated(
@@ -746,6 +794,7 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
           return self();
         },
         getRange: (...args: unknown[]) => resolveRange(sheet, args),
+        createTextFinder: (text: unknown) => textFinder(sheet, String(text)),
         getDataRange: () =>
           rangeObject(sheet, 1, 1, Math.max(1, sheet.lastRow()), Math.max(1, sheet.lastColumn())),
         getSheetValues: (r: number, c: number, nr: number, nc: number) => {

@@ -122,19 +122,27 @@ export function writeChunkedJson(
   key: string,
   value: unknown,
   maxChunkBytes: number = MAX_CHUNK_BYTES,
-): void {
+  /** The caller wrote this key inline itself last (in this execution): no index to read. */
+  lastWrittenInline = false,
+): 'inline' | 'chunked' {
   if (isChunkKey(key)) {
     throw new Error(`Key "${key}" must not contain "${CHUNK_KEY_SEPARATOR}".`);
   }
   const text = JSON.stringify(value);
   if (text === undefined) throw new Error(`Value for "${key}" cannot be stored as JSON.`);
+  const inline = JSON.stringify({ value });
+  if (lastWrittenInline && splitByUtf8Bytes(inline, maxChunkBytes).length === 1) {
+    // Inline over inline: no chunks of this key can exist (none was written since), so the
+    // index read and the sweep below are skipped (a Properties read per job step).
+    store.set(key, inline);
+    return 'inline';
+  }
   let previous: StoredIndex | null = null;
   try {
     previous = readIndex(store, key);
   } catch {
     previous = null;
   }
-  const inline = JSON.stringify({ value });
   if (splitByUtf8Bytes(inline, maxChunkBytes).length === 1) {
     store.set(key, inline);
     // Listing keys costs a service call, so sweep only when chunks can exist (this is called
@@ -142,7 +150,7 @@ export function writeChunkedJson(
     if (previous === null || 'generation' in previous) {
       for (const stale of chunkKeysOf(store, key)) store.delete(stale);
     }
-    return;
+    return 'inline';
   }
   const generation = previous && 'generation' in previous ? previous.generation + 1 : 1;
   const parts = splitByUtf8Bytes(text, maxChunkBytes);
@@ -153,6 +161,7 @@ export function writeChunkedJson(
   });
   store.set(key, JSON.stringify({ generation, chunks: parts.length }));
   for (const stale of chunkKeysOf(store, key, new Set(written))) store.delete(stale);
+  return 'chunked';
 }
 
 /** Removes the index first so no reader follows it to chunks that are being deleted. */

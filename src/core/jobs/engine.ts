@@ -1,3 +1,4 @@
+import { CrmError } from '../../api/errors';
 import { asPlatformQuotaError, type PlatformQuotaError } from '../../api/platform-error';
 import type { Clock, Mutex } from '../ports';
 import { checkpointOf, type JobYield, jobControlOf, messageOf } from './errors';
@@ -98,7 +99,21 @@ export interface SliceOptions {
    * first request can go out within a few seconds. Absent: steps wait in the pacer as long as
    * the slice allows (an open sidebar, whose waiting costs no trigger runtime).
    */
-  pacing?: { maxWaitMs: number; nextSlotAt(): number };
+  pacing?: SlicePacing;
+}
+
+export interface SlicePacing {
+  /** The longest the slice's first step may wait for its slots. */
+  maxWaitMs: number;
+  /**
+   * The longest a later step may wait (default `maxWaitMs`). Shorter than the first step's
+   * wait, it ends a slice whose slots free one by one at a steady pace (which would keep an
+   * execution running, and spending runtime, for as long as the job lasts) once its burst is
+   * over; the next execution then finds a whole burst's worth free.
+   */
+  continueWaitMs?: number;
+  /** When the slots of the next batch are free (epoch ms). */
+  nextSlotAt(): number;
 }
 
 export interface SliceResult {
@@ -178,6 +193,43 @@ function waitForPlatform(
 }
 
 /**
+ * Apps Script service errors that say nothing about the job: Sheets (or another service)
+ * failing for a moment. Their wording, as Apps Script words them; the CRM's answers never
+ * count, whatever their words (they are CrmErrors, handled by the steps).
+ */
+const TRANSIENT_SERVICE_ERRORS = [
+  /Service Spreadsheets (?:timed out|failed)/i,
+  /\bService error\b/i,
+  /server error occurred\. Please wait a bit and try again/i,
+  /\bInternal error\b/i,
+];
+/** Transient service errors in a row a job rides out before it fails with the last one. */
+export const TRANSIENT_ATTEMPTS = 3;
+export const TRANSIENT_RETRY_BASE_MS = 2_000;
+
+export function isTransientServiceError(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof CrmError) return false;
+  return TRANSIENT_SERVICE_ERRORS.some((pattern) => pattern.test(error.message));
+}
+
+/**
+ * A job whose step met a transient service error (issue 16.3: one "Service Spreadsheets timed
+ * out" failed a send) stays pending and tries again after a back-off, TRANSIENT_ATTEMPTS times
+ * in a row at most: the fields to save, and when to go on. Undefined when it must fail.
+ */
+function transientRetry(
+  job: JobRecord,
+  error: unknown,
+  now: number,
+): { fields: Partial<JobRecord>; retryAt: number } | undefined {
+  if (!isTransientServiceError(error)) return undefined;
+  const failures = (job.transientFailures ?? 0) + 1;
+  if (failures >= TRANSIENT_ATTEMPTS) return undefined;
+  const retryAt = now + TRANSIENT_RETRY_BASE_MS * 2 ** (failures - 1);
+  return { fields: { transientFailures: failures, updatedAt: now }, retryAt };
+}
+
+/**
  * Works pending jobs for at most `budgetMs`, one step at a time, checkpointing after every
  * step. Killing the execution at any instant loses nothing that was checkpointed; the step in
  * flight (if any) runs again on the next slice, so handlers make each step safe to repeat
@@ -223,13 +275,16 @@ export function runSlice(
     let nextRunAt: number | undefined;
     let stepsRun = 0;
     let outOfTime = false;
+    let burstStarted = false;
 
     for (const jobId of ids) {
       if (outOfTime) break;
       const handler = byKind.get(requireJob(store, jobId).kind);
+      let lastSaved: JobRecord | undefined;
       for (;;) {
-        // Re-read every time: a cancel may have arrived from another execution.
-        const job = store.get(jobId);
+        // A cancel or pause may have arrived from another execution: the record this slice
+        // saved last (it is the record's only writer while it holds the lease), with requests.
+        const job = lastSaved ? store.refresh(lastSaved) : store.get(jobId);
         if (!job || !isPending(job.state)) break;
         if (job.waitingUntil !== undefined && job.waitingUntil > clock.now()) {
           // Waiting out a platform quota: trying sooner would only spend calls.
@@ -251,11 +306,14 @@ export function runSlice(
           break;
         }
         const slotAt = options.pacing?.nextSlotAt();
-        if (
-          options.pacing &&
-          slotAt !== undefined &&
-          slotAt - stepStart > options.pacing.maxWaitMs
-        ) {
+        // The first wait may be long (an execution that came early sleeps until its slots);
+        // once the slice has had its slots, it goes on only while the next ones come at once.
+        const maxWaitMs = options.pacing
+          ? burstStarted
+            ? (options.pacing.continueWaitMs ?? options.pacing.maxWaitMs)
+            : options.pacing.maxWaitMs
+          : undefined;
+        if (slotAt !== undefined && maxWaitMs !== undefined && slotAt - stepStart > maxWaitMs) {
           nextRunAt = earlier(nextRunAt, slotAt);
           outOfTime = true;
           break;
@@ -266,10 +324,17 @@ export function runSlice(
         const measuring = sleepMeasuringClock(clock);
         let result: StepResult;
         try {
+          // A paced slice's step may wait for slots about as long as the check above allowed,
+          // besides its own work: a step that would sleep longer in the pacer (an import's
+          // rounds at a steady trickle) hands its rest to the next execution instead.
+          const latestStartAt =
+            maxWaitMs === undefined
+              ? deadline - estimateMs
+              : Math.min(deadline - estimateMs, stepStart + maxWaitMs + estimateMs);
           result = handler.step(draft, {
             clock: measuring.clock,
             deadline,
-            latestStartAt: deadline - estimateMs,
+            latestStartAt,
             estimateMs,
             stopRequested: () => store.controlRequest(jobId) !== null,
           });
@@ -289,6 +354,14 @@ export function runSlice(
             outOfTime = true;
             break;
           }
+          const transient = control === null ? transientRetry(job, error, clock.now()) : undefined;
+          if (transient) {
+            // Retried like a network error: the step runs again from its last checkpoint,
+            // which a kill at the same instant would also have done.
+            store.save({ ...(checkpointOf(error) ?? job), ...transient.fields });
+            nextRunAt = earlier(nextRunAt, transient.retryAt);
+            break;
+          }
           store.save({
             ...job,
             state: control === 'pause' ? 'paused' : 'failed',
@@ -304,8 +377,19 @@ export function runSlice(
         }
         if (result.status === 'finished') draft.state = 'done';
         draft.updatedAt = clock.now();
+        delete draft.transientFailures;
         const saved = store.save(draft);
+        lastSaved = saved;
         stepsRun += 1;
+        // A step that waited for slots, or found them free, began the slice's burst; a step
+        // that made no request (a sheet read) before any slot was near did not.
+        if (
+          slotAt !== undefined &&
+          (measuring.sleptMs() > 0 ||
+            slotAt - stepStart <= (options.pacing?.continueWaitMs ?? Number.POSITIVE_INFINITY))
+        ) {
+          burstStarted = true;
+        }
         const workMs = clock.now() - stepStart - measuring.sleptMs();
         estimateMs = Math.max(estimateMs, workMs);
         // A pause or cancel that landed during the step shows when the loop reads the job again.
@@ -440,7 +524,8 @@ export function listJobs(deps: Pick<EngineDeps, 'store' | 'viewer'>): JobSummary
 export function cancelJob(deps: EngineDeps, jobId: string): JobSummary {
   const { store } = deps;
   const job = requireJob(store, jobId);
-  if (isFinished(job.state)) return toSummary(job, deps.viewer);
+  // A failed job may still be resumed, so it holds its sheet until it is cancelled.
+  if (isFinished(job.state) && job.state !== 'failed') return toSummary(job, deps.viewer);
   store.requestCancel(jobId);
   return settleRequest(deps, jobId);
 }

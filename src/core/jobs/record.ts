@@ -50,6 +50,11 @@ export const JobSummarySchema = z.object({
   waitingUntil: z.optional(z.number()),
   /** Something to know about the job's start, e.g. old finished jobs removed to make room. */
   notice: z.optional(z.string()),
+  /**
+   * For a pending job: the requests an hour it makes with no sidebar open (the deployment's
+   * triggers), so that an ETA can say what closing the panel costs.
+   */
+  unattendedRequestsPerHour: z.optional(z.number()),
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 
@@ -90,6 +95,8 @@ export const JobRecordSchema = z.object({
   lastFailure: z.optional(z.string()),
   waitingUntil: z.optional(z.number()),
   notice: z.optional(z.string()),
+  /** Transient Apps Script service errors in a row (a step that succeeds clears it). */
+  transientFailures: z.optional(z.number()),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
@@ -97,6 +104,8 @@ export type JobRecord = z.infer<typeof JobRecordSchema>;
 export interface SummaryViewer {
   person?: string;
   locale?: Locale;
+  /** The deployment's rate with no sidebar open (see JobSummary.unattendedRequestsPerHour). */
+  unattendedRequestsPerHour?: number;
 }
 
 export function toSummary(job: JobRecord, viewer: SummaryViewer = {}): JobSummary {
@@ -122,6 +131,9 @@ export function toSummary(job: JobRecord, viewer: SummaryViewer = {}): JobSummar
     ...(job.lastFailure === undefined ? {} : { lastFailure: said(job.lastFailure) }),
     ...(job.waitingUntil === undefined ? {} : { waitingUntil: job.waitingUntil }),
     ...(job.notice === undefined ? {} : { notice: said(job.notice) }),
+    ...(viewer.unattendedRequestsPerHour === undefined || !isPending(job.state)
+      ? {}
+      : { unattendedRequestsPerHour: viewer.unattendedRequestsPerHour }),
   };
 }
 

@@ -24,9 +24,8 @@ export interface PacedCallOptions {
   deadline?: number;
   random?: () => number;
   /**
-   * Whether a pause or cancel was asked for (StepContext.stopRequested). pacedAll looks before
-   * every round that had to wait for slots or a back-off, so a stop reaches the job before its
-   * next request; an immediate first round leaves at once (the engine looked just before the step).
+   * Whether a pause or cancel was asked for (StepContext.stopRequested). pacedAll looks right
+   * before every round leaves, so a stop reaches the job before its next request.
    */
   stopRequested?: () => boolean;
 }
@@ -99,22 +98,21 @@ export function pacedAll<T>(
   const failures = calls.map(() => ({ rateLimited: 0, failed: 0 }));
   let pending = calls.map((_, index) => index);
   const alone = new Set<number>();
-  let rounds = 0;
   while (pending.length > 0) {
     // A request that got no answer sinks its whole batch (fetchAll throws as one): after a
     // lost batch, its calls go one at a time, so one unreachable request fails only itself.
     const together = pending.filter((index) => !alone.has(index));
     const candidates = together.length > 0 ? together : pending.slice(0, 1);
-    const asked = clock.now();
     const grant = pacer.acquireUpTo(candidates.length, { deadline: options.latestStartAt });
-    const waited = clock.now() > asked || rounds > 0;
-    if (grant.count > 0 && waited && options.stopRequested?.()) {
+    // Looked at right before every batch leaves: with the store's signal (JobStoreOptions) the
+    // look is a cache read, so a pause that lands while the step read the sheet or took its
+    // slots stops the batch too, not only one that lands while it waited.
+    if (grant.count > 0 && options.stopRequested?.()) {
       pacer.answered(grant);
       const stop = new JobYield('A pause or cancel was asked for; nothing more is sent.');
       for (const index of pending) results[index] = { ok: false, error: stop };
       break;
     }
-    rounds += 1;
     if (grant.count === 0) {
       const later = new JobYield(
         'No rate-limit slot is free before this run ends.',

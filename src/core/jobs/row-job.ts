@@ -272,22 +272,35 @@ export function requireSheetNamed<S>(
 }
 
 /**
- * Refuses to start a `kind` job on a sheet where another one is still pending or paused: both
- * would write the same status columns. `jobName` ("Import", "Send") starts the message.
+ * Whether a job still holds its sheet: every job that is not done or cancelled. A failed or
+ * paused job may be resumed, and would then write the same status columns as a job started
+ * meanwhile (issue 16.3: a transient failure, another person's start, a Resume, and leads
+ * messaged twice), so it holds the sheet until it is cancelled.
+ */
+export function holdsSheet(state: JobRecord['state']): boolean {
+  return state !== 'done' && state !== 'cancelled';
+}
+
+/**
+ * Refuses to start (or resume, `exceptJobId` being the job resumed) a `kind` job on a sheet
+ * another one still holds (holdsSheet): both would write the same status columns. `jobName`
+ * ("Import", "Send") starts the message.
  */
 export function checkNoOtherJobOnSheet(
   jobs: readonly JobRecord[],
   target: { kind: string; jobName: string; sheetId: number; sheetName: string },
+  exceptJobId?: string,
 ): void {
   const other = jobs.find((job) => {
-    if (job.kind !== target.kind || !(isPending(job.state) || job.state === 'paused')) return false;
+    if (job.jobId === exceptJobId) return false;
+    if (job.kind !== target.kind || !holdsSheet(job.state)) return false;
     // Board entries (other editors' jobs) carry the sheet id without their options.
     const sheetId = job.sheetId ?? (job.options as { sheetId?: unknown } | null)?.sheetId;
     return sheetId === target.sheetId;
   });
   if (other) {
     throw codedError(
-      `${target.jobName} ${other.jobId} is already ${other.state} on "${target.sheetName}": let it finish, resume it with crmResumeJob("${other.jobId}") or cancel it with crmCancelJob("${other.jobId}") before starting another.`,
+      `${target.jobName} ${other.jobId} is already ${other.state} on "${target.sheetName}": ${isPending(other.state) ? 'let it finish, resume' : 'resume'} it with crmResumeJob("${other.jobId}") or cancel it with crmCancelJob("${other.jobId}") before starting another.`,
       'jobOnSheet',
       { sheet: target.sheetName },
     );

@@ -1,5 +1,5 @@
 import { translator } from '../i18n';
-import type { KeyValueStore } from '../ports';
+import type { Cache, Clock, KeyValueStore } from '../ports';
 import {
   CHUNK_KEY_SEPARATOR,
   deleteChunkedJson,
@@ -28,7 +28,7 @@ const PAUSE_VALUE_PREFIX = 'pause:';
  */
 export const BOARD_KEY_PREFIX = 'crm.jobboard.';
 /** The board is a view: a running job refreshes it at most this often, besides every change of state. */
-export const BOARD_REFRESH_MS = 5_000;
+export const BOARD_REFRESH_MS = 15_000;
 /** Board messages are cut here: the board lives in a small store (spreadsheet metadata). */
 const BOARD_MESSAGE_CHARS = 500;
 
@@ -57,8 +57,14 @@ export interface JobStore {
   requestCancel(jobId: string): void;
   /** Asks a pending job to pause; `message` becomes its message once it has. */
   requestPause(jobId: string, message: string): void;
-  /** The pending request for this job, read afresh (one Properties read). */
+  /** The pending request for this job (see JobStoreOptions.signal for when it is read afresh). */
   controlRequest(jobId: string): ControlRequest | null;
+  /**
+   * The job as drivers should see it, from a record this execution just saved (the driver
+   * holding the lease is its only writer): its pending request applied, without reading the
+   * record again.
+   */
+  refresh(job: JobRecord): JobRecord;
   /** Drops a pause request (resume); a cancel is never withdrawn. */
   clearPauseRequest(jobId: string): void;
   /** Removes old finished jobs (and chunks no record points at); returns the ids removed. */
@@ -77,12 +83,30 @@ export interface JobStoreOptions {
    * themselves stay in `kv`, the owner's own). Default: `kv`.
    */
   shared?: KeyValueStore;
+  /**
+   * A cheap flag beside each request, in a cache every editor's executions reach (the script
+   * cache): a running job reads the shared store (three Sheets calls in developer metadata)
+   * only when the flag says a request came, or CONTROL_RECHECK_MS after its last read, in case
+   * the cache lost the flag (it keeps nothing for certain). Issue 19: those reads were a third
+   * of a send's Sheets calls.
+   */
+  signal?: { cache: Cache; clock: Clock };
 }
+
+/** The longest a running job goes without reading its requests from the shared store. */
+export const CONTROL_RECHECK_MS = 30_000;
+const SIGNAL_PREFIX = 'crm.jobsig.';
+const SIGNAL_TTL_SECONDS = 6 * 60 * 60;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function applyRequest(job: JobRecord, request: ControlRequest | null): JobRecord {
-  if (request === null || isFinished(job.state)) return job;
+  if (request === null) return job;
+  // A failed job holds its sheet until it is cancelled (row-job holdsSheet): a cancel applies.
+  if (request.kind === 'cancel' && job.state === 'failed') {
+    return { ...job, state: 'cancelled', message: CANCELLED_MESSAGE };
+  }
+  if (isFinished(job.state)) return job;
   if (request.kind === 'cancel') return { ...job, state: 'cancelled', message: CANCELLED_MESSAGE };
   if (job.state === 'paused') return job;
   return { ...job, state: 'paused', message: request.message };
@@ -114,7 +138,44 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
   const recordKey = (jobId: string) => `${JOB_KEY_PREFIX}${jobId}`;
   const controlKey = (jobId: string) => `${CONTROL_KEY_PREFIX}${jobId}`;
   const boardKey = (jobId: string) => `${BOARD_KEY_PREFIX}${jobId}`;
-  const controlRequest = (jobId: string) => parseRequest(shared.get(controlKey(jobId)));
+  const readRequest = (jobId: string) => parseRequest(shared.get(controlKey(jobId)));
+  const signal = options.signal;
+  /** When this execution last read each job's request from the shared store, and found none. */
+  const noneSince = new Map<string, number>();
+
+  function raiseSignal(jobId: string): void {
+    try {
+      signal?.cache.put(`${SIGNAL_PREFIX}${jobId}`, '1', SIGNAL_TTL_SECONDS);
+    } catch {
+      // The request itself is in the shared store: the job reads it at its next full check.
+    }
+  }
+
+  function signalled(jobId: string): boolean {
+    try {
+      return signal?.cache.get(`${SIGNAL_PREFIX}${jobId}`) != null;
+    } catch {
+      return true;
+    }
+  }
+
+  /** The request for a running job: the shared store only when the signal says so, or now and then. */
+  function controlRequest(jobId: string): ControlRequest | null {
+    if (signal) {
+      const since = noneSince.get(jobId);
+      const now = signal.clock.now();
+      if (since !== undefined && now - since < CONTROL_RECHECK_MS && !signalled(jobId)) {
+        return null;
+      }
+      const request = readRequest(jobId);
+      if (request === null) noneSince.set(jobId, now);
+      else noneSince.delete(jobId);
+      return request;
+    }
+    return readRequest(jobId);
+  }
+  /** Records this execution wrote inline last (a later inline write needs no index read). */
+  const writtenInline = new Set<string>();
   /** What this execution last put on the board, per job, so unchanged progress is not rewritten. */
   const published = new Map<string, { state: string; message: string; at: number }>();
 
@@ -172,12 +233,16 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
     }
     // Requests are applied when the job is read (get, list, board), not here: a checkpoint
     // costs no read of the shared store, and a request that lands during a step still wins.
-    writeChunkedJson(kv, recordKey(job.jobId), parsed.data);
+    const key = recordKey(job.jobId);
+    const shape = writeChunkedJson(kv, key, parsed.data, undefined, writtenInline.has(key));
+    if (shape === 'inline') writtenInline.add(key);
+    else writtenInline.delete(key);
     publish(parsed.data);
     return parsed.data;
   }
 
   function remove(jobId: string): void {
+    writtenInline.delete(recordKey(jobId));
     deleteChunkedJson(kv, recordKey(jobId));
     shared.delete(controlKey(jobId));
     if (shared !== kv) shared.delete(boardKey(jobId));
@@ -232,16 +297,22 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
     get,
     save,
     delete: remove,
-    requestCancel: (jobId) => shared.set(controlKey(jobId), CANCEL_VALUE),
+    requestCancel: (jobId) => {
+      shared.set(controlKey(jobId), CANCEL_VALUE);
+      raiseSignal(jobId);
+    },
     requestPause: (jobId, message) => {
       // A cancel already asked for wins: never turn it back into a pause.
-      if (controlRequest(jobId)?.kind !== 'cancel') {
+      if (readRequest(jobId)?.kind !== 'cancel') {
         shared.set(controlKey(jobId), `${PAUSE_VALUE_PREFIX}${message}`);
+        raiseSignal(jobId);
       }
     },
     controlRequest,
+    refresh: (job) => applyRequest(job, controlRequest(job.jobId)),
     clearPauseRequest: (jobId) => {
-      if (controlRequest(jobId)?.kind === 'pause') shared.delete(controlKey(jobId));
+      if (readRequest(jobId)?.kind === 'pause') shared.delete(controlKey(jobId));
+      // The signal stays: it only makes the next check read the shared store.
     },
     board,
     prune,

@@ -18,6 +18,12 @@ const LOCK_RETRY_SLEEP_MS = 250;
 export interface PacerDeps {
   /** Shared by every execution and document of the user (CacheService.getUserCache()). */
   cache: Cache;
+  /**
+   * The key's budget shared with other people who use the same key (issue 19: a team's one
+   * key): a cache every user of the script reaches (CacheService.getScriptCache()) and who
+   * this person is there (an id that reveals nothing). See SHARED_SLOTS.
+   */
+  shared?: { cache: Cache; member: string };
   /** Guards the read-modify-write of the log (LockService.getUserLock()). */
   mutex: Mutex;
   clock: Clock;
@@ -64,6 +70,12 @@ export interface Pacer {
   waitMsIfAcquiredNow(): number;
   /** The instant (epoch ms) the next slot frees up, as far as the log knows now. */
   nextSlotAt(): number;
+  /**
+   * The instant (epoch ms) at which `count` slots are free together, as far as the log knows
+   * now: when a batch of that size could leave at once (a trigger execution that would wait
+   * longer ends and is re-armed for then, rather than sleep through its runtime quota).
+   */
+  slotsFreeAt(count: number): number;
   /** The cache key of this key's log (derived from a hash, never the key itself). */
   readonly cacheKey: string;
 }
@@ -93,6 +105,34 @@ export function hashApiKey(apiKey: string): string {
   h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35) ^ h1;
   const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
   return hex(h1) + hex(h2);
+}
+
+/**
+ * Other people's requests on the same key are read from the script cache, where each person
+ * publishes their own log (never the key: entries are named by its hash). A person's log lives
+ * in one of SHARED_SLOTS entries, picked by a hash of their id, so that a reader fetches every
+ * person's log in one getAll and a writer rewrites one entry, without the script lock (in a
+ * published add-on that is one lock for every user in the world). Two people whose decisions
+ * cross may overshoot by a batch: the CRM's 429 then refuses the excess and every pacer on the
+ * key waits its Retry-After (reportRateLimited is published too).
+ */
+export const SHARED_SLOTS = 8;
+
+type SharedSlot = Record<string, PacingState>;
+
+function parseSlot(raw: string | null | undefined): SharedSlot {
+  if (!raw) return {};
+  try {
+    const value = JSON.parse(raw) as Record<string, unknown>;
+    const slot: SharedSlot = {};
+    for (const [member, entry] of Object.entries(value)) {
+      const state = parseState(JSON.stringify(entry));
+      if (state) slot[member] = state;
+    }
+    return slot;
+  } catch {
+    return {};
+  }
 }
 
 function parseState(raw: string | null): PacingState | null {
@@ -151,8 +191,63 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
     return { sent: state.sent.filter((t) => t > now - spanMs), blockedUntil: state.blockedUntil };
   }
 
+  const sharedDeps = deps.shared;
+  const slotKeys = Array.from(
+    { length: SHARED_SLOTS },
+    (_, i) => `crm.pace.${hashApiKey(options.apiKey)}.s${i}`,
+  );
+  const mySlotKey = sharedDeps
+    ? slotKeys[Number.parseInt(hashApiKey(sharedDeps.member).slice(0, 8), 16) % SHARED_SLOTS]
+    : undefined;
+  /** The slots as last read (this person's is rewritten from it). */
+  let slotsRead: Record<string, string> = {};
+
+  /** Other people's requests on this key, and their Retry-After blocks. */
+  function othersLog(now: number): PacingState {
+    if (!sharedDeps) return { sent: [], blockedUntil: 0 };
+    try {
+      const { cache: scriptCache } = sharedDeps;
+      slotsRead = scriptCache.getAll
+        ? scriptCache.getAll(slotKeys)
+        : Object.fromEntries(slotKeys.map((key) => [key, scriptCache.get(key) ?? '']));
+    } catch {
+      slotsRead = {};
+    }
+    const sent: number[] = [];
+    let blockedUntil = 0;
+    for (const key of slotKeys) {
+      for (const [member, state] of Object.entries(parseSlot(slotsRead[key]))) {
+        if (member === sharedDeps.member) continue;
+        sent.push(...state.sent.filter((t) => t > now - spanMs));
+        blockedUntil = Math.max(blockedUntil, state.blockedUntil);
+      }
+    }
+    return { sent, blockedUntil };
+  }
+
+  /** Publishes this person's log in their slot, dropping logs that have left the window. */
+  function publish(state: PacingState, now: number): void {
+    if (!sharedDeps || mySlotKey === undefined) return;
+    const slot = parseSlot(slotsRead[mySlotKey]);
+    slot[sharedDeps.member] = state;
+    for (const [member, entry] of Object.entries(slot)) {
+      const live = entry.sent.some((t) => t > now - spanMs) || entry.blockedUntil > now;
+      if (!live) delete slot[member];
+    }
+    const value = JSON.stringify(slot);
+    try {
+      sharedDeps.cache.put(mySlotKey, value, Math.ceil(spanMs / 1000) + 3_600);
+      slotsRead[mySlotKey] = value;
+    } catch {
+      // The shared view is an estimate; this person's own log still paces them.
+    }
+  }
+
+  let others: PacingState = { sent: [], blockedUntil: 0 };
+
   function load(now: number): PacingState {
     const shared = parseState(cache.get(cacheKey));
+    others = othersLog(now);
     return relevant(shared ? mergeLogs(shared, ownLog) : ownLog, now);
   }
 
@@ -160,13 +255,26 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
     ownLog = state;
     const ttlSeconds = Math.ceil((Math.max(state.blockedUntil - now, 0) + spanMs) / 1000) + 60;
     cache.put(cacheKey, JSON.stringify(state), Math.min(ttlSeconds, 21_600));
+    publish(state, now);
+  }
+
+  /** This person's log with everyone else's on the key: what the CRM counts. */
+  function withOthers(state: PacingState): PacingState {
+    if (others.sent.length === 0 && others.blockedUntil === 0) return state;
+    return {
+      sent: [...state.sent, ...others.sent].sort((a, b) => a - b),
+      blockedUntil: Math.max(state.blockedUntil, others.blockedUntil),
+    };
   }
 
   /** The earliest instant a new request fits: after any block, and after the oldest request that must leave the window. */
-  function nextSlot(state: PacingState, now: number): number {
+  function nextSlot(state: PacingState, now: number, count = 1): number {
     let slot = Math.max(now, state.blockedUntil);
-    if (state.sent.length >= limit) {
-      const mustExpire = state.sent[state.sent.length - limit] ?? now;
+    const wanted = Math.min(Math.max(1, Math.floor(count)), limit);
+    // The oldest entries leave first: `wanted` slots are free once this one has left.
+    const over = state.sent.length - limit + wanted;
+    if (over > 0) {
+      const mustExpire = state.sent[over - 1] ?? now;
       slot = Math.max(slot, mustExpire + spanMs);
     }
     return slot;
@@ -191,9 +299,10 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
       const decision = withLock((): PaceGrant | number => {
         const now = clock.now();
         const state = load(now);
-        const slot = nextSlot(state, now);
+        const everyone = withOthers(state);
+        const slot = nextSlot(everyone, now);
         if (slot > now) return slot;
-        const count = Math.min(wanted, limit - state.sent.length);
+        const count = Math.min(wanted, limit - everyone.sent.length);
         for (let i = 0; i < count; i++) state.sent.push(now);
         save(state, now);
         return { count, at: now };
@@ -251,7 +360,12 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
 
   function nextSlotAt(): number {
     const now = clock.now();
-    return nextSlot(load(now), now);
+    return nextSlot(withOthers(load(now)), now);
+  }
+
+  function slotsFreeAt(count: number): number {
+    const now = clock.now();
+    return nextSlot(withOthers(load(now)), now, count);
   }
 
   return {
@@ -261,6 +375,7 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
     reportRateLimited,
     waitMsIfAcquiredNow: () => Math.max(0, nextSlotAt() - clock.now()),
     nextSlotAt,
+    slotsFreeAt,
     cacheKey,
   };
 }

@@ -62,6 +62,30 @@ export function formatDuration(ms: number, { t }: Pick<Words, 't'>): string {
   return t('ui.progress.hours', { hours, minutes: String(minutes % 60).padStart(2, '0') });
 }
 
+/**
+ * With no sidebar open a job goes at its deployment's unattended rate (a published add-on: one
+ * slice an hour); when that is much slower than the open panel, the ETA says both, before the
+ * person closes it.
+ */
+function etaLine(summary: JobSummary, remainingMs: number | undefined, words: Words): string {
+  const { t } = words;
+  if (remainingMs === undefined) return '';
+  const perHour = summary.unattendedRequestsPerHour;
+  const closedMs =
+    perHour !== undefined && perHour > 0 ? estimateRemainingMs(summary, perHour / 60) : undefined;
+  // The slower rate counts only when it changes the answer (a chain at 52 a minute does not).
+  if (closedMs !== undefined && closedMs > remainingMs * 1.5 && closedMs - remainingMs > 60_000) {
+    return t('ui.progress.etaClosed', {
+      closed: formatDuration(closedMs, words),
+      open: formatDuration(remainingMs, words),
+    });
+  }
+  return t('ui.progress.eta', {
+    duration: formatDuration(remainingMs, words),
+    rate: REQUESTS_PER_MINUTE,
+  });
+}
+
 export interface ProgressModel {
   stateLabel: string;
   /** 0–100; a finished job with no rows shows 100. */
@@ -92,13 +116,7 @@ export function describeProgress(summary: JobSummary, words: Words): ProgressMod
       total > 0
         ? t('ui.progress.doneOfTotal', { done: number(done), total: number(total) })
         : t(done === 1 ? 'ui.progress.oneRow' : 'ui.progress.rows', { done: number(done) }),
-    eta:
-      remainingMs === undefined
-        ? ''
-        : t('ui.progress.eta', {
-            duration: formatDuration(remainingMs, words),
-            rate: REQUESTS_PER_MINUTE,
-          }),
+    eta: etaLine(summary, remainingMs, words),
     counts: Object.entries(summary.counts)
       .filter(([, count]) => count > 0)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
@@ -106,6 +124,7 @@ export function describeProgress(summary: JobSummary, words: Words): ProgressMod
     canPause: pending,
     // A failed job may be resumed too: it goes on with the rows it did not finish.
     canResume: state === 'paused' || state === 'failed',
-    canCancel: !isFinishedState(state),
+    // A failed job holds its sheet until it is cancelled (issue 16.3): Cancel frees it.
+    canCancel: !isFinishedState(state) || state === 'failed',
   };
 }

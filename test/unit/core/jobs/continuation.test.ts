@@ -6,6 +6,7 @@ import {
   type ContinuationInput,
   type ContinuationPlan,
   continuationPlan,
+  oneOffChainDues,
   SIDEBAR_FALLBACK_DELAY_MS,
 } from '../../../../src/core/jobs/continuation';
 
@@ -82,5 +83,27 @@ const cases: Array<[string, Omit<ContinuationInput, 'now'>, ContinuationPlan]> =
 describe('continuationPlan', () => {
   it.each(cases)('%s', (_name, input, expected) => {
     expect(continuationPlan({ ...input, now: NOW })).toEqual(expected);
+  });
+});
+
+describe('oneOffChainDues', () => {
+  const TARGET = NOW + 60_000;
+
+  it('without history assumes 0–60 s lateness: three early triggers and a backup after the target', () => {
+    const dues = oneOffChainDues(TARGET, NOW, []);
+    expect(dues.map((at) => (at - TARGET) / 1_000)).toEqual([-48, -30, -12, 5]);
+  });
+
+  it('learns from the lateness seen: triggers that fire on time are armed at the target', () => {
+    const onTime = [0, 200, 400, 100, 300, 0];
+    expect(oneOffChainDues(TARGET, NOW, onTime).map((at) => at - TARGET)).toEqual([-300, 5_000]);
+  });
+
+  it('never arms a trigger less than a second ahead, and merges dues closer than 3 s', () => {
+    const dues = oneOffChainDues(NOW + 5_000, NOW, [40_000, 50_000, 60_000, 55_000, 45_000]);
+    expect(dues[0]).toBe(NOW + 1_000);
+    for (let i = 1; i < dues.length; i++) {
+      expect((dues[i] ?? 0) - (dues[i - 1] ?? 0)).toBeGreaterThanOrEqual(3_000);
+    }
   });
 });

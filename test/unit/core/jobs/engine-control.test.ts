@@ -232,6 +232,62 @@ describe('a driver that must not sleep', () => {
   });
 });
 
+describe('a trigger slice works in bursts', () => {
+  it('sleeps up to maxWaitMs for its first slots, then ends once the next come only one by one', () => {
+    const { clock, store, execution, job } = setup(40);
+    // Slots free at a steady trickle, one every 4 s: the pace a slice that never ends would keep.
+    const sent: number[] = [];
+    const start = clock.peek();
+    const nextSlotAt = () => Math.max(clock.peek(), start + 10_000 + sent.length * 4_000);
+    const handler = {
+      kind: 'rows',
+      step(draft: { done: number; total: number }, ctx: StepContext) {
+        const slot = nextSlotAt();
+        if (slot > ctx.clock.now()) ctx.clock.sleep(slot - ctx.clock.now());
+        sent.push(ctx.clock.now());
+        ctx.clock.sleep(1_000);
+        draft.done += 1;
+        return { status: draft.done >= draft.total ? ('finished' as const) : ('more' as const) };
+      },
+    };
+    const slice = runSlice(execution(), [handler as never], {
+      pacing: { maxWaitMs: 12_000, continueWaitMs: 2_000, nextSlotAt },
+    });
+    // The first slot was 10 s away (within 12 s): the slice slept for it and sent; the next
+    // was 3 s away, more than the 2 s a slice in its burst may wait, so it ended there.
+    expect(sent).toEqual([start + 10_000]);
+    expect(slice).toMatchObject({ moreWork: true, nextRunAt: start + 14_000 });
+    expect(store.get(job.jobId)?.done).toBe(1);
+  });
+
+  it('a first step that waited for nothing (a sheet read) does not start the burst', () => {
+    const { clock, execution, job, store } = setup(3);
+    const start = clock.peek();
+    const sent: number[] = [];
+    let steps = 0;
+    const nextSlotAt = () => Math.max(clock.peek(), start + 8_000);
+    const handler = {
+      kind: 'rows',
+      step(draft: { done: number; total: number }) {
+        steps += 1;
+        if (steps === 1) return { status: 'more' as const }; // reads the sheet, no request
+        const slot = nextSlotAt();
+        if (slot > clock.peek()) clock.sleep(slot - clock.peek());
+        sent.push(clock.peek());
+        draft.done += 1;
+        return draft.done >= draft.total
+          ? { status: 'finished' as const }
+          : { status: 'more' as const };
+      },
+    };
+    runSlice(execution(), [handler as never], {
+      pacing: { maxWaitMs: 12_000, continueWaitMs: 3_000, nextSlotAt },
+    });
+    expect(sent.length).toBe(3);
+    expect(store.get(job.jobId)?.state).toBe('done');
+  });
+});
+
 describe('the job store budget', () => {
   it('refuses options larger than MAX_JOB_OPTIONS_BYTES with a clear error, and stores nothing', () => {
     const clock = new SimClock();
@@ -244,5 +300,66 @@ describe('the job store budget', () => {
       ),
     ).toThrow(/options of this send job take \d+ bytes once stored; at most 32000 fit/);
     expect(kv.keys()).toEqual([]);
+  });
+});
+
+describe('a transient Apps Script service error (issue 16.3)', () => {
+  const TIMED_OUT =
+    'Exception: Service Spreadsheets timed out while accessing document with id 1AbC.';
+
+  it('does not fail the job: it goes on from its last checkpoint after a back-off', () => {
+    const { clock, store, execution, job } = setup(4);
+    let thrown = 0;
+    const handler = batchHandler({
+      clock,
+      batch: 1,
+      requests: [],
+      beforeRequest: (row) => {
+        if (row === 2 && thrown < 2) {
+          thrown += 1;
+          throw new Error(TIMED_OUT);
+        }
+      },
+    });
+    const first = runSlice(execution(), [handler]);
+    expect(store.get(job.jobId)).toMatchObject({ state: 'running', done: 2, transientFailures: 1 });
+    expect(first.moreWork).toBe(true);
+    expect(first.nextRunAt).toBe(clock.peek() + 2_000);
+    runSlice(execution(), [handler]);
+    expect(store.get(job.jobId)).toMatchObject({ state: 'running', transientFailures: 2 });
+    runSlice(execution(), [handler]);
+    const done = store.get(job.jobId);
+    expect(done).toMatchObject({ state: 'done', done: 4 });
+    expect(done?.transientFailures).toBeUndefined();
+    expect(done?.lastFailure).toBeUndefined();
+  });
+
+  it('fails the job when it keeps happening, and never for other errors', () => {
+    const { clock, store, execution, job } = setup(4);
+    const handler = batchHandler({
+      clock,
+      batch: 1,
+      requests: [],
+      beforeRequest: () => {
+        throw new Error('Service error: Spreadsheets');
+      },
+    });
+    for (let i = 0; i < 3; i++) runSlice(execution(), [handler]);
+    expect(store.get(job.jobId)).toMatchObject({
+      state: 'failed',
+      lastFailure: 'Service error: Spreadsheets',
+    });
+    const other = setup(2);
+    runSlice(other.execution(), [
+      batchHandler({
+        clock: other.clock,
+        batch: 1,
+        requests: [],
+        beforeRequest: () => {
+          throw new Error('boom');
+        },
+      }),
+    ]);
+    expect(other.store.get(other.job.jobId)?.state).toBe('failed');
   });
 });

@@ -119,18 +119,28 @@ describe('checkNoOtherJobOnSheet', () => {
   });
   const target = { kind: 'send', jobName: 'Send', sheetId: 7, sheetName: 'Clientes' };
 
-  it.each(['queued', 'running', 'paused'] as const)(
-    'refuses while a %s job is on the sheet',
-    (state) => {
-      expect(() => checkNoOtherJobOnSheet([job(state, 7)], target)).toThrow(
-        `Send j-${state}-7 is already ${state} on "Clientes": let it finish, resume it with crmResumeJob("j-${state}-7")`,
-      );
-    },
-  );
+  it.each(['queued', 'running'] as const)('refuses while a %s job is on the sheet', (state) => {
+    expect(() => checkNoOtherJobOnSheet([job(state, 7)], target)).toThrow(
+      `Send j-${state}-7 is already ${state} on "Clientes": let it finish, resume it with crmResumeJob("j-${state}-7")`,
+    );
+  });
 
-  it('lets finished jobs, other sheets and other kinds be', () => {
-    const jobs = [job('done', 7), job('failed', 7), job('running', 8), job('running', 7, 'import')];
+  // Issue 16.3: a failed job may be resumed, so it holds its sheet until it is cancelled.
+  it.each(['paused', 'failed'] as const)('refuses while a %s job is on the sheet', (state) => {
+    expect(() => checkNoOtherJobOnSheet([job(state, 7)], target)).toThrow(
+      `Send j-${state}-7 is already ${state} on "Clientes": resume it with crmResumeJob("j-${state}-7") or cancel it`,
+    );
+  });
+
+  it('lets done and cancelled jobs, other sheets, other kinds and the job resumed be', () => {
+    const jobs = [
+      job('done', 7),
+      job('cancelled', 7),
+      job('running', 8),
+      job('running', 7, 'import'),
+    ];
     expect(() => checkNoOtherJobOnSheet(jobs, target)).not.toThrow();
+    expect(() => checkNoOtherJobOnSheet([job('failed', 7)], target, 'j-failed-7')).not.toThrow();
   });
 });
 

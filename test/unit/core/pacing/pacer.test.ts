@@ -314,3 +314,70 @@ describe('acquireUpTo and answered (batches)', () => {
     expect(perMinute).toBeLessThanOrEqual(60);
   });
 });
+
+describe('slotsFreeAt', () => {
+  it('tells when a whole batch of slots is free together, not only the next one', () => {
+    const clock = new SimClock();
+    const pacer = createPacer(
+      { cache: new MemoryCache(clock), mutex: new SharedLock(clock).handle(), clock },
+      { apiKey: 'crm_test', limit: 5, windowMs: 10_000, safetyMarginMs: 0 },
+    );
+    const start = clock.now();
+    for (let i = 0; i < 5; i++) {
+      pacer.acquire();
+      clock.sleep(1_000);
+    }
+    // Entries at +0 … +4 s: the first frees at +10 s, three free together at +12 s.
+    expect(pacer.nextSlotAt() - start).toBe(10_000);
+    expect(pacer.slotsFreeAt(3) - start).toBe(12_000);
+    expect(pacer.slotsFreeAt(99) - start).toBe(14_000);
+  });
+});
+
+describe('one key shared by several people (issue 19)', () => {
+  it("counts every person's requests on the key, through the shared cache, never the key", () => {
+    const clock = new SimClock();
+    const scriptCache = new MemoryCache(clock);
+    const person = (member: string) =>
+      createPacer(
+        {
+          cache: new MemoryCache(clock),
+          mutex: new SharedLock(clock).handle(),
+          clock,
+          shared: { cache: scriptCache, member },
+        },
+        { apiKey: 'crm_team_key_1234' },
+      );
+    const ana = person('ana');
+    const bia = person('bia');
+    expect(ana.acquireUpTo(40).count).toBe(40);
+    // Each person's own user cache and lock: only the shared cache tells Bia about Ana's 40.
+    expect(bia.acquireUpTo(40).count).toBe(20);
+    expect(ana.acquireUpTo(5, { deadline: clock.now() }).count).toBe(0);
+    expect(bia.nextSlotAt()).toBeGreaterThan(clock.now());
+    // A 429 one person met holds back the other too.
+    clock.sleep(61_000);
+    ana.reportRateLimited(30);
+    expect(bia.acquireUpTo(1, { deadline: clock.now() + 10_000 }).count).toBe(0);
+    const stored = (scriptCache as unknown as { entries: Map<string, { value: string }> }).entries;
+    expect(stored.size).toBeGreaterThan(0);
+    for (const [key, { value }] of stored) expect(key + value).not.toContain('crm_team_key');
+  });
+
+  it('another key on the same shared cache is not counted', () => {
+    const clock = new SimClock();
+    const scriptCache = new MemoryCache(clock);
+    const pacer = (apiKey: string, member: string) =>
+      createPacer(
+        {
+          cache: new MemoryCache(clock),
+          mutex: new SharedLock(clock).handle(),
+          clock,
+          shared: { cache: scriptCache, member },
+        },
+        { apiKey },
+      );
+    expect(pacer('crm_key_one', 'ana').acquireUpTo(60).count).toBe(60);
+    expect(pacer('crm_key_two', 'bia').acquireUpTo(60).count).toBe(60);
+  });
+});

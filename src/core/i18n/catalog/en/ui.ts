@@ -228,4 +228,6 @@ export const UI_EN = {
   'ui.jobs.startedAt': 'Started {when}',
   'ui.jobs.updatedAt': 'Last change {when}',
   'ui.jobs.lastFailure': 'Last failure: {failure}',
+  'ui.progress.etaClosed':
+    'With this panel closed, the rest takes {closed}; keep it open to finish in {open}.',
 } as const;

@@ -231,4 +231,6 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.jobs.startedAt': 'Iniciado em {when}',
   'ui.jobs.updatedAt': 'Última mudança {when}',
   'ui.jobs.lastFailure': 'Última falha: {failure}',
+  'ui.progress.etaClosed':
+    'Com este painel fechado, o restante leva {closed}; mantenha-o aberto para terminar em {open}.',
 };
