@@ -4,13 +4,7 @@ import { asText, setCells } from '../jobs/row-job';
 import type { LookupBy } from './lookup';
 import { type Cells, type Outcome, queuedCells, uncertainCells } from './outcome';
 import { SYSTEMIC_REFUSALS_TO_PAUSE } from './provider-failures';
-import {
-  markedSince,
-  type RowDecision,
-  type SendAnalysis,
-  type SendPayload,
-  statusOf,
-} from './rows';
+import { type RowDecision, type SendAnalysis, type SendPayload, statusOf } from './rows';
 
 /**
  * The send job's decisions for one batch, over values read from the sheet (pure): which rows
@@ -51,7 +45,21 @@ export const SendCursorSchema = z.object({
    * The rows the next step may send (key, data row when planned): only such a batch is ever
    * marked SENDING, so an execution killed mid-batch leaves its rows named here.
    */
-  planned: z.optional(z.array(z.object({ key: z.string(), at: z.number() }))),
+  planned: z.optional(
+    z.array(z.object({ key: z.string(), at: z.number(), leadId: z.optional(z.number()) })),
+  ),
+  /**
+   * When the planned batch was planned (ms): a batch a killed run may have sent left no earlier
+   * than this, so the lead's conversation settles it (a message since then means it went out).
+   */
+  plannedAt: z.optional(z.number()),
+  /**
+   * Leads a stopped run may have messaged, to settle from their conversations (lead id → the
+   * earliest time the send may have left). Until settled they are in `sent`: never sent again.
+   */
+  unsure: z.optional(z.record(z.string(), z.number())),
+  /** Sends that got an answer (or a refusal) in this job: batches start small (1, 2, 4 …). */
+  answered: z.optional(z.number()),
   /**
    * Keys of rows that may have been messaged whose lead id is unknown (a row matched by e-mail
    * or phone left SENDING by a killed run): no other row with the key is sent.
@@ -97,10 +105,11 @@ export interface SendRow extends PlannedRow {
 /** What this execution learnt of a matched row's lead (lookups are not checkpointed). */
 export type KnownLead = { leadId: number } | { next: 'phone' };
 
-/** A row of a planned batch: its key and the data row it was on when planned. */
+/** A row of a planned batch: its key, the data row it was on when planned, and its lead when known. */
 export interface PlannedRow {
   key: string;
   at: number;
+  leadId?: number;
 }
 
 export interface LookupRow extends PlannedRow {
@@ -146,7 +155,10 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
   let waitUntil: number | undefined;
   analysis.decisions.forEach((decision, index) => {
     if (decision.kind === 'in-flight') {
-      marks.push({ index, cells: uncertainCells(t, now, t('send.why.stopped')) });
+      marks.push({
+        index,
+        cells: uncertainCells(t, decision.since ?? now, t('send.why.stopped')),
+      });
     } else if (decision.kind === 'skip') {
       marks.push({ index, cells: ['SKIPPED', '', decision.reason, new Date(now)] });
     } else if (decision.kind === 'send') {
@@ -307,6 +319,7 @@ export function settleBatch(
   let pauseMessage: string | undefined;
   let retryAfterSeconds: number | undefined;
   let platformError: unknown;
+  const systemicInBatch = outcomes.some((outcome) => outcome.kind === 'systemic');
   const answers = rows.map(({ key, leadId }, i) => {
     const outcome = outcomes[i] as Outcome;
     const [status] = outcome.cells;
@@ -319,7 +332,9 @@ export function settleBatch(
       retries[key] = { attempts: (retries[key]?.attempts ?? 0) + 1, notBefore: 0 };
       return { key, cells: outcome.cells };
     }
-    streak = 0;
+    // The requests of a batch leave together (fetchAll) and their order says nothing: one
+    // that went through resets the streak only when no send of its batch was refused so.
+    if (!systemicInBatch) streak = 0;
     if (outcome.kind === 'platform') platformError ??= outcome.error;
     if (outcome.kind === 'pause') pauseMessage ??= outcome.pauseMessage;
     if (outcome.kind === 'retry') {
@@ -342,6 +357,7 @@ export function settleBatch(
       ...cursor,
       retries,
       streak: pauseMessage === undefined ? streak : 0,
+      answered: (cursor.answered ?? 0) + rows.length,
       ...(sent.size > 0 ? { sent: encodeLeadIds(sent) } : {}),
     },
     ...(pauseMessage === undefined ? {} : { pauseMessage }),
@@ -381,44 +397,47 @@ export function claimKeys(cursor: SendCursor, keys: readonly string[]): SendCurs
 }
 
 /**
- * The batch the last checkpoint planned, as this read finds it: a row of it that this job
- * marked (SENDING, SENT, UNCERTAIN, FAILED) means the run that sent it stopped before its
- * checkpoint, so its lead may have been messaged and is claimed; so is a key a whole read no
- * longer holds (its row was deleted). Rows still waiting claim nothing.
+ * The batch the last checkpoint planned, as this read finds it. A planned row still on its data
+ * row, with its key and waiting to be sent, was never marked SENDING, so it was not sent (the
+ * mark is flushed before a request leaves). Any other planned row may have been messaged: its
+ * row is SENDING or marked, or a person moved, deleted or replaced it (a copy of the lead
+ * elsewhere proves nothing). Its lead is claimed by id (and by key when the lookup that found
+ * it is unknown), so no row of that lead is sent again, and kept `unsure` for settling from the
+ * lead's conversation.
  */
 export function recoverPlanned(
   analysis: SendAnalysis,
   planned: readonly PlannedRow[],
   cursor: SendCursor,
-  since: number,
+  _since: number,
 ): SendCursor {
-  const claims = planned
-    .filter(({ key }) => {
-      let seen = false;
-      let marked = false;
-      analysis.keys.forEach((rowKey, index) => {
-        if (rowKey !== key) return;
-        seen = true;
-        const decision = analysis.decisions[index];
-        const row = analysis.rows[index];
-        const status = statusOf(row, analysis.columns);
-        if (
-          decision?.kind === 'in-flight' ||
-          (CLAIMED_BY_JOB.has(status) && markedSince(row, analysis.columns, since))
-        )
-          marked = true;
-      });
-      return marked || (!seen && isWhole(analysis));
-    })
-    .map(({ key }) => key);
-  return claimKeys(cursor, claims);
+  const claims = planned.filter(({ key, at }) => {
+    const index = at - analysis.offset;
+    const waiting = analysis.keys[index] === key && analysis.decisions[index]?.kind === 'send';
+    return !waiting;
+  });
+  if (claims.length === 0) return cursor;
+  const unsure = { ...(cursor.unsure ?? {}) };
+  const keys: string[] = [];
+  const at = cursor.plannedAt ?? 0;
+  for (const { key, leadId } of claims) {
+    keys.push(leadId === undefined ? key : `lead:${leadId}`);
+    if (leadId !== undefined) unsure[String(leadId)] = Math.min(unsure[String(leadId)] ?? at, at);
+  }
+  return { ...claimKeys(cursor, keys), unsure };
 }
 
-const CLAIMED_BY_JOB: ReadonlySet<string> = new Set(['SENT', 'UNCERTAIN', 'FAILED']);
-
-/** Rows in the next batch: one while systemic refusals are being counted, so few requests are spent on them. */
+/**
+ * Rows in the next batch: one while systemic refusals are being counted, and a job's first
+ * sends go 1, 2, 4, 8 … up to MAX_BATCH_ROWS, so a provider that refuses every send (a paused
+ * template) costs at most SYSTEMIC_REFUSALS_TO_PAUSE requests before the job pauses.
+ */
 export function batchSize(cursor: SendCursor): number {
-  return cursor.streak > 0 ? 1 : MAX_BATCH_ROWS;
+  if (cursor.streak > 0) return 1;
+  const answered = cursor.answered ?? 0;
+  let size = 1;
+  while (size <= answered && size < MAX_BATCH_ROWS) size *= 2;
+  return Math.min(size, MAX_BATCH_ROWS);
 }
 
 /** The cells as written: text that could turn into a formula or a number stays text. */

@@ -16,7 +16,7 @@ import {
   stopJob,
   writeInRuns,
 } from '../jobs/row-job';
-import type { Pacer } from '../pacing';
+import type { PaceGrant, Pacer } from '../pacing';
 import type { Clock } from '../ports';
 import {
   applyEntries,
@@ -82,6 +82,8 @@ export interface SendHandlerOptions {
 
 /** A wait for rate-limit slots at least this long is followed by a look for a pause or cancel. */
 export const STOP_CHECK_AFTER_WAIT_MS = 1_000;
+/** A batch short of slots waits this long at most for the rest to free up. */
+export const MERGE_SLOTS_MS = 3_000;
 /** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
 export const LOOKUP_PER_PAGE = 200;
 
@@ -250,9 +252,8 @@ export function createSendJobHandler(
     private sendBatch(rows: readonly SendRow[]): StepResult {
       const { ctx, work, pacer } = this;
       const askedAt = this.now();
-      const grant = pacer.acquireUpTo(Math.min(rows.length, batchSize(this.cursor)), {
-        deadline: ctx.latestStartAt,
-      });
+      const grants = this.acquireBatch(Math.min(rows.length, batchSize(this.cursor)));
+      const grant = { count: grants.reduce((sum, { count }) => sum + count, 0) };
       if (grant.count === 0) {
         throw new JobYield(
           'The rate limit leaves no request slot before this run must end; continuing later.',
@@ -297,7 +298,7 @@ export function createSendJobHandler(
               }),
         ),
       );
-      pacer.answered(grant);
+      for (const part of grants) pacer.answered(part);
       const answeredAt = this.now();
       const outcomes = answers.map((answer, i) => {
         const row = batch[i] as (typeof batch)[number];
@@ -338,6 +339,25 @@ export function createSendJobHandler(
         return stopJob(this.job, 'paused', settled.pauseMessage);
       }
       return result;
+    }
+
+    /**
+     * Slots for a batch of `wanted` sends: what is free now, then the slots that free up within
+     * MERGE_SLOTS_MS. Slots free up in the clumps they were taken in (a job's first batches are
+     * small); without waiting for the rest, that pattern would repeat every minute as small
+     * batches, each costing its own sheet reads and writes.
+     */
+    private acquireBatch(wanted: number): PaceGrant[] {
+      const { pacer, ctx } = this;
+      const grants = [pacer.acquireUpTo(wanted, { deadline: ctx.latestStartAt })];
+      let count = grants[0]?.count ?? 0;
+      while (count > 0 && count < wanted && pacer.nextSlotAt() - this.now() <= MERGE_SLOTS_MS) {
+        const more = pacer.acquireUpTo(wanted - count, { deadline: ctx.latestStartAt });
+        if (more.count === 0) break;
+        grants.push(more);
+        count += more.count;
+      }
+      return grants;
     }
 
     /** One batch of lead lookups (matchBy): leads found go out with the next batch. */
@@ -417,9 +437,12 @@ export function createSendJobHandler(
     private goOn(analysis: SendAnalysis, next: NextWork, cursor: SendCursor): StepResult {
       if (next.kind === 'send' || next.kind === 'lookup') {
         this.work.next = next;
-        const planned = next.kind === 'send' ? next.rows.map(({ key, at }) => ({ key, at })) : [];
+        // The lead ids go in the checkpoint too: a run killed after the batch left claims its
+        // leads by id, which a later lookup of another row of the same lead finds.
+        const planned =
+          next.kind === 'send' ? next.rows.map(({ key, at, leadId }) => ({ key, at, leadId })) : [];
         const scan = Math.min(...next.rows.map(({ at }) => at));
-        return this.progress(analysis, { ...cursor, scan, planned });
+        return this.progress(analysis, { ...cursor, scan, planned, plannedAt: this.now() });
       }
       const { scan: _scan, ...rest } = cursor;
       const end = analysis.offset + analysis.rows.length;

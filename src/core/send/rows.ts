@@ -38,7 +38,7 @@ export type RowDecision =
   /** Nothing more to do for this row in this job. */
   | { kind: 'done'; status: SendRowStatus }
   /** Found SENDING: an execution died between marking the row and recording the answer. */
-  | { kind: 'in-flight' }
+  | { kind: 'in-flight'; since?: number }
   /** A documented rule or a missing lead refuses the row before any request. */
   | { kind: 'skip'; reason: string }
   | { kind: 'send'; key: string; lead: LeadRef; payload: SendPayload; queued: boolean };
@@ -248,7 +248,13 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
     if (blank[i]) return { kind: 'blank' };
     const status = statusOf(row, columns);
     if (status === 'SENT' || status === 'UNCERTAIN') return { kind: 'done', status };
-    if (status === 'SENDING') return { kind: 'in-flight' };
+    if (status === 'SENDING') {
+      // The mark's time is when the send may have left: what settles it from the conversation.
+      const mark = cell(row, columns.sentAt);
+      return isDateCell(mark)
+        ? { kind: 'in-flight', since: mark.getTime() }
+        : { kind: 'in-flight' };
+    }
     if ((status === 'SKIPPED' || status === 'FAILED') && markedSince(row, columns, since)) {
       return { kind: 'done', status };
     }
