@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JobSummary } from '../../src/core/jobs/record';
-import { createSendWorld, DEMO, SHEET, type SendWorld } from './send-harness';
+import { createSendWorld, DEMO, type SendWorld, SHEET } from './send-harness';
 
 const EVERY = Number(process.env.SEND_KILL_EVERY) || 3;
 const HEADER = ['Nome', 'E-mail', 'Celular', 'Pedido'];
