@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { Translate } from '../i18n';
 import { asText, setCells } from '../jobs/row-job';
+import { campaignsOfRow, withHistory } from './campaigns';
 import type { LookupBy } from './lookup';
 import { type Cells, type Outcome, queuedCells, uncertainCells } from './outcome';
 import { SYSTEMIC_REFUSALS_TO_PAUSE } from './provider-failures';
@@ -166,6 +167,12 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
       const notBefore = input.cursor.retries[decision.key]?.notBefore ?? 0;
       if (leadId !== undefined && sentLeads.has(leadId)) {
         const reason = t('send.detail.skippedSameLead', { leadId });
+        marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
+        return;
+      }
+      const sentRow = leadId === undefined ? undefined : analysis.sentLeads.get(leadId);
+      if (sentRow !== undefined) {
+        const reason = t('send.detail.skippedSentRow', { leadId: leadId ?? '', row: sentRow });
         marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
         return;
       }
@@ -454,10 +461,24 @@ export function cellsForSheet(cells: Cells): unknown[] {
 
 /** Puts written cells into the rows read, so that the next analysis of them sees the sheet as it is now. */
 export function applyEntries(analysis: SendAnalysis, entries: readonly Entry[]): void {
+  // Already carried by the cells (withRowHistory): applying them keeps what the sheet says.
   const { columns } = analysis;
   const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
   for (const { index, cells } of entries) {
     const row = analysis.rows[index];
     if (row) setCells(row, indexes, cells);
   }
+}
+
+/**
+ * The entries with each row's history at the end of its detail: the templates its lead got
+ * from the row stay written there whatever a later send writes (campaigns.ts).
+ */
+export function withRowHistory(analysis: SendAnalysis, entries: readonly Entry[]): Entry[] {
+  return entries.map((entry) => {
+    const { received } = campaignsOfRow(analysis.rows[entry.index], analysis.columns);
+    if (received.length === 0) return entry;
+    const [status, messageId, detail, at] = entry.cells;
+    return { index: entry.index, cells: [status, messageId, withHistory(detail, received), at] };
+  });
 }

@@ -39,6 +39,7 @@ import {
   type SendCursor,
   type SendRow,
   settleBatch,
+  withRowHistory,
 } from './batch';
 import {
   missingStatusHeaders,
@@ -515,6 +516,7 @@ export function createSendJobHandler(
         columns: values.columns,
         sources: placeSources(values.header, options, options.sheetName),
         since: this.job.createdAt,
+        templateName: options.templateName,
         defaultCountry: this.env.defaultCountry,
         headerRow: options.headerRow,
         readAt: this.now(),
@@ -534,7 +536,7 @@ export function createSendJobHandler(
     ): number {
       const { columns, offset } = analysis;
       const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
-      const sorted = [...entries].sort((a, b) => a.index - b.index);
+      const sorted = withRowHistory(analysis, entries).sort((a, b) => a.index - b.index);
       const counted = countSendRows(analysis);
       const written = writeInRuns(
         sorted,

@@ -3,6 +3,7 @@ import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize
 import { IMPORT_LEAD_ID_HEADER } from '../import/status-columns';
 import { describeCell } from '../import/text-key';
 import { type RowCounts, zeroCounts } from '../jobs/row-job';
+import { campaignsOfRow, type Received } from './campaigns';
 import type { PlacedSource, SourceColumns, StatusColumns } from './columns';
 import { mediaUrlProblem, variableProblem } from './rules';
 import { SEND_ROW_STATUSES, type SendRowStatus } from './status-columns';
@@ -41,7 +42,15 @@ export type RowDecision =
   | { kind: 'in-flight'; since?: number }
   /** A documented rule or a missing lead refuses the row before any request. */
   | { kind: 'skip'; reason: string }
-  | { kind: 'send'; key: string; lead: LeadRef; payload: SendPayload; queued: boolean };
+  | {
+      kind: 'send';
+      key: string;
+      lead: LeadRef;
+      payload: SendPayload;
+      queued: boolean;
+      /** Other templates the row's lead got from this row (a new campaign for it). */
+      earlier?: Received[];
+    };
 
 export interface SendSheetValues {
   header: unknown[];
@@ -69,6 +78,11 @@ export interface SendAnalysis {
   decisions: RowDecision[];
   /** When the values were read (ms), to decide whether they are fresh enough to reuse. */
   readAt: number;
+  /**
+   * Leads that got this job's template from a SENT row of the sheet (any job), by lead id, with
+   * the data row (1-based sheet row) that says so: no other row of such a lead gets it again.
+   */
+  sentLeads: Map<number, number>;
 }
 
 export interface AnalyseSendInput {
@@ -80,6 +94,12 @@ export interface AnalyseSendInput {
   defaultCountry: string;
   headerRow: number;
   readAt: number;
+  /**
+   * The job's template: a SENT row of another template is a new campaign for its lead; one of
+   * this template (or one whose template is unknown) is never sent it again. Left out: every
+   * SENT row counts as this template's.
+   */
+  templateName?: string;
 }
 
 function cell(row: readonly unknown[] | undefined, index: number): unknown {
@@ -233,21 +253,43 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
   );
   const keys = leads.map((lead) => (lead?.ok ? lead.key : ''));
 
-  // Leads this job already sent to (or may have): a second row for one of them is skipped.
+  // What each row's lead got before, and whether that includes this job's template.
+  const campaigns = rows.map((row) => campaignsOfRow(row, columns));
+  const gotThis = rows.map((row, i) => {
+    const { received } = campaigns[i] ?? { received: [] };
+    if (input.templateName === undefined) return statusOf(row, columns) === 'SENT';
+    if (statusOf(row, columns) === 'SENT' && received.length === 0) return true;
+    return received.some(({ template }) => template === input.templateName);
+  });
+  const sentLeads = new Map<number, number>();
+  // Leads this job already sent to (or may have), and leads a SENT row of the sheet says got
+  // this template (any job): a second row for one of them is skipped.
   const taken = new Map<string, number>();
+  const sentRows = new Set<number>();
   rows.forEach((row, i) => {
     const key = keys[i] ?? '';
-    if (key === '' || blank[i]) return;
+    if (blank[i]) return;
     const status = statusOf(row, columns);
-    if (CLAIMING.has(status) && (status === 'SENDING' || markedSince(row, columns, since))) {
-      if (!taken.has(key)) taken.set(key, firstRow + i);
+    const leadId = campaigns[i]?.leadId;
+    if (gotThis[i] && leadId !== undefined && !sentLeads.has(leadId)) {
+      sentLeads.set(leadId, firstRow + i);
     }
+    if (key === '') return;
+    const claims =
+      gotThis[i] ||
+      (CLAIMING.has(status) && (status === 'SENDING' || markedSince(row, columns, since)));
+    if (claims && !taken.has(key)) taken.set(key, firstRow + i);
+    // Sent by an earlier job: the reason a copy is skipped is not "one send per job".
+    if (gotThis[i] && !markedSince(row, columns, since)) sentRows.add(firstRow + i);
   });
 
   const decisions = rows.map((row, i): RowDecision => {
     if (blank[i]) return { kind: 'blank' };
     const status = statusOf(row, columns);
-    if (status === 'SENT' || status === 'UNCERTAIN') return { kind: 'done', status };
+    const newCampaign = status === 'SENT' && !gotThis[i];
+    if ((status === 'SENT' && !newCampaign) || status === 'UNCERTAIN') {
+      return { kind: 'done', status };
+    }
     if (status === 'SENDING') {
       // The mark's time is when the send may have left: what settles it from the conversation.
       const mark = cell(row, columns.sentAt);
@@ -268,6 +310,18 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
       return { kind: 'skip', reason: `Not sent: ${problems.join('; ')}.` };
     }
     const first = taken.get(lead.key);
+    if (gotThis[i]) {
+      return {
+        kind: 'skip',
+        reason: `Not sent: this row's lead already got "${input.templateName}" from this sheet; clear this row's status to send it again.`,
+      };
+    }
+    if (first !== undefined && sentRows.has(first)) {
+      return {
+        kind: 'skip',
+        reason: `Not sent: same lead (${lead.key.replace(':', ' ')}) as row ${first}, which already got this template.`,
+      };
+    }
     if (first !== undefined) {
       return {
         kind: 'skip',
@@ -275,12 +329,14 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
       };
     }
     taken.set(lead.key, firstRow + i);
+    const earlier = campaigns[i]?.received ?? [];
     return {
       kind: 'send',
       key: lead.key,
       lead: lead.lead,
       payload: payload.payload,
       queued: status === 'QUEUED' && isBlankCell(cell(row, columns.sentAt)),
+      ...(earlier.length > 0 ? { earlier } : {}),
     };
   });
 
@@ -295,6 +351,7 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
     keys,
     decisions,
     readAt: input.readAt,
+    sentLeads,
   };
 }
 

@@ -153,8 +153,12 @@ describe('analyseSendSheet', () => {
       'send',
       'skip',
       'done',
-      'send',
+      // Duda got this template from row 6 in an earlier send: never again (issue 16 item 4).
+      'skip',
     ]);
+    expect(analysis.decisions[5]).toMatchObject({
+      reason: 'Not sent: same lead (lead 44) as row 6, which already got this template.',
+    });
     expect(analysis.decisions[1]).toMatchObject({
       reason: 'Not sent: same lead (lead 42) as row 2; one send per lead per job.',
     });

@@ -110,4 +110,6 @@ export const SEND_EN = {
     'This send was started by another version of the add-on and cannot be continued; start it again (rows already SENT are never sent twice).',
   'send.message.sheetGone':
     'The sheet "{sheet}" no longer exists; the send stopped (messages already sent are in the CRM).',
+  'send.detail.skippedSentRow':
+    "Not sent: lead {leadId} already got this template from this sheet (SENT in row {row}); clear that row's status to send it again.",
 } as const;

@@ -109,4 +109,6 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'Este envio foi iniciado por outra versão do complemento e não pode continuar; comece de novo (linhas já SENT nunca são enviadas duas vezes).',
   'send.message.sheetGone':
     'A planilha "{sheet}" não existe mais; o envio parou (as mensagens já enviadas estão no CRM).',
+  'send.detail.skippedSentRow':
+    'Não enviado: o lead {leadId} já recebeu este template por esta planilha (SENT na linha {row}); limpe o status daquela linha para enviar de novo.',
 };
