@@ -1,11 +1,17 @@
 import * as z from 'zod/mini';
 import type { Translate } from '../i18n';
 import { asText, setCells } from '../jobs/row-job';
-import { campaignsOfRow, withHistory } from './campaigns';
+import { campaignsOfRow, templateNamedIn, withHistory } from './campaigns';
 import type { LookupBy } from './lookup';
 import { type Cells, type Outcome, queuedCells, uncertainCells } from './outcome';
 import { SYSTEMIC_REFUSALS_TO_PAUSE } from './provider-failures';
-import { type RowDecision, type SendAnalysis, type SendPayload, statusOf } from './rows';
+import {
+  leadIdOfKey,
+  type RowDecision,
+  type SendAnalysis,
+  type SendPayload,
+  statusOf,
+} from './rows';
 
 /**
  * The send job's decisions for one batch, over values read from the sheet (pure): which rows
@@ -59,6 +65,8 @@ export const SendCursorSchema = z.object({
    * earliest time the send may have left). Until settled they are in `sent`: never sent again.
    */
   unsure: z.optional(z.record(z.string(), z.number())),
+  /** Leads this job asked the CRM about and could not settle: not asked again by this job. */
+  unsettled: z.optional(z.array(z.number())),
   /** Sends that got an answer (or a refusal) in this job: batches start small (1, 2, 4 …). */
   answered: z.optional(z.number()),
   /**
@@ -120,7 +128,15 @@ export interface LookupRow extends PlannedRow {
   phoneNext: boolean;
 }
 
+/** A lead that may have been messaged, to settle from its conversation: since when. */
+export interface SettleLead {
+  leadId: number;
+  /** The earliest instant the send may have left (ms); 0 when unknown. */
+  since: number;
+}
+
 export type NextWork =
+  | { kind: 'settle'; leads: SettleLead[] }
   | { kind: 'send'; rows: SendRow[] }
   | { kind: 'lookup'; rows: LookupRow[] }
   /** Only rows waiting for a retry are left: nothing to do before `until`. */
@@ -135,6 +151,7 @@ export interface Plan {
 
 export interface PlanInput {
   jobId: string;
+  templateName: string;
   t: Translate;
   now: number;
   lookups: ReadonlyMap<string, KnownLead>;
@@ -158,7 +175,10 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
     if (decision.kind === 'in-flight') {
       marks.push({
         index,
-        cells: uncertainCells(t, decision.since ?? now, t('send.why.stopped')),
+        cells: uncertainCells(t, decision.since, t('send.why.stopped'), {
+          leadId: decision.leadId,
+          template: input.templateName,
+        }),
       });
     } else if (decision.kind === 'skip') {
       marks.push({ index, cells: ['SKIPPED', '', decision.reason, new Date(now)] });
@@ -193,7 +213,114 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
       }
     }
   });
+  const settle = settleWork(analysis, input.cursor);
+  if (settle.length > 0) return { marks, next: { kind: 'settle', leads: settle } };
   return { marks, next: nextWork(ready, input.lookups, waitUntil, analysis.offset) };
+}
+
+/**
+ * Leads to settle from their conversations before anything else is sent (PRODUCT.md, Bulk
+ * send): the leads of UNCERTAIN rows (this job's or an earlier one's) and the leads a stopped
+ * run may have messaged, except those this job could not settle already. At most a batch.
+ */
+export function settleWork(analysis: SendAnalysis, cursor: SendCursor): SettleLead[] {
+  const done = new Set(cursor.unsettled ?? []);
+  const since = new Map<number, number>();
+  const add = (leadId: number, at: number) => {
+    if (done.has(leadId)) return;
+    since.set(leadId, Math.min(since.get(leadId) ?? at, at));
+  };
+  for (const [lead, at] of Object.entries(cursor.unsure ?? {})) add(Number(lead), at);
+  analysis.rows.forEach((row, index) => {
+    if (statusOf(row, analysis.columns) !== 'UNCERTAIN') return;
+    const leadId =
+      campaignsOfRow(row, analysis.columns).leadId ?? leadIdOfKey(analysis.keys[index]);
+    if (leadId === undefined) return;
+    const mark = row[analysis.columns.sentAt];
+    add(leadId, mark instanceof Date ? mark.getTime() : 0);
+  });
+  return [...since].slice(0, MAX_BATCH_ROWS).map(([leadId, at]) => ({ leadId, since: at }));
+}
+
+/** What a lead's conversation says about a send that may have left at `since`. */
+export type Settlement = 'sent' | 'not-sent' | { unsettled: string };
+
+/**
+ * A message in the lead's conversation at or after the attempt (less SETTLE_SLACK_MS, for
+ * clocks that differ) means the send went out; none since means nothing did. A reply of the
+ * lead counts as a message too: then the send is taken as sent, never repeated.
+ */
+export function settlementOf(lastMessageAt: string | null | undefined, since: number): Settlement {
+  if (lastMessageAt === null || lastMessageAt === undefined || lastMessageAt === '') {
+    return 'not-sent';
+  }
+  const at = Date.parse(lastMessageAt);
+  if (Number.isNaN(at)) return { unsettled: `last_message_at "${lastMessageAt}"` };
+  return at >= since - SETTLE_SLACK_MS ? 'sent' : 'not-sent';
+}
+
+/** Clock difference allowed between Apps Script and the CRM when comparing times. */
+export const SETTLE_SLACK_MS = 2 * 60_000;
+
+/**
+ * The cursor and row cells after settling leads: `sent` keeps a lead whose message is there
+ * and drops one that got nothing (its UNCERTAIN rows go back to the queue, sent once), and
+ * a lead the CRM could not settle is not asked about again by this job.
+ */
+export function applySettlements(
+  analysis: SendAnalysis,
+  results: ReadonlyMap<number, Settlement>,
+  cursor: SendCursor,
+  ctx: { t: Translate; now: number },
+): { entries: Entry[]; cursor: SendCursor } {
+  const sent = decodeLeadIds(cursor.sent);
+  const unsure = { ...(cursor.unsure ?? {}) };
+  const unsettled = new Set(cursor.unsettled ?? []);
+  const claimed = new Set(cursor.claimed ?? []);
+  for (const [leadId, result] of results) {
+    delete unsure[String(leadId)];
+    if (result === 'sent') sent.add(leadId);
+    else if (result === 'not-sent') sent.delete(leadId);
+    else unsettled.add(leadId);
+  }
+  const entries: Entry[] = [];
+  analysis.rows.forEach((row, index) => {
+    if (statusOf(row, analysis.columns) !== 'UNCERTAIN') return;
+    const campaigns = campaignsOfRow(row, analysis.columns);
+    const leadId = campaigns.leadId ?? leadIdOfKey(analysis.keys[index]);
+    const result = leadId === undefined ? undefined : results.get(leadId);
+    if (result === undefined || leadId === undefined) return;
+    const template = templateNamedIn(String(row[analysis.columns.detail] ?? '')) ?? '?';
+    const mark = row[analysis.columns.sentAt];
+    const at = mark instanceof Date ? mark : new Date(ctx.now);
+    if (result === 'sent') {
+      const text = ctx.t('send.detail.confirmedSent', { template, leadId });
+      entries.push({ index, cells: ['SENT', '', text, at] });
+    } else if (result === 'not-sent') {
+      entries.push({ index, cells: queuedCells(ctx.t('send.detail.notSentRequeued')) });
+      // Claimed by its key when it was found SENDING (matched rows): it is sent once now.
+      claimed.delete(analysis.keys[index] ?? '');
+    } else {
+      const why = ctx.t('send.why.unsettled', { error: result.unsettled });
+      entries.push({
+        index,
+        cells: uncertainCells(ctx.t, mark instanceof Date ? mark.getTime() : undefined, why, {
+          leadId,
+          template,
+        }),
+      });
+    }
+  });
+  return {
+    entries,
+    cursor: {
+      ...cursor,
+      sent: encodeLeadIds(sent),
+      unsure,
+      unsettled: [...unsettled],
+      claimed: [...claimed],
+    },
+  };
 }
 
 function knownLeadId(

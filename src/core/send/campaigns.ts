@@ -19,7 +19,7 @@ export interface Received {
 export interface RowCampaigns {
   /** Every template the row's lead got from this row, the latest first. */
   received: Received[];
-  /** The lead a SENT row's detail names. */
+  /** The lead the row's detail names (SENT, SENDING and UNCERTAIN details name it). */
   leadId?: number;
 }
 
@@ -51,9 +51,9 @@ export function campaignsOfRow(
   const detailCell = row?.[columns.detail];
   const detail = isBlankCell(detailCell) ? '' : String(detailCell);
   const { text, history } = splitHistory(detail);
-  if (status !== 'SENT') return { received: history };
-  const template = /"([^"]+)"/.exec(text)?.[1];
   const lead = /\blead (\d+)/.exec(text)?.[1];
+  if (status !== 'SENT') return { received: history, ...(lead ? { leadId: Number(lead) } : {}) };
+  const template = templateNamedIn(text);
   const received = template
     ? [{ template, date: dateOf(row?.[columns.sentAt]) }, ...history]
     : history;
@@ -66,4 +66,9 @@ export function withHistory(detail: string, received: readonly Received[]): stri
   if (received.length === 0) return text;
   const items = received.map(({ template, date }) => `"${template}" ${date || '?'}`);
   return `${text} [✓ ${items.join('; ')}]`;
+}
+
+/** The template a detail names: the quoted name just before "lead N" (SENT, UNCERTAIN). */
+export function templateNamedIn(detail: string): string | undefined {
+  return /"([^"]+)"[^"]*?\blead \d+/.exec(splitHistory(detail).text)?.[1];
 }

@@ -1,8 +1,9 @@
 import type { CrmApi, CrmClient } from '../../api/client';
+import { NotFoundError } from '../../api/errors';
 import type { ChatappTemplateSent } from '../../api/schemas';
 import { type Translate, translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
-import { JobYield, jobControlOf, withCheckpoint } from '../jobs/errors';
+import { JobYield, jobControlOf, messageOf, withCheckpoint } from '../jobs/errors';
 import type { JobRecord } from '../jobs/record';
 import { pacedAll, stepPacing } from '../jobs/requests';
 import {
@@ -20,6 +21,7 @@ import type { PaceGrant, Pacer } from '../pacing';
 import type { Clock } from '../ports';
 import {
   applyEntries,
+  applySettlements,
   batchSize,
   cellsForSheet,
   claimKeys,
@@ -38,7 +40,11 @@ import {
   recoverPlanned,
   type SendCursor,
   type SendRow,
+  type SettleLead,
+  type Settlement,
   settleBatch,
+  settlementOf,
+  settleWork,
   withRowHistory,
 } from './batch';
 import {
@@ -109,7 +115,7 @@ interface JobRun {
   /** Lead ids (or the next lookup to make) found in this execution, by row key. */
   lookups: Map<string, KnownLead>;
   /** The next batch, decided on the last read of the previous step (its rows are found again by key). */
-  next?: Extract<NextWork, { kind: 'send' | 'lookup' }>;
+  next?: Extract<NextWork, { kind: 'send' | 'lookup' | 'settle' }>;
   /** Whether this execution has looked for the batch the last checkpoint planned (a kill mid-batch). */
   checked: boolean;
 }
@@ -209,6 +215,7 @@ export function createSendJobHandler(
       work.next = undefined;
       if (next?.kind === 'send') return this.sendBatch(next.rows);
       if (next?.kind === 'lookup') return this.lookupBatch(next.rows);
+      if (next?.kind === 'settle') return this.settleLeads(next.leads);
       return this.scan();
     }
 
@@ -273,7 +280,8 @@ export function createSendJobHandler(
       if (!foundInPlace(before, rows)) before = this.read(true);
       const batch = placeBatch(before, rows, grant.count);
       if (batch.length === 0) return this.progress(before, { ...this.cursor, planned: [] });
-      const sending = work.t('send.detail.sending', { jobId: this.job.jobId });
+      const sending = (leadId: number) =>
+        work.t('send.detail.sending', { jobId: this.job.jobId, leadId });
       const at = new Date(this.now());
       // The marks this read calls for (rows added meanwhile) go with the SENDING marks.
       const inBatch = new Set(batch.map(({ index }) => index));
@@ -282,7 +290,9 @@ export function createSendJobHandler(
       );
       this.writeMarks(before, [
         ...marks,
-        ...batch.map(({ index }): Entry => ({ index, cells: ['SENDING', '', sending, at] })),
+        ...batch.map(
+          ({ index, leadId }): Entry => ({ index, cells: ['SENDING', '', sending(leadId), at] }),
+        ),
       ]);
       work.sheet.flush();
 
@@ -308,6 +318,7 @@ export function createSendJobHandler(
           jobId: this.job.jobId,
           options,
           at: answeredAt,
+          attemptAt: at.getTime(),
           retries: this.cursor.retries[row.key]?.attempts ?? 0,
           batchSize: batch.length,
           t: work.t,
@@ -359,6 +370,45 @@ export function createSendJobHandler(
         count += more.count;
       }
       return grants;
+    }
+
+    /**
+     * Settles leads that may have been messaged from their conversations (`GET /leads/{id}
+     * ?include=conversation`): nothing is sent by this step. Rows UNCERTAIN for a lead that got
+     * its message become SENT (confirmed); those for a lead that got nothing go back to the
+     * queue and are sent once; a lead the CRM cannot settle stays UNCERTAIN, saying why.
+     */
+    private settleLeads(leads: readonly SettleLead[]): StepResult {
+      const { ctx, env, work } = this;
+      const answers = pacedAll(
+        env.client,
+        leads.map(
+          ({ leadId }) =>
+            (api: CrmApi) =>
+              api.leads.get(leadId, ['conversation']),
+        ),
+        stepPacing(this.pacer, ctx, handlerOptions.random),
+      );
+      const results = new Map<number, Settlement>();
+      let failure: unknown;
+      leads.forEach(({ leadId, since }, i) => {
+        const answer = answers[i];
+        if (answer?.ok) {
+          results.set(leadId, settlementOf(answer.value.conversation?.last_message_at, since));
+        } else if (answer && answer.error instanceof NotFoundError) {
+          results.set(leadId, { unsettled: messageOf(answer.error) });
+        } else failure ??= answer?.error;
+      });
+      const analysis = this.read(false);
+      const settled = applySettlements(analysis, results, this.cursor, {
+        t: work.t,
+        now: this.now(),
+      });
+      this.cursor = settled.cursor;
+      const result = this.writeBack(analysis, settled.entries, settled.cursor);
+      // A lookup that could not be made this step is made by a later one.
+      if (failure !== undefined && results.size === 0) throw failure;
+      return result;
     }
 
     /** One batch of lead lookups (matchBy): leads found go out with the next batch. */
@@ -436,6 +486,10 @@ export function createSendJobHandler(
      * of a pass finds rows moved above the scan); finished when a whole read has nothing left.
      */
     private goOn(analysis: SendAnalysis, next: NextWork, cursor: SendCursor): StepResult {
+      if (next.kind === 'settle') {
+        this.work.next = next;
+        return this.progress(analysis, { ...cursor, planned: [] }, true);
+      }
       if (next.kind === 'send' || next.kind === 'lookup') {
         this.work.next = next;
         // The lead ids go in the checkpoint too: a run killed after the batch left claims its
@@ -461,7 +515,7 @@ export function createSendJobHandler(
      * Counts, cursor and message after a step: recounted from a whole read (finished when no
      * row is left to do), moved by what this step wrote after a window.
      */
-    private progress(analysis: SendAnalysis, cursor: SendCursor): StepResult {
+    private progress(analysis: SendAnalysis, cursor: SendCursor, settling = false): StepResult {
       const { job, work } = this;
       const whole = isWhole(analysis);
       if (whole) applyCounts(job, countSendRows(analysis));
@@ -471,7 +525,12 @@ export function createSendJobHandler(
         });
       }
       job.cursor = cursor;
-      const finished = whole && !hasPendingRows(analysis);
+      // Not before every UNCERTAIN row it can settle is settled from the CRM.
+      const finished =
+        whole &&
+        !settling &&
+        !hasPendingRows(analysis) &&
+        settleWork(analysis, cursor).length === 0;
       job.message = finished
         ? finishedMessage(work.t, analysis, job.createdAt, cursor.unplaced)
         : work.t('send.message.progress', {
@@ -485,6 +544,7 @@ export function createSendJobHandler(
     private planInput(cursor: SendCursor) {
       return {
         jobId: this.job.jobId,
+        templateName: this.work.options.templateName,
         t: this.work.t,
         now: this.now(),
         lookups: this.work.lookups,

@@ -39,7 +39,7 @@ export type RowDecision =
   /** Nothing more to do for this row in this job. */
   | { kind: 'done'; status: SendRowStatus }
   /** Found SENDING: an execution died between marking the row and recording the answer. */
-  | { kind: 'in-flight'; since?: number }
+  | { kind: 'in-flight'; since?: number; leadId?: number }
   /** A documented rule or a missing lead refuses the row before any request. */
   | { kind: 'skip'; reason: string }
   | {
@@ -134,6 +134,12 @@ function sourceText(
 
 function sourceName(source: PlacedSource): string {
   return 'value' in source ? 'fixed value' : `column "${source.header}"`;
+}
+
+/** The lead id of a `lead:42` key. */
+export function leadIdOfKey(key: string | undefined): number | undefined {
+  const id = key?.startsWith('lead:') ? Number(key.slice('lead:'.length)) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 /** A lead id cell: a positive whole number, typed as a number or as digits. */
@@ -293,9 +299,12 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
     if (status === 'SENDING') {
       // The mark's time is when the send may have left: what settles it from the conversation.
       const mark = cell(row, columns.sentAt);
-      return isDateCell(mark)
-        ? { kind: 'in-flight', since: mark.getTime() }
-        : { kind: 'in-flight' };
+      const leadId = campaigns[i]?.leadId ?? leadIdOfKey(keys[i]);
+      return {
+        kind: 'in-flight',
+        ...(isDateCell(mark) ? { since: mark.getTime() } : {}),
+        ...(leadId === undefined ? {} : { leadId }),
+      };
     }
     if ((status === 'SKIPPED' || status === 'FAILED') && markedSince(row, columns, since)) {
       return { kind: 'done', status };

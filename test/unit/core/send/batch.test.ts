@@ -50,7 +50,15 @@ function analyse(rows: unknown[][], window?: { offset: number; complete: boolean
 }
 
 const plan = (rows: unknown[][], cursor = EMPTY, maxRows = MAX_BATCH_ROWS) =>
-  planStep(analyse(rows), { jobId: 'job-1', t, now: NOW, lookups: new Map(), cursor, maxRows });
+  planStep(analyse(rows), {
+    jobId: 'job-1',
+    templateName: 'T',
+    t,
+    now: NOW,
+    lookups: new Map(),
+    cursor,
+    maxRows,
+  });
 
 const row = (name: string, lead: number | string, status = '', sentAt: unknown = '') => [
   name,
@@ -240,8 +248,15 @@ describe('windows and a batch planned before a kill', () => {
     expect(foundInPlace(window, [{ key: 'lead:2', at: 40 }])).toBe(false);
     // Marks and batches name data rows of the sheet, not of the window.
     expect(
-      planStep(window, { jobId: 'j', t, now: NOW, lookups: new Map(), cursor: EMPTY, maxRows: 10 })
-        .next,
+      planStep(window, {
+        jobId: 'j',
+        templateName: 'T',
+        t,
+        now: NOW,
+        lookups: new Map(),
+        cursor: EMPTY,
+        maxRows: 10,
+      }).next,
     ).toEqual({
       kind: 'send',
       rows: [

@@ -4,12 +4,12 @@
  */
 export const SEND_EN = {
   'send.detail.queued': 'Queued: job {jobId} sends it in turn.',
-  'send.detail.sending': 'Sending now (job {jobId}).',
+  'send.detail.sending': 'Sending now to lead {leadId} (job {jobId}).',
   'send.detail.sent': 'Sent "{template}" to lead {leadId}.',
   'send.detail.sentInConversation':
     'Sent "{template}" to lead {leadId} (conversation {conversation}).',
   'send.detail.uncertain':
-    "Uncertain: {why}, so this message may have been sent. Check the lead's conversation in the CRM; to send it again, clear this status and run the send again.",
+    'Uncertain: {why}, so "{template}" to lead {leadId} may have been sent. The send checks the lead\'s conversation in the CRM before it ends, and again when it is run again; to send it regardless, clear this status and run the send again.',
   'send.detail.queuedPlatform':
     'Queued: Apps Script refused the request before it left ({error}); the job goes on when the limit allows.',
   'send.why.platformBatch':
@@ -111,5 +111,10 @@ export const SEND_EN = {
   'send.message.sheetGone':
     'The sheet "{sheet}" no longer exists; the send stopped (messages already sent are in the CRM).',
   'send.detail.skippedSentRow':
-    "Not sent: lead {leadId} already got this template from this sheet (SENT in row {row}); clear that row's status to send it again.",
+    "Not sent: lead {leadId} already got (or may have got) this template from this sheet (row {row}); clear that row's status to send it again.",
+  'send.detail.confirmedSent':
+    'Sent "{template}" to lead {leadId}: confirmed from the lead\'s conversation in the CRM (a message at or after the attempt).',
+  'send.detail.notSentRequeued':
+    "Queued: the lead's conversation in the CRM shows no message since the attempt, so nothing went out; sent once now.",
+  'send.why.unsettled': "the CRM could not confirm it from the lead's conversation ({error})",
 } as const;

@@ -3,12 +3,12 @@ import type { SEND_EN } from '../en/send';
 /** Português: as células `CRM Send Detail` e as mensagens do job de envio em massa. */
 export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.detail.queued': 'Na fila: o job {jobId} envia na sua vez.',
-  'send.detail.sending': 'Enviando agora (job {jobId}).',
+  'send.detail.sending': 'Enviando agora ao lead {leadId} (job {jobId}).',
   'send.detail.sent': 'Enviado "{template}" ao lead {leadId}.',
   'send.detail.sentInConversation':
     'Enviado "{template}" ao lead {leadId} (conversa {conversation}).',
   'send.detail.uncertain':
-    'Incerto: {why}, então esta mensagem pode ter sido enviada. Confira a conversa do lead no CRM; para enviar de novo, apague este status e rode o envio outra vez.',
+    'Incerto: {why}, então "{template}" ao lead {leadId} pode ter sido enviado. O envio confere a conversa do lead no CRM antes de terminar, e de novo quando for rodado outra vez; para enviar mesmo assim, apague este status e rode o envio outra vez.',
   'send.detail.queuedPlatform':
     'Na fila: o Apps Script recusou a requisição antes de sair ({error}); o job continua quando o limite permitir.',
   'send.why.platformBatch':
@@ -110,5 +110,10 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.message.sheetGone':
     'A planilha "{sheet}" não existe mais; o envio parou (as mensagens já enviadas estão no CRM).',
   'send.detail.skippedSentRow':
-    'Não enviado: o lead {leadId} já recebeu este template por esta planilha (SENT na linha {row}); limpe o status daquela linha para enviar de novo.',
+    'Não enviado: o lead {leadId} já recebeu (ou pode ter recebido) este template por esta planilha (linha {row}); limpe o status daquela linha para enviar de novo.',
+  'send.detail.confirmedSent':
+    'Enviado "{template}" ao lead {leadId}: confirmado pela conversa do lead no CRM (uma mensagem no momento da tentativa ou depois).',
+  'send.detail.notSentRequeued':
+    'Na fila: a conversa do lead no CRM não mostra mensagem desde a tentativa, então nada saiu; enviado uma vez agora.',
+  'send.why.unsettled': 'o CRM não pôde confirmar pela conversa do lead ({error})',
 };
