@@ -117,4 +117,6 @@ export const SEND_EN = {
   'send.detail.notSentRequeued':
     "Queued: the lead's conversation in the CRM shows no message since the attempt, so nothing went out; sent once now.",
   'send.why.unsettled': "the CRM could not confirm it from the lead's conversation ({error})",
+  'send.detail.cancelled':
+    "Not sent: job {jobId} was cancelled before this row's turn. Run the send again to send it.",
 } as const;

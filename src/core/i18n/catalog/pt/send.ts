@@ -116,4 +116,6 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.detail.notSentRequeued':
     'Na fila: a conversa do lead no CRM não mostra mensagem desde a tentativa, então nada saiu; enviado uma vez agora.',
   'send.why.unsettled': 'o CRM não pôde confirmar pela conversa do lead ({error})',
+  'send.detail.cancelled':
+    'Não enviado: o job {jobId} foi cancelado antes da vez desta linha. Rode o envio de novo para enviá-la.',
 };
