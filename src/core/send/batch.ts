@@ -171,6 +171,11 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
   const marks: Entry[] = [];
   const ready: { decision: Extract<RowDecision, { kind: 'send' }>; index: number }[] = [];
   let waitUntil: number | undefined;
+  // A row skipped because its lead got (or may have got) this template says so at the end of
+  // its detail: a later send of the template skips it too, even once the SENT row is gone.
+  const today = new Date(now).toISOString().slice(0, 10);
+  const got = (reason: string) =>
+    withHistory(reason, [{ template: input.templateName, date: today }]);
   analysis.decisions.forEach((decision, index) => {
     if (decision.kind === 'in-flight') {
       marks.push({
@@ -181,18 +186,19 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
         }),
       });
     } else if (decision.kind === 'skip') {
-      marks.push({ index, cells: ['SKIPPED', '', decision.reason, new Date(now)] });
+      const reason = decision.got ? got(decision.reason) : decision.reason;
+      marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
     } else if (decision.kind === 'send') {
       const leadId = knownLeadId(decision, input.lookups);
       const notBefore = input.cursor.retries[decision.key]?.notBefore ?? 0;
       if (leadId !== undefined && sentLeads.has(leadId)) {
-        const reason = t('send.detail.skippedSameLead', { leadId });
+        const reason = got(t('send.detail.skippedSameLead', { leadId }));
         marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
         return;
       }
       const sentRow = leadId === undefined ? undefined : analysis.sentLeads.get(leadId);
       if (sentRow !== undefined) {
-        const reason = t('send.detail.skippedSentRow', { leadId: leadId ?? '', row: sentRow });
+        const reason = got(t('send.detail.skippedSentRow', { leadId: leadId ?? '', row: sentRow }));
         marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
         return;
       }

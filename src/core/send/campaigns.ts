@@ -61,8 +61,12 @@ export function campaignsOfRow(
 }
 
 /** The detail with the row's history at its end (so a later send's cells keep it). */
-export function withHistory(detail: string, received: readonly Received[]): string {
-  const { text } = splitHistory(detail);
+export function withHistory(detail: string, more: readonly Received[]): string {
+  const { text, history } = splitHistory(detail);
+  const received: Received[] = [];
+  for (const item of [...history, ...more]) {
+    if (!received.some(({ template }) => template === item.template)) received.push(item);
+  }
   if (received.length === 0) return text;
   const items = received.map(({ template, date }) => `"${template}" ${date || '?'}`);
   return `${text} [✓ ${items.join('; ')}]`;

@@ -41,7 +41,8 @@ export type RowDecision =
   /** Found SENDING: an execution died between marking the row and recording the answer. */
   | { kind: 'in-flight'; since?: number; leadId?: number }
   /** A documented rule or a missing lead refuses the row before any request. */
-  | { kind: 'skip'; reason: string }
+  /** `got`: another row says the lead got (or may have got) this template. */
+  | { kind: 'skip'; reason: string; got?: boolean }
   | {
       kind: 'send';
       key: string;
@@ -272,6 +273,8 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
   // this template (any job): a second row for one of them is skipped.
   const taken = new Map<string, number>();
   const sentRows = new Set<number>();
+  /** Rows whose lead got (or may have got) this template: a copy skipped for them says so. */
+  const maybeSent = new Set<number>();
   rows.forEach((row, i) => {
     const key = keys[i] ?? '';
     if (blank[i]) return;
@@ -285,6 +288,7 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
       gotThis[i] ||
       (CLAIMING.has(status) && (status === 'SENDING' || markedSince(row, columns, since)));
     if (claims && !taken.has(key)) taken.set(key, firstRow + i);
+    if (claims && status !== 'FAILED') maybeSent.add(firstRow + i);
     // Sent by an earlier job: the reason a copy is skipped is not "one send per job".
     if (gotThis[i] && !markedSince(row, columns, since)) sentRows.add(firstRow + i);
   });
@@ -328,12 +332,14 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
     if (first !== undefined && sentRows.has(first)) {
       return {
         kind: 'skip',
+        got: true,
         reason: `Not sent: same lead (${lead.key.replace(':', ' ')}) as row ${first}, which already got this template.`,
       };
     }
     if (first !== undefined) {
       return {
         kind: 'skip',
+        got: maybeSent.has(first),
         reason: `Not sent: same lead (${lead.key.replace(':', ' ')}) as row ${first}; one send per lead per job.`,
       };
     }
