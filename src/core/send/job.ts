@@ -631,6 +631,10 @@ export function createSendJobHandler(
   return { kind: SEND_JOB_KIND, statuses: SEND_ROW_STATUSES, step };
 }
 
+/**
+ * The job's closing message: what this send did (rows SENT by it, settled or skipped by it),
+ * then what earlier sends had done already, never counted as sent now (issue 18 item 8).
+ */
 function finishedMessage(
   t: Translate,
   analysis: SendAnalysis,
@@ -638,21 +642,16 @@ function finishedMessage(
   unplaced: number,
 ): string {
   const { counts } = countSendRows(analysis);
-  const earlier = counts.SENT - sentSince(analysis, since);
-  const parts: string[] = [];
-  if (counts.SENT > 0) {
-    parts.push(
-      earlier > 0
-        ? t('send.message.sentEarlier', { count: counts.SENT, earlier })
-        : t('send.message.sent', { count: counts.SENT }),
-    );
-  }
+  const sentNow = sentSince(analysis, since);
+  const earlier = counts.SENT - sentNow;
+  const parts: string[] = [t('send.message.sent', { count: sentNow })];
   if (counts.SKIPPED > 0) parts.push(t('send.message.skipped', { count: counts.SKIPPED }));
   if (counts.FAILED > 0) parts.push(t('send.message.failed', { count: counts.FAILED }));
   if (counts.UNCERTAIN > 0) parts.push(t('send.message.uncertain', { count: counts.UNCERTAIN }));
-  if (parts.length === 0) return t('send.message.empty');
+  if (earlier > 0) parts.push(t('send.message.sentBefore', { count: earlier }));
+  if (analysis.decisions.every((d) => d.kind === 'blank')) return t('send.message.empty');
   return [
-    t('send.message.finished', { parts: parts.join(', ') }),
+    t('send.message.finished', { parts: parts.join('; ') }),
     ...(counts.UNCERTAIN > 0 ? [t('send.message.uncertainHint')] : []),
     ...(unplaced > 0 ? [t('send.message.unplaced', { count: unplaced })] : []),
   ].join(' ');

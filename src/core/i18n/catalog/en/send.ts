@@ -97,11 +97,11 @@ export const SEND_EN = {
   'send.message.progress': 'Sending "{template}": {done} of {total} rows done.',
   'send.message.finished': 'Send finished: {parts}.',
   'send.message.empty': 'Send finished: the sheet has no data rows.',
-  'send.message.sent': '{count} sent',
-  'send.message.sentEarlier': '{count} sent ({earlier} of them by an earlier send, not sent again)',
-  'send.message.skipped': '{count} skipped',
-  'send.message.failed': '{count} failed',
-  'send.message.uncertain': '{count} uncertain',
+  'send.message.sent': 'sent by this send: {count}',
+  'send.message.sentBefore': 'already sent by an earlier send (not sent again): {count}',
+  'send.message.skipped': 'skipped: {count}',
+  'send.message.failed': 'failed: {count}',
+  'send.message.uncertain': 'uncertain: {count}',
   'send.message.uncertainHint':
     'UNCERTAIN rows may have been sent: check their conversations in the CRM and clear the status of those to send again.',
   'send.message.unplaced':

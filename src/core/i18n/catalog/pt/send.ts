@@ -95,12 +95,11 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.message.progress': 'Enviando "{template}": {done} de {total} linhas prontas.',
   'send.message.finished': 'Envio concluído: {parts}.',
   'send.message.empty': 'Envio concluído: a planilha não tem linhas de dados.',
-  'send.message.sent': '{count} enviadas',
-  'send.message.sentEarlier':
-    '{count} enviadas ({earlier} delas por um envio anterior, não enviadas de novo)',
-  'send.message.skipped': '{count} puladas',
-  'send.message.failed': '{count} com falha',
-  'send.message.uncertain': '{count} incertas',
+  'send.message.sent': 'enviadas por este envio: {count}',
+  'send.message.sentBefore': 'já enviadas por um envio anterior (não enviadas de novo): {count}',
+  'send.message.skipped': 'puladas: {count}',
+  'send.message.failed': 'com falha: {count}',
+  'send.message.uncertain': 'incertas: {count}',
   'send.message.uncertainHint':
     'Linhas UNCERTAIN podem ter sido enviadas: confira as conversas no CRM e apague o status das que devem ser enviadas de novo.',
   'send.message.unplaced':
