@@ -442,6 +442,7 @@ export function createSendJobHandler(
           env.defaultCountry,
           row.phoneNext,
           complete,
+          work.t,
         );
         if (outcome.kind === 'found') work.lookups.set(row.key, { leadId: outcome.leadId });
         else if (outcome.kind === 'try-phone') work.lookups.set(row.key, { next: 'phone' });
@@ -577,6 +578,7 @@ export function createSendJobHandler(
         sources: placeSources(values.header, options, options.sheetName),
         since: this.job.createdAt,
         templateName: options.templateName,
+        t: this.work.t,
         defaultCountry: this.env.defaultCountry,
         headerRow: options.headerRow,
         readAt: this.now(),

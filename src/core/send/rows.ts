@@ -1,3 +1,4 @@
+import { type Translate, translator } from '../i18n';
 import { isDateCell, PROCESSED_SLACK_MS } from '../import/job-sheet';
 import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize';
 import { IMPORT_LEAD_ID_HEADER } from '../import/status-columns';
@@ -101,6 +102,8 @@ export interface AnalyseSendInput {
    * SENT row counts as this template's.
    */
   templateName?: string;
+  /** The job's language for the reasons written (English when left out). */
+  t?: Translate;
 }
 
 function cell(row: readonly unknown[] | undefined, index: number): unknown {
@@ -133,8 +136,10 @@ function sourceText(
   return isBlankCell(value) ? '' : String(value);
 }
 
-function sourceName(source: PlacedSource): string {
-  return 'value' in source ? 'fixed value' : `column "${source.header}"`;
+function sourceName(source: PlacedSource, t: Translate): string {
+  return 'value' in source
+    ? t('send.row.fixedValue')
+    : t('send.row.column', { column: source.header });
 }
 
 /** The lead id of a `lead:42` key. */
@@ -155,20 +160,25 @@ export function readLeadId(value: unknown): number | undefined {
 
 type LeadOfRow = { ok: true; key: string; lead: LeadRef } | { ok: false; reason: string };
 
-function leadOfRow(row: readonly unknown[], sources: SourceColumns, country: string): LeadOfRow {
+function leadOfRow(
+  row: readonly unknown[],
+  sources: SourceColumns,
+  country: string,
+  t: Translate,
+): LeadOfRow {
   if (sources.leadId) {
     const value = row[sources.leadId.column];
     if (isBlankCell(value)) {
-      return {
-        ok: false,
-        reason: `No lead id in column "${sources.leadId.header}": import the row first (CRM → Import leads) or type the lead's id`,
-      };
+      return { ok: false, reason: t('send.row.noLeadId', { column: sources.leadId.header }) };
     }
     const leadId = readLeadId(value);
     if (leadId === undefined) {
       return {
         ok: false,
-        reason: `Column "${sources.leadId.header}" holds ${describeCell(value)}, which is not a lead id (a whole number such as 42)`,
+        reason: t('send.row.badLeadId', {
+          column: sources.leadId.header,
+          value: describeCell(value),
+        }),
       };
     }
     return { ok: true, key: `lead:${leadId}`, lead: { kind: 'id', leadId } };
@@ -181,7 +191,10 @@ function leadOfRow(row: readonly unknown[], sources: SourceColumns, country: str
     if (!isBlankCell(value)) {
       const normal = normalizeEmail(value);
       if (normal.ok) email = normal.value;
-      else problems.push(`column "${sources.email.header}": ${normal.error}`);
+      else
+        problems.push(
+          t('send.row.columnProblem', { column: sources.email.header, error: normal.error }),
+        );
     }
   }
   if (sources.phone) {
@@ -189,7 +202,10 @@ function leadOfRow(row: readonly unknown[], sources: SourceColumns, country: str
     if (!isBlankCell(value)) {
       const normal = normalizePhone(value, country);
       if (normal.ok) phone = normal.value;
-      else problems.push(`column "${sources.phone.header}": ${normal.error}`);
+      else
+        problems.push(
+          t('send.row.columnProblem', { column: sources.phone.header, error: normal.error }),
+        );
     }
   }
   if (email !== undefined) {
@@ -204,12 +220,16 @@ function leadOfRow(row: readonly unknown[], sources: SourceColumns, country: str
   const columns = [sources.email?.header, sources.phone?.header]
     .filter(Boolean)
     .map((h) => `"${h}"`);
+  const what =
+    columns.length > 1
+      ? t('send.row.what.emailOrPhone')
+      : t(sources.email ? 'send.row.what.email' : 'send.row.what.phone');
   return {
     ok: false,
     reason:
       problems.length > 0
-        ? `No lead to send to: ${problems.join('; ')}`
-        : `No lead to send to: ${columns.join(' and ')} ${columns.length > 1 ? 'are' : 'is'} empty; fill in the lead's ${columns.length > 1 ? 'e-mail or phone' : sources.email ? 'e-mail' : 'phone'}`,
+        ? t('send.row.noLeadProblems', { problems: problems.join('; ') })
+        : t('send.row.noLeadEmpty', { columns: columns.join(', '), what }),
   };
 }
 
@@ -219,21 +239,30 @@ function payloadOfRow(
   row: readonly unknown[],
   display: readonly string[] | undefined,
   sources: SourceColumns,
+  t: Translate,
 ): PayloadOfRow {
   const problems: string[] = [];
   const variables: Record<string, string> = {};
   for (const [key, source] of Object.entries(sources.variables)) {
     const text = sourceText(source, row, display);
-    const problem = variableProblem(text);
-    if (problem) problems.push(`${variableLabel(key)} (${sourceName(source)}) ${problem}`);
-    else variables[key] = text.trim();
+    const problem = variableProblem(text, t);
+    if (problem) {
+      problems.push(
+        t('send.row.variable', {
+          variable: variableLabel(key, t),
+          source: sourceName(source, t),
+          problem,
+        }),
+      );
+    } else variables[key] = text.trim();
   }
   const payload: SendPayload = { variables };
   if (sources.headerMediaUrl) {
     const url = sourceText(sources.headerMediaUrl, row, display).trim();
-    const problem = mediaUrlProblem(url);
+    const problem = mediaUrlProblem(url, t);
     if (problem) {
-      problems.push(`the header file URL (${sourceName(sources.headerMediaUrl)}) ${problem}`);
+      const source = sourceName(sources.headerMediaUrl, t);
+      problems.push(t('send.row.headerFile', { source, problem }));
     } else payload.header_media_url = url;
   }
   if (sources.headerMediaFilename) {
@@ -243,6 +272,8 @@ function payloadOfRow(
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, payload };
 }
+
+const ENGLISH = translator('en');
 
 /** Statuses that make a row's lead taken for this job, so no other row sends to it. */
 const CLAIMING: ReadonlySet<string> = new Set(['SENT', 'UNCERTAIN', 'FAILED', 'SENDING']);
@@ -255,8 +286,9 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
   const firstRow = input.headerRow + 1 + offset;
 
   const blank = rows.map((row) => row.every((value, i) => people.has(i) || isBlankCell(value)));
+  const t = input.t ?? ENGLISH;
   const leads = rows.map((row, i) =>
-    blank[i] ? undefined : leadOfRow(row, sources, input.defaultCountry),
+    blank[i] ? undefined : leadOfRow(row, sources, input.defaultCountry, t),
   );
   const keys = leads.map((lead) => (lead?.ok ? lead.key : ''));
 
@@ -314,33 +346,33 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
       return { kind: 'done', status };
     }
     const lead = leads[i];
-    const payload = payloadOfRow(row, display?.[i], sources);
+    const payload = payloadOfRow(row, display?.[i], sources, t);
     const problems = [
       ...(lead && !lead.ok ? [lead.reason] : []),
       ...(payload.ok ? [] : payload.problems),
     ];
     if (problems.length > 0 || !lead?.ok || !payload.ok) {
-      return { kind: 'skip', reason: `Not sent: ${problems.join('; ')}.` };
+      return { kind: 'skip', reason: t('send.row.notSent', { problems: problems.join('; ') }) };
     }
     const first = taken.get(lead.key);
     if (gotThis[i]) {
       return {
         kind: 'skip',
-        reason: `Not sent: this row's lead already got "${input.templateName}" from this sheet; clear this row's status to send it again.`,
+        reason: t('send.row.gotTemplate', { template: input.templateName ?? '' }),
       };
     }
     if (first !== undefined && sentRows.has(first)) {
       return {
         kind: 'skip',
         got: true,
-        reason: `Not sent: same lead (${lead.key.replace(':', ' ')}) as row ${first}, which already got this template.`,
+        reason: t('send.row.sameLeadSent', { key: lead.key.replace(':', ' '), row: first }),
       };
     }
     if (first !== undefined) {
       return {
         kind: 'skip',
         got: maybeSent.has(first),
-        reason: `Not sent: same lead (${lead.key.replace(':', ' ')}) as row ${first}; one send per lead per job.`,
+        reason: t('send.row.sameLead', { key: lead.key.replace(':', ' '), row: first }),
       };
     }
     taken.set(lead.key, firstRow + i);

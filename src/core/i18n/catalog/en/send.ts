@@ -119,4 +119,46 @@ export const SEND_EN = {
   'send.why.unsettled': "the CRM could not confirm it from the lead's conversation ({error})",
   'send.detail.cancelled':
     "Not sent: job {jobId} was cancelled before this row's turn. Run the send again to send it.",
+  'send.rule.empty': 'is empty',
+  'send.rule.lineBreak': 'has a line break (a variable must be a single line)',
+  'send.rule.tab': 'has a tab character (the provider refuses tabs)',
+  'send.rule.spaces': 'has more than four spaces in a row (the provider refuses them)',
+  'send.rule.notUrl': '{value} is not an http(s) URL',
+  'send.rule.urlSpaces': '{value} contains spaces',
+  'send.rule.credentials':
+    'carries a login in the URL; the provider needs a public URL without credentials',
+  'send.rule.notPublic':
+    'is not public ({host}): the provider downloads the file itself, so use a URL anyone can open without login, VPN or IP allowlist',
+  'send.rule.noHost': 'no host',
+  'send.row.noLeadId':
+    'No lead id in column "{column}": import the row first (CRM → Import leads) or type the lead\'s id',
+  'send.row.badLeadId':
+    'Column "{column}" holds {value}, which is not a lead id (a whole number such as 42)',
+  'send.row.columnProblem': 'column "{column}": {error}',
+  'send.row.noLeadProblems': 'No lead to send to: {problems}',
+  'send.row.noLeadEmpty': "No lead to send to: {columns} empty; fill in the lead's {what}",
+  'send.row.what.emailOrPhone': 'e-mail or phone',
+  'send.row.what.email': 'e-mail',
+  'send.row.what.phone': 'phone',
+  'send.row.notSent': 'Not sent: {problems}.',
+  'send.row.fixedValue': 'fixed value',
+  'send.row.column': 'column "{column}"',
+  'send.row.variable': '{variable} ({source}) {problem}',
+  'send.row.headerFile': 'the header file URL ({source}) {problem}',
+  'send.row.sameLead': 'Not sent: same lead ({key}) as row {row}; one send per lead per job.',
+  'send.row.sameLeadSent':
+    'Not sent: same lead ({key}) as row {row}, which already got this template.',
+  'send.row.gotTemplate':
+    'Not sent: this row\'s lead already got "{template}" from this sheet; clear this row\'s status to send it again.',
+  'send.variable.header': 'header_1 (the text header’s {{1}})',
+  'send.lookup.email': 'e-mail {value}',
+  'send.lookup.phone': 'phone {value}',
+  'send.lookup.tooMany':
+    'Not sent: the CRM search for the {label} found more than {count} leads, so the lead cannot be told apart; put the lead id in a column and pass it as leadIdColumn.',
+  'send.lookup.none':
+    'Not sent: no CRM lead has the {label}. Import the row first (CRM → Import leads) or fix the {what}, then run the send again.',
+  'send.lookup.several':
+    'Not sent: {count} CRM leads have the {label} (ids {ids}); put the lead id in a column and pass it as leadIdColumn.',
+  'send.lookup.noPhone':
+    'Not sent: lead {leadId} has no phone in the CRM (Lead sem telefone cadastrado.). Add the phone in the CRM, then run the send again.',
 } as const;

@@ -117,4 +117,47 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.why.unsettled': 'o CRM não pôde confirmar pela conversa do lead ({error})',
   'send.detail.cancelled':
     'Não enviado: o job {jobId} foi cancelado antes da vez desta linha. Rode o envio de novo para enviá-la.',
+  'send.rule.empty': 'está vazio',
+  'send.rule.lineBreak': 'tem uma quebra de linha (uma variável precisa ser de uma linha só)',
+  'send.rule.tab': 'tem um caractere de tabulação (o provedor recusa tabulações)',
+  'send.rule.spaces': 'tem mais de quatro espaços seguidos (o provedor recusa)',
+  'send.rule.notUrl': '{value} não é uma URL http(s)',
+  'send.rule.urlSpaces': '{value} tem espaços',
+  'send.rule.credentials':
+    'leva um login na URL; o provedor precisa de uma URL pública, sem credenciais',
+  'send.rule.notPublic':
+    'não é pública ({host}): o provedor baixa o arquivo ele mesmo, então use uma URL que qualquer pessoa abra sem login, VPN ou lista de IPs',
+  'send.rule.noHost': 'sem host',
+  'send.row.noLeadId':
+    'Sem id de lead na coluna "{column}": importe a linha antes (CRM → Importar leads) ou digite o id do lead',
+  'send.row.badLeadId':
+    'A coluna "{column}" tem {value}, que não é um id de lead (um número inteiro como 42)',
+  'send.row.columnProblem': 'coluna "{column}": {error}',
+  'send.row.noLeadProblems': 'Nenhum lead para enviar: {problems}',
+  'send.row.noLeadEmpty': 'Nenhum lead para enviar: {columns} vazio(s); preencha o {what} do lead',
+  'send.row.what.emailOrPhone': 'e-mail ou telefone',
+  'send.row.what.email': 'e-mail',
+  'send.row.what.phone': 'telefone',
+  'send.row.notSent': 'Não enviado: {problems}.',
+  'send.row.fixedValue': 'valor fixo',
+  'send.row.column': 'coluna "{column}"',
+  'send.row.variable': '{variable} ({source}) {problem}',
+  'send.row.headerFile': 'a URL do arquivo do cabeçalho ({source}) {problem}',
+  'send.row.sameLead':
+    'Não enviado: mesmo lead ({key}) da linha {row}; um envio por lead em cada job.',
+  'send.row.sameLeadSent':
+    'Não enviado: mesmo lead ({key}) da linha {row}, que já recebeu este template.',
+  'send.row.gotTemplate':
+    'Não enviado: o lead desta linha já recebeu "{template}" por esta planilha; apague o status desta linha para enviar de novo.',
+  'send.variable.header': 'header_1 (o {{1}} do cabeçalho de texto)',
+  'send.lookup.email': 'e-mail {value}',
+  'send.lookup.phone': 'telefone {value}',
+  'send.lookup.tooMany':
+    'Não enviado: a busca do CRM pelo {label} achou mais de {count} leads, então não dá para saber qual é; ponha o id do lead numa coluna e passe-a como leadIdColumn.',
+  'send.lookup.none':
+    'Não enviado: nenhum lead do CRM tem o {label}. Importe a linha antes (CRM → Importar leads) ou corrija o {what}, depois rode o envio de novo.',
+  'send.lookup.several':
+    'Não enviado: {count} leads do CRM têm o {label} (ids {ids}); ponha o id do lead numa coluna e passe-a como leadIdColumn.',
+  'send.lookup.noPhone':
+    'Não enviado: o lead {leadId} não tem telefone no CRM (Lead sem telefone cadastrado.). Cadastre o telefone no CRM e rode o envio de novo.',
 };
