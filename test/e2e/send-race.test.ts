@@ -29,6 +29,8 @@ import {
 } from './send-harness';
 
 const SEED_COUNT = Number(process.env.SEND_RACE_SEEDS) || 60;
+/** The first seed (to replay one: SEND_RACE_FIRST=201 SEND_RACE_SEEDS=1). */
+const FIRST_SEED = Number(process.env.SEND_RACE_FIRST) || 1;
 const ANA = 'user@example.com';
 const BIA = 'bia@example.com';
 const HEADER = ['Nome', 'E-mail', 'Telefone', 'CRM Lead ID', 'Pedido', 'Arquivo'];
@@ -200,7 +202,7 @@ describe('sends under kills, busy people and a second person (issue 16)', () => 
       world.runtime.runOrThrow('crmConfigure', { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL });
       world.runtime.setUser(ANA);
       const totals = { edits: 0, sent: 0, kills: 0, bia: 0 };
-      for (let seed = 1; seed <= SEED_COUNT; seed++) {
+      for (let seed = FIRST_SEED; seed < FIRST_SEED + SEED_COUNT; seed++) {
         const random = seededRandom(seed * 7_919);
         world.sandbox.reset();
         world.clock.advance(61_000);
@@ -219,7 +221,9 @@ describe('sends under kills, busy people and a second person (issue 16)', () => 
           const busy = world.onServiceCall;
           world.onServiceCall = (event) => {
             busy?.(event);
-            if (++calls !== at) return;
+            // Bia's writes are edits too: never between a read and the writes placed by it.
+            if (++calls < at || calls > at + 1_000_000 || NO_EDIT_CALLS.has(event.name)) return;
+            calls = at + 2_000_000;
             totals.bia += 1;
             if (bia < 0.15) biaCancelsAndSends(world, send);
             else biaStarts(world, send);
@@ -255,9 +259,10 @@ describe('sends under kills, busy people and a second person (issue 16)', () => 
         `send race: ${SEED_COUNT} seeds, ${JSON.stringify(totals)}; sent again by a second job after the person deleted the rows recording the first send: ${afterErasing.length} (${afterErasing.join(', ')})`,
       );
       expect(doubles, `${doubles.length} leads messaged twice`).toEqual([]);
-      expect(totals.kills).toBeGreaterThan(SEED_COUNT / 4);
-      expect(totals.edits).toBeGreaterThan(SEED_COUNT * 2);
-      expect(totals.sent).toBeGreaterThan(SEED_COUNT * 5);
+      // The mix really happened (a replay of one seed checks the invariants only).
+      if (SEED_COUNT >= 20) expect(totals.kills).toBeGreaterThan(SEED_COUNT / 4);
+      if (SEED_COUNT >= 20) expect(totals.edits).toBeGreaterThan(SEED_COUNT * 2);
+      if (SEED_COUNT >= 20) expect(totals.sent).toBeGreaterThan(SEED_COUNT * 5);
     },
     Math.max(120_000, SEED_COUNT * 3_000),
   );
