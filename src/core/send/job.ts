@@ -31,6 +31,7 @@ import {
   type KnownLead,
   type LookupRow,
   MAX_BATCH_ROWS,
+  misplacedEntries,
   type NextWork,
   type PlannedRow,
   placeAnswers,
@@ -526,12 +527,14 @@ export function createSendJobHandler(
         });
       }
       job.cursor = cursor;
-      // Not before every UNCERTAIN row it can settle is settled from the CRM.
+      // Not before every UNCERTAIN row it can settle is settled from the CRM, nor before the
+      // sheet agrees with what the job wrote.
       const finished =
         whole &&
         !settling &&
         !hasPendingRows(analysis) &&
-        settleWork(analysis, cursor).length === 0;
+        settleWork(analysis, cursor).length === 0 &&
+        !this.repairMisplaced(analysis, cursor);
       job.message = finished
         ? finishedMessage(work.t, analysis, job.createdAt, cursor.unplaced)
         : work.t('send.message.progress', {
@@ -540,6 +543,24 @@ export function createSendJobHandler(
             total: job.total,
           });
       return finished ? { status: 'finished' } : { status: 'more' };
+    }
+
+    /**
+     * The end-of-job check: each SENT record names its lead, so a status a sort put on another
+     * lead's row goes back to its own (misplacedEntries). True when something was repaired:
+     * the job goes on (a row may be left to send or to settle).
+     */
+    private repairMisplaced(analysis: SendAnalysis, cursor: SendCursor): boolean {
+      const { job, work } = this;
+      const moved = misplacedEntries(analysis, cursor, {
+        t: work.t,
+        since: job.createdAt,
+        templateName: work.options.templateName,
+      });
+      if (moved.length === 0) return false;
+      this.writeMarks(analysis, moved);
+      applyCounts(job, countSendRows(this.analyse(analysis)));
+      return true;
     }
 
     private planInput(cursor: SendCursor) {

@@ -161,4 +161,6 @@ export const SEND_EN = {
     'Not sent: {count} CRM leads have the {label} (ids {ids}); put the lead id in a column and pass it as leadIdColumn.',
   'send.lookup.noPhone':
     'Not sent: lead {leadId} has no phone in the CRM (Lead sem telefone cadastrado.). Add the phone in the CRM, then run the send again.',
+  'send.why.moved':
+    "another lead's SENT status had been put on this row by a sort or insert during the send, and was moved back to its own row",
 } as const;

@@ -160,4 +160,6 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'Não enviado: {count} leads do CRM têm o {label} (ids {ids}); ponha o id do lead numa coluna e passe-a como leadIdColumn.',
   'send.lookup.noPhone':
     'Não enviado: o lead {leadId} não tem telefone no CRM (Lead sem telefone cadastrado.). Cadastre o telefone no CRM e rode o envio de novo.',
+  'send.why.moved':
+    'o status SENT de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa',
 };
