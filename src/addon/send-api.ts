@@ -14,7 +14,7 @@ import {
 } from '../core/send/columns';
 import { SEND_JOB_KIND } from '../core/send/job';
 import { parseSendRequest } from '../core/send/options';
-import { analyseSendSheet, countSendRows } from '../core/send/rows';
+import { analyseSendSheet, countSendRows, type RowDecision } from '../core/send/rows';
 import { checkSendSetup, findTemplate } from '../core/send/setup';
 import { SEND_ROW_STATUSES, SEND_STATUS_HEADERS } from '../core/send/status-columns';
 import { expectedVariableKeys, renderBody } from '../core/send/template';
@@ -162,6 +162,12 @@ export interface SendPreview {
   skipped: { row: number; reason: string }[];
   /** Status columns already present (the others are created by the send). */
   statusColumns: string[];
+  /**
+   * Rows to send whose lead already got another template from the sheet (issue 18 item 3):
+   * a new campaign for them, which the sidebar asks about, by that template, with its latest
+   * date (YYYY-MM-DD).
+   */
+  campaigns: { template: string; rows: number; last: string }[];
 }
 
 /**
@@ -209,6 +215,7 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     statusColumns: SEND_STATUS_HEADERS.filter(
       (h) => !missingStatusHeaders(values.header).includes(h),
     ),
+    campaigns: [],
   };
   // Without status columns yet, stand-ins past the data keep them apart from the data.
   const width = values.header.length;
@@ -226,7 +233,10 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     defaultCountry: settings.defaultCountry || DEFAULT_COUNTRY,
     headerRow: 1,
     readAt: Date.now(),
+    templateName: jobOptions.templateName,
+    t: translator(currentLocale()),
   });
+  preview.campaigns = earlierCampaigns(analysis.decisions);
   const counts = countSendRows(analysis).counts;
   const skipped = analysis.decisions.filter((d) => d.kind === 'skip').length;
   preview.counts = {
@@ -245,4 +255,18 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     preview.sample = { row: first + 2, text: renderBody(template, decision.payload.variables) };
   }
   return preview;
+}
+
+/** The rows a send would give a new campaign, by the template they got last (see SendPreview). */
+function earlierCampaigns(decisions: readonly RowDecision[]): SendPreview['campaigns'] {
+  const byTemplate = new Map<string, { rows: number; last: string }>();
+  for (const decision of decisions) {
+    const latest = decision.kind === 'send' ? decision.earlier?.[0] : undefined;
+    if (!latest) continue;
+    const seen = byTemplate.get(latest.template) ?? { rows: 0, last: '' };
+    seen.rows += 1;
+    if (latest.date > seen.last) seen.last = latest.date;
+    byTemplate.set(latest.template, seen);
+  }
+  return [...byTemplate].map(([template, { rows, last }]) => ({ template, rows, last }));
 }

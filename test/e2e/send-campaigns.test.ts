@@ -74,7 +74,16 @@ describe('two campaigns on one sheet', () => {
       expect(templates, `lead ${lead}`).toEqual([DEMO.templates.boasVindas]);
     }
 
-    // Another template: a new campaign for every lead, once each.
+    // Another template: the preview says what those rows got before, and when.
+    const preview = world.runtime.runOrThrow('uiPreviewSend', PROPOSAL) as {
+      campaigns: { template: string; rows: number; last: string }[];
+      counts: Record<string, number>;
+    };
+    expect(preview.campaigns).toEqual([
+      { template: 'boas_vindas', rows: 4, last: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
+    ]);
+    expect(preview.counts.QUEUED).toBe(4);
+    // A new campaign for every lead, once each.
     expect(send(world, PROPOSAL).state).toBe('done');
     expect(world.statuses()).toEqual(['SENT', 'SENT', 'SENT', 'SENT', 'SKIPPED']);
     for (const lead of leads) {

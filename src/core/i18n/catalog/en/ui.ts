@@ -228,4 +228,6 @@ export const UI_EN = {
   'ui.jobs.startedAt': 'Started {when}',
   'ui.jobs.updatedAt': 'Last change {when}',
   'ui.jobs.lastFailure': 'Last failure: {failure}',
+  'ui.send.confirmCampaign':
+    '{rows} already got “{template}” (last on {date}): this send is a new campaign for them.',
 } as const;

@@ -231,4 +231,6 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.jobs.startedAt': 'Iniciado em {when}',
   'ui.jobs.updatedAt': 'Última mudança {when}',
   'ui.jobs.lastFailure': 'Última falha: {failure}',
+  'ui.send.confirmCampaign':
+    '{rows} já receberam “{template}” (a última vez em {date}): este envio é uma nova campanha para elas.',
 };
