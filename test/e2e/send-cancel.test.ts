@@ -28,6 +28,7 @@ describe('a cancelled send', () => {
     world.onRequest = null;
     runToEnd(world);
     const statuses = world.statuses();
+    console.log(`after the cancel: ${statuses.filter((st) => st === 'QUEUED').length} rows QUEUED`);
     expect(statuses).not.toContain('QUEUED');
     expect(statuses).not.toContain('SENDING');
     const details = world.column('CRM Send Detail').map(String);

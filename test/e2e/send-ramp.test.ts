@@ -14,6 +14,7 @@ describe('a send whose template the provider refuses from the first request', ()
     const paused = runToEnd(world);
     expect(paused.state).toBe('paused');
     const refused = world.sendRequests().filter((r) => r.status === 502).length;
+    console.log(`template paused from the start: ${refused} refused requests before the pause`);
     expect(refused).toBeGreaterThanOrEqual(3);
     expect(refused).toBeLessThanOrEqual(5);
     expect(world.statuses()).not.toContain('FAILED');
