@@ -244,6 +244,14 @@ export function createSendJobHandler(
         this.cursor = recoverPlanned(analysis, planned, this.cursor, this.job.createdAt);
         work.checked = true;
       }
+      // Leads the sheet says got this template (any job): later reads are windows, which may
+      // not hold those rows, so the job keeps them (issue 16 item 4).
+      if (isWhole(analysis) && analysis.sentLeads.size > 0) {
+        const keys = [...analysis.sentLeads.keys()].map((id) => `lead:${id}`);
+        const claimed = claimKeys(this.cursor, keys);
+        // Only a real change is a new cursor: an unchanged one lets the job wait for a retry.
+        if (claimed.sent !== this.cursor.sent) this.cursor = claimed;
+      }
       const plan = planStep(analysis, this.planInput(this.cursor));
       const written = this.writeMarks(analysis, plan.marks, this.ctx.latestStartAt);
       if (written < plan.marks.length) {
