@@ -262,7 +262,7 @@ describe('sends under kills, busy people and a second person (issue 16)', () => 
       // The mix really happened (a replay of one seed checks the invariants only).
       if (SEED_COUNT >= 20) expect(totals.kills).toBeGreaterThan(SEED_COUNT / 4);
       if (SEED_COUNT >= 20) expect(totals.edits).toBeGreaterThan(SEED_COUNT * 2);
-      if (SEED_COUNT >= 20) expect(totals.sent).toBeGreaterThan(SEED_COUNT * 5);
+      if (SEED_COUNT >= 20) expect(totals.sent).toBeGreaterThan(SEED_COUNT * 3);
     },
     Math.max(120_000, SEED_COUNT * 3_000),
   );
