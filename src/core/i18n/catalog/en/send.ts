@@ -33,7 +33,7 @@ export const SEND_EN = {
     "Not sent: CRM: {message} Add the lead's phone in the CRM, then run the send again.",
   'send.detail.skippedInput': 'Not sent: {message}',
   'send.detail.skippedSameLead':
-    'Not sent: lead {leadId} already got this template from this job (from another row, or from this row before it was moved or copied).',
+    'Not sent: lead {leadId} already got (or may have got) this template from this sheet (from another row, or from this row before it was moved or copied).',
   'send.detail.skippedSameKey':
     'Not sent: the lead of {key} may already have got this template from this job (a run stopped while sending it).',
   'send.detail.queuedRateLimit':

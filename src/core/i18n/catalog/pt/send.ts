@@ -32,7 +32,7 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'Não enviado: CRM: {message} Cadastre o telefone do lead no CRM e rode o envio de novo.',
   'send.detail.skippedInput': 'Não enviado: {message}',
   'send.detail.skippedSameLead':
-    'Não enviado: o lead {leadId} já recebeu este template deste job (por outra linha, ou por esta antes de ser movida ou copiada).',
+    'Não enviado: o lead {leadId} já recebeu (ou pode ter recebido) este template por esta planilha (por outra linha, ou por esta antes de ser movida ou copiada).',
   'send.detail.skippedSameKey':
     'Não enviado: o lead de {key} pode já ter recebido este template deste job (uma execução parou durante o envio).',
   'send.detail.queuedRateLimit':
