@@ -641,9 +641,16 @@ export function createSendJobHandler(
         stopAfter,
       );
       const done = sorted.slice(0, written);
+      // By the lead id its SENDING detail names when it has one (a row matched by e-mail or
+      // phone), so another row of the lead with another key is not sent either.
       const inFlight = done
-        .filter(({ index }) => analysis.decisions[index]?.kind === 'in-flight')
-        .map(({ index }) => analysis.keys[index] ?? '')
+        .map(({ index }) => {
+          const decision = analysis.decisions[index];
+          if (decision?.kind !== 'in-flight') return '';
+          return decision.leadId === undefined
+            ? (analysis.keys[index] ?? '')
+            : `lead:${decision.leadId}`;
+        })
         .filter((key) => key !== '');
       this.cursor = claimKeys(this.cursor, inFlight);
       applyEntries(analysis, done);
