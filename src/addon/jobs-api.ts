@@ -57,6 +57,7 @@ import { PUBLISHED_ADDON } from './deployment';
 import { jobHandlers } from './job-handlers';
 import { makeRoomForJob } from './job-store-budget';
 import { loadSchedules, ownsSchedule } from './schedule-store';
+import { releaseCancelledSends } from './send-cancel';
 
 /**
  * A bound script's trigger execution waits at most this long for a batch's slots: a longer wait
@@ -163,6 +164,7 @@ export function driveJobs(driver: Driver, jobId?: string): DriveResult {
       ? { pacing: triggerPacing(settings) }
       : {}),
   });
+  releaseCancelledSends(deps);
   const now = deps.clock.now();
   const pending = anyPending();
   // Another execution of this person holds the lease: go on when it must have let go.
@@ -410,7 +412,9 @@ export function crmCancelJob(jobId: string): JobSummary {
     return toSummary(requireBoardJob(deps, id), deps.viewer);
   }
   try {
-    return cancelJob(deps, id);
+    const summary = cancelJob(deps, id);
+    releaseCancelledSends(deps);
+    return summary;
   } catch (error) {
     if (asPlatformQuotaError(error)?.platformLimit !== 'storage') throw error;
     deps.store.requestCancel(id);

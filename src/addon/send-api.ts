@@ -14,7 +14,7 @@ import {
 } from '../core/send/columns';
 import { SEND_JOB_KIND } from '../core/send/job';
 import { parseSendRequest } from '../core/send/options';
-import { analyseSendSheet, countSendRows } from '../core/send/rows';
+import { analyseSendSheet, countSendRows, type RowDecision } from '../core/send/rows';
 import { checkSendSetup, findTemplate } from '../core/send/setup';
 import { SEND_ROW_STATUSES, SEND_STATUS_HEADERS } from '../core/send/status-columns';
 import { expectedVariableKeys, renderBody } from '../core/send/template';
@@ -162,6 +162,12 @@ export interface SendPreview {
   skipped: { row: number; reason: string }[];
   /** Status columns already present (the others are created by the send). */
   statusColumns: string[];
+  /**
+   * Rows to send whose lead already got another template from the sheet (issue 18 item 3):
+   * a new campaign for them, which the sidebar asks about, by that template, with its latest
+   * date (YYYY-MM-DD).
+   */
+  campaigns: { template: string; rows: number; last: string }[];
 }
 
 /**
@@ -209,6 +215,7 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     statusColumns: SEND_STATUS_HEADERS.filter(
       (h) => !missingStatusHeaders(values.header).includes(h),
     ),
+    campaigns: [],
   };
   // Without status columns yet, stand-ins past the data keep them apart from the data.
   const width = values.header.length;
@@ -226,23 +233,77 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     defaultCountry: settings.defaultCountry || DEFAULT_COUNTRY,
     headerRow: 1,
     readAt: Date.now(),
+    templateName: jobOptions.templateName,
+    t: translator(currentLocale()),
   });
+  preview.campaigns = earlierCampaigns(analysis.decisions);
+  const noPhone = leadsWithoutPhone(settings, analysis.decisions);
   const counts = countSendRows(analysis).counts;
-  const skipped = analysis.decisions.filter((d) => d.kind === 'skip').length;
+  const t = translator(currentLocale());
+  const reasons = analysis.decisions.map((decision) => {
+    if (decision.kind === 'skip') return decision.reason;
+    if (decision.kind !== 'send' || decision.lead.kind !== 'id') return undefined;
+    const leadId = decision.lead.leadId;
+    return noPhone.has(leadId) ? t('send.lookup.noPhone', { leadId }) : undefined;
+  });
+  const skipped = reasons.filter((reason) => reason !== undefined).length;
   preview.counts = {
     ...counts,
     QUEUED: counts.QUEUED - skipped,
     SKIPPED: counts.SKIPPED + skipped,
   };
-  analysis.decisions.forEach((decision, i) => {
-    if (decision.kind === 'skip' && preview.skipped.length < PREVIEW_SKIPPED_ROWS) {
-      preview.skipped.push({ row: i + 2, reason: decision.reason });
+  reasons.forEach((reason, i) => {
+    if (reason !== undefined && preview.skipped.length < PREVIEW_SKIPPED_ROWS) {
+      preview.skipped.push({ row: i + 2, reason });
     }
   });
-  const first = analysis.decisions.findIndex((d) => d.kind === 'send');
+  const first = analysis.decisions.findIndex((d, i) => d.kind === 'send' && !reasons[i]);
   const decision = analysis.decisions[first];
   if (decision?.kind === 'send') {
     preview.sample = { row: first + 2, text: renderBody(template, decision.payload.variables) };
   }
   return preview;
+}
+
+/** The rows a send would give a new campaign, by the template they got last (see SendPreview). */
+function earlierCampaigns(decisions: readonly RowDecision[]): SendPreview['campaigns'] {
+  const byTemplate = new Map<string, { rows: number; last: string }>();
+  for (const decision of decisions) {
+    const latest = decision.kind === 'send' ? decision.earlier?.[0] : undefined;
+    if (!latest) continue;
+    const seen = byTemplate.get(latest.template) ?? { rows: 0, last: '' };
+    seen.rows += 1;
+    if (latest.date > seen.last) seen.last = latest.date;
+    byTemplate.set(latest.template, seen);
+  }
+  return [...byTemplate].map(([template, { rows, last }]) => ({ template, rows, last }));
+}
+
+/** Leads the preview reads (GET /leads/{id}) to check what it can know before a send. */
+const PREVIEW_CHECKED_LEADS = 5;
+
+/**
+ * Of the first few leads the send would reach by lead id, those the CRM holds without a phone
+ * (issue 18 item 8): the CRM refuses a template to them, so the preview does not promise it.
+ * A lead that cannot be read is left to the send.
+ */
+function leadsWithoutPhone(settings: Settings, decisions: readonly RowDecision[]): Set<number> {
+  const ids: number[] = [];
+  for (const decision of decisions) {
+    if (ids.length >= PREVIEW_CHECKED_LEADS) break;
+    if (decision.kind === 'send' && decision.lead.kind === 'id') ids.push(decision.lead.leadId);
+  }
+  const missing = new Set<number>();
+  if (ids.length === 0) return missing;
+  const options = startPacing(pacerFor(settings), appsScriptClock);
+  const client = clientFor(settings);
+  for (const id of ids) {
+    try {
+      const lead = pacedCall(() => client.leads.get(id), options);
+      if (!lead.phone || String(lead.phone).trim() === '') missing.add(id);
+    } catch {
+      // Not this preview's to judge: the send says what the CRM answers.
+    }
+  }
+  return missing;
 }

@@ -41,7 +41,8 @@ const ROWS: { row: unknown[]; expect: string; lead?: number; detail?: RegExp }[]
   {
     row: ['Sem contato', '', '', 'A-8', 'R$ 80,00'],
     expect: 'SKIPPED',
-    detail: /^Not sent: No lead to send to: "E-mail" and "Celular" are empty/,
+    detail:
+      /^Not sent: No lead to send to: "E-mail", "Celular" empty; fill in the lead.s e-mail or phone\./,
   },
   // The same lead twice: the second row is skipped, never a second message.
   {

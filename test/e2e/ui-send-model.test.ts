@@ -257,4 +257,11 @@ describe('preview wording', () => {
       'Send “lembrete_pagamento” to 1 row of “Envios”? A sent message cannot be recalled.',
     );
   });
+
+  it('says what rows got before, and when: another template is a new campaign (issue 18 item 3)', () => {
+    const campaigns = [{ template: 'boas_vindas', rows: 13, last: '2026-11-24' }];
+    expect(confirmText({ ...preview, counts: { QUEUED: 13 }, campaigns }, 'Envios', EN_WORDS)).toBe(
+      'Send “lembrete_pagamento” to 13 rows of “Envios”? 13 rows already got “boas_vindas” (last on 2026-11-24): this send is a new campaign for them. A sent message cannot be recalled.',
+    );
+  });
 });

@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
 import type { Translate } from '../i18n';
 import { asText, setCells } from '../jobs/row-job';
+import { campaignsOfRow, templateNamedIn, withHistory } from './campaigns';
 import type { LookupBy } from './lookup';
 import { type Cells, type Outcome, queuedCells, uncertainCells } from './outcome';
 import { SYSTEMIC_REFUSALS_TO_PAUSE } from './provider-failures';
 import {
-  markedSince,
+  leadIdOfKey,
   type RowDecision,
   type SendAnalysis,
   type SendPayload,
@@ -51,7 +52,23 @@ export const SendCursorSchema = z.object({
    * The rows the next step may send (key, data row when planned): only such a batch is ever
    * marked SENDING, so an execution killed mid-batch leaves its rows named here.
    */
-  planned: z.optional(z.array(z.object({ key: z.string(), at: z.number() }))),
+  planned: z.optional(
+    z.array(z.object({ key: z.string(), at: z.number(), leadId: z.optional(z.number()) })),
+  ),
+  /**
+   * When the planned batch was planned (ms): a batch a killed run may have sent left no earlier
+   * than this, so the lead's conversation settles it (a message since then means it went out).
+   */
+  plannedAt: z.optional(z.number()),
+  /**
+   * Leads a stopped run may have messaged, to settle from their conversations (lead id → the
+   * earliest time the send may have left). Until settled they are in `sent`: never sent again.
+   */
+  unsure: z.optional(z.record(z.string(), z.number())),
+  /** Leads this job asked the CRM about and could not settle: not asked again by this job. */
+  unsettled: z.optional(z.array(z.number())),
+  /** Sends that got an answer (or a refusal) in this job: batches start small (1, 2, 4 …). */
+  answered: z.optional(z.number()),
   /**
    * Keys of rows that may have been messaged whose lead id is unknown (a row matched by e-mail
    * or phone left SENDING by a killed run): no other row with the key is sent.
@@ -97,10 +114,11 @@ export interface SendRow extends PlannedRow {
 /** What this execution learnt of a matched row's lead (lookups are not checkpointed). */
 export type KnownLead = { leadId: number } | { next: 'phone' };
 
-/** A row of a planned batch: its key and the data row it was on when planned. */
+/** A row of a planned batch: its key, the data row it was on when planned, and its lead when known. */
 export interface PlannedRow {
   key: string;
   at: number;
+  leadId?: number;
 }
 
 export interface LookupRow extends PlannedRow {
@@ -110,7 +128,15 @@ export interface LookupRow extends PlannedRow {
   phoneNext: boolean;
 }
 
+/** A lead that may have been messaged, to settle from its conversation: since when. */
+export interface SettleLead {
+  leadId: number;
+  /** The earliest instant the send may have left (ms); 0 when unknown. */
+  since: number;
+}
+
 export type NextWork =
+  | { kind: 'settle'; leads: SettleLead[] }
   | { kind: 'send'; rows: SendRow[] }
   | { kind: 'lookup'; rows: LookupRow[] }
   /** Only rows waiting for a retry are left: nothing to do before `until`. */
@@ -125,6 +151,7 @@ export interface Plan {
 
 export interface PlanInput {
   jobId: string;
+  templateName: string;
   t: Translate;
   now: number;
   lookups: ReadonlyMap<string, KnownLead>;
@@ -144,16 +171,34 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
   const marks: Entry[] = [];
   const ready: { decision: Extract<RowDecision, { kind: 'send' }>; index: number }[] = [];
   let waitUntil: number | undefined;
+  // A row skipped because its lead got (or may have got) this template says so at the end of
+  // its detail: a later send of the template skips it too, even once the SENT row is gone.
+  const today = new Date(now).toISOString().slice(0, 10);
+  const got = (reason: string) =>
+    withHistory(reason, [{ template: input.templateName, date: today }]);
   analysis.decisions.forEach((decision, index) => {
     if (decision.kind === 'in-flight') {
-      marks.push({ index, cells: uncertainCells(t, now, t('send.why.stopped')) });
+      marks.push({
+        index,
+        cells: uncertainCells(t, decision.since, t('send.why.stopped'), {
+          leadId: decision.leadId,
+          template: input.templateName,
+        }),
+      });
     } else if (decision.kind === 'skip') {
-      marks.push({ index, cells: ['SKIPPED', '', decision.reason, new Date(now)] });
+      const reason = decision.got ? got(decision.reason) : decision.reason;
+      marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
     } else if (decision.kind === 'send') {
       const leadId = knownLeadId(decision, input.lookups);
       const notBefore = input.cursor.retries[decision.key]?.notBefore ?? 0;
       if (leadId !== undefined && sentLeads.has(leadId)) {
-        const reason = t('send.detail.skippedSameLead', { leadId });
+        const reason = got(t('send.detail.skippedSameLead', { leadId }));
+        marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
+        return;
+      }
+      const sentRow = leadId === undefined ? undefined : analysis.sentLeads.get(leadId);
+      if (sentRow !== undefined) {
+        const reason = got(t('send.detail.skippedSentRow', { leadId: leadId ?? '', row: sentRow }));
         marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
         return;
       }
@@ -174,7 +219,114 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
       }
     }
   });
+  const settle = settleWork(analysis, input.cursor);
+  if (settle.length > 0) return { marks, next: { kind: 'settle', leads: settle } };
   return { marks, next: nextWork(ready, input.lookups, waitUntil, analysis.offset) };
+}
+
+/**
+ * Leads to settle from their conversations before anything else is sent (PRODUCT.md, Bulk
+ * send): the leads of UNCERTAIN rows (this job's or an earlier one's) and the leads a stopped
+ * run may have messaged, except those this job could not settle already. At most a batch.
+ */
+export function settleWork(analysis: SendAnalysis, cursor: SendCursor): SettleLead[] {
+  const done = new Set(cursor.unsettled ?? []);
+  const since = new Map<number, number>();
+  const add = (leadId: number, at: number) => {
+    if (done.has(leadId)) return;
+    since.set(leadId, Math.min(since.get(leadId) ?? at, at));
+  };
+  for (const [lead, at] of Object.entries(cursor.unsure ?? {})) add(Number(lead), at);
+  analysis.rows.forEach((row, index) => {
+    if (statusOf(row, analysis.columns) !== 'UNCERTAIN') return;
+    const leadId =
+      campaignsOfRow(row, analysis.columns).leadId ?? leadIdOfKey(analysis.keys[index]);
+    if (leadId === undefined) return;
+    const mark = row[analysis.columns.sentAt];
+    add(leadId, mark instanceof Date ? mark.getTime() : 0);
+  });
+  return [...since].slice(0, MAX_BATCH_ROWS).map(([leadId, at]) => ({ leadId, since: at }));
+}
+
+/** What a lead's conversation says about a send that may have left at `since`. */
+export type Settlement = 'sent' | 'not-sent' | { unsettled: string };
+
+/**
+ * A message in the lead's conversation at or after the attempt (less SETTLE_SLACK_MS, for
+ * clocks that differ) means the send went out; none since means nothing did. A reply of the
+ * lead counts as a message too: then the send is taken as sent, never repeated.
+ */
+export function settlementOf(lastMessageAt: string | null | undefined, since: number): Settlement {
+  if (lastMessageAt === null || lastMessageAt === undefined || lastMessageAt === '') {
+    return 'not-sent';
+  }
+  const at = Date.parse(lastMessageAt);
+  if (Number.isNaN(at)) return { unsettled: `last_message_at "${lastMessageAt}"` };
+  return at >= since - SETTLE_SLACK_MS ? 'sent' : 'not-sent';
+}
+
+/** Clock difference allowed between Apps Script and the CRM when comparing times. */
+export const SETTLE_SLACK_MS = 2 * 60_000;
+
+/**
+ * The cursor and row cells after settling leads: `sent` keeps a lead whose message is there
+ * and drops one that got nothing (its UNCERTAIN rows go back to the queue, sent once), and
+ * a lead the CRM could not settle is not asked about again by this job.
+ */
+export function applySettlements(
+  analysis: SendAnalysis,
+  results: ReadonlyMap<number, Settlement>,
+  cursor: SendCursor,
+  ctx: { t: Translate; now: number },
+): { entries: Entry[]; cursor: SendCursor } {
+  const sent = decodeLeadIds(cursor.sent);
+  const unsure = { ...(cursor.unsure ?? {}) };
+  const unsettled = new Set(cursor.unsettled ?? []);
+  const claimed = new Set(cursor.claimed ?? []);
+  for (const [leadId, result] of results) {
+    delete unsure[String(leadId)];
+    if (result === 'sent') sent.add(leadId);
+    else if (result === 'not-sent') sent.delete(leadId);
+    else unsettled.add(leadId);
+  }
+  const entries: Entry[] = [];
+  analysis.rows.forEach((row, index) => {
+    if (statusOf(row, analysis.columns) !== 'UNCERTAIN') return;
+    const campaigns = campaignsOfRow(row, analysis.columns);
+    const leadId = campaigns.leadId ?? leadIdOfKey(analysis.keys[index]);
+    const result = leadId === undefined ? undefined : results.get(leadId);
+    if (result === undefined || leadId === undefined) return;
+    const template = templateNamedIn(String(row[analysis.columns.detail] ?? '')) ?? '?';
+    const mark = row[analysis.columns.sentAt];
+    const at = mark instanceof Date ? mark : new Date(ctx.now);
+    if (result === 'sent') {
+      const text = ctx.t('send.detail.confirmedSent', { template, leadId });
+      entries.push({ index, cells: ['SENT', '', text, at] });
+    } else if (result === 'not-sent') {
+      entries.push({ index, cells: queuedCells(ctx.t('send.detail.notSentRequeued')) });
+      // Claimed by its key when it was found SENDING (matched rows): it is sent once now.
+      claimed.delete(analysis.keys[index] ?? '');
+    } else {
+      const why = ctx.t('send.why.unsettled', { error: result.unsettled });
+      entries.push({
+        index,
+        cells: uncertainCells(ctx.t, mark instanceof Date ? mark.getTime() : undefined, why, {
+          leadId,
+          template,
+        }),
+      });
+    }
+  });
+  return {
+    entries,
+    cursor: {
+      ...cursor,
+      sent: encodeLeadIds(sent),
+      unsure,
+      unsettled: [...unsettled],
+      claimed: [...claimed],
+    },
+  };
 }
 
 function knownLeadId(
@@ -307,6 +459,7 @@ export function settleBatch(
   let pauseMessage: string | undefined;
   let retryAfterSeconds: number | undefined;
   let platformError: unknown;
+  const systemicInBatch = outcomes.some((outcome) => outcome.kind === 'systemic');
   const answers = rows.map(({ key, leadId }, i) => {
     const outcome = outcomes[i] as Outcome;
     const [status] = outcome.cells;
@@ -319,7 +472,9 @@ export function settleBatch(
       retries[key] = { attempts: (retries[key]?.attempts ?? 0) + 1, notBefore: 0 };
       return { key, cells: outcome.cells };
     }
-    streak = 0;
+    // The requests of a batch leave together (fetchAll) and their order says nothing: one
+    // that went through resets the streak only when no send of its batch was refused so.
+    if (!systemicInBatch) streak = 0;
     if (outcome.kind === 'platform') platformError ??= outcome.error;
     if (outcome.kind === 'pause') pauseMessage ??= outcome.pauseMessage;
     if (outcome.kind === 'retry') {
@@ -342,6 +497,7 @@ export function settleBatch(
       ...cursor,
       retries,
       streak: pauseMessage === undefined ? streak : 0,
+      answered: (cursor.answered ?? 0) + rows.length,
       ...(sent.size > 0 ? { sent: encodeLeadIds(sent) } : {}),
     },
     ...(pauseMessage === undefined ? {} : { pauseMessage }),
@@ -381,44 +537,47 @@ export function claimKeys(cursor: SendCursor, keys: readonly string[]): SendCurs
 }
 
 /**
- * The batch the last checkpoint planned, as this read finds it: a row of it that this job
- * marked (SENDING, SENT, UNCERTAIN, FAILED) means the run that sent it stopped before its
- * checkpoint, so its lead may have been messaged and is claimed; so is a key a whole read no
- * longer holds (its row was deleted). Rows still waiting claim nothing.
+ * The batch the last checkpoint planned, as this read finds it. A planned row still on its data
+ * row, with its key and waiting to be sent, was never marked SENDING, so it was not sent (the
+ * mark is flushed before a request leaves). Any other planned row may have been messaged: its
+ * row is SENDING or marked, or a person moved, deleted or replaced it (a copy of the lead
+ * elsewhere proves nothing). Its lead is claimed by id (and by key when the lookup that found
+ * it is unknown), so no row of that lead is sent again, and kept `unsure` for settling from the
+ * lead's conversation.
  */
 export function recoverPlanned(
   analysis: SendAnalysis,
   planned: readonly PlannedRow[],
   cursor: SendCursor,
-  since: number,
+  _since: number,
 ): SendCursor {
-  const claims = planned
-    .filter(({ key }) => {
-      let seen = false;
-      let marked = false;
-      analysis.keys.forEach((rowKey, index) => {
-        if (rowKey !== key) return;
-        seen = true;
-        const decision = analysis.decisions[index];
-        const row = analysis.rows[index];
-        const status = statusOf(row, analysis.columns);
-        if (
-          decision?.kind === 'in-flight' ||
-          (CLAIMED_BY_JOB.has(status) && markedSince(row, analysis.columns, since))
-        )
-          marked = true;
-      });
-      return marked || (!seen && isWhole(analysis));
-    })
-    .map(({ key }) => key);
-  return claimKeys(cursor, claims);
+  const claims = planned.filter(({ key, at }) => {
+    const index = at - analysis.offset;
+    const waiting = analysis.keys[index] === key && analysis.decisions[index]?.kind === 'send';
+    return !waiting;
+  });
+  if (claims.length === 0) return cursor;
+  const unsure = { ...(cursor.unsure ?? {}) };
+  const keys: string[] = [];
+  const at = cursor.plannedAt ?? 0;
+  for (const { key, leadId } of claims) {
+    keys.push(leadId === undefined ? key : `lead:${leadId}`);
+    if (leadId !== undefined) unsure[String(leadId)] = Math.min(unsure[String(leadId)] ?? at, at);
+  }
+  return { ...claimKeys(cursor, keys), unsure };
 }
 
-const CLAIMED_BY_JOB: ReadonlySet<string> = new Set(['SENT', 'UNCERTAIN', 'FAILED']);
-
-/** Rows in the next batch: one while systemic refusals are being counted, so few requests are spent on them. */
+/**
+ * Rows in the next batch: one while systemic refusals are being counted, and a job's first
+ * sends go 1, 2, 4, 8 … up to MAX_BATCH_ROWS, so a provider that refuses every send (a paused
+ * template) costs at most SYSTEMIC_REFUSALS_TO_PAUSE requests before the job pauses.
+ */
 export function batchSize(cursor: SendCursor): number {
-  return cursor.streak > 0 ? 1 : MAX_BATCH_ROWS;
+  if (cursor.streak > 0) return 1;
+  const answered = cursor.answered ?? 0;
+  let size = 1;
+  while (size <= answered && size < MAX_BATCH_ROWS) size *= 2;
+  return Math.min(size, MAX_BATCH_ROWS);
 }
 
 /** The cells as written: text that could turn into a formula or a number stays text. */
@@ -435,10 +594,85 @@ export function cellsForSheet(cells: Cells): unknown[] {
 
 /** Puts written cells into the rows read, so that the next analysis of them sees the sheet as it is now. */
 export function applyEntries(analysis: SendAnalysis, entries: readonly Entry[]): void {
+  // Already carried by the cells (withRowHistory): applying them keeps what the sheet says.
   const { columns } = analysis;
   const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
   for (const { index, cells } of entries) {
     const row = analysis.rows[index];
     if (row) setCells(row, indexes, cells);
   }
+}
+
+/**
+ * The entries with each row's history at the end of its detail: the templates its lead got
+ * from the row stay written there whatever a later send writes (campaigns.ts).
+ */
+export function withRowHistory(analysis: SendAnalysis, entries: readonly Entry[]): Entry[] {
+  return entries.map((entry) => {
+    const { received } = campaignsOfRow(analysis.rows[entry.index], analysis.columns);
+    if (received.length === 0) return entry;
+    const [status, messageId, detail, at] = entry.cells;
+    return { index: entry.index, cells: [status, messageId, withHistory(detail, received), at] };
+  });
+}
+
+/**
+ * The end-of-job check (issue 16 item 12): every SENT row names its lead in its detail ("…
+ * lead 42 …"); a row keyed by a lead id whose SENT record names another lead holds a status a
+ * person's sort or insert put on the wrong row. Each such record moves to a row of its own lead
+ * that holds no SENT record of its own; a row left without one is UNCERTAIN, settled from its
+ * lead's conversation next (a lead that got nothing is sent once). Rows
+ * matched by e-mail or phone carry no lead id to compare, so they are not checked here.
+ */
+export function misplacedEntries(
+  analysis: SendAnalysis,
+  cursor: SendCursor,
+  ctx: { t: Translate; since: number; templateName: string },
+): Entry[] {
+  const { columns } = analysis;
+  const records: { from: number; leadId: number; cells: Cells }[] = [];
+  analysis.rows.forEach((row, index) => {
+    if (statusOf(row, columns) !== 'SENT') return;
+    const own = leadIdOfKey(analysis.keys[index]);
+    const named = campaignsOfRow(row, columns).leadId;
+    if (own === undefined || named === undefined || own === named) return;
+    const at = row[columns.sentAt];
+    records.push({
+      from: index,
+      leadId: named,
+      cells: [
+        'SENT',
+        (row[columns.messageId] as string | number) ?? '',
+        String(row[columns.detail] ?? ''),
+        at instanceof Date ? at : '',
+      ],
+    });
+  });
+  if (records.length === 0) return [];
+  const moving = new Set(records.map(({ from }) => from));
+  const taken = new Set<number>();
+  const entries: Entry[] = [];
+  for (const record of records) {
+    const target = analysis.keys.findIndex(
+      (key, index) =>
+        key === `lead:${record.leadId}` &&
+        !taken.has(index) &&
+        (moving.has(index) || statusOf(analysis.rows[index], columns) !== 'SENT'),
+    );
+    if (target < 0) continue;
+    taken.add(target);
+    entries.push({ index: target, cells: record.cells });
+  }
+  // A row left without a record: UNCERTAIN, settled from its lead's conversation next (since
+  // this job began when it messaged the lead; since ever when an earlier job may have).
+  const sent = decodeLeadIds(cursor.sent);
+  for (const from of moving) {
+    if (taken.has(from)) continue;
+    const own = leadIdOfKey(analysis.keys[from]);
+    const since = own !== undefined && sent.has(own) ? ctx.since : undefined;
+    const why = ctx.t('send.why.moved');
+    const lead = { leadId: own, template: ctx.templateName };
+    entries.push({ index: from, cells: uncertainCells(ctx.t, since, why, lead) });
+  }
+  return entries;
 }

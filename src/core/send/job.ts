@@ -1,8 +1,9 @@
 import type { CrmApi, CrmClient } from '../../api/client';
+import { NotFoundError } from '../../api/errors';
 import type { ChatappTemplateSent } from '../../api/schemas';
 import { type Translate, translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
-import { JobYield, jobControlOf, withCheckpoint } from '../jobs/errors';
+import { JobYield, jobControlOf, messageOf, withCheckpoint } from '../jobs/errors';
 import type { JobRecord } from '../jobs/record';
 import { pacedAll, stepPacing } from '../jobs/requests';
 import {
@@ -16,10 +17,11 @@ import {
   stopJob,
   writeInRuns,
 } from '../jobs/row-job';
-import type { Pacer } from '../pacing';
+import type { PaceGrant, Pacer } from '../pacing';
 import type { Clock } from '../ports';
 import {
   applyEntries,
+  applySettlements,
   batchSize,
   cellsForSheet,
   claimKeys,
@@ -29,6 +31,7 @@ import {
   type KnownLead,
   type LookupRow,
   MAX_BATCH_ROWS,
+  misplacedEntries,
   type NextWork,
   type PlannedRow,
   placeAnswers,
@@ -38,7 +41,12 @@ import {
   recoverPlanned,
   type SendCursor,
   type SendRow,
+  type SettleLead,
+  type Settlement,
   settleBatch,
+  settlementOf,
+  settleWork,
+  withRowHistory,
 } from './batch';
 import {
   missingStatusHeaders,
@@ -82,6 +90,8 @@ export interface SendHandlerOptions {
 
 /** A wait for rate-limit slots at least this long is followed by a look for a pause or cancel. */
 export const STOP_CHECK_AFTER_WAIT_MS = 1_000;
+/** A batch short of slots waits this long at most for the rest to free up. */
+export const MERGE_SLOTS_MS = 3_000;
 /** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
 export const LOOKUP_PER_PAGE = 200;
 
@@ -106,7 +116,7 @@ interface JobRun {
   /** Lead ids (or the next lookup to make) found in this execution, by row key. */
   lookups: Map<string, KnownLead>;
   /** The next batch, decided on the last read of the previous step (its rows are found again by key). */
-  next?: Extract<NextWork, { kind: 'send' | 'lookup' }>;
+  next?: Extract<NextWork, { kind: 'send' | 'lookup' | 'settle' }>;
   /** Whether this execution has looked for the batch the last checkpoint planned (a kill mid-batch). */
   checked: boolean;
 }
@@ -206,6 +216,7 @@ export function createSendJobHandler(
       work.next = undefined;
       if (next?.kind === 'send') return this.sendBatch(next.rows);
       if (next?.kind === 'lookup') return this.lookupBatch(next.rows);
+      if (next?.kind === 'settle') return this.settleLeads(next.leads);
       return this.scan();
     }
 
@@ -233,6 +244,14 @@ export function createSendJobHandler(
         this.cursor = recoverPlanned(analysis, planned, this.cursor, this.job.createdAt);
         work.checked = true;
       }
+      // Leads the sheet says got this template (any job): later reads are windows, which may
+      // not hold those rows, so the job keeps them (issue 16 item 4).
+      if (isWhole(analysis) && analysis.sentLeads.size > 0) {
+        const keys = [...analysis.sentLeads.keys()].map((id) => `lead:${id}`);
+        const claimed = claimKeys(this.cursor, keys);
+        // Only a real change is a new cursor: an unchanged one lets the job wait for a retry.
+        if (claimed.sent !== this.cursor.sent) this.cursor = claimed;
+      }
       const plan = planStep(analysis, this.planInput(this.cursor));
       const written = this.writeMarks(analysis, plan.marks, this.ctx.latestStartAt);
       if (written < plan.marks.length) {
@@ -250,9 +269,8 @@ export function createSendJobHandler(
     private sendBatch(rows: readonly SendRow[]): StepResult {
       const { ctx, work, pacer } = this;
       const askedAt = this.now();
-      const grant = pacer.acquireUpTo(Math.min(rows.length, batchSize(this.cursor)), {
-        deadline: ctx.latestStartAt,
-      });
+      const grants = this.acquireBatch(Math.min(rows.length, batchSize(this.cursor)));
+      const grant = { count: grants.reduce((sum, { count }) => sum + count, 0) };
       if (grant.count === 0) {
         throw new JobYield(
           'The rate limit leaves no request slot before this run must end; continuing later.',
@@ -271,7 +289,8 @@ export function createSendJobHandler(
       if (!foundInPlace(before, rows)) before = this.read(true);
       const batch = placeBatch(before, rows, grant.count);
       if (batch.length === 0) return this.progress(before, { ...this.cursor, planned: [] });
-      const sending = work.t('send.detail.sending', { jobId: this.job.jobId });
+      const sending = (leadId: number) =>
+        work.t('send.detail.sending', { jobId: this.job.jobId, leadId });
       const at = new Date(this.now());
       // The marks this read calls for (rows added meanwhile) go with the SENDING marks.
       const inBatch = new Set(batch.map(({ index }) => index));
@@ -280,7 +299,9 @@ export function createSendJobHandler(
       );
       this.writeMarks(before, [
         ...marks,
-        ...batch.map(({ index }): Entry => ({ index, cells: ['SENDING', '', sending, at] })),
+        ...batch.map(
+          ({ index, leadId }): Entry => ({ index, cells: ['SENDING', '', sending(leadId), at] }),
+        ),
       ]);
       work.sheet.flush();
 
@@ -297,7 +318,7 @@ export function createSendJobHandler(
               }),
         ),
       );
-      pacer.answered(grant);
+      for (const part of grants) pacer.answered(part);
       const answeredAt = this.now();
       const outcomes = answers.map((answer, i) => {
         const row = batch[i] as (typeof batch)[number];
@@ -306,6 +327,7 @@ export function createSendJobHandler(
           jobId: this.job.jobId,
           options,
           at: answeredAt,
+          attemptAt: at.getTime(),
           retries: this.cursor.retries[row.key]?.attempts ?? 0,
           batchSize: batch.length,
           t: work.t,
@@ -340,6 +362,64 @@ export function createSendJobHandler(
       return result;
     }
 
+    /**
+     * Slots for a batch of `wanted` sends: what is free now, then the slots that free up within
+     * MERGE_SLOTS_MS. Slots free up in the clumps they were taken in (a job's first batches are
+     * small); without waiting for the rest, that pattern would repeat every minute as small
+     * batches, each costing its own sheet reads and writes.
+     */
+    private acquireBatch(wanted: number): PaceGrant[] {
+      const { pacer, ctx } = this;
+      const grants = [pacer.acquireUpTo(wanted, { deadline: ctx.latestStartAt })];
+      let count = grants[0]?.count ?? 0;
+      while (count > 0 && count < wanted && pacer.nextSlotAt() - this.now() <= MERGE_SLOTS_MS) {
+        const more = pacer.acquireUpTo(wanted - count, { deadline: ctx.latestStartAt });
+        if (more.count === 0) break;
+        grants.push(more);
+        count += more.count;
+      }
+      return grants;
+    }
+
+    /**
+     * Settles leads that may have been messaged from their conversations (`GET /leads/{id}
+     * ?include=conversation`): nothing is sent by this step. Rows UNCERTAIN for a lead that got
+     * its message become SENT (confirmed); those for a lead that got nothing go back to the
+     * queue and are sent once; a lead the CRM cannot settle stays UNCERTAIN, saying why.
+     */
+    private settleLeads(leads: readonly SettleLead[]): StepResult {
+      const { ctx, env, work } = this;
+      const answers = pacedAll(
+        env.client,
+        leads.map(
+          ({ leadId }) =>
+            (api: CrmApi) =>
+              api.leads.get(leadId, ['conversation']),
+        ),
+        stepPacing(this.pacer, ctx, handlerOptions.random),
+      );
+      const results = new Map<number, Settlement>();
+      let failure: unknown;
+      leads.forEach(({ leadId, since }, i) => {
+        const answer = answers[i];
+        if (answer?.ok) {
+          results.set(leadId, settlementOf(answer.value.conversation?.last_message_at, since));
+        } else if (answer && answer.error instanceof NotFoundError) {
+          results.set(leadId, { unsettled: messageOf(answer.error) });
+        } else failure ??= answer?.error;
+      });
+      const analysis = this.read(false);
+      const settled = applySettlements(analysis, results, this.cursor, {
+        t: work.t,
+        now: this.now(),
+      });
+      this.cursor = settled.cursor;
+      const result = this.writeBack(analysis, settled.entries, settled.cursor);
+      // A lookup that could not be made this step is made by a later one.
+      if (failure !== undefined && results.size === 0) throw failure;
+      return result;
+    }
+
     /** One batch of lead lookups (matchBy): leads found go out with the next batch. */
     private lookupBatch(rows: readonly LookupRow[]): StepResult {
       const { ctx, work, env } = this;
@@ -371,6 +451,7 @@ export function createSendJobHandler(
           env.defaultCountry,
           row.phoneNext,
           complete,
+          work.t,
         );
         if (outcome.kind === 'found') work.lookups.set(row.key, { leadId: outcome.leadId });
         else if (outcome.kind === 'try-phone') work.lookups.set(row.key, { next: 'phone' });
@@ -415,11 +496,18 @@ export function createSendJobHandler(
      * of a pass finds rows moved above the scan); finished when a whole read has nothing left.
      */
     private goOn(analysis: SendAnalysis, next: NextWork, cursor: SendCursor): StepResult {
+      if (next.kind === 'settle') {
+        this.work.next = next;
+        return this.progress(analysis, { ...cursor, planned: [] }, true);
+      }
       if (next.kind === 'send' || next.kind === 'lookup') {
         this.work.next = next;
-        const planned = next.kind === 'send' ? next.rows.map(({ key, at }) => ({ key, at })) : [];
+        // The lead ids go in the checkpoint too: a run killed after the batch left claims its
+        // leads by id, which a later lookup of another row of the same lead finds.
+        const planned =
+          next.kind === 'send' ? next.rows.map(({ key, at, leadId }) => ({ key, at, leadId })) : [];
         const scan = Math.min(...next.rows.map(({ at }) => at));
-        return this.progress(analysis, { ...cursor, scan, planned });
+        return this.progress(analysis, { ...cursor, scan, planned, plannedAt: this.now() });
       }
       const { scan: _scan, ...rest } = cursor;
       const end = analysis.offset + analysis.rows.length;
@@ -437,7 +525,7 @@ export function createSendJobHandler(
      * Counts, cursor and message after a step: recounted from a whole read (finished when no
      * row is left to do), moved by what this step wrote after a window.
      */
-    private progress(analysis: SendAnalysis, cursor: SendCursor): StepResult {
+    private progress(analysis: SendAnalysis, cursor: SendCursor, settling = false): StepResult {
       const { job, work } = this;
       const whole = isWhole(analysis);
       if (whole) applyCounts(job, countSendRows(analysis));
@@ -447,7 +535,14 @@ export function createSendJobHandler(
         });
       }
       job.cursor = cursor;
-      const finished = whole && !hasPendingRows(analysis);
+      // Not before every UNCERTAIN row it can settle is settled from the CRM, nor before the
+      // sheet agrees with what the job wrote.
+      const finished =
+        whole &&
+        !settling &&
+        !hasPendingRows(analysis) &&
+        settleWork(analysis, cursor).length === 0 &&
+        !this.repairMisplaced(analysis, cursor);
       job.message = finished
         ? finishedMessage(work.t, analysis, job.createdAt, cursor.unplaced)
         : work.t('send.message.progress', {
@@ -458,9 +553,28 @@ export function createSendJobHandler(
       return finished ? { status: 'finished' } : { status: 'more' };
     }
 
+    /**
+     * The end-of-job check: each SENT record names its lead, so a status a sort put on another
+     * lead's row goes back to its own (misplacedEntries). True when something was repaired:
+     * the job goes on (a row may be left to send or to settle).
+     */
+    private repairMisplaced(analysis: SendAnalysis, cursor: SendCursor): boolean {
+      const { job, work } = this;
+      const moved = misplacedEntries(analysis, cursor, {
+        t: work.t,
+        since: job.createdAt,
+        templateName: work.options.templateName,
+      });
+      if (moved.length === 0) return false;
+      this.writeMarks(analysis, moved);
+      applyCounts(job, countSendRows(this.analyse(analysis)));
+      return true;
+    }
+
     private planInput(cursor: SendCursor) {
       return {
         jobId: this.job.jobId,
+        templateName: this.work.options.templateName,
         t: this.work.t,
         now: this.now(),
         lookups: this.work.lookups,
@@ -492,6 +606,8 @@ export function createSendJobHandler(
         columns: values.columns,
         sources: placeSources(values.header, options, options.sheetName),
         since: this.job.createdAt,
+        templateName: options.templateName,
+        t: this.work.t,
         defaultCountry: this.env.defaultCountry,
         headerRow: options.headerRow,
         readAt: this.now(),
@@ -511,7 +627,7 @@ export function createSendJobHandler(
     ): number {
       const { columns, offset } = analysis;
       const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
-      const sorted = [...entries].sort((a, b) => a.index - b.index);
+      const sorted = withRowHistory(analysis, entries).sort((a, b) => a.index - b.index);
       const counted = countSendRows(analysis);
       const written = writeInRuns(
         sorted,
@@ -525,9 +641,16 @@ export function createSendJobHandler(
         stopAfter,
       );
       const done = sorted.slice(0, written);
+      // By the lead id its SENDING detail names when it has one (a row matched by e-mail or
+      // phone), so another row of the lead with another key is not sent either.
       const inFlight = done
-        .filter(({ index }) => analysis.decisions[index]?.kind === 'in-flight')
-        .map(({ index }) => analysis.keys[index] ?? '')
+        .map(({ index }) => {
+          const decision = analysis.decisions[index];
+          if (decision?.kind !== 'in-flight') return '';
+          return decision.leadId === undefined
+            ? (analysis.keys[index] ?? '')
+            : `lead:${decision.leadId}`;
+        })
         .filter((key) => key !== '');
       this.cursor = claimKeys(this.cursor, inFlight);
       applyEntries(analysis, done);
@@ -546,6 +669,10 @@ export function createSendJobHandler(
   return { kind: SEND_JOB_KIND, statuses: SEND_ROW_STATUSES, step };
 }
 
+/**
+ * The job's closing message: what this send did (rows SENT by it, settled or skipped by it),
+ * then what earlier sends had done already, never counted as sent now (issue 18 item 8).
+ */
 function finishedMessage(
   t: Translate,
   analysis: SendAnalysis,
@@ -553,21 +680,16 @@ function finishedMessage(
   unplaced: number,
 ): string {
   const { counts } = countSendRows(analysis);
-  const earlier = counts.SENT - sentSince(analysis, since);
-  const parts: string[] = [];
-  if (counts.SENT > 0) {
-    parts.push(
-      earlier > 0
-        ? t('send.message.sentEarlier', { count: counts.SENT, earlier })
-        : t('send.message.sent', { count: counts.SENT }),
-    );
-  }
+  const sentNow = sentSince(analysis, since);
+  const earlier = counts.SENT - sentNow;
+  const parts: string[] = [t('send.message.sent', { count: sentNow })];
   if (counts.SKIPPED > 0) parts.push(t('send.message.skipped', { count: counts.SKIPPED }));
   if (counts.FAILED > 0) parts.push(t('send.message.failed', { count: counts.FAILED }));
   if (counts.UNCERTAIN > 0) parts.push(t('send.message.uncertain', { count: counts.UNCERTAIN }));
-  if (parts.length === 0) return t('send.message.empty');
+  if (earlier > 0) parts.push(t('send.message.sentBefore', { count: earlier }));
+  if (analysis.decisions.every((d) => d.kind === 'blank')) return t('send.message.empty');
   return [
-    t('send.message.finished', { parts: parts.join(', ') }),
+    t('send.message.finished', { parts: parts.join('; ') }),
     ...(counts.UNCERTAIN > 0 ? [t('send.message.uncertainHint')] : []),
     ...(unplaced > 0 ? [t('send.message.unplaced', { count: unplaced })] : []),
   ].join(' ');

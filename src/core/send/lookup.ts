@@ -1,4 +1,5 @@
 import type { Lead } from '../../api/schemas';
+import { type Translate, translator } from '../i18n';
 import { normalizePhone } from '../import/normalize';
 import { digitsOf, phoneSearchDigits } from '../phone';
 
@@ -47,21 +48,25 @@ export function pickLead(
   phoneNext: boolean,
   /** False when the search had more pages: a match (or a second one) may lie beyond this page. */
   complete = true,
+  t: Translate = translator('en'),
 ): LookupOutcome {
   const matches = leads.filter((lead) => matchesLead(lead, by, value, country));
-  const label = by === 'email' ? `e-mail ${value}` : `phone ${value}`;
+  const label = t(by === 'email' ? 'send.lookup.email' : 'send.lookup.phone', { value });
   if (!complete) {
     // Sending to a lead that may not be the only match is worse than not sending.
     return {
       kind: 'skip',
-      reason: `Not sent: the CRM search for the ${label} found more than ${leads.length} leads, so the lead cannot be told apart; put the lead id in a column and pass it as leadIdColumn.`,
+      reason: t('send.lookup.tooMany', { label, count: leads.length }),
     };
   }
   if (matches.length === 0) {
     if (phoneNext) return { kind: 'try-phone' };
     return {
       kind: 'skip',
-      reason: `Not sent: no CRM lead has the ${label}. Import the row first (CRM → Import leads) or fix the ${by === 'email' ? 'e-mail' : 'phone'}, then run the send again.`,
+      reason: t('send.lookup.none', {
+        label,
+        what: t(by === 'email' ? 'send.row.what.email' : 'send.row.what.phone'),
+      }),
     };
   }
   if (matches.length > 1) {
@@ -71,14 +76,18 @@ export function pickLead(
       .join(', ');
     return {
       kind: 'skip',
-      reason: `Not sent: ${matches.length} CRM leads have the ${label} (ids ${ids}${matches.length > 5 ? '…' : ''}); put the lead id in a column and pass it as leadIdColumn.`,
+      reason: t('send.lookup.several', {
+        label,
+        count: matches.length,
+        ids: `${ids}${matches.length > 5 ? '…' : ''}`,
+      }),
     };
   }
   const lead = matches[0] as Lead;
   if (!lead.phone || lead.phone.trim() === '') {
     return {
       kind: 'skip',
-      reason: `Not sent: lead ${lead.id} has no phone in the CRM (Lead sem telefone cadastrado.). Add the phone in the CRM, then run the send again.`,
+      reason: t('send.lookup.noPhone', { leadId: lead.id }),
     };
   }
   return { kind: 'found', leadId: lead.id };

@@ -56,6 +56,8 @@ export interface AnswerContext {
   jobId: string;
   options: Pick<SendJobOptions, 'templateId' | 'templateName' | 'instanceId'>;
   at: number;
+  /** When the batch was marked SENDING, just before it left (ms): an UNCERTAIN row's time. */
+  attemptAt?: number;
   /** Automatic retries this row has had in this job already. */
   retries: number;
   /** Sends in the batch this one left with (one UrlFetchApp.fetchAll). */
@@ -67,8 +69,23 @@ export function queuedCells(detail: string): Cells {
   return ['QUEUED', '', detail, ''];
 }
 
-export function uncertainCells(t: Translate, at: number, why: string): Cells {
-  return ['UNCERTAIN', '', t('send.detail.uncertain', { why }), new Date(at)];
+/**
+ * An UNCERTAIN row: `at` is when the send may have left (its SENDING mark), which the lead's
+ * conversation is later compared with; the detail names the lead, so the row can be settled
+ * whichever way it was found.
+ */
+export function uncertainCells(
+  t: Translate,
+  at: number | undefined,
+  why: string,
+  lead: { leadId: number | undefined; template: string },
+): Cells {
+  const detail = t('send.detail.uncertain', {
+    why,
+    leadId: lead.leadId ?? '?',
+    template: lead.template,
+  });
+  return ['UNCERTAIN', '', detail, at === undefined ? '' : new Date(at)];
 }
 
 export function sentCells(result: ChatappTemplateSent, ctx: AnswerContext): Cells {
@@ -141,7 +158,15 @@ function platformOutcome(error: unknown, ctx: AnswerContext): Outcome | undefine
     };
   }
   const why = t('send.why.platformBatch', { count: ctx.batchSize, error: text });
-  return { kind: 'platform', cells: uncertainCells(t, ctx.at, why), error };
+  return {
+    kind: 'platform',
+    cells: uncertainCells(t, ctx.attemptAt ?? ctx.at, why, leadOf(ctx)),
+    error,
+  };
+}
+
+function leadOf(ctx: AnswerContext) {
+  return { leadId: ctx.leadId, template: ctx.options.templateName };
 }
 
 function done([status, id, detail, ctx]: [SendRowStatus, string, string, AnswerContext]): Outcome {
@@ -222,12 +247,23 @@ function setupProblem(error: unknown, ctx: AnswerContext): string | undefined {
 function failureCells(error: unknown, ctx: AnswerContext): Cells {
   const { t, at, leadId } = ctx;
   const when = new Date(at);
+  const attempt = ctx.attemptAt ?? at;
   if (error instanceof NetworkError) {
-    return uncertainCells(t, at, t('send.why.noAnswer', { error: error.message }));
+    return uncertainCells(
+      t,
+      attempt,
+      t('send.why.noAnswer', { error: error.message }),
+      leadOf(ctx),
+    );
   }
   if (error instanceof UnexpectedResponseError) {
     if ((error.status >= 200 && error.status < 300) || error.status >= 500 || error.status === 0) {
-      return uncertainCells(t, at, t('send.why.unreadable', { status: error.status }));
+      return uncertainCells(
+        t,
+        attempt,
+        t('send.why.unreadable', { status: error.status }),
+        leadOf(ctx),
+      );
     }
     return ['FAILED', '', t('send.detail.failedUnreadable', { status: error.status }), when];
   }
@@ -235,8 +271,9 @@ function failureCells(error: unknown, ctx: AnswerContext): Cells {
     // Not a provider refusal (no known prefix): the CRM failed somewhere after taking the send.
     return uncertainCells(
       t,
-      at,
+      attempt,
       t('send.why.crmFailed', { status: error.status, detail: error.detail }),
+      leadOf(ctx),
     );
   }
   if (error instanceof SkipError) {
@@ -260,5 +297,10 @@ function failureCells(error: unknown, ctx: AnswerContext): Cells {
     // Thrown by the client before any request left.
     return ['SKIPPED', '', t('send.detail.skippedInput', { message: messageOf(error) }), when];
   }
-  return uncertainCells(t, at, t('send.why.unexpected', { error: messageOf(error) }));
+  return uncertainCells(
+    t,
+    attempt,
+    t('send.why.unexpected', { error: messageOf(error) }),
+    leadOf(ctx),
+  );
 }

@@ -1,8 +1,10 @@
+import { type Translate, translator } from '../i18n';
 import { isDateCell, PROCESSED_SLACK_MS } from '../import/job-sheet';
 import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize';
 import { IMPORT_LEAD_ID_HEADER } from '../import/status-columns';
 import { describeCell } from '../import/text-key';
 import { type RowCounts, zeroCounts } from '../jobs/row-job';
+import { campaignsOfRow, type Received } from './campaigns';
 import type { PlacedSource, SourceColumns, StatusColumns } from './columns';
 import { mediaUrlProblem, variableProblem } from './rules';
 import { SEND_ROW_STATUSES, type SendRowStatus } from './status-columns';
@@ -38,10 +40,19 @@ export type RowDecision =
   /** Nothing more to do for this row in this job. */
   | { kind: 'done'; status: SendRowStatus }
   /** Found SENDING: an execution died between marking the row and recording the answer. */
-  | { kind: 'in-flight' }
+  | { kind: 'in-flight'; since?: number; leadId?: number }
   /** A documented rule or a missing lead refuses the row before any request. */
-  | { kind: 'skip'; reason: string }
-  | { kind: 'send'; key: string; lead: LeadRef; payload: SendPayload; queued: boolean };
+  /** `got`: another row says the lead got (or may have got) this template. */
+  | { kind: 'skip'; reason: string; got?: boolean }
+  | {
+      kind: 'send';
+      key: string;
+      lead: LeadRef;
+      payload: SendPayload;
+      queued: boolean;
+      /** Other templates the row's lead got from this row (a new campaign for it). */
+      earlier?: Received[];
+    };
 
 export interface SendSheetValues {
   header: unknown[];
@@ -69,6 +80,11 @@ export interface SendAnalysis {
   decisions: RowDecision[];
   /** When the values were read (ms), to decide whether they are fresh enough to reuse. */
   readAt: number;
+  /**
+   * Leads that got this job's template from a SENT row of the sheet (any job), by lead id, with
+   * the data row (1-based sheet row) that says so: no other row of such a lead gets it again.
+   */
+  sentLeads: Map<number, number>;
 }
 
 export interface AnalyseSendInput {
@@ -80,6 +96,14 @@ export interface AnalyseSendInput {
   defaultCountry: string;
   headerRow: number;
   readAt: number;
+  /**
+   * The job's template: a SENT row of another template is a new campaign for its lead; one of
+   * this template (or one whose template is unknown) is never sent it again. Left out: every
+   * SENT row counts as this template's.
+   */
+  templateName?: string;
+  /** The job's language for the reasons written (English when left out). */
+  t?: Translate;
 }
 
 function cell(row: readonly unknown[] | undefined, index: number): unknown {
@@ -112,8 +136,16 @@ function sourceText(
   return isBlankCell(value) ? '' : String(value);
 }
 
-function sourceName(source: PlacedSource): string {
-  return 'value' in source ? 'fixed value' : `column "${source.header}"`;
+function sourceName(source: PlacedSource, t: Translate): string {
+  return 'value' in source
+    ? t('send.row.fixedValue')
+    : t('send.row.column', { column: source.header });
+}
+
+/** The lead id of a `lead:42` key. */
+export function leadIdOfKey(key: string | undefined): number | undefined {
+  const id = key?.startsWith('lead:') ? Number(key.slice('lead:'.length)) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 /** A lead id cell: a positive whole number, typed as a number or as digits. */
@@ -128,20 +160,25 @@ export function readLeadId(value: unknown): number | undefined {
 
 type LeadOfRow = { ok: true; key: string; lead: LeadRef } | { ok: false; reason: string };
 
-function leadOfRow(row: readonly unknown[], sources: SourceColumns, country: string): LeadOfRow {
+function leadOfRow(
+  row: readonly unknown[],
+  sources: SourceColumns,
+  country: string,
+  t: Translate,
+): LeadOfRow {
   if (sources.leadId) {
     const value = row[sources.leadId.column];
     if (isBlankCell(value)) {
-      return {
-        ok: false,
-        reason: `No lead id in column "${sources.leadId.header}": import the row first (CRM → Import leads) or type the lead's id`,
-      };
+      return { ok: false, reason: t('send.row.noLeadId', { column: sources.leadId.header }) };
     }
     const leadId = readLeadId(value);
     if (leadId === undefined) {
       return {
         ok: false,
-        reason: `Column "${sources.leadId.header}" holds ${describeCell(value)}, which is not a lead id (a whole number such as 42)`,
+        reason: t('send.row.badLeadId', {
+          column: sources.leadId.header,
+          value: describeCell(value),
+        }),
       };
     }
     return { ok: true, key: `lead:${leadId}`, lead: { kind: 'id', leadId } };
@@ -154,7 +191,10 @@ function leadOfRow(row: readonly unknown[], sources: SourceColumns, country: str
     if (!isBlankCell(value)) {
       const normal = normalizeEmail(value);
       if (normal.ok) email = normal.value;
-      else problems.push(`column "${sources.email.header}": ${normal.error}`);
+      else
+        problems.push(
+          t('send.row.columnProblem', { column: sources.email.header, error: normal.error }),
+        );
     }
   }
   if (sources.phone) {
@@ -162,7 +202,10 @@ function leadOfRow(row: readonly unknown[], sources: SourceColumns, country: str
     if (!isBlankCell(value)) {
       const normal = normalizePhone(value, country);
       if (normal.ok) phone = normal.value;
-      else problems.push(`column "${sources.phone.header}": ${normal.error}`);
+      else
+        problems.push(
+          t('send.row.columnProblem', { column: sources.phone.header, error: normal.error }),
+        );
     }
   }
   if (email !== undefined) {
@@ -177,12 +220,16 @@ function leadOfRow(row: readonly unknown[], sources: SourceColumns, country: str
   const columns = [sources.email?.header, sources.phone?.header]
     .filter(Boolean)
     .map((h) => `"${h}"`);
+  const what =
+    columns.length > 1
+      ? t('send.row.what.emailOrPhone')
+      : t(sources.email ? 'send.row.what.email' : 'send.row.what.phone');
   return {
     ok: false,
     reason:
       problems.length > 0
-        ? `No lead to send to: ${problems.join('; ')}`
-        : `No lead to send to: ${columns.join(' and ')} ${columns.length > 1 ? 'are' : 'is'} empty; fill in the lead's ${columns.length > 1 ? 'e-mail or phone' : sources.email ? 'e-mail' : 'phone'}`,
+        ? t('send.row.noLeadProblems', { problems: problems.join('; ') })
+        : t('send.row.noLeadEmpty', { columns: columns.join(', '), what }),
   };
 }
 
@@ -192,21 +239,30 @@ function payloadOfRow(
   row: readonly unknown[],
   display: readonly string[] | undefined,
   sources: SourceColumns,
+  t: Translate,
 ): PayloadOfRow {
   const problems: string[] = [];
   const variables: Record<string, string> = {};
   for (const [key, source] of Object.entries(sources.variables)) {
     const text = sourceText(source, row, display);
-    const problem = variableProblem(text);
-    if (problem) problems.push(`${variableLabel(key)} (${sourceName(source)}) ${problem}`);
-    else variables[key] = text.trim();
+    const problem = variableProblem(text, t);
+    if (problem) {
+      problems.push(
+        t('send.row.variable', {
+          variable: variableLabel(key, t),
+          source: sourceName(source, t),
+          problem,
+        }),
+      );
+    } else variables[key] = text.trim();
   }
   const payload: SendPayload = { variables };
   if (sources.headerMediaUrl) {
     const url = sourceText(sources.headerMediaUrl, row, display).trim();
-    const problem = mediaUrlProblem(url);
+    const problem = mediaUrlProblem(url, t);
     if (problem) {
-      problems.push(`the header file URL (${sourceName(sources.headerMediaUrl)}) ${problem}`);
+      const source = sourceName(sources.headerMediaUrl, t);
+      problems.push(t('send.row.headerFile', { source, problem }));
     } else payload.header_media_url = url;
   }
   if (sources.headerMediaFilename) {
@@ -216,6 +272,8 @@ function payloadOfRow(
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, payload };
 }
+
+const ENGLISH = translator('en');
 
 /** Statuses that make a row's lead taken for this job, so no other row sends to it. */
 const CLAIMING: ReadonlySet<string> = new Set(['SENT', 'UNCERTAIN', 'FAILED', 'SENDING']);
@@ -228,53 +286,104 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
   const firstRow = input.headerRow + 1 + offset;
 
   const blank = rows.map((row) => row.every((value, i) => people.has(i) || isBlankCell(value)));
+  const t = input.t ?? ENGLISH;
   const leads = rows.map((row, i) =>
-    blank[i] ? undefined : leadOfRow(row, sources, input.defaultCountry),
+    blank[i] ? undefined : leadOfRow(row, sources, input.defaultCountry, t),
   );
   const keys = leads.map((lead) => (lead?.ok ? lead.key : ''));
 
-  // Leads this job already sent to (or may have): a second row for one of them is skipped.
+  // What each row's lead got before, and whether that includes this job's template.
+  const campaigns = rows.map((row) => campaignsOfRow(row, columns));
+  const gotThis = rows.map((row, i) => {
+    const { received } = campaigns[i] ?? { received: [] };
+    if (input.templateName === undefined) return statusOf(row, columns) === 'SENT';
+    if (statusOf(row, columns) === 'SENT' && received.length === 0) return true;
+    return received.some(({ template }) => template === input.templateName);
+  });
+  const sentLeads = new Map<number, number>();
+  // Leads this job already sent to (or may have), and leads a SENT row of the sheet says got
+  // this template (any job): a second row for one of them is skipped.
   const taken = new Map<string, number>();
+  const sentRows = new Set<number>();
+  /** Rows whose lead got (or may have got) this template: a copy skipped for them says so. */
+  const maybeSent = new Set<number>();
   rows.forEach((row, i) => {
     const key = keys[i] ?? '';
-    if (key === '' || blank[i]) return;
+    if (blank[i]) return;
     const status = statusOf(row, columns);
-    if (CLAIMING.has(status) && (status === 'SENDING' || markedSince(row, columns, since))) {
-      if (!taken.has(key)) taken.set(key, firstRow + i);
+    const leadId = campaigns[i]?.leadId;
+    if (gotThis[i] && leadId !== undefined && !sentLeads.has(leadId)) {
+      sentLeads.set(leadId, firstRow + i);
     }
+    if (key === '') return;
+    const claims =
+      gotThis[i] ||
+      (CLAIMING.has(status) && (status === 'SENDING' || markedSince(row, columns, since)));
+    if (claims && !taken.has(key)) taken.set(key, firstRow + i);
+    if (claims && status !== 'FAILED') maybeSent.add(firstRow + i);
+    // Sent by an earlier job: the reason a copy is skipped is not "one send per job".
+    if (gotThis[i] && !markedSince(row, columns, since)) sentRows.add(firstRow + i);
   });
 
   const decisions = rows.map((row, i): RowDecision => {
     if (blank[i]) return { kind: 'blank' };
     const status = statusOf(row, columns);
-    if (status === 'SENT' || status === 'UNCERTAIN') return { kind: 'done', status };
-    if (status === 'SENDING') return { kind: 'in-flight' };
+    const newCampaign = status === 'SENT' && !gotThis[i];
+    if ((status === 'SENT' && !newCampaign) || status === 'UNCERTAIN') {
+      return { kind: 'done', status };
+    }
+    if (status === 'SENDING') {
+      // The mark's time is when the send may have left: what settles it from the conversation.
+      const mark = cell(row, columns.sentAt);
+      const leadId = campaigns[i]?.leadId ?? leadIdOfKey(keys[i]);
+      return {
+        kind: 'in-flight',
+        ...(isDateCell(mark) ? { since: mark.getTime() } : {}),
+        ...(leadId === undefined ? {} : { leadId }),
+      };
+    }
     if ((status === 'SKIPPED' || status === 'FAILED') && markedSince(row, columns, since)) {
       return { kind: 'done', status };
     }
     const lead = leads[i];
-    const payload = payloadOfRow(row, display?.[i], sources);
+    const payload = payloadOfRow(row, display?.[i], sources, t);
     const problems = [
       ...(lead && !lead.ok ? [lead.reason] : []),
       ...(payload.ok ? [] : payload.problems),
     ];
     if (problems.length > 0 || !lead?.ok || !payload.ok) {
-      return { kind: 'skip', reason: `Not sent: ${problems.join('; ')}.` };
+      return { kind: 'skip', reason: t('send.row.notSent', { problems: problems.join('; ') }) };
     }
     const first = taken.get(lead.key);
+    if (gotThis[i]) {
+      return {
+        kind: 'skip',
+        reason: t('send.row.gotTemplate', { template: input.templateName ?? '' }),
+      };
+    }
+    if (first !== undefined && sentRows.has(first)) {
+      return {
+        kind: 'skip',
+        got: true,
+        reason: t('send.row.sameLeadSent', { key: lead.key.replace(':', ' '), row: first }),
+      };
+    }
     if (first !== undefined) {
       return {
         kind: 'skip',
-        reason: `Not sent: same lead (${lead.key.replace(':', ' ')}) as row ${first}; one send per lead per job.`,
+        got: maybeSent.has(first),
+        reason: t('send.row.sameLead', { key: lead.key.replace(':', ' '), row: first }),
       };
     }
     taken.set(lead.key, firstRow + i);
+    const earlier = campaigns[i]?.received ?? [];
     return {
       kind: 'send',
       key: lead.key,
       lead: lead.lead,
       payload: payload.payload,
       queued: status === 'QUEUED' && isBlankCell(cell(row, columns.sentAt)),
+      ...(earlier.length > 0 ? { earlier } : {}),
     };
   });
 
@@ -289,6 +398,7 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
     keys,
     decisions,
     readAt: input.readAt,
+    sentLeads,
   };
 }
 

@@ -4,15 +4,19 @@
  * reason in words (what is wrong and how to fix it).
  */
 
+import { type Translate, translator } from '../i18n';
+
+const ENGLISH = translator('en');
+
 /**
  * Rule 6: empty, or a line break. The official provider also refuses tabs and more than four
  * spaces in a row (its error 132018, which the sandbox reproduces), so those are caught too.
  */
-export function variableProblem(value: string): string | null {
-  if (value.trim() === '') return 'is empty';
-  if (/[\r\n]/.test(value)) return 'has a line break (a variable must be a single line)';
-  if (/\t/.test(value)) return 'has a tab character (the provider refuses tabs)';
-  if (/ {5,}/.test(value)) return 'has more than four spaces in a row (the provider refuses them)';
+export function variableProblem(value: string, t: Translate = ENGLISH): string | null {
+  if (value.trim() === '') return t('send.rule.empty');
+  if (/[\r\n]/.test(value)) return t('send.rule.lineBreak');
+  if (/\t/.test(value)) return t('send.rule.tab');
+  if (/ {5,}/.test(value)) return t('send.rule.spaces');
   return null;
 }
 
@@ -63,18 +67,16 @@ const PRIVATE_SUFFIXES = [
  * only reachable inside a network (localhost, private IP ranges, `.local`…), credentials in
  * the URL (a login) and hosts without a dot are refused.
  */
-export function mediaUrlProblem(url: string): string | null {
+export function mediaUrlProblem(url: string, t: Translate = ENGLISH): string | null {
   const text = url.trim();
-  if (text === '') return 'is empty';
+  if (text === '') return t('send.rule.empty');
   const match = /^(https?):\/\/([^/?#]*)([/?#].*)?$/i.exec(text);
-  if (!match) return `${JSON.stringify(shorten(text))} is not an http(s) URL`;
-  if (/\s/.test(text)) return `${JSON.stringify(shorten(text))} contains spaces`;
+  if (!match) return t('send.rule.notUrl', { value: JSON.stringify(shorten(text)) });
+  if (/\s/.test(text)) return t('send.rule.urlSpaces', { value: JSON.stringify(shorten(text)) });
   const authority = match[2] ?? '';
-  if (authority.includes('@')) {
-    return 'carries a login in the URL; the provider needs a public URL without credentials';
-  }
+  if (authority.includes('@')) return t('send.rule.credentials');
   const host = authority.replace(/:\d*$/, '').replace(/\.$/, '').toLowerCase();
-  const notPublic = `is not public (${host || 'no host'}): the provider downloads the file itself, so use a URL anyone can open without login, VPN or IP allowlist`;
+  const notPublic = t('send.rule.notPublic', { host: host || t('send.rule.noHost') });
   if (host === '' || host === 'localhost') return notPublic;
   if (isPrivateIpv4(host) || isPrivateIpv6(host)) return notPublic;
   if (PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix))) return notPublic;

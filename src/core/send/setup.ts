@@ -114,13 +114,13 @@ export function checkSendSetup(input: SendSetupInput): SendJobOptions {
   if (missing.length > 0) {
     const example = missing.map((k) => `"${k}": "Column"`).join(', ');
     problems.push(
-      `variables has no mapping for ${missing.map(variableLabel).join(', ')} of template "${template.name}": map each to a column header or to {value: "text"}, e.g. {${example}}`,
+      `variables has no mapping for ${missing.map((key) => variableLabel(key)).join(', ')} of template "${template.name}": map each to a column header or to {value: "text"}, e.g. {${example}}`,
     );
   }
   const extra = Object.keys(request.variables).filter((key) => !expected.includes(key));
   if (extra.length > 0) {
     problems.push(
-      `template "${template.name}" has no ${extra.map(variableLabel).join(', ')} (it takes ${expected.map(variableLabel).join(', ') || 'no variables'}): remove ${extra.length > 1 ? 'them' : 'it'} from variables (the provider refuses extra parameters)`,
+      `template "${template.name}" has no ${extra.map((key) => variableLabel(key)).join(', ')} (it takes ${expected.map((key) => variableLabel(key)).join(', ') || 'no variables'}): remove ${extra.length > 1 ? 'them' : 'it'} from variables (the provider refuses extra parameters)`,
     );
   }
   if (extra.includes(HEADER_VARIABLE_KEY) && format !== null && format !== 'TEXT') {

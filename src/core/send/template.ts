@@ -1,4 +1,5 @@
 import type { ChatappTemplate, HeaderFormat } from '../../api/schemas';
+import type { Translate } from '../i18n';
 
 /** Header formats that need `header_media_url` on every send (rules 2, 7). */
 export const MEDIA_HEADER_FORMATS: readonly HeaderFormat[] = ['DOCUMENT', 'IMAGE', 'VIDEO'];
@@ -48,8 +49,9 @@ export function expectedVariableKeys(
 }
 
 /** How a key is shown to a person: `{{2}}`, or `header_1`. */
-export function variableLabel(key: string): string {
-  return key === HEADER_VARIABLE_KEY ? 'header_1 (the text header’s {{1}})' : `{{${key}}}`;
+export function variableLabel(key: string, t?: Translate): string {
+  if (key !== HEADER_VARIABLE_KEY) return `{{${key}}}`;
+  return t ? t('send.variable.header') : 'header_1 (the text header’s {{1}})';
 }
 
 /** The body with values put in, for previews. Missing values stay as `{{N}}`. */

@@ -40,6 +40,8 @@ export interface Columns {
 export interface PreviewCounts {
   template: { name: string };
   counts: Readonly<Record<string, number>>;
+  /** Rows whose lead got another template before: a new campaign for them. */
+  campaigns?: readonly { template: string; rows: number; last: string }[];
 }
 
 /** A column header, or fixed text for every row. */
@@ -318,5 +320,10 @@ export function confirmText(
     sheet,
   });
   const skippedText = skipped > 0 ? ` ${t('ui.send.confirmSkipped', { rows: rows(skipped) })}` : '';
-  return `${question}${skippedText} ${t('ui.send.cannotRecall')}`;
+  // What those rows' leads got before, and when: another template is a new campaign for them.
+  const campaigns = (preview.campaigns ?? []).map(
+    ({ template, rows: count, last }) =>
+      ` ${t('ui.send.confirmCampaign', { rows: rows(count), template, date: last })}`,
+  );
+  return `${question}${skippedText}${campaigns.join('')} ${t('ui.send.cannotRecall')}`;
 }

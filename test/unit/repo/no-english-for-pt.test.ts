@@ -62,7 +62,10 @@ describe('a Portuguese user reads no English', () => {
   it('every Portuguese message of the catalogue is Portuguese', () => {
     const english = (Object.keys(PT) as MessageKey[]).filter((key) => {
       const text = PT[key];
-      const copied = text === EN[key] && text.split(/\s+/).length >= 3 && !SAME_IN_BOTH.test(text);
+      // Placeholders ({variable}) are no words: a message made only of them reads the same in both.
+      const words = text.replace(/\{[^}]*\}/g, ' ');
+      const copied =
+        text === EN[key] && words.split(/\s+/).length >= 3 && !SAME_IN_BOTH.test(words);
       return readsAsEnglish(text) || copied;
     });
     expect(english).toEqual([]);

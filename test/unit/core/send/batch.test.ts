@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../../../src/core/i18n';
 import {
+  batchSize,
   claimKeys,
   decodeLeadIds,
   encodeLeadIds,
@@ -49,7 +50,15 @@ function analyse(rows: unknown[][], window?: { offset: number; complete: boolean
 }
 
 const plan = (rows: unknown[][], cursor = EMPTY, maxRows = MAX_BATCH_ROWS) =>
-  planStep(analyse(rows), { jobId: 'job-1', t, now: NOW, lookups: new Map(), cursor, maxRows });
+  planStep(analyse(rows), {
+    jobId: 'job-1',
+    templateName: 'T',
+    t,
+    now: NOW,
+    lookups: new Map(),
+    cursor,
+    maxRows,
+  });
 
 const row = (name: string, lead: number | string, status = '', sentAt: unknown = '') => [
   name,
@@ -107,7 +116,7 @@ describe('planStep', () => {
     const result = plan([row('Ana', 1), row('Bia', 2)], cursor);
     expect(result.marks[1]?.cells[0]).toBe('SKIPPED');
     expect(result.marks[1]?.cells[2]).toMatch(
-      /^Not sent: lead 2 already got this template from this job/,
+      /^Not sent: lead 2 already got \(or may have got\) this template from this sheet/,
     );
     expect(result.next).toEqual({ kind: 'send', rows: [{ key: 'lead:1', leadId: 1, at: 0 }] });
   });
@@ -169,7 +178,7 @@ describe('settleBatch', () => {
     pauseMessage: (n) => `paused after ${n}`,
   };
 
-  it('pauses at the third systemic refusal in a row, counting across batches; a send in between resets', () => {
+  it('pauses at the third systemic refusal in a row, counting across batches; a batch sent without one resets', () => {
     const first = settleBatch(rows(2), [systemic, systemic], EMPTY);
     expect(first.pauseMessage).toBeUndefined();
     expect(first.cursor.streak).toBe(2);
@@ -181,8 +190,11 @@ describe('settleBatch', () => {
       [systemic, { kind: 'done', cells: [...sent] }, systemic],
       EMPTY,
     );
+    // The order of a batch's answers means nothing (fetchAll): its refusals all count.
     expect(broken.pauseMessage).toBeUndefined();
-    expect(broken.cursor.streak).toBe(1);
+    expect(broken.cursor.streak).toBe(2);
+    const reset = settleBatch(rows(1), [{ kind: 'done', cells: [...sent] }], broken.cursor);
+    expect(reset.cursor.streak).toBe(0);
   });
 
   it('remembers the leads sent (or maybe sent), and the retries to come', () => {
@@ -221,6 +233,14 @@ describe('lead ids in the checkpoint', () => {
   });
 });
 
+describe('batch sizes', () => {
+  it('start at 1 and double up to MAX_BATCH_ROWS as sends are answered (issue 16 item 17)', () => {
+    const sizes = [0, 1, 3, 7, 15, 100].map((answered) => batchSize({ ...EMPTY, answered }));
+    expect(sizes).toEqual([1, 2, 4, 8, MAX_BATCH_ROWS, MAX_BATCH_ROWS]);
+    expect(batchSize({ ...EMPTY, answered: 100, streak: 1 })).toBe(1);
+  });
+});
+
 describe('windows and a batch planned before a kill', () => {
   it('finds planned rows by key at their data rows, in a window read below the first row', () => {
     const window = analyse([row('Ana', 1), row('Bia', 2)], { offset: 40, complete: false });
@@ -228,8 +248,15 @@ describe('windows and a batch planned before a kill', () => {
     expect(foundInPlace(window, [{ key: 'lead:2', at: 40 }])).toBe(false);
     // Marks and batches name data rows of the sheet, not of the window.
     expect(
-      planStep(window, { jobId: 'j', t, now: NOW, lookups: new Map(), cursor: EMPTY, maxRows: 10 })
-        .next,
+      planStep(window, {
+        jobId: 'j',
+        templateName: 'T',
+        t,
+        now: NOW,
+        lookups: new Map(),
+        cursor: EMPTY,
+        maxRows: 10,
+      }).next,
     ).toEqual({
       kind: 'send',
       rows: [
@@ -251,8 +278,35 @@ describe('windows and a batch planned before a kill', () => {
       at,
     }));
     const cursor = recoverPlanned(sheet, planned, EMPTY, SINCE);
-    // 3 waits (never marked), 4 was sent by an earlier job: both may still be sent.
-    expect(decodeLeadIds(cursor.sent)).toEqual(new Set([1, 2, 5]));
+    // 3 waits where it was planned (never marked): it may still be sent. 4 is not waiting.
+    expect(decodeLeadIds(cursor.sent)).toEqual(new Set([1, 2, 4, 5]));
+  });
+
+  it('claims a planned lead by its id, though its row had another key (issue 16 item 1)', () => {
+    // Row 0 was matched by e-mail: the lookup found lead 7, and the run died after sending.
+    const sheet = analyse([row('Ana', 1, 'SENDING', new Date(NOW - 1000)), row('Bia', 7)]);
+    const cursor = recoverPlanned(
+      sheet,
+      [{ key: 'email:ana@x.com', at: 0, leadId: 7 }],
+      { ...EMPTY, plannedAt: NOW - 2000 },
+      SINCE,
+    );
+    expect(decodeLeadIds(cursor.sent)).toEqual(new Set([7]));
+    expect(cursor.unsure).toEqual({ '7': NOW - 2000 });
+    // Lead 7's other row (its own key) is never sent by this job.
+    const result = plan([row('Ana', 1), row('Bia', 7)], cursor);
+    expect(result.marks.find((m) => m.index === 1)?.cells[0]).toBe('SKIPPED');
+  });
+
+  it('claims a planned lead whose row was deleted while a copy waits elsewhere (issue 16 item 2)', () => {
+    // Lead 2 was planned at data row 1; that row is gone and a copy of it waits at row 0.
+    const sheet = analyse([row('Bia', 2), row('Caio', 3)]);
+    const planned = [
+      { key: 'lead:2', at: 1, leadId: 2 },
+      { key: 'lead:3', at: 1, leadId: 3 },
+    ];
+    const cursor = recoverPlanned(sheet, planned, EMPTY, SINCE);
+    expect(decodeLeadIds(cursor.sent)).toEqual(new Set([2]));
   });
 
   it('skips a row whose key a stopped run may have messaged (matched by e-mail, lead id unknown)', () => {

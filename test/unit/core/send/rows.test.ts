@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../../src/core/i18n';
 import { placeSources, statusColumnsOf } from '../../../../src/core/send/columns';
 import type { SendJobOptions } from '../../../../src/core/send/options';
 import {
@@ -153,8 +154,12 @@ describe('analyseSendSheet', () => {
       'send',
       'skip',
       'done',
-      'send',
+      // Duda got this template from row 6 in an earlier send: never again (issue 16 item 4).
+      'skip',
     ]);
+    expect(analysis.decisions[5]).toMatchObject({
+      reason: 'Not sent: same lead (lead 44) as row 6, which already got this template.',
+    });
     expect(analysis.decisions[1]).toMatchObject({
       reason: 'Not sent: same lead (lead 42) as row 2; one send per lead per job.',
     });
@@ -202,5 +207,39 @@ describe('analyseSendSheet', () => {
         /^Not sent: No lead to send to: column "E-mail": "not-an-email" is not a valid email address/,
       ),
     });
+  });
+});
+
+describe('reasons in the job’s language (issue 18 item 2)', () => {
+  it('a Portuguese send writes every skip reason in Portuguese', () => {
+    const columns = statusColumnsOf(HEADER);
+    if (!columns) throw new Error('no status columns');
+    const analysis = analyseSendSheet({
+      values: {
+        header: HEADER,
+        rows: [
+          ['', 42, URL_OK, '', '', '', ''],
+          ['Bia', '', URL_OK, '', '', '', ''],
+          ['Caio', 'x', 'http://localhost/a.pdf', '', '', '', ''],
+          ['Duda', 44, URL_OK, '', '', '', ''],
+          ['Duda 2', 44, URL_OK, '', '', '', ''],
+        ],
+      },
+      columns,
+      sources: placeSources(HEADER, OPTIONS, 'Leads'),
+      since: SINCE,
+      defaultCountry: 'BR',
+      headerRow: 1,
+      readAt: SINCE,
+      t: translator('pt'),
+    });
+    const reasons = analysis.decisions.flatMap((d) => (d.kind === 'skip' ? [d.reason] : []));
+    expect(reasons).toEqual([
+      'Não enviado: {{1}} (coluna "Nome") está vazio.',
+      'Não enviado: Sem id de lead na coluna "CRM Lead ID": importe a linha antes (CRM → Importar leads) ou digite o id do lead.',
+      'Não enviado: A coluna "CRM Lead ID" tem "x", que não é um id de lead (um número inteiro como 42); a URL do arquivo do cabeçalho (coluna "Arquivo") não é pública (localhost): o provedor baixa o arquivo ele mesmo, então use uma URL que qualquer pessoa abra sem login, VPN ou lista de IPs.',
+      'Não enviado: mesmo lead (lead 44) da linha 5; um envio por lead em cada job.',
+    ]);
+    for (const reason of reasons) expect(reason).not.toMatch(/\b(Not sent|column|is empty)\b/);
   });
 });

@@ -4,12 +4,12 @@
  */
 export const SEND_EN = {
   'send.detail.queued': 'Queued: job {jobId} sends it in turn.',
-  'send.detail.sending': 'Sending now (job {jobId}).',
+  'send.detail.sending': 'Sending now to lead {leadId} (job {jobId}).',
   'send.detail.sent': 'Sent "{template}" to lead {leadId}.',
   'send.detail.sentInConversation':
     'Sent "{template}" to lead {leadId} (conversation {conversation}).',
   'send.detail.uncertain':
-    "Uncertain: {why}, so this message may have been sent. Check the lead's conversation in the CRM; to send it again, clear this status and run the send again.",
+    'Uncertain: {why}, so "{template}" to lead {leadId} may have been sent. The send checks the lead\'s conversation in the CRM before it ends, and again when it is run again; to send it regardless, clear this status and run the send again.',
   'send.detail.queuedPlatform':
     'Queued: Apps Script refused the request before it left ({error}); the job goes on when the limit allows.',
   'send.why.platformBatch':
@@ -33,7 +33,7 @@ export const SEND_EN = {
     "Not sent: CRM: {message} Add the lead's phone in the CRM, then run the send again.",
   'send.detail.skippedInput': 'Not sent: {message}',
   'send.detail.skippedSameLead':
-    'Not sent: lead {leadId} already got this template from this job (from another row, or from this row before it was moved or copied).',
+    'Not sent: lead {leadId} already got (or may have got) this template from this sheet (from another row, or from this row before it was moved or copied).',
   'send.detail.skippedSameKey':
     'Not sent: the lead of {key} may already have got this template from this job (a run stopped while sending it).',
   'send.detail.queuedRateLimit':
@@ -97,11 +97,11 @@ export const SEND_EN = {
   'send.message.progress': 'Sending "{template}": {done} of {total} rows done.',
   'send.message.finished': 'Send finished: {parts}.',
   'send.message.empty': 'Send finished: the sheet has no data rows.',
-  'send.message.sent': '{count} sent',
-  'send.message.sentEarlier': '{count} sent ({earlier} of them by an earlier send, not sent again)',
-  'send.message.skipped': '{count} skipped',
-  'send.message.failed': '{count} failed',
-  'send.message.uncertain': '{count} uncertain',
+  'send.message.sent': 'sent by this send: {count}',
+  'send.message.sentBefore': 'already sent by an earlier send (not sent again): {count}',
+  'send.message.skipped': 'skipped: {count}',
+  'send.message.failed': 'failed: {count}',
+  'send.message.uncertain': 'uncertain: {count}',
   'send.message.uncertainHint':
     'UNCERTAIN rows may have been sent: check their conversations in the CRM and clear the status of those to send again.',
   'send.message.unplaced':
@@ -110,4 +110,57 @@ export const SEND_EN = {
     'This send was started by another version of the add-on and cannot be continued; start it again (rows already SENT are never sent twice).',
   'send.message.sheetGone':
     'The sheet "{sheet}" no longer exists; the send stopped (messages already sent are in the CRM).',
+  'send.detail.skippedSentRow':
+    "Not sent: lead {leadId} already got (or may have got) this template from this sheet (row {row}); clear that row's status to send it again.",
+  'send.detail.confirmedSent':
+    'Sent "{template}" to lead {leadId}: confirmed from the lead\'s conversation in the CRM (a message at or after the attempt).',
+  'send.detail.notSentRequeued':
+    "Queued: the lead's conversation in the CRM shows no message since the attempt, so nothing went out; sent once now.",
+  'send.why.unsettled': "the CRM could not confirm it from the lead's conversation ({error})",
+  'send.detail.cancelled':
+    "Not sent: job {jobId} was cancelled before this row's turn. Run the send again to send it.",
+  'send.rule.empty': 'is empty',
+  'send.rule.lineBreak': 'has a line break (a variable must be a single line)',
+  'send.rule.tab': 'has a tab character (the provider refuses tabs)',
+  'send.rule.spaces': 'has more than four spaces in a row (the provider refuses them)',
+  'send.rule.notUrl': '{value} is not an http(s) URL',
+  'send.rule.urlSpaces': '{value} contains spaces',
+  'send.rule.credentials':
+    'carries a login in the URL; the provider needs a public URL without credentials',
+  'send.rule.notPublic':
+    'is not public ({host}): the provider downloads the file itself, so use a URL anyone can open without login, VPN or IP allowlist',
+  'send.rule.noHost': 'no host',
+  'send.row.noLeadId':
+    'No lead id in column "{column}": import the row first (CRM → Import leads) or type the lead\'s id',
+  'send.row.badLeadId':
+    'Column "{column}" holds {value}, which is not a lead id (a whole number such as 42)',
+  'send.row.columnProblem': 'column "{column}": {error}',
+  'send.row.noLeadProblems': 'No lead to send to: {problems}',
+  'send.row.noLeadEmpty': "No lead to send to: {columns} empty; fill in the lead's {what}",
+  'send.row.what.emailOrPhone': 'e-mail or phone',
+  'send.row.what.email': 'e-mail',
+  'send.row.what.phone': 'phone',
+  'send.row.notSent': 'Not sent: {problems}.',
+  'send.row.fixedValue': 'fixed value',
+  'send.row.column': 'column "{column}"',
+  'send.row.variable': '{variable} ({source}) {problem}',
+  'send.row.headerFile': 'the header file URL ({source}) {problem}',
+  'send.row.sameLead': 'Not sent: same lead ({key}) as row {row}; one send per lead per job.',
+  'send.row.sameLeadSent':
+    'Not sent: same lead ({key}) as row {row}, which already got this template.',
+  'send.row.gotTemplate':
+    'Not sent: this row\'s lead already got "{template}" from this sheet; clear this row\'s status to send it again.',
+  'send.variable.header': 'header_1 (the text header’s {{1}})',
+  'send.lookup.email': 'e-mail {value}',
+  'send.lookup.phone': 'phone {value}',
+  'send.lookup.tooMany':
+    'Not sent: the CRM search for the {label} found more than {count} leads, so the lead cannot be told apart; put the lead id in a column and pass it as leadIdColumn.',
+  'send.lookup.none':
+    'Not sent: no CRM lead has the {label}. Import the row first (CRM → Import leads) or fix the {what}, then run the send again.',
+  'send.lookup.several':
+    'Not sent: {count} CRM leads have the {label} (ids {ids}); put the lead id in a column and pass it as leadIdColumn.',
+  'send.lookup.noPhone':
+    'Not sent: lead {leadId} has no phone in the CRM (Lead sem telefone cadastrado.). Add the phone in the CRM, then run the send again.',
+  'send.why.moved':
+    "another lead's SENT status had been put on this row by a sort or insert during the send, and was moved back to its own row",
 } as const;

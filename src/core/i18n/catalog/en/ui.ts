@@ -230,4 +230,6 @@ export const UI_EN = {
   'ui.jobs.lastFailure': 'Last failure: {failure}',
   'ui.progress.etaClosed':
     'With this panel closed, the rest takes {closed}; keep it open to finish in {open}.',
+  'ui.send.confirmCampaign':
+    '{rows} already got “{template}” (last on {date}): this send is a new campaign for them.',
 } as const;

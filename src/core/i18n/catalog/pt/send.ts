@@ -3,12 +3,12 @@ import type { SEND_EN } from '../en/send';
 /** Português: as células `CRM Send Detail` e as mensagens do job de envio em massa. */
 export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.detail.queued': 'Na fila: o job {jobId} envia na sua vez.',
-  'send.detail.sending': 'Enviando agora (job {jobId}).',
+  'send.detail.sending': 'Enviando agora ao lead {leadId} (job {jobId}).',
   'send.detail.sent': 'Enviado "{template}" ao lead {leadId}.',
   'send.detail.sentInConversation':
     'Enviado "{template}" ao lead {leadId} (conversa {conversation}).',
   'send.detail.uncertain':
-    'Incerto: {why}, então esta mensagem pode ter sido enviada. Confira a conversa do lead no CRM; para enviar de novo, apague este status e rode o envio outra vez.',
+    'Incerto: {why}, então "{template}" ao lead {leadId} pode ter sido enviado. O envio confere a conversa do lead no CRM antes de terminar, e de novo quando for rodado outra vez; para enviar mesmo assim, apague este status e rode o envio outra vez.',
   'send.detail.queuedPlatform':
     'Na fila: o Apps Script recusou a requisição antes de sair ({error}); o job continua quando o limite permitir.',
   'send.why.platformBatch':
@@ -32,7 +32,7 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'Não enviado: CRM: {message} Cadastre o telefone do lead no CRM e rode o envio de novo.',
   'send.detail.skippedInput': 'Não enviado: {message}',
   'send.detail.skippedSameLead':
-    'Não enviado: o lead {leadId} já recebeu este template deste job (por outra linha, ou por esta antes de ser movida ou copiada).',
+    'Não enviado: o lead {leadId} já recebeu (ou pode ter recebido) este template por esta planilha (por outra linha, ou por esta antes de ser movida ou copiada).',
   'send.detail.skippedSameKey':
     'Não enviado: o lead de {key} pode já ter recebido este template deste job (uma execução parou durante o envio).',
   'send.detail.queuedRateLimit':
@@ -95,12 +95,11 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.message.progress': 'Enviando "{template}": {done} de {total} linhas prontas.',
   'send.message.finished': 'Envio concluído: {parts}.',
   'send.message.empty': 'Envio concluído: a planilha não tem linhas de dados.',
-  'send.message.sent': '{count} enviadas',
-  'send.message.sentEarlier':
-    '{count} enviadas ({earlier} delas por um envio anterior, não enviadas de novo)',
-  'send.message.skipped': '{count} puladas',
-  'send.message.failed': '{count} com falha',
-  'send.message.uncertain': '{count} incertas',
+  'send.message.sent': 'enviadas por este envio: {count}',
+  'send.message.sentBefore': 'já enviadas por um envio anterior (não enviadas de novo): {count}',
+  'send.message.skipped': 'puladas: {count}',
+  'send.message.failed': 'com falha: {count}',
+  'send.message.uncertain': 'incertas: {count}',
   'send.message.uncertainHint':
     'Linhas UNCERTAIN podem ter sido enviadas: confira as conversas no CRM e apague o status das que devem ser enviadas de novo.',
   'send.message.unplaced':
@@ -109,4 +108,58 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'Este envio foi iniciado por outra versão do complemento e não pode continuar; comece de novo (linhas já SENT nunca são enviadas duas vezes).',
   'send.message.sheetGone':
     'A planilha "{sheet}" não existe mais; o envio parou (as mensagens já enviadas estão no CRM).',
+  'send.detail.skippedSentRow':
+    'Não enviado: o lead {leadId} já recebeu (ou pode ter recebido) este template por esta planilha (linha {row}); limpe o status daquela linha para enviar de novo.',
+  'send.detail.confirmedSent':
+    'Enviado "{template}" ao lead {leadId}: confirmado pela conversa do lead no CRM (uma mensagem no momento da tentativa ou depois).',
+  'send.detail.notSentRequeued':
+    'Na fila: a conversa do lead no CRM não mostra mensagem desde a tentativa, então nada saiu; enviado uma vez agora.',
+  'send.why.unsettled': 'o CRM não pôde confirmar pela conversa do lead ({error})',
+  'send.detail.cancelled':
+    'Não enviado: o job {jobId} foi cancelado antes da vez desta linha. Rode o envio de novo para enviá-la.',
+  'send.rule.empty': 'está vazio',
+  'send.rule.lineBreak': 'tem uma quebra de linha (uma variável precisa ser de uma linha só)',
+  'send.rule.tab': 'tem um caractere de tabulação (o provedor recusa tabulações)',
+  'send.rule.spaces': 'tem mais de quatro espaços seguidos (o provedor recusa)',
+  'send.rule.notUrl': '{value} não é uma URL http(s)',
+  'send.rule.urlSpaces': '{value} tem espaços',
+  'send.rule.credentials':
+    'leva um login na URL; o provedor precisa de uma URL pública, sem credenciais',
+  'send.rule.notPublic':
+    'não é pública ({host}): o provedor baixa o arquivo ele mesmo, então use uma URL que qualquer pessoa abra sem login, VPN ou lista de IPs',
+  'send.rule.noHost': 'sem host',
+  'send.row.noLeadId':
+    'Sem id de lead na coluna "{column}": importe a linha antes (CRM → Importar leads) ou digite o id do lead',
+  'send.row.badLeadId':
+    'A coluna "{column}" tem {value}, que não é um id de lead (um número inteiro como 42)',
+  'send.row.columnProblem': 'coluna "{column}": {error}',
+  'send.row.noLeadProblems': 'Nenhum lead para enviar: {problems}',
+  'send.row.noLeadEmpty': 'Nenhum lead para enviar: {columns} vazio(s); preencha o {what} do lead',
+  'send.row.what.emailOrPhone': 'e-mail ou telefone',
+  'send.row.what.email': 'e-mail',
+  'send.row.what.phone': 'telefone',
+  'send.row.notSent': 'Não enviado: {problems}.',
+  'send.row.fixedValue': 'valor fixo',
+  'send.row.column': 'coluna "{column}"',
+  'send.row.variable': '{variable} ({source}) {problem}',
+  'send.row.headerFile': 'a URL do arquivo do cabeçalho ({source}) {problem}',
+  'send.row.sameLead':
+    'Não enviado: mesmo lead ({key}) da linha {row}; um envio por lead em cada job.',
+  'send.row.sameLeadSent':
+    'Não enviado: mesmo lead ({key}) da linha {row}, que já recebeu este template.',
+  'send.row.gotTemplate':
+    'Não enviado: o lead desta linha já recebeu "{template}" por esta planilha; apague o status desta linha para enviar de novo.',
+  'send.variable.header': 'header_1 (o {{1}} do cabeçalho de texto)',
+  'send.lookup.email': 'e-mail {value}',
+  'send.lookup.phone': 'telefone {value}',
+  'send.lookup.tooMany':
+    'Não enviado: a busca do CRM pelo {label} achou mais de {count} leads, então não dá para saber qual é; ponha o id do lead numa coluna e passe-a como leadIdColumn.',
+  'send.lookup.none':
+    'Não enviado: nenhum lead do CRM tem o {label}. Importe a linha antes (CRM → Importar leads) ou corrija o {what}, depois rode o envio de novo.',
+  'send.lookup.several':
+    'Não enviado: {count} leads do CRM têm o {label} (ids {ids}); ponha o id do lead numa coluna e passe-a como leadIdColumn.',
+  'send.lookup.noPhone':
+    'Não enviado: o lead {leadId} não tem telefone no CRM (Lead sem telefone cadastrado.). Cadastre o telefone no CRM e rode o envio de novo.',
+  'send.why.moved':
+    'o status SENT de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa',
 };

@@ -233,4 +233,6 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.jobs.lastFailure': 'Última falha: {failure}',
   'ui.progress.etaClosed':
     'Com este painel fechado, o restante leva {closed}; mantenha-o aberto para terminar em {open}.',
+  'ui.send.confirmCampaign':
+    '{rows} já receberam “{template}” (a última vez em {date}): este envio é uma nova campanha para elas.',
 };

@@ -1,0 +1,80 @@
+import { translator } from '../core/i18n';
+import { type EngineDeps, isPending } from '../core/jobs';
+import type { JobRecord } from '../core/jobs/record';
+import { cellsForSheet } from '../core/send/batch';
+import { cancelledRowEntries } from '../core/send/cancel';
+import { statusColumnsOf } from '../core/send/columns';
+import { SEND_JOB_KIND } from '../core/send/job';
+import { readSendJobOptions } from '../core/send/options';
+import { createSheetTable, findSheetById } from '../gas/sheet-table';
+import { currentSpreadsheet } from './context';
+
+/**
+ * After a send is cancelled: the rows it left QUEUED say they were not sent because the job
+ * was cancelled (issue 16 item 14). Done once per job, by the person whose job it is (job
+ * records are personal), when no slice works the jobs: a slice still running would write its
+ * marks after this. Called after each drive and after a cancel.
+ */
+export function releaseCancelledSends(deps: EngineDeps): void {
+  const cancelled = deps.store
+    .list()
+    .filter((job) => job.kind === SEND_JOB_KIND && job.state === 'cancelled' && !released(job));
+  if (cancelled.length === 0 || !deps.mutex.tryLock(0)) return;
+  try {
+    const jobs = deps.store.list();
+    for (const job of cancelled) {
+      const options = readSendJobOptions(job.options);
+      const busy = jobs.some(
+        (other) =>
+          other.kind === SEND_JOB_KIND &&
+          isPending(other.state) &&
+          readSendJobOptions(other.options)?.sheetId === options?.sheetId,
+      );
+      // Another send works the sheet now: its QUEUED rows are its own.
+      if (options && !busy) releaseRows(job, options, deps.clock.now());
+      deps.store.save({ ...job, cursor: { ...(job.cursor as object), released: true } });
+    }
+  } finally {
+    deps.mutex.release();
+  }
+}
+
+function released(job: JobRecord): boolean {
+  return (job.cursor as { released?: boolean } | undefined)?.released === true;
+}
+
+function releaseRows(
+  job: JobRecord,
+  options: NonNullable<ReturnType<typeof readSendJobOptions>>,
+  now: number,
+): void {
+  const sheet = findSheetById(currentSpreadsheet(), options.sheetId);
+  if (!sheet) return;
+  const values = sheet.getDataRange().getValues();
+  const header = values[options.headerRow - 1] ?? [];
+  const columns = statusColumnsOf(header);
+  if (!columns) return;
+  const rows = values.slice(options.headerRow);
+  const t = translator(options.locale ?? 'en');
+  const entries = cancelledRowEntries(rows, columns, { t, now, jobId: job.jobId });
+  const table = createSheetTable(sheet, options.headerRow);
+  const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
+  // One write per run of adjacent rows: the QUEUED rows of a cancelled send are mostly one run.
+  let run: typeof entries = [];
+  const flush = () => {
+    const first = run[0];
+    if (first)
+      table.writeRows(
+        first.index,
+        indexes,
+        run.map(({ cells }) => cellsForSheet(cells)),
+      );
+    run = [];
+  };
+  for (const entry of entries) {
+    const last = run[run.length - 1];
+    if (last && entry.index !== last.index + 1) flush();
+    run.push(entry);
+  }
+  flush();
+}

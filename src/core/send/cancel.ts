@@ -1,0 +1,25 @@
+import type { Translate } from '../i18n';
+import type { Entry } from './batch';
+import type { StatusColumns } from './columns';
+import { statusOf } from './rows';
+
+/**
+ * The rows a cancelled send left QUEUED, and what they say once it is cancelled (pure): they
+ * were not sent because the job was cancelled, not "sent in turn". SKIPPED, so that the next
+ * send on the sheet tries them again. QUEUED rows on a sheet are only ever its one send job's
+ * (one send job per sheet), so every QUEUED row is the cancelled job's.
+ */
+export function cancelledRowEntries(
+  rows: readonly (readonly unknown[])[],
+  columns: StatusColumns,
+  ctx: { t: Translate; now: number; jobId: string },
+): Entry[] {
+  const detail = ctx.t('send.detail.cancelled', { jobId: ctx.jobId });
+  const entries: Entry[] = [];
+  rows.forEach((row, index) => {
+    if (statusOf(row, columns) === 'QUEUED') {
+      entries.push({ index, cells: ['SKIPPED', '', detail, new Date(ctx.now)] });
+    }
+  });
+  return entries;
+}
