@@ -1,3 +1,4 @@
+import { codedError } from '../core/errors';
 /**
  * Time-driven triggers of crmRunJobs. Two roles, told apart by the unique ids kept in the
  * properties of the user who owns them (triggers are per user), under the spreadsheet's id:
@@ -91,8 +92,9 @@ function withTriggerLock<T>(
 ): T {
   const lock = LockService.getUserLock();
   if (!lock.tryLock(TRIGGER_LOCK_WAIT_MS)) {
-    throw new Error(
+    throw codedError(
       'Another execution is arranging this spreadsheet’s triggers; try again in a minute.',
+      'triggersBusy',
     );
   }
   try {
