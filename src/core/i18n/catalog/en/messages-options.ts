@@ -29,4 +29,19 @@ export const MESSAGES_OPTIONS_EN = {
     'Another run is arranging this spreadsheet’s schedules right now: try again in a minute.',
   'ui.error.jobStoreFull':
     'The add-on’s storage in your Google account is nearly full ({kb} KB of 500 KB) with jobs still pending or paused: finish or cancel some (CRM → Jobs), then start this one again.',
+  'import.mapping.noCustomField':
+    'mapping for "{header}" names custom field "{name}", which does not exist; custom fields: {names}',
+  'import.mapping.inactiveCustomField':
+    'mapping for "{header}" names custom field "{name}", which is inactive in the CRM; activate it or map the column to \'\'',
+  'import.mapping.unknownTarget':
+    'mapping for "{header}" names an unknown target "{wanted}"; use one of {targets}, or \'\' to ignore the column',
+  'import.mapping.statusTwice':
+    'two columns are headed "{status}" ({first} and {second}); delete one',
+  'import.mapping.noHeader':
+    'mapping names the header "{key}", which is not in the header row; headers: {headers}',
+  'import.mapping.statusColumn':
+    '"{header}" is a status column written by the import; remove it from mapping',
+  'import.mapping.shared': 'columns {columns} map to {field}; keep one, or ignore the others',
+  'ui.error.importMappingProblems':
+    'The columns cannot be imported as chosen: {problems}. Fix the mapping, then preview again.',
 } as const;

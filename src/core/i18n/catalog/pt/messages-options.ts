@@ -28,4 +28,20 @@ export const MESSAGES_OPTIONS_PT: Readonly<Record<keyof typeof MESSAGES_OPTIONS_
     'Outra execução está ajustando os agendamentos desta planilha agora: tente de novo em um minuto.',
   'ui.error.jobStoreFull':
     'O espaço do complemento na sua conta Google está quase cheio ({kb} KB de 500 KB) com tarefas pendentes ou pausadas: conclua ou cancele algumas (CRM → Tarefas) e comece esta de novo.',
+  'import.mapping.noCustomField':
+    'a coluna "{header}" vai para o campo personalizado "{name}", que não existe; campos personalizados: {names}',
+  'import.mapping.inactiveCustomField':
+    'a coluna "{header}" vai para o campo personalizado "{name}", que está inativo no CRM; ative-o ou ignore a coluna',
+  'import.mapping.unknownTarget':
+    'a coluna "{header}" vai para "{wanted}", que não é um campo; use um destes: {targets}, ou ignore a coluna',
+  'import.mapping.statusTwice':
+    'duas colunas têm o título "{status}" ({first} e {second}); exclua uma',
+  'import.mapping.noHeader':
+    'o mapeamento cita a coluna "{key}", que não está na linha de títulos; títulos: {headers}',
+  'import.mapping.statusColumn':
+    '"{header}" é uma coluna de status escrita pela importação; tire-a do mapeamento',
+  'import.mapping.shared':
+    'as colunas {columns} vão para {field}; fique com uma ou ignore as outras',
+  'ui.error.importMappingProblems':
+    'As colunas não podem ser importadas assim: {problems}. Corrija o mapeamento e veja a prévia de novo.',
 };
