@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeBaseUrl } from '../../../../src/api/base-url';
+import { checkApiKey } from '../../../../src/api/secrets';
 import { parseLeadActionsOptions } from '../../../../src/core/actions/options';
 import { rowKeying } from '../../../../src/core/actions/rows';
 import { parseExportRequest } from '../../../../src/core/export/job-request';
@@ -43,6 +45,9 @@ describe('option errors in the person’s words', () => {
       () => parseLeadActionsOptions({ sheet: 'Leads', action: 'stage', headerRow: 0 }),
       /linha de títulos/,
     ],
+    ['plain http address', () => normalizeBaseUrl('http://crm.example.com/api/v1'), /https:\/\//],
+    ['address without /api/v1', () => normalizeBaseUrl('https://crm.example.com'), /terminar em/],
+    ['not a key', () => checkApiKey('abc'), /não é uma chave de API/],
   ])('%s', (_name, call, words) => {
     const error = thrown(call);
     expect((error as Error).message).toMatch(/[a-z]+ /); // the English message is kept
