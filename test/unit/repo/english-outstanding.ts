@@ -8,7 +8,6 @@
  */
 export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
   ["src/addon/job-env.ts", "No CRM API key is set for the user running this job: open CRM → Settings, save a key, then resume the job."],
-  ["src/addon/notices.ts", "{x}. Update CRM Sheets when a new version is available."],
   ["src/api/http.ts", "Could not reach the CRM ({x} {x}): {x}"],
   ["src/api/http.ts", "The CRM answered {x} to {x} {x} with an unexpected shape: {x}"],
   ["src/api/issues.ts", "expected one of {x}, got {x}"],

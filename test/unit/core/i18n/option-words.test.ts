@@ -74,3 +74,17 @@ describe('option errors in the person’s words', () => {
     );
   });
 });
+
+describe('a deprecation notice', () => {
+  it('is said in the person’s language', async () => {
+    const { noticeMessage } = await import('../../../../src/addon/notices');
+    const info = {
+      method: 'GET',
+      endpoint: '/leads',
+      headers: { deprecation: 'true', sunset: '2027-01-31', link: 'https://crm.example.com/d' },
+    };
+    expect(noticeMessage(info as never, pt)).toBe(
+      'O CRM marcou GET /leads como obsoleto; deixa de funcionar em 2027-01-31. Atualize o CRM Sheets quando houver uma versão nova. Mais: https://crm.example.com/d',
+    );
+  });
+});

@@ -44,4 +44,9 @@ export const MESSAGES_OPTIONS_EN = {
   'import.mapping.shared': 'columns {columns} map to {field}; keep one, or ignore the others',
   'ui.error.importMappingProblems':
     'The columns cannot be imported as chosen: {problems}. Fix the mapping, then preview again.',
+  'messages.deprecated':
+    'The CRM marked {route} as deprecated. Update CRM Sheets when a new version is available.',
+  'messages.deprecatedSunset':
+    'The CRM marked {route} as deprecated; it stops working on {date}. Update CRM Sheets when a new version is available.',
+  'messages.deprecatedLink': 'More: {link}',
 } as const;

@@ -44,4 +44,9 @@ export const MESSAGES_OPTIONS_PT: Readonly<Record<keyof typeof MESSAGES_OPTIONS_
     'as colunas {columns} vão para {field}; fique com uma ou ignore as outras',
   'ui.error.importMappingProblems':
     'As colunas não podem ser importadas assim: {problems}. Corrija o mapeamento e veja a prévia de novo.',
+  'messages.deprecated':
+    'O CRM marcou {route} como obsoleto. Atualize o CRM Sheets quando houver uma versão nova.',
+  'messages.deprecatedSunset':
+    'O CRM marcou {route} como obsoleto; deixa de funcionar em {date}. Atualize o CRM Sheets quando houver uma versão nova.',
+  'messages.deprecatedLink': 'Mais: {link}',
 };
