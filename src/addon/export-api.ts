@@ -1,4 +1,5 @@
 import { type CrmClient, CrmError, type CustomFieldDefinition } from '../api';
+import { codedError } from '../core/errors';
 import { EXPORT_JOB_KIND, exportStatuses, FIRST_CURSOR } from '../core/export/job';
 import { jobErrorFor } from '../core/export/job-errors';
 import {
@@ -131,10 +132,12 @@ function paced<T>(pacer: Pacer, what: string, request: () => T): T {
       (error as { jobControl?: unknown })?.jobControl === undefined
     )
       throw error;
-    throw Object.assign(
-      new Error(`Could not start the export: ${messageOf(jobErrorFor(error, pacer, what))}`),
-      // The CRM's answer stays reachable, for a sidebar's words (core/person-message.ts).
-      { cause: error },
+    // The CRM's answer stays reachable (the code's `error`), for a sidebar's words.
+    throw codedError(
+      `Could not start the export: ${messageOf(jobErrorFor(error, pacer, what))}`,
+      'exportStartFailed',
+      undefined,
+      error,
     );
   }
 }

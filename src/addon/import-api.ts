@@ -130,6 +130,7 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   const headerMap = mapHeaders(values.header, {
     customFields: reference.customFields,
     mapping: request.mapping,
+    t: translator(currentLocale()),
   });
   if (headerMap.columns.length === 0) {
     throw codedError(

@@ -1,3 +1,4 @@
+import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
 import { MEMORY_SHARDS, memoryToReclaim, SHARD_MAX_BYTES } from '../core/import/job-fingerprints';
 import { createJobStore, type EngineDeps, prefixedStore, utf8Bytes } from '../core/jobs';
@@ -96,8 +97,10 @@ export function makeRoomForJob(deps: Pick<EngineDeps, 'store' | 'clock'>): strin
     }
   }
   if (bytes > STORE_NEARLY_FULL_BYTES) {
-    throw new Error(
+    throw codedError(
       `The add-on's storage for your Google account is nearly full (${Math.round(bytes / 1024)} KB of 500 KB) with jobs that are still pending or paused: finish or cancel some of them (CRM → Jobs), then start this job again.`,
+      'jobStoreFull',
+      { kb: Math.round(bytes / 1024) },
     );
   }
   return removed > 0

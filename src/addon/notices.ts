@@ -1,4 +1,7 @@
 import type { ResponseInfo } from '../api';
+import { noticeMessage } from '../core/deprecation-notice';
+import { translator } from '../core/i18n';
+import { currentLocale } from '../gas/locale';
 
 /**
  * Deprecation / Sunset headers are surfaced to the user once per route and announcement:
@@ -8,17 +11,8 @@ import type { ResponseInfo } from '../api';
 const SEEN_KEY = 'crm.notices.seen';
 const MAX_REMEMBERED = 50;
 
-export function noticeMessage(info: ResponseInfo): string | null {
-  const { deprecation, sunset } = info.headers;
-  if (deprecation === undefined && sunset === undefined) return null;
-  const parts = [`The CRM marked ${info.method} ${info.endpoint} as deprecated`];
-  if (sunset) parts.push(`; it stops working on ${sunset}`);
-  if (info.headers.link) parts.push(` (see ${info.headers.link})`);
-  return `${parts.join('')}. Update CRM Sheets when a new version is available.`;
-}
-
 export function surfaceDeprecation(info: ResponseInfo): void {
-  const message = noticeMessage(info);
+  const message = noticeMessage(info, translator(currentLocale()));
   if (!message) return;
   const id = [
     info.method,
@@ -32,7 +26,7 @@ export function surfaceDeprecation(info: ResponseInfo): void {
     if (seen.includes(id)) return;
     properties.setProperty(SEEN_KEY, JSON.stringify([...seen, id].slice(-MAX_REMEMBERED)));
     console.warn(message);
-    SpreadsheetApp.getActive().toast(message, 'CRM API notice', 15);
+    SpreadsheetApp.getActive().toast(message, 'CRM', 15);
   } catch {
     // Read-only context (custom function): the next interactive run will show it.
   }

@@ -38,17 +38,46 @@ export function checkBaseUrl(raw: unknown): BaseUrlCheck {
   return { ok: true, url: `${scheme}://${authority.toLowerCase()}${path}` };
 }
 
-/** Developer messages (English) for the Apps Script API and the typed client. */
-const PROBLEM_TEXT: Readonly<Record<BaseUrlProblem, string>> = {
-  missing: `baseUrl is missing: give the CRM API address, e.g. ${EXAMPLE}.`,
-  notUrl: `baseUrl is not a URL{got}: write it like ${EXAMPLE}.`,
-  scheme: 'baseUrl must start with https://{got}.',
-  credentials: `baseUrl needs a host name and no user name or password{got}, e.g. ${EXAMPLE}.`,
-  query: 'baseUrl must not have a query string or #fragment{got}: end it at /api/v1.',
-  plainHttp:
-    'baseUrl must use https:// so the API key is never sent in clear; plain http:// is allowed only for localhost or 127.0.0.1{got}.',
-  path: `baseUrl must end in /api/v1, e.g. ${EXAMPLE}{got}.`,
-};
+/**
+ * Developer messages (English) for the Apps Script API and the typed client; the code names
+ * the words a sidebar shows (the same as Settings says, core/settings/settings.ts).
+ */
+function problemError(problem: BaseUrlProblem, got: string): InvalidInputError {
+  switch (problem) {
+    case 'missing':
+      return new InvalidInputError(
+        `baseUrl is missing: give the CRM API address, e.g. ${EXAMPLE}.`,
+        'baseUrlForm',
+      );
+    case 'notUrl':
+      return new InvalidInputError(
+        `baseUrl is not a URL${got}: write it like ${EXAMPLE}.`,
+        'baseUrlForm',
+      );
+    case 'scheme':
+      return new InvalidInputError(`baseUrl must start with https://${got}.`, 'baseUrlHttps');
+    case 'credentials':
+      return new InvalidInputError(
+        `baseUrl needs a host name and no user name or password${got}, e.g. ${EXAMPLE}.`,
+        'baseUrlForm',
+      );
+    case 'query':
+      return new InvalidInputError(
+        `baseUrl must not have a query string or #fragment${got}: end it at /api/v1.`,
+        'baseUrlForm',
+      );
+    case 'plainHttp':
+      return new InvalidInputError(
+        `baseUrl must use https:// so the API key is never sent in clear; plain http:// is allowed only for localhost or 127.0.0.1${got}.`,
+        'baseUrlHttps',
+      );
+    case 'path':
+      return new InvalidInputError(
+        `baseUrl must end in /api/v1, e.g. ${EXAMPLE}${got}.`,
+        'baseUrlPath',
+      );
+  }
+}
 
 /**
  * What a refused value may be shown as in a message: nothing when it looks like a key (a key
@@ -65,7 +94,5 @@ export function normalizeBaseUrl(raw: unknown): string {
   const checked = checkBaseUrl(raw);
   if (checked.ok) return checked.url;
   const shown = shownInput(raw);
-  throw new InvalidInputError(
-    PROBLEM_TEXT[checked.problem].replace('{got}', shown === null ? '' : ` (got "${shown}")`),
-  );
+  throw problemError(checked.problem, shown === null ? '' : ` (got "${shown}")`);
 }

@@ -34,12 +34,15 @@ export interface CrmClientOptions {
  */
 export function createCrmClient(options: CrmClientOptions) {
   if (options === null || typeof options !== 'object') {
-    throw new InvalidInputError('createCrmClient needs { baseUrl, apiKey, transport }.');
+    throw new InvalidInputError('createCrmClient needs { baseUrl, apiKey, transport }.', 'bug');
   }
   const baseUrl = normalizeBaseUrl(options.baseUrl);
   const apiKey = checkApiKey(options.apiKey);
   if (typeof options.transport?.send !== 'function') {
-    throw new InvalidInputError('createCrmClient: transport must have a send(request) method.');
+    throw new InvalidInputError(
+      'createCrmClient: transport must have a send(request) method.',
+      'bug',
+    );
   }
   const requester = createRequester({
     baseUrl,
@@ -125,7 +128,10 @@ function replay<T>(fn: (api: CrmApi) => T, answer: Settled<unknown>): Settled<T>
   let answered = false;
   const answering = ((_spec: CallSpec<z.ZodMiniType>) => {
     if (answered) {
-      throw new Error('client.all: a call made more than one request; make it on its own.');
+      throw new InvalidInputError(
+        'client.all: a call made more than one request; make it on its own.',
+        'bug',
+      );
     }
     answered = true;
     if (!answer.ok) throw answer.error;

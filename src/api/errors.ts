@@ -272,4 +272,15 @@ export function isRetryable(error: unknown): boolean {
  */
 export class InvalidInputError extends Error {
   override name = 'InvalidInputError';
+  /**
+   * `code` names the words a sidebar shows instead (`ui.error.<code>`, the `cause` shape of
+   * core/errors.ts, which this layer cannot import); `bug` for a call only the add-on's own
+   * code makes wrong. The message stays the precise English one for scripts.
+   */
+  constructor(message: string, code?: string, params?: Readonly<Record<string, string | number>>) {
+    super(message);
+    if (code !== undefined) {
+      Object.assign(this, { cause: { code, ...(params === undefined ? {} : { params }) } });
+    }
+  }
 }

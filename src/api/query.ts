@@ -31,7 +31,10 @@ function formatScalar(key: string, value: QueryScalar): string {
   if (value instanceof Date) return formatDate(value);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) {
-      throw new InvalidInputError(`Query parameter ${key} is ${value}: give a finite number.`);
+      throw new InvalidInputError(
+        `Query parameter ${key} is ${value}: give a finite number.`,
+        'bug',
+      );
     }
     return String(value);
   }

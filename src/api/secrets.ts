@@ -27,14 +27,19 @@ export function checkApiKey(apiKey: unknown): string {
   if (typeof apiKey !== 'string' || apiKey === '') {
     throw new InvalidInputError(
       'apiKey is missing: create one in the CRM under Settings › API keys.',
+      'apiKeyMissing',
     );
   }
   if (/\s/.test(apiKey)) {
-    throw new InvalidInputError('apiKey contains spaces or line breaks: paste the key alone.');
+    throw new InvalidInputError(
+      'apiKey contains spaces or line breaks: paste the key alone.',
+      'apiKeyFormat',
+    );
   }
   if (!apiKey.startsWith('crm_') || apiKey.length <= 'crm_'.length) {
     throw new InvalidInputError(
       'apiKey does not look like a CRM key: keys start with crm_ (copy it from Settings › API keys).',
+      'apiKeyFormat',
     );
   }
   return apiKey;

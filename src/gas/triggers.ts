@@ -1,3 +1,4 @@
+import { codedError } from '../core/errors';
 import { LATENESS_HISTORY } from '../core/jobs/continuation';
 
 /**
@@ -141,8 +142,9 @@ function withTriggerLock<T>(
 ): T {
   const lock = LockService.getUserLock();
   if (!lock.tryLock(TRIGGER_LOCK_WAIT_MS)) {
-    throw new Error(
+    throw codedError(
       'Another execution is arranging this spreadsheet’s triggers; try again in a minute.',
+      'triggersBusy',
     );
   }
   try {

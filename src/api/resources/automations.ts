@@ -145,6 +145,7 @@ export function automationsApi(call: Call) {
       if (isActive !== undefined && typeof isActive !== 'boolean') {
         throw new InvalidInputError(
           'automations.toggle: isActive must be true, false or left out.',
+          'bug',
         );
       }
       return call({

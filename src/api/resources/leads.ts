@@ -55,15 +55,24 @@ function checkIncludes(
 ): string[] | undefined {
   if (tokens === undefined) return undefined;
   if (!Array.isArray(tokens)) {
-    throw new InvalidInputError(`${where} include must be a list of tokens such as ["owner"].`);
+    throw new InvalidInputError(
+      `${where} include must be a list of tokens such as ["owner"].`,
+      'bug',
+    );
   }
   for (const token of tokens) {
     if (typeof token === 'string' && allowed.includes(token)) continue;
     const detailOnly = typeof token === 'string' && LEAD_DETAIL_INCLUDES.some((t) => t === token);
+    // core/query checks a formula's include first and says it in words (queryIncludeSingleLead).
+    if (detailOnly) {
+      throw new InvalidInputError(
+        `include "${token}" is honoured only when reading one lead (leads.get), not on the list.`,
+        'bug',
+      );
+    }
     throw new InvalidInputError(
-      detailOnly
-        ? `include "${token}" is honoured only when reading one lead (leads.get), not on the list.`
-        : `include ${JSON.stringify(token)} is not a known token; use ${allowed.join(', ')}.`,
+      `include ${JSON.stringify(token)} is not a known token; use ${allowed.join(', ')}.`,
+      'bug',
     );
   }
   return tokens as string[];

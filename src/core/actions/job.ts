@@ -52,8 +52,8 @@ function createHandler(kindName: string, getEnv: () => LeadActionsEnv): JobHandl
     if (existing) return existing;
     pacer ??= env.pacer(clock);
     const options = job.options as (LeadActionsJobOptions | RevertJobOptions) | null;
-    if (options?.v !== 1)
-      return 'This job was started by another version of the add-on; start it again.';
+    // An unreadable record may still say its language.
+    if (options?.v !== 1) return translator(options?.locale ?? 'en')('messages.jobOutdated');
     const t = translator(options.locale ?? 'en');
     const target = 'run' in options ? options.run : options;
     const sheet = env.openSheet(target.sheetId, target.headerRow);

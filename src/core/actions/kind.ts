@@ -62,7 +62,7 @@ export function leadActionsKind(
     ref: options.ref,
     t,
   };
-  const keying = (values: SheetValues) => rowKeying(values.header, options);
+  const keying = (values: SheetValues) => rowKeying(values.header, options, t);
   return {
     headers: ACTION_STATUS_HEADERS,
     adoptsLateRows: options.action !== 'delete',

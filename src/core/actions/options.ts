@@ -1,4 +1,5 @@
 import { codedError } from '../errors';
+import { translator } from '../i18n';
 import { findLostReason, findPipeline, findSequence, findStage } from './reference';
 import { type ActionReference, LEAD_ACTIONS, type LeadActionsOptions } from './types';
 
@@ -15,30 +16,38 @@ function bad(
 /** The options as given, checked (before any request); the error says what to fix. */
 export function parseLeadActionsOptions(input: unknown): LeadActionsOptions {
   if (input === null || typeof input !== 'object') {
-    throw bad(
+    throw codedError(
       'crmLeadActions needs {sheet, action, params}: e.g. {sheet: "Leads", action: "stage", params: {stage: "Proposta"}}.',
+      'badLeadActionsOptions',
     );
   }
   const options = input as Partial<LeadActionsOptions>;
   if (typeof options.sheet !== 'string' || options.sheet.trim() === '')
-    throw bad('Pass sheet: the name of the sheet whose rows name the leads.');
+    throw codedError(
+      'Pass sheet: the name of the sheet whose rows name the leads.',
+      'sheetMissing',
+    );
   if (!LEAD_ACTIONS.includes(options.action as never)) {
-    throw bad(
+    throw codedError(
       `action must be one of ${LEAD_ACTIONS.join(', ')} (got ${JSON.stringify(options.action)}).`,
+      'badLeadActionsOptions',
     );
   }
   if (options.matchBy !== undefined && !MATCH_BY.includes(options.matchBy)) {
-    throw bad(`matchBy must be one of ${MATCH_BY.join(', ')}.`);
+    throw codedError(`matchBy must be one of ${MATCH_BY.join(', ')}.`, 'badLeadActionsOptions');
   }
   if (
     options.headerRow !== undefined &&
     !(Number.isInteger(options.headerRow) && options.headerRow >= 1)
   ) {
-    throw bad('headerRow must be a whole number, 1 or more.');
+    throw codedError('headerRow must be a whole number, 1 or more.', 'headerRowNumber');
   }
   const params = options.params ?? {};
   if (typeof params !== 'object' || Array.isArray(params))
-    throw bad('params must be an object, e.g. {stage: "Proposta"}.');
+    throw codedError(
+      'params must be an object, e.g. {stage: "Proposta"}.',
+      'badLeadActionsOptions',
+    );
   const need: Partial<Record<LeadActionsOptions['action'], keyof typeof params>> = {
     stage: 'stage',
     addTags: 'tags',
@@ -49,10 +58,13 @@ export function parseLeadActionsOptions(input: unknown): LeadActionsOptions {
   };
   const required = need[options.action as LeadActionsOptions['action']];
   if (required && (params[required] === undefined || params[required] === '')) {
-    throw bad(`The ${options.action} action needs params.${required}.`);
+    throw codedError(
+      `The ${options.action} action needs params.${required}.`,
+      'badLeadActionsOptions',
+    );
   }
   if (options.action === 'message' && typeof params.text !== 'string')
-    throw bad('params.text must be the message text.');
+    throw codedError('params.text must be the message text.', 'badLeadActionsOptions');
   return {
     sheet: options.sheet.trim(),
     action: options.action as LeadActionsOptions['action'],
@@ -82,7 +94,7 @@ export function checkParams(
     const wanted = isColumn(source) ? String(source.column).trim().toLowerCase() : undefined;
     if (wanted !== undefined && !headers.some((h) => h.trim().toLowerCase() === wanted)) {
       const column = String((source as { column: string }).column);
-      throw bad(
+      throw codedError(
         `params.${name} takes column "${column}", which the header row does not have (${headers.filter(Boolean).join(', ')}).`,
         'actionColumnMissing',
         { column },
@@ -91,10 +103,19 @@ export function checkParams(
   }
   const fixed = (value: unknown): value is string | number =>
     typeof value === 'string' || typeof value === 'number';
+  // The sidebar says the code's words; scripts read the catalogue's English, with the names.
   const unknown = (what: string, value: unknown, code: string, known: string[]) =>
-    bad(`No ${what} is named "${value}"; the ${what}s are ${known.join(', ')}.`, code, {
-      name: String(value),
-    });
+    bad(
+      translator('en')('actions.unknownName', {
+        what,
+        name: String(value),
+        known: known.join(', '),
+      }),
+      code,
+      {
+        name: String(value),
+      },
+    );
   const pipeline = fixed(params.pipeline) ? findPipeline(ref, params.pipeline) : undefined;
   if (fixed(params.pipeline) && !pipeline) {
     throw unknown(

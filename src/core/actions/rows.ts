@@ -1,3 +1,4 @@
+import { type Translate, translator } from '../i18n';
 import { leadFieldForKey } from '../import/lead-fields';
 import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize';
 import { headerKey } from '../import/text-key';
@@ -27,12 +28,14 @@ function headerIndex(header: readonly unknown[], name: string): number | undefin
 export function rowKeying(
   header: readonly unknown[],
   options: { leadIdColumn?: string; matchBy?: RowKeying['matchBy']; defaultCountry: string },
+  // A run's job message says what is missing in the job's language.
+  t: Translate = translator('en'),
 ): RowKeying | string {
   const matchBy = options.matchBy ?? 'email_or_phone';
   if (options.leadIdColumn !== undefined) {
     const idColumn = headerIndex(header, options.leadIdColumn);
     if (idColumn === undefined)
-      return `No column is headed "${options.leadIdColumn}" (leadIdColumn).`;
+      return t('actions.keying.noIdColumn', { column: options.leadIdColumn });
     return { idColumn, matchBy, defaultCountry: options.defaultCountry };
   }
   for (const name of DEFAULT_ID_HEADERS) {
@@ -52,7 +55,7 @@ export function rowKeying(
   if (emailColumn !== undefined) keying.emailColumn = emailColumn;
   if (phoneColumn !== undefined) keying.phoneColumn = phoneColumn;
   if (emailColumn === undefined && phoneColumn === undefined) {
-    return 'The sheet has no lead id column (CRM Lead ID, Lead ID, ID) and no e-mail or phone column to find leads by.';
+    return t('actions.keying.noKeyColumns');
   }
   return keying;
 }

@@ -48,8 +48,9 @@ export function parseExportRequest(
   options: NormalizeFilterOptions = {},
 ): ExportRequest {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new Error(
+    throw codedError(
       `crmExportLeads takes one object such as {sheet: "Leads", filters: {pipeline: "Vendas"}}; got ${describeValue(input)}.`,
+      'exportOptionsNotObject',
     );
   }
   const raw = input as Record<string, unknown>;
@@ -73,8 +74,9 @@ export function parseExportRequest(
   const mode = parseMode(raw.mode);
   const staleRows = parseStaleRows(raw.staleRows, mode);
   if (staleRows !== 'keep' && rest.updated_since !== undefined) {
-    throw new Error(
+    throw codedError(
       `staleRows "${staleRows}" needs a full pass over every lead that matches the filters: remove updated_since from filters (a lead not updated since then is not stale).`,
+      'exportStaleNeedsFullPass',
     );
   }
   return {
@@ -91,13 +93,15 @@ function parseStaleRows(value: unknown, mode: ExportMode): StaleRowAction {
   if (value === undefined || value === null || value === '') return 'keep';
   const action = typeof value === 'string' ? value.trim().toLowerCase() : '';
   if (!(STALE_ROW_ACTIONS as readonly string[]).includes(action)) {
-    throw new Error(
+    throw codedError(
       `staleRows must be "keep" (default), "mark" (write GONE in the "CRM Sync Status" column) or "delete" (delete the row), for rows whose lead was deleted or no longer matches the filters; got ${describeValue(value)}.`,
+      'exportStaleRowsValue',
     );
   }
   if (action !== 'keep' && mode !== 'sync') {
-    throw new Error(
+    throw codedError(
       `staleRows applies to mode "sync": a "replace" export rewrites the whole sheet, so it never holds stale rows. Add mode: "sync" or remove staleRows.`,
+      'exportStaleNeedsSync',
     );
   }
   return action as StaleRowAction;
@@ -125,16 +129,18 @@ function parseMode(value: unknown): ExportMode {
   if (value === undefined || value === null || value === '') return 'replace';
   const mode = typeof value === 'string' ? value.trim().toLowerCase() : '';
   if ((EXPORT_MODES as readonly string[]).includes(mode)) return mode as ExportMode;
-  throw new Error(
+  throw codedError(
     `mode must be "replace" (clear the sheet and write every lead) or "sync" (update rows by lead id, add new leads); got ${describeValue(value)}.`,
+    'exportModeValue',
   );
 }
 
 function parseColumnsInput(value: unknown): string | unknown[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string' || Array.isArray(value)) return value;
-  throw new Error(
+  throw codedError(
     `columns must be a comma list ("id,name,stage") or a list of names (["id", "name"]); got ${describeValue(value)}.`,
+    'exportColumnsForm',
   );
 }
 

@@ -113,20 +113,20 @@ export interface ExportEnv {
   pageSize?: number;
 }
 
-export function parseExportOptions(value: unknown): ExportJobOptions {
+export function parseExportOptions(
+  value: unknown,
+  t: Translate = translator('en'),
+): ExportJobOptions {
   const parsed = ExportJobOptionsSchema.safeParse(value);
-  if (!parsed.success) {
-    throw new Error('This export job was saved by another version of the add-on; start it again.');
-  }
+  // Said in the job's language: the Jobs sidebar shows this message as it is.
+  if (!parsed.success) throw new Error(t('messages.jobOutdated'));
   return parsed.data;
 }
 
-function parseCursor(value: unknown): ExportCursor {
+function parseCursor(value: unknown, t: Translate): ExportCursor {
   if (value === null || value === undefined) return { ...FIRST_CURSOR };
   const parsed = ExportCursorSchema.safeParse(value);
-  if (!parsed.success || midwayInOldPaging(value)) {
-    throw new Error('This export job was saved by another version of the add-on; start it again.');
-  }
+  if (!parsed.success || midwayInOldPaging(value)) throw new Error(t('messages.jobOutdated'));
   return parsed.data;
 }
 
@@ -146,9 +146,9 @@ export function createExportJobHandler(env: () => ExportEnv): JobHandler {
 
 /** One request (or batch): fetch, flatten, plan, write, checkpoint. Exported for unit tests. */
 export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): StepResult {
-  const options = parseExportOptions(job.options);
-  const cursor = parseCursor(job.cursor);
   const t = translator(job.locale ?? 'en');
+  const options = parseExportOptions(job.options, t);
+  const cursor = parseCursor(job.cursor, t);
   const paging = readPages(options, cursor, job, ctx, env, t);
   const sheet = env.openSheet({ sheetId: options.sheetId, sheetName: options.sheetName });
   if (sheet === null) throw new JobFailure(t('export.sheetDeleted', { sheet: options.sheetName }));

@@ -6,6 +6,7 @@
  * data row; column 0 is the sheet's first column. On a sheet whose header is on row `headerRow`,
  * block (row, column) is written at sheet row `headerRow + row`, sheet column `1 + column`.
  */
+import { codedError } from '../errors';
 import type { CellValue } from './cells';
 import type { FlatRecord, FlatValue } from './columns';
 
@@ -70,8 +71,10 @@ const DEFAULT_MAX_GAP_ROWS = 50;
 export function planSync(input: PlanSyncInput): SheetPlan {
   const idColumn = input.idColumn ?? 'id';
   if (!input.columns.includes(idColumn)) {
-    throw new Error(
+    // The export's start adds the id column to a sync's columns: a bug if missing here.
+    throw codedError(
       `Sync matches rows by lead id: add the column "${idColumn}" to columns (or export with mode "replace").`,
+      'exportSyncNeedsId',
     );
   }
   const header = input.header.map(headerText);
@@ -89,8 +92,11 @@ export function planSync(input: PlanSyncInput): SheetPlan {
   }
   const idIndex = columnIndex.get(idColumn) as number;
   if (idIndex >= width && input.rows.some((row) => row.some((cell) => !isBlank(cell)))) {
-    throw new Error(
+    // The job checks the header first and says it in the person's words (export.syncNoIdColumn).
+    throw codedError(
       `The sheet has data but no "${idColumn}" column, so its rows cannot be matched to leads. Add a column headed "${idColumn}" holding the lead ids, or export with mode "replace".`,
+      'exportSyncNoIdColumn',
+      { column: idColumn },
     );
   }
 
@@ -107,7 +113,7 @@ export function planSync(input: PlanSyncInput): SheetPlan {
   const latest = new Map<string, FlatRecord>();
   for (const lead of input.leads) {
     const key = idKey(lead[idColumn]);
-    if (key === '') throw new Error(`A lead without "${idColumn}" cannot be synced.`);
+    if (key === '') throw codedError(`A lead without "${idColumn}" cannot be synced.`, 'bug');
     latest.delete(key);
     latest.set(key, lead);
   }
@@ -298,7 +304,10 @@ function idKey(value: unknown): string {
  */
 export function nextUpdatedSince(syncStartedAtMs: number, marginSeconds = 300): string {
   if (!Number.isFinite(syncStartedAtMs)) {
-    throw new Error(`syncStartedAtMs must be a time in milliseconds; got ${syncStartedAtMs}.`);
+    throw codedError(
+      `syncStartedAtMs must be a time in milliseconds; got ${syncStartedAtMs}.`,
+      'bug',
+    );
   }
   return new Date(syncStartedAtMs - Math.max(0, marginSeconds) * 1000).toISOString();
 }

@@ -1,4 +1,5 @@
 import type { CustomFieldDefinition } from '../../api/schemas';
+import { type MessageKey, type MessageParams, type Translate, translator } from '../i18n';
 import { isAddonStatusHeader } from '../status-headers';
 import { LEAD_COLUMN_FIELDS, type LeadColumnField, leadFieldForKey } from './lead-fields';
 import { IMPORT_STATUS_HEADERS, type ImportStatusHeader } from './status-columns';
@@ -38,7 +39,17 @@ export interface MapHeadersOptions {
    * '' / null to ignore the column. Overrides the automatic match.
    */
   mapping?: Readonly<Record<string, string | null | undefined>>;
+  /** The person's language, for the words a sidebar shows (the message stays English). */
+  t?: Translate;
 }
+
+/** A problem by its catalogue key: English in the message, the person's words in the code. */
+interface Problem {
+  key: MessageKey;
+  params: MessageParams;
+}
+
+const ENGLISH = translator('en');
 
 /** Bad headers or mapping: `problems` lists each fix; `message` joins them. */
 export class HeaderMappingError extends Error {
@@ -46,10 +57,15 @@ export class HeaderMappingError extends Error {
     readonly problems: string[],
     /** Columns that all map to one field: the sidebar says it in words (code columnsShareField). */
     shared?: { field: string; columns: string },
+    /** The same problems in the person's words (the sidebar shows them by the code). */
+    words: readonly string[] = problems,
   ) {
     super(problems.join('; '));
     this.name = 'HeaderMappingError';
-    if (shared) Object.assign(this, { cause: { code: 'columnsShareField', params: shared } });
+    const cause = shared
+      ? { code: 'columnsShareField', params: shared }
+      : { code: 'importMappingProblems', params: { problems: words.join('; ') } };
+    Object.assign(this, { cause });
   }
 }
 
@@ -114,7 +130,7 @@ function resolveExplicitTarget(
   target: string,
   fields: readonly CustomFieldDefinition[],
   custom: CustomFieldIndex,
-): ColumnTarget | null | string {
+): ColumnTarget | null | Problem {
   const wanted = target.trim();
   if (wanted === '') return null;
   const prefixed = /^custom_fields\.(.+)$/i.exec(wanted);
@@ -123,10 +139,13 @@ function resolveExplicitTarget(
     const field = custom.byName.get(name) ?? custom.byKey.get(headerKey(name));
     if (!field) {
       const names = fields.filter((f) => f.is_active !== false).map((f) => f.name);
-      return `mapping for "${header}" names custom field "${name}", which does not exist; custom fields: ${listBriefly(names)}`;
+      return {
+        key: 'import.mapping.noCustomField',
+        params: { header, name, names: listBriefly(names) },
+      };
     }
     if (field.is_active === false) {
-      return `mapping for "${header}" names custom field "${name}", which is inactive in the CRM; activate it or map the column to ''`;
+      return { key: 'import.mapping.inactiveCustomField', params: { header, name } };
     }
     return { kind: 'custom', field };
   }
@@ -135,7 +154,10 @@ function resolveExplicitTarget(
   if (lead) return { kind: 'lead', field: lead };
   const field = custom.byKey.get(key);
   if (field) return { kind: 'custom', field };
-  return `mapping for "${header}" names an unknown target "${wanted}"; use one of ${validTargetsHint(fields)}, or '' to ignore the column`;
+  return {
+    key: 'import.mapping.unknownTarget',
+    params: { header, wanted, targets: validTargetsHint(fields) },
+  };
 }
 
 function cellToHeader(value: unknown): string {
@@ -175,6 +197,12 @@ export function mapHeaders(headerRow: readonly unknown[], options: MapHeadersOpt
   const headers = headerRow.map(cellToHeader);
   const custom = indexCustomFields(options.customFields);
   const problems: string[] = [];
+  const words: string[] = [];
+  const t = options.t ?? ENGLISH;
+  const say = ({ key, params }: Problem) => {
+    problems.push(ENGLISH(key, params));
+    words.push(t(key, params));
+  };
   const statusColumns: HeaderMap['statusColumns'] = {};
   const explicit = new Map<number, ColumnTarget | null>();
 
@@ -184,9 +212,10 @@ export function mapHeaders(headerRow: readonly unknown[], options: MapHeadersOpt
     const earlier = statusColumns[status];
     if (earlier === undefined) statusColumns[status] = index;
     else {
-      problems.push(
-        `two columns are headed "${status}" (${columnLetter(earlier)} and ${columnLetter(index)}); delete one`,
-      );
+      say({
+        key: 'import.mapping.statusTwice',
+        params: { status, first: columnLetter(earlier), second: columnLetter(index) },
+      });
     }
   });
   const isStatus = (index: number) => STATUS_BY_KEY.has(headerKey(headers[index] ?? ''));
@@ -195,20 +224,19 @@ export function mapHeaders(headerRow: readonly unknown[], options: MapHeadersOpt
     const indexes = headersNamed(key, headers);
     if (indexes.length === 0) {
       const present = headers.filter((h, i) => h && !isStatus(i));
-      problems.push(
-        `mapping names the header "${key}", which is not in the header row; headers: ${listBriefly(present, 12)}`,
-      );
+      say({
+        key: 'import.mapping.noHeader',
+        params: { key, headers: listBriefly(present, 12) },
+      });
       continue;
     }
     for (const index of indexes) {
       if (isStatus(index)) {
-        problems.push(
-          `"${headers[index]}" is a status column written by the import; remove it from mapping`,
-        );
+        say({ key: 'import.mapping.statusColumn', params: { header: headers[index] ?? '' } });
         continue;
       }
       const resolved = resolveExplicitTarget(key, target ?? '', options.customFields, custom);
-      if (typeof resolved === 'string') problems.push(resolved);
+      if (resolved !== null && 'key' in resolved) say(resolved);
       else explicit.set(index, resolved);
     }
   }
@@ -253,13 +281,19 @@ export function mapHeaders(headerRow: readonly unknown[], options: MapHeadersOpt
     problems.push(
       `columns ${joinAnd(same.map(describeColumn))} ${all} map to ${name}; keep one, or map the others to '' in mapping to ignore them`,
     );
+    words.push(
+      t('import.mapping.shared', {
+        field: name,
+        columns: same.map((c) => `"${c.header}" (${columnLetter(c.index)})`).join(', '),
+      }),
+    );
     shared ??= {
       field: name,
       columns: same.map((c) => `${columnLetter(c.index)} · ${c.header}`).join(', '),
     };
   }
 
-  if (problems.length) throw new HeaderMappingError(problems, shared);
+  if (problems.length) throw new HeaderMappingError(problems, shared, words);
   return {
     headers,
     columns,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MatchBySchema } from '../../api/schemas';
+import { codedError } from '../errors';
 import { matchByOption, optionsObject, sheetNameOption, shown } from '../jobs/options';
 import { DEFAULT_IMPORT_MODE, IMPORT_MODES, type ImportMode } from './status-columns';
 
@@ -57,8 +58,9 @@ function optionalNameOrId(raw: Record<string, unknown>, name: 'pipeline' | 'stag
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
-  throw new Error(
+  throw codedError(
     `${name} must be a ${name} name or id, such as "${name === 'pipeline' ? 'Vendas' : 'Novo'}" or 3 (got ${shown(value)}).`,
+    'importPlaceForm',
   );
 }
 
@@ -74,22 +76,26 @@ export function parseImportRequest(input: unknown): ImportRequest {
 
   const headerRow = raw.headerRow ?? 1;
   if (typeof headerRow !== 'number' || !Number.isInteger(headerRow) || headerRow < 1) {
-    throw new Error(
+    throw codedError(
       `headerRow must be a whole number of 1 or more: the sheet row that holds the headers (got ${shown(headerRow)}).`,
+      'headerRowNumber',
     );
   }
 
   const mapping: Record<string, string | null> = {};
   if (raw.mapping !== undefined && raw.mapping !== null) {
     if (typeof raw.mapping !== 'object' || Array.isArray(raw.mapping)) {
-      throw new Error(
+      throw codedError(
         `mapping must be an object of sheet header → field, such as {"Celular": "phone", "Obs": ""} (got ${shown(raw.mapping)}).`,
+        'importMappingForm',
       );
     }
     for (const [header, target] of Object.entries(raw.mapping as Record<string, unknown>)) {
       if (target !== null && typeof target !== 'string') {
-        throw new Error(
+        throw codedError(
           `mapping["${header}"] must be a field name such as "phone" or "custom_fields.cpf", or "" to ignore the column (got ${shown(target)}).`,
+          'importMappingTarget',
+          { header },
         );
       }
       mapping[header] = target;
@@ -98,20 +104,22 @@ export function parseImportRequest(input: unknown): ImportRequest {
 
   const dryRun = raw.dryRun ?? false;
   if (typeof dryRun !== 'boolean') {
-    throw new Error(`dryRun must be true or false (got ${shown(dryRun)}).`);
+    throw codedError(`dryRun must be true or false (got ${shown(dryRun)}).`, 'importDryRun');
   }
 
   const mode = raw.mode ?? DEFAULT_IMPORT_MODE;
   if (typeof mode !== 'string' || !(IMPORT_MODES as readonly string[]).includes(mode)) {
-    throw new Error(
+    throw codedError(
       `mode must be one of ${IMPORT_MODES.map((m) => `"${m}"`).join(', ')}: "upsert" updates the matching lead or creates one, "update" changes existing leads only, "create" makes new leads only (got ${shown(mode)}).`,
+      'importModeValue',
     );
   }
 
   const onConflict = raw.onConflict ?? 'mark';
   if (typeof onConflict !== 'string' || !(ON_CONFLICT as readonly string[]).includes(onConflict)) {
-    throw new Error(
+    throw codedError(
       `onConflict must be "mark" (default: a row whose e-mail or phone belongs to another person's lead is CONFLICT and nothing is sent) or "update" (send it anyway) (got ${shown(onConflict)}).`,
+      'importOnConflictValue',
     );
   }
 

@@ -413,5 +413,9 @@ export function mapJobHeaders(
   context: ImportContext,
   mapping: Readonly<Record<string, string | null>>,
 ): HeaderMap {
-  return mapHeaders(header, { customFields: context.customFields, mapping });
+  return mapHeaders(header, {
+    customFields: context.customFields,
+    mapping,
+    ...(context.t ? { t: context.t } : {}),
+  });
 }

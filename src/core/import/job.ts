@@ -744,10 +744,7 @@ export function createImportJobHandler(
       if (stopError !== undefined) throw stopError;
       // Nothing could be sent before the slice ends: wait for the next free slot.
       if (toUpsert.length > 0) {
-        throw new JobYield(
-          'No rate-limit slot is free before this run ends.',
-          pacerOf(ctx, env).nextSlotAt(),
-        );
+        throw new JobYield(run.t('messages.rateLimitWait'), pacerOf(ctx, env).nextSlotAt());
       }
     }
 

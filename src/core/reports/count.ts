@@ -4,7 +4,9 @@
  * carry meta:{total, per_page, current_page, last_page, has_more}"), so one page of one lead
  * (`per_page=1`) answers the count for any filter GET /leads takes.
  */
+
 import type { ListMeta } from '../../api/schemas';
+import { codedError } from '../errors';
 import { type NamedLeadFilters, normalizeLeadFilters, parseQueryString } from '../query/parse';
 
 /** The smallest page the CRM serves: the count is in `meta`, the one lead is not needed. */
@@ -17,8 +19,9 @@ export const COUNT_PER_PAGE = 1;
 export function parseCountQuery(query: string): NamedLeadFilters {
   const filters = normalizeLeadFilters(parseQueryString(query));
   if (filters.include !== undefined) {
-    throw new Error(
+    throw codedError(
       'include adds fields to leads, which CRM_COUNT does not show: remove it from the query.',
+      'countInclude',
     );
   }
   return filters;

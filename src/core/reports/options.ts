@@ -33,8 +33,9 @@ const MAX_SHEET_NAME = 100;
 export function parseReportOptions(options: unknown): ReportRequest {
   const given = options ?? {};
   if (typeof given !== 'object' || Array.isArray(given)) {
-    throw new Error(
+    throw codedError(
       `Options must be an object such as {pipeline: "Vendas", sheet: "Funil"}; got ${describeValue(options)}.`,
+      'reportOptionsNotObject',
     );
   }
   const { pipeline, sheet, ...rest } = given as Record<string, unknown>;
@@ -49,17 +50,24 @@ function pipelineOption(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return String(value);
   if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  throw new Error(`pipeline must be a pipeline's name or id; got ${describeValue(value)}.`);
+  throw codedError(
+    `pipeline must be a pipeline's name or id; got ${describeValue(value)}.`,
+    'reportPipelineForm',
+  );
 }
 
 function sheetOption(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new Error(`sheet must be a sheet name; got ${describeValue(value)}.`);
+    throw codedError(`sheet must be a sheet name; got ${describeValue(value)}.`, 'sheetMissing');
   }
   const name = value.trim();
   if (name.length > MAX_SHEET_NAME) {
-    throw new Error(`sheet names have at most ${MAX_SHEET_NAME} characters; got ${name.length}.`);
+    throw codedError(
+      `sheet names have at most ${MAX_SHEET_NAME} characters; got ${name.length}.`,
+      'sheetNameTooLong',
+      { max: MAX_SHEET_NAME },
+    );
   }
   return name;
 }

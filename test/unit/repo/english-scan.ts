@@ -69,8 +69,14 @@ function sinkOf(parents: readonly Node[], js: string): { sink: string; code?: st
       const callee = parent.callee as Node;
       const name = js.slice(callee.start, callee.end);
       const args = parent.arguments as Node[];
-      // codedError(message, code, …) and core/query's queryError(code, message, …).
-      const codeArg = name === 'codedError' ? args[1] : name === 'queryError' ? args[0] : undefined;
+      // codedError(message, code, …), api's new InvalidInputError(message, code, …) (the same
+      // cause shape) and core/query's queryError(code, message, …).
+      const codeArg =
+        name === 'codedError' || name === 'InvalidInputError'
+          ? args[1]
+          : name === 'queryError'
+            ? args[0]
+            : undefined;
       const code = codeArg ? literalText(codeArg) : null;
       return code !== null ? { sink: 'codedError', code } : { sink: name };
     }

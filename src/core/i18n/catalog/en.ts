@@ -9,6 +9,8 @@ import { JOBS_EN } from './en/jobs';
 import { LEADJOB_EN } from './en/leadjob';
 import { MAPPING_EN } from './en/mapping';
 import { MENU_EN } from './en/menu';
+import { MESSAGES_EXPORT_EN } from './en/messages-export';
+import { MESSAGES_OPTIONS_EN } from './en/messages-options';
 import { PHONE_EN } from './en/phone';
 import { PICKERS_EN } from './en/pickers';
 import { QUERY_EN } from './en/query';
@@ -46,6 +48,8 @@ export const EN = {
   ...PICKERS_EN,
   ...ACTIONS_EN,
   ...LEADJOB_EN,
+  ...MESSAGES_EXPORT_EN,
+  ...MESSAGES_OPTIONS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -10,6 +10,8 @@ import { JOBS_PT } from './pt/jobs';
 import { LEADJOB_PT } from './pt/leadjob';
 import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
+import { MESSAGES_EXPORT_PT } from './pt/messages-export';
+import { MESSAGES_OPTIONS_PT } from './pt/messages-options';
 import { PHONE_PT } from './pt/phone';
 import { PICKERS_PT } from './pt/pickers';
 import { QUERY_PT } from './pt/query';
@@ -42,4 +44,6 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...PICKERS_PT,
   ...ACTIONS_PT,
   ...LEADJOB_PT,
+  ...MESSAGES_EXPORT_PT,
+  ...MESSAGES_OPTIONS_PT,
 };

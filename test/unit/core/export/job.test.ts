@@ -450,4 +450,11 @@ describe('the export handler in the job engine', () => {
     const bad = { ...job(options()), options: { sheet: 'Leads' } };
     expect(() => exportStep(bad, ctx(clock), f.env)).toThrow(/another version of the add-on/);
   });
+
+  it('says so in the job’s language (the Jobs sidebar shows the message as it is)', () => {
+    const clock = new SimClock();
+    const f = fakeEnv(clock, new FakeLeadList([]));
+    const bad = { ...job(options()), options: { sheet: 'Leads' }, locale: 'pt' as const };
+    expect(() => exportStep(bad, ctx(clock), f.env)).toThrow(/outra versão do complemento/);
+  });
 });

@@ -22,7 +22,8 @@ describe('plurals', () => {
 
   it('no message writes a plural as "(s)"', () => {
     const hacks = [...Object.entries(EN), ...Object.entries(PT)]
-      .filter(([, text]) => /\w\(s\)/.test(text))
+      // `http(s)` names a URL scheme, not a plural.
+      .filter(([, text]) => /\w\(s\)/.test(text.replace(/https?\(s\)/g, '')))
       .map(([key, text]) => `${key}: ${text}`);
     expect(hacks).toEqual([]);
   });
