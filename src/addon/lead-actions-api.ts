@@ -1,5 +1,5 @@
 import type { CrmClient } from '../api';
-import { NotFoundError } from '../api/errors';
+import { NotFoundError, UnprocessableError } from '../api/errors';
 import { decideRow } from '../core/actions/decide';
 import type { ActionEntry } from '../core/actions/entry';
 import { LEAD_ACTIONS_KIND, ledgerPrefix, REVERT_KIND } from '../core/actions/job';
@@ -39,7 +39,11 @@ import {
 import { registerStoreReclaimer } from './job-store-budget';
 import { startJob } from './jobs-api';
 
-/** A lead id no account reaches: the scope check's request changes nothing (404 with the scope, 403 without). */
+/**
+ * An id (lead, sequence, template) no account is expected to reach: the scope check's request
+ * changes nothing (404 or 422 with the scope, 403 without). Each probe is also harmless should a
+ * lead have this id: it names a second id that must not exist too.
+ */
 const PROBE_ID = 2_147_483_647;
 
 /** The CRM's names the params resolve against: pipelines (with lost reasons), and sequences when needed. */
@@ -73,7 +77,7 @@ function loadReference(
 
 /**
  * One request that changes nothing tells whether the key has the scope the action's writes
- * need (PRODUCT.md: before any row): a 403 names the missing scope; a 404 means it is there.
+ * need (PRODUCT.md: before any row): a 403 names the missing scope; a 404 or 422 means it is there.
  */
 function checkScope(client: CrmClient, settings: Settings, action: LeadActionName): void {
   const pacing = startPacing(pacerFor(settings), appsScriptClock);
@@ -81,12 +85,15 @@ function checkScope(client: CrmClient, settings: Settings, action: LeadActionNam
   try {
     pacedCall(() => {
       if (scope === 'sequences:write') return client.leads.unenrollSequence(PROBE_ID, PROBE_ID);
+      // Never a text: should the probe id be a real lead with an open window, it would be sent.
+      // A template no account has is refused before anything leaves, under the same scope.
       if (scope === 'chatapp:write')
-        return client.leads.sendChatapp(PROBE_ID, { type: 'text', body: '.' });
+        return client.leads.sendChatappTemplate(PROBE_ID, { template_id: PROBE_ID });
       return client.leads.removeTag(PROBE_ID, 'crm-sheets-scope-check');
     }, pacing);
   } catch (error) {
-    if (error instanceof NotFoundError) return;
+    // Past the scope: the CRM found no such lead (404), or refused the probe's body (422).
+    if (error instanceof NotFoundError || error instanceof UnprocessableError) return;
     throw startFailure(error, `start the ${action} action`);
   }
 }
