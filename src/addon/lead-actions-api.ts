@@ -157,10 +157,11 @@ const DELETE_PREVIEW_FRESH_MS = 60 * 60_000;
 
 /**
  * The number `confirm` must equal: the rows whose lead the newest finished delete preview of
- * this sheet found (when it is recent and saw as many rows as the sheet has now), else every
+ * this sheet found (when it is recent and saw the very rows the sheet names now), else every
  * row that names a lead (no request is made to count them).
  */
-function deleteCount(sheetId: number, rows: number): number {
+function deleteCount(sheetId: number, entries: readonly ActionEntry[]): number {
+  const rows = entries.length;
   const now = Date.now();
   const preview = engineDeps()
     .store.list()
@@ -175,7 +176,14 @@ function deleteCount(sheetId: number, rows: number): number {
       );
     });
   if (preview?.state !== 'done' || now - preview.createdAt > DELETE_PREVIEW_FRESH_MS) return rows;
-  return preview.total === rows ? (preview.counts.WILL_CHANGE ?? rows) : rows;
+  // The same number of rows is not enough: a row edited since may name a lead the preview
+  // did not count (it found none there), and the run would delete more than was confirmed.
+  const seen = new Ledger<ActionEntry>(spreadsheetDataStore(), ledgerPrefix(preview.jobId))
+    .load(readWalkCursor(preview.cursor).shards)
+    .entries();
+  const keys = new Set(seen.map((e) => e.k));
+  const same = seen.length === rows && entries.every((e) => keys.has(e.k));
+  return same ? seen.filter((e) => e.s === 'WILL_CHANGE').length : rows;
 }
 
 function backupName(sheet: string): string {
@@ -207,7 +215,7 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
     throw codedError(keying, 'noLeadColumn', { sheet: options.sheet });
   const entries = collectEntries(values, keying, options.params ?? {});
   if (options.action === 'delete' && !options.preview) {
-    const count = deleteCount(sheet.getSheetId(), entries.length);
+    const count = deleteCount(sheet.getSheetId(), entries);
     if (options.confirm !== count) {
       throw codedError(
         `To delete, pass confirm: ${count}, the number of rows of "${options.sheet}" whose lead would be deleted (got ${options.confirm ?? 'none'}). Preview first to see them.`,
