@@ -325,6 +325,9 @@ class Walk<E extends WalkEntry, R> {
       ledger.touchEntry(entry);
     }
     ledger.save();
+    // What the sheet was told (a delete's backup rows above all) is applied before a request
+    // that cannot be taken back leaves: a kill then loses no pending write.
+    if (taken.some(({ request }) => !kind.repeatable(request))) this.run.sheet.flush();
     const answers = client.all(taken.map(({ entry, request }) => kind.call(entry, request)));
     pacer.answered(grant);
     let refusal: string | undefined;
