@@ -292,6 +292,24 @@ function requireRun(runId: unknown): JobRecord {
 }
 
 /**
+ * A run's record of its rows (before-states included) may have given way to a full storage
+ * (the reclaimer above): without it nothing can be put back, and the revert says so rather than
+ * ending at once having put back nothing.
+ */
+function requireRunRecord(run: JobRecord): void {
+  if ((run.counts.DONE ?? 0) === 0) return;
+  const entries = new Ledger<ActionEntry>(spreadsheetDataStore(), ledgerPrefix(run.jobId))
+    .load(readWalkCursor(run.cursor).shards)
+    .entries();
+  if (entries.some((e) => e.s === 'DONE')) return;
+  throw codedError(
+    `Run ${run.jobId} can no longer be reverted: its record of the leads' before-states is gone (the oldest records give way when your storage is full).`,
+    'runForgotten',
+    { runId: run.jobId },
+  );
+}
+
+/**
  * Starts a job that puts every DONE row of run `runId` back as the run found it (its recorded
  * before-state: stage and pipeline, tags, enrollments), after reading each lead: a lead that
  * changed since the run is CHANGED_SINCE and left alone; what cannot be undone is
@@ -304,6 +322,7 @@ export function crmRevertLeadActions(
   const run = requireRun(runId);
   const settings = requireSettings();
   const runOptions = run.options as LeadActionsJobOptions;
+  requireRunRecord(run);
   // Undoing an enrollment is an unenroll (sequences:write); every other undo writes the lead.
   checkScope(clientFor(settings), settings, runOptions.action === 'enroll' ? 'unenroll' : 'stage');
   const locale = currentLocale();

@@ -231,4 +231,6 @@ export const ACTIONS_EN = {
     'This run is still going. Pause or cancel it, or let it finish, then revert it.',
   'ui.error.noLeadColumn':
     'No column of “{sheet}” names the leads: add a CRM Lead ID column, or an E-mail or Telefone column to look them up by.',
+  'ui.error.runForgotten':
+    'This run can no longer be reverted: its record of the leads’ before-states is gone (the oldest records give way when your storage is full).',
 } as const;

@@ -231,4 +231,6 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
     'Esta execução ainda está em andamento. Pause ou cancele, ou deixe terminar, e então reverta.',
   'ui.error.noLeadColumn':
     'Nenhuma coluna de “{sheet}” indica os leads: crie uma coluna CRM Lead ID, ou uma coluna E-mail ou Telefone para buscá-los.',
+  'ui.error.runForgotten':
+    'Esta execução não pode mais ser revertida: o registro do estado anterior dos leads não existe mais (os registros mais antigos dão lugar quando seu armazenamento fica cheio).',
 };
