@@ -292,9 +292,9 @@ function requireRun(runId: unknown): JobRecord {
 }
 
 /**
- * A run's record of its rows (before-states included) may have given way to a full storage
- * (the reclaimer above): without it nothing can be put back, and the revert says so rather than
- * ending at once having put back nothing.
+ * A run's record of its rows (before-states included) lives in the storage of the person who
+ * ran it, and may have given way to a full storage (the reclaimer above): without it nothing can
+ * be put back, and the revert says so rather than ending at once having put back nothing.
  */
 function requireRunRecord(run: JobRecord): void {
   if ((run.counts.DONE ?? 0) === 0) return;
@@ -303,7 +303,7 @@ function requireRunRecord(run: JobRecord): void {
     .entries();
   if (entries.some((e) => e.s === 'DONE')) return;
   throw codedError(
-    `Run ${run.jobId} can no longer be reverted: its record of the leads' before-states is gone (the oldest records give way when your storage is full).`,
+    `Run ${run.jobId} can no longer be reverted: its record of the leads' before-states is not in your storage (only the person who ran it can revert it, and the oldest records give way when storage is full).`,
     'runForgotten',
     { runId: run.jobId },
   );

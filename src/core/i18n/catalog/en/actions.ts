@@ -232,5 +232,5 @@ export const ACTIONS_EN = {
   'ui.error.noLeadColumn':
     'No column of “{sheet}” names the leads: add a CRM Lead ID column, or an E-mail or Telefone column to look them up by.',
   'ui.error.runForgotten':
-    'This run can no longer be reverted: its record of the leads’ before-states is gone (the oldest records give way when your storage is full).',
+    'This run can no longer be reverted: its record of the leads’ before-states is not in your storage (only the person who ran it can revert it, and the oldest records give way when storage is full).',
 } as const;

@@ -232,5 +232,5 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
   'ui.error.noLeadColumn':
     'Nenhuma coluna de “{sheet}” indica os leads: crie uma coluna CRM Lead ID, ou uma coluna E-mail ou Telefone para buscá-los.',
   'ui.error.runForgotten':
-    'Esta execução não pode mais ser revertida: o registro do estado anterior dos leads não existe mais (os registros mais antigos dão lugar quando seu armazenamento fica cheio).',
+    'Esta execução não pode mais ser revertida: o registro do estado anterior dos leads não está no seu armazenamento (só quem a executou pode revertê-la, e os registros mais antigos dão lugar quando o armazenamento fica cheio).',
 };
