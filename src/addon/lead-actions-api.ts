@@ -310,6 +310,31 @@ function requireRunRecord(run: JobRecord): void {
 }
 
 /**
+ * A run is put back once: a second revert would undo what people did since (a tag added again
+ * by hand), its before-state being the run's. A revert still pending is resumed, not doubled.
+ */
+function requireNotReverted(runId: string): void {
+  for (const job of engineDeps().store.list()) {
+    const options = job.options as RevertJobOptions | null;
+    if (job.kind !== REVERT_KIND || options?.runId !== runId || options.mode !== 'revert') continue;
+    if (job.state === 'done') {
+      throw codedError(
+        `Run ${runId} was already reverted (job ${job.jobId}): reverting it again would undo changes made since.`,
+        'runReverted',
+        { runId, jobId: job.jobId },
+      );
+    }
+    if (!isFinished(job.state)) {
+      throw codedError(
+        `Run ${runId} is being reverted by job ${job.jobId} (${job.state}): resume or cancel that revert instead.`,
+        'revertPending',
+        { runId, jobId: job.jobId },
+      );
+    }
+  }
+}
+
+/**
  * Starts a job that puts every DONE row of run `runId` back as the run found it (its recorded
  * before-state: stage and pipeline, tags, enrollments), after reading each lead: a lead that
  * changed since the run is CHANGED_SINCE and left alone; what cannot be undone is
@@ -323,6 +348,7 @@ export function crmRevertLeadActions(
   const settings = requireSettings();
   const runOptions = run.options as LeadActionsJobOptions;
   requireRunRecord(run);
+  requireNotReverted(run.jobId);
   // Undoing an enrollment is an unenroll (sequences:write); every other undo writes the lead.
   checkScope(clientFor(settings), settings, runOptions.action === 'enroll' ? 'unenroll' : 'stage');
   const locale = currentLocale();
