@@ -1,5 +1,5 @@
 import type { CrmClient } from '../api';
-import { NotFoundError } from '../api/errors';
+import { NotFoundError, UnprocessableError } from '../api/errors';
 import { decideRow } from '../core/actions/decide';
 import type { ActionEntry } from '../core/actions/entry';
 import { LEAD_ACTIONS_KIND, ledgerPrefix, REVERT_KIND } from '../core/actions/job';
@@ -39,7 +39,11 @@ import {
 import { registerStoreReclaimer } from './job-store-budget';
 import { startJob } from './jobs-api';
 
-/** A lead id no account reaches: the scope check's request changes nothing (404 with the scope, 403 without). */
+/**
+ * An id (lead, sequence, template) no account is expected to reach: the scope check's request
+ * changes nothing (404 or 422 with the scope, 403 without). Each probe is also harmless should a
+ * lead have this id: it names a second id that must not exist too.
+ */
 const PROBE_ID = 2_147_483_647;
 
 /** The CRM's names the params resolve against: pipelines (with lost reasons), and sequences when needed. */
@@ -73,7 +77,7 @@ function loadReference(
 
 /**
  * One request that changes nothing tells whether the key has the scope the action's writes
- * need (PRODUCT.md: before any row): a 403 names the missing scope; a 404 means it is there.
+ * need (PRODUCT.md: before any row): a 403 names the missing scope; a 404 or 422 means it is there.
  */
 function checkScope(client: CrmClient, settings: Settings, action: LeadActionName): void {
   const pacing = startPacing(pacerFor(settings), appsScriptClock);
@@ -81,12 +85,15 @@ function checkScope(client: CrmClient, settings: Settings, action: LeadActionNam
   try {
     pacedCall(() => {
       if (scope === 'sequences:write') return client.leads.unenrollSequence(PROBE_ID, PROBE_ID);
+      // Never a text: should the probe id be a real lead with an open window, it would be sent.
+      // A template no account has is refused before anything leaves, under the same scope.
       if (scope === 'chatapp:write')
-        return client.leads.sendChatapp(PROBE_ID, { type: 'text', body: '.' });
+        return client.leads.sendChatappTemplate(PROBE_ID, { template_id: PROBE_ID });
       return client.leads.removeTag(PROBE_ID, 'crm-sheets-scope-check');
     }, pacing);
   } catch (error) {
-    if (error instanceof NotFoundError) return;
+    // Past the scope: the CRM found no such lead (404), or refused the probe's body (422).
+    if (error instanceof NotFoundError || error instanceof UnprocessableError) return;
     throw startFailure(error, `start the ${action} action`);
   }
 }
@@ -150,10 +157,11 @@ const DELETE_PREVIEW_FRESH_MS = 60 * 60_000;
 
 /**
  * The number `confirm` must equal: the rows whose lead the newest finished delete preview of
- * this sheet found (when it is recent and saw as many rows as the sheet has now), else every
+ * this sheet found (when it is recent and saw the very rows the sheet names now), else every
  * row that names a lead (no request is made to count them).
  */
-function deleteCount(sheetId: number, rows: number): number {
+function deleteCount(sheetId: number, entries: readonly ActionEntry[]): number {
+  const rows = entries.length;
   const now = Date.now();
   const preview = engineDeps()
     .store.list()
@@ -168,7 +176,14 @@ function deleteCount(sheetId: number, rows: number): number {
       );
     });
   if (preview?.state !== 'done' || now - preview.createdAt > DELETE_PREVIEW_FRESH_MS) return rows;
-  return preview.total === rows ? (preview.counts.WILL_CHANGE ?? rows) : rows;
+  // The same number of rows is not enough: a row edited since may name a lead the preview
+  // did not count (it found none there), and the run would delete more than was confirmed.
+  const seen = new Ledger<ActionEntry>(spreadsheetDataStore(), ledgerPrefix(preview.jobId))
+    .load(readWalkCursor(preview.cursor).shards)
+    .entries();
+  const keys = new Set(seen.map((e) => e.k));
+  const same = seen.length === rows && entries.every((e) => keys.has(e.k));
+  return same ? seen.filter((e) => e.s === 'WILL_CHANGE').length : rows;
 }
 
 function backupName(sheet: string): string {
@@ -200,7 +215,7 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
     throw codedError(keying, 'noLeadColumn', { sheet: options.sheet });
   const entries = collectEntries(values, keying, options.params ?? {});
   if (options.action === 'delete' && !options.preview) {
-    const count = deleteCount(sheet.getSheetId(), entries.length);
+    const count = deleteCount(sheet.getSheetId(), entries);
     if (options.confirm !== count) {
       throw codedError(
         `To delete, pass confirm: ${count}, the number of rows of "${options.sheet}" whose lead would be deleted (got ${options.confirm ?? 'none'}). Preview first to see them.`,
@@ -277,6 +292,49 @@ function requireRun(runId: unknown): JobRecord {
 }
 
 /**
+ * A run's record of its rows (before-states included) lives in the storage of the person who
+ * ran it, and may have given way to a full storage (the reclaimer above): without it nothing can
+ * be put back, and the revert says so rather than ending at once having put back nothing.
+ */
+function requireRunRecord(run: JobRecord): void {
+  if ((run.counts.DONE ?? 0) === 0) return;
+  const entries = new Ledger<ActionEntry>(spreadsheetDataStore(), ledgerPrefix(run.jobId))
+    .load(readWalkCursor(run.cursor).shards)
+    .entries();
+  if (entries.some((e) => e.s === 'DONE')) return;
+  throw codedError(
+    `Run ${run.jobId} can no longer be reverted: its record of the leads' before-states is not in your storage (only the person who ran it can revert it, and the oldest records give way when storage is full).`,
+    'runForgotten',
+    { runId: run.jobId },
+  );
+}
+
+/**
+ * A run is put back once: a second revert would undo what people did since (a tag added again
+ * by hand), its before-state being the run's. A revert still pending is resumed, not doubled.
+ */
+function requireNotReverted(runId: string): void {
+  for (const job of engineDeps().store.list()) {
+    const options = job.options as RevertJobOptions | null;
+    if (job.kind !== REVERT_KIND || options?.runId !== runId || options.mode !== 'revert') continue;
+    if (job.state === 'done') {
+      throw codedError(
+        `Run ${runId} was already reverted (job ${job.jobId}): reverting it again would undo changes made since.`,
+        'runReverted',
+        { runId, jobId: job.jobId },
+      );
+    }
+    if (!isFinished(job.state)) {
+      throw codedError(
+        `Run ${runId} is being reverted by job ${job.jobId} (${job.state}): resume or cancel that revert instead.`,
+        'revertPending',
+        { runId, jobId: job.jobId },
+      );
+    }
+  }
+}
+
+/**
  * Starts a job that puts every DONE row of run `runId` back as the run found it (its recorded
  * before-state: stage and pipeline, tags, enrollments), after reading each lead: a lead that
  * changed since the run is CHANGED_SINCE and left alone; what cannot be undone is
@@ -289,6 +347,8 @@ export function crmRevertLeadActions(
   const run = requireRun(runId);
   const settings = requireSettings();
   const runOptions = run.options as LeadActionsJobOptions;
+  requireRunRecord(run);
+  requireNotReverted(run.jobId);
   // Undoing an enrollment is an unenroll (sequences:write); every other undo writes the lead.
   checkScope(clientFor(settings), settings, runOptions.action === 'enroll' ? 'unenroll' : 'stage');
   const locale = currentLocale();

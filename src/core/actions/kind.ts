@@ -80,6 +80,15 @@ export function leadActionsKind(
       return typeof keys === 'string' ? values.rows.map(() => '') : keysOfSheet(values, keys);
     },
     read: leadReads(options, env),
+    // Rows found by e-mail and by phone may name one lead: it is acted on once (won, enroll…).
+    target: (entry) => (entry.i !== undefined && !entry.g ? `#${entry.i}` : undefined),
+    twin: (entry, first) => ({
+      status: preview ? 'WILL_FAIL' : 'SKIPPED',
+      words: t('leadjob.detail.sameLead', {
+        id: entry.i ?? 0,
+        key: first.k.replace(/^[ep#]:?/, ''),
+      }),
+    }),
     next: (entry) => nextMove(decide, entry, preview),
     call: (entry, request) => callOf(entry.i ?? 0, request),
     repeatable: isRepeatable,

@@ -116,8 +116,12 @@ export function outcomeOf(request: ActionRequest, answer: Settled<unknown>, t: T
 }
 
 /** Include tokens the before-state of an action needs (all honoured by the list too). */
-export function readIncludes(action: LeadActionName | 'revert'): ('sales' | 'sequences')[] {
+export function readIncludes(
+  action: LeadActionName | 'revert',
+): ('sales' | 'sequences' | 'owner')[] {
   if (action === 'won' || action === 'lost') return ['sales'];
+  // The delete's backup keeps every field: `assigned_to` comes only with include=owner.
+  if (action === 'delete') return ['owner'];
   if (action === 'enroll' || action === 'unenroll' || action === 'revert') return ['sequences'];
   return [];
 }

@@ -87,6 +87,13 @@ export interface PipelineKind<E extends WalkEntry, R> {
   /** Each data row's key, for placing statuses (an empty key is never placed). */
   keysOf(values: SheetValues): string[];
   read?: ReadHooks<E, unknown>;
+  /**
+   * What a row acts on once read (a lead id), when rows of different keys may name the same
+   * thing (one row by e-mail, another by phone): only the first row of a target is acted on.
+   */
+  target?(entry: E): string | undefined;
+  /** The end of a row whose target an earlier row (`first`) has: it sends nothing. */
+  twin?(entry: E, first: E): { status: string; words: string };
   next(entry: E): NextMove<R>;
   call(entry: E, request: R): (api: CrmApi) => unknown;
   repeatable(request: R): boolean;

@@ -232,6 +232,19 @@ class Walk<E extends WalkEntry, R> {
     return asPlatformQuotaError(error) ? withCheckpoint(error, this.job) : error;
   }
 
+  /**
+   * The earlier entry of the same target as `entry` (undefined when it is the first): the walk
+   * is in record order, so the first row of a lead stays its only one across slices.
+   */
+  private firstOfTarget(firsts: Map<string, E>, entry: E): E | undefined {
+    const target = this.run.kind.target?.(entry);
+    if (target === undefined) return undefined;
+    const first = firsts.get(target);
+    if (first) return first;
+    firsts.set(target, entry);
+    return undefined;
+  }
+
   /** One batch: decide the next rows, send their requests under the pacer, read the answers. */
   private act(): StepResult {
     const { kind, ledger } = this.run;
@@ -240,8 +253,16 @@ class Walk<E extends WalkEntry, R> {
     if (uncertain.length > 0) return this.settle(uncertain);
     const decided: E[] = [];
     const batch: { entry: E; request: R }[] = [];
+    const firsts = new Map<string, E>();
     for (const entry of entries) {
+      const first = this.firstOfTarget(firsts, entry);
       if (entry.s !== undefined) continue;
+      if (first && kind.twin) {
+        const end = kind.twin(entry, first);
+        this.finish(entry, end.status, end.words);
+        decided.push(entry);
+        continue;
+      }
       const move = kind.next(entry);
       if (move.kind === 'final') {
         this.finish(entry, move.status, move.words);
@@ -304,6 +325,9 @@ class Walk<E extends WalkEntry, R> {
       ledger.touchEntry(entry);
     }
     ledger.save();
+    // What the sheet was told (a delete's backup rows above all) is applied before a request
+    // that cannot be taken back leaves: a kill then loses no pending write.
+    if (taken.some(({ request }) => !kind.repeatable(request))) this.run.sheet.flush();
     const answers = client.all(taken.map(({ entry, request }) => kind.call(entry, request)));
     pacer.answered(grant);
     let refusal: string | undefined;

@@ -172,3 +172,24 @@ describe('the row pipeline with a toy kind', () => {
     expect(sheet.grid.find((r) => r[0] === 'late')?.[1]).toBe('DONE');
   });
 });
+
+describe('the row pipeline before a request that must not be repeated', () => {
+  it('applies pending sheet writes (the delete’s backup, the statuses) before the request leaves', () => {
+    const sheet = memorySheet([['Key'], ['a'], ['b']]);
+    let flushes = 0;
+    sheet.flush = () => {
+      flushes += 1;
+    };
+    const crm = toyCrm();
+    const flushesAtSend: number[] = [];
+    const all = crm.client.all.bind(crm.client);
+    crm.client.all = ((calls: never[]) => {
+      flushesAtSend.push(flushes);
+      return all(calls);
+    }) as typeof crm.client.all;
+    walker(sheet, crm.client).toEnd();
+    expect(crm.stamps.get('a')).toBe(1);
+    expect(flushesAtSend.length).toBeGreaterThan(0);
+    expect(flushesAtSend[0]).toBeGreaterThan(0);
+  });
+});

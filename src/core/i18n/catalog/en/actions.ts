@@ -231,4 +231,10 @@ export const ACTIONS_EN = {
     'This run is still going. Pause or cancel it, or let it finish, then revert it.',
   'ui.error.noLeadColumn':
     'No column of “{sheet}” names the leads: add a CRM Lead ID column, or an E-mail or Telefone column to look them up by.',
+  'ui.error.runForgotten':
+    'This run can no longer be reverted: its record of the leads’ before-states is not in your storage (only the person who ran it can revert it, and the oldest records give way when storage is full).',
+  'ui.error.runReverted':
+    'This run was already reverted: reverting it again would undo changes made since.',
+  'ui.error.revertPending':
+    'A revert of this run is not finished yet: resume or cancel it instead of starting another.',
 } as const;

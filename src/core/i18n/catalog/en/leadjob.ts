@@ -62,4 +62,5 @@ export const LEADJOB_EN = {
   'leadjob.message.reverted': 'Revert of {runId} finished: {parts}.',
   'leadjob.message.revertPreviewed':
     'Preview of the revert of {runId}: {parts}. Nothing was changed in the CRM.',
+  'leadjob.detail.sameLead': 'Same lead (#{id}) as the row of {key}: a run acts on each lead once.',
 } as const;

@@ -231,4 +231,10 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
     'Esta execução ainda está em andamento. Pause ou cancele, ou deixe terminar, e então reverta.',
   'ui.error.noLeadColumn':
     'Nenhuma coluna de “{sheet}” indica os leads: crie uma coluna CRM Lead ID, ou uma coluna E-mail ou Telefone para buscá-los.',
+  'ui.error.runForgotten':
+    'Esta execução não pode mais ser revertida: o registro do estado anterior dos leads não está no seu armazenamento (só quem a executou pode revertê-la, e os registros mais antigos dão lugar quando o armazenamento fica cheio).',
+  'ui.error.runReverted':
+    'Esta execução já foi revertida: revertê-la de novo desfaria mudanças feitas depois.',
+  'ui.error.revertPending':
+    'Uma reversão desta execução ainda não terminou: retome-a ou cancele-a em vez de começar outra.',
 };

@@ -63,4 +63,6 @@ export const LEADJOB_PT = {
   'leadjob.message.reverted': 'Reversão de {runId} concluída: {parts}.',
   'leadjob.message.revertPreviewed':
     'Prévia da reversão de {runId}: {parts}. Nada foi alterado no CRM.',
+  'leadjob.detail.sameLead':
+    'Mesmo lead (#{id}) da linha de {key}: cada execução age uma vez em cada lead.',
 } as const;
