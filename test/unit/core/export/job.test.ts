@@ -365,7 +365,7 @@ describe('exportStep errors', () => {
         }),
       ],
       'fail',
-      /The CRM refused page 1 of the lead list: Dados inválidos\.; status: Use open, won, lost\./,
+      /The CRM refused page 1 of the lead list: Dados inválidos\. status: Use open, won, lost\./,
     ],
     [
       '429 on every try',
