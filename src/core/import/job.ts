@@ -395,6 +395,10 @@ export function createImportJobHandler(
     if (run.mode === 'update') return undefined;
     // A stage cell alone is a stage of the lead's own pipeline, which only the CRM knows.
     if (decision.stageOnly !== undefined) return undefined;
+    // The upsert matches by the row's key, not by the id remembered: the key may now be another
+    // person's (an e-mail typed over, an id column pasted from elsewhere, a row written over).
+    // Only the CRM's record of that lead can say, so a row that could be a CONFLICT asks it.
+    if (mayConflict(run, decision)) return undefined;
     const by = decision.matchKey.startsWith('email:') ? 'email' : 'phone';
     const remembered = run.book.get(matchKeyId(decision.matchKey));
     if (remembered) return { exists: true, leadId: remembered.leadId, by, via: 'memory' };
@@ -936,6 +940,17 @@ export function createImportJobHandler(
   }
 
   return { kind: IMPORT_JOB_KIND, statuses: IMPORT_ROW_STATUSES, step };
+}
+
+/**
+ * Whether the row could turn out a CONFLICT (conflict.ts): it has a name and both keys, and the
+ * job checks conflicts (mode `create` sends nothing to an existing lead; `onConflict: "update"`
+ * overrides).
+ */
+function mayConflict(run: JobRun, decision: SendDecision): boolean {
+  if (run.mode === 'create' || run.options.onConflict === 'update') return false;
+  const { name, email, phone } = decision.payload;
+  return typeof name === 'string' && name !== '' && Boolean(email) && Boolean(phone);
 }
 
 /** Whether this step is likely the slice's last: less than two steps' time is left. */
