@@ -779,6 +779,7 @@ export function createImportJobHandler(
     // the end check can tell a status on the wrong row even after a kill right after the write.
     if (!dryRun) run.book.journal();
     write(fresh, placed);
+    if (dryRun) fresh = placeDryRun(run, job, ctx, importContext, fresh, placed, keyed, first);
     if (!dryRun) {
       for (const entry of keyed) run.written.set(matchKeyId(entry.matchKey), entry.outcome);
       // A person may have sorted between the locating read and this write: the rows written
@@ -811,6 +812,37 @@ export function createImportJobHandler(
     // A dry run decided every row in this one step; an import finishes after its end check
     // (step 1 of a step whose whole read finds nothing left to send).
     return goOn(fresh, dryRun, next);
+  }
+
+  /**
+   * A dry run writes every row after one locating read, in several writes: a person who sorts
+   * meanwhile would leave statuses on other rows, and a dry run has no end check. Its outcomes
+   * depend only on each row's cells and on what the job learnt per key (kept, no request), so
+   * the check reads the sheet again and, when a written row no longer holds the cells it was
+   * decided for, places and writes everything again from that read.
+   */
+  function placeDryRun(
+    run: JobRun,
+    job: JobRecord,
+    ctx: StepContext,
+    importContext: ImportContext,
+    written: SheetAnalysis,
+    placed: ReadonlyArray<{ index: number }>,
+    keyed: readonly KeyedOutcome[],
+    first: SheetAnalysis,
+  ): SheetAnalysis {
+    let last = written;
+    let rows = placed.map(({ index }) => index);
+    for (let round = 0; round < MAX_DRY_RUN_PLACEMENTS; round++) {
+      const check = readSheet(run, job, ctx, importContext);
+      if (sameCells(last, check, rows)) return last;
+      const located = relocateAll(check, keyed, importContext, first.offset);
+      const again = [...splitRows(run, check).free, ...located.placed];
+      writeOutcomes(run, check, again, () => ctx.clock.now());
+      last = check;
+      rows = again.map(({ index }) => index);
+    }
+    return last;
   }
 
   /**
@@ -951,6 +983,27 @@ function mayConflict(run: JobRun, decision: SendDecision): boolean {
   if (run.mode === 'create' || run.options.onConflict === 'update') return false;
   const { name, email, phone } = decision.payload;
   return typeof name === 'string' && name !== '' && Boolean(email) && Boolean(phone);
+}
+
+/** Times a dry run places its statuses again after a person moved rows under its write. */
+const MAX_DRY_RUN_PLACEMENTS = 10;
+
+/** Whether the mapped cells of rows `indices` of `before` are the same in `after`. */
+function sameCells(
+  before: SheetAnalysis,
+  after: SheetAnalysis,
+  indices: readonly number[],
+): boolean {
+  if (before.offset !== after.offset) return false;
+  const columns = before.headerMap.columns.map((column) => column.index);
+  const cellsOf = (analysis: SheetAnalysis, index: number) => {
+    const row = analysis.rows[index];
+    return row ? JSON.stringify(columns.map((c) => row[c] ?? '')) : undefined;
+  };
+  return indices.every((index) => {
+    const left = cellsOf(before, index);
+    return left !== undefined && left === cellsOf(after, index);
+  });
 }
 
 /** Whether this step is likely the slice's last: less than two steps' time is left. */
