@@ -78,6 +78,8 @@ export interface ImportJobEnv {
   openTable(sheetId: number, headerRow: number): SheetTable | null;
   /** Reference data already fetched in this execution (by crmImportLeads), if any. */
   referenceMemo?: { get(): ReferenceData | undefined; set(data: ReferenceData): void };
+  /** Bytes the import memory may still grow by in `store` (its budget); unbounded without. */
+  memoryRoom?: () => number;
 }
 
 export interface ImportHandlerOptions {
@@ -314,13 +316,19 @@ export function createImportJobHandler(
       t,
       table,
       // The memory belongs to the CRM account and base URL the job runs against (its owner).
-      book: openFingerprintBook(env.store, options.sheetId, job.owner ?? '', () => {
-        try {
-          return stepClock.now();
-        } catch {
-          return Date.now();
-        }
-      }),
+      book: openFingerprintBook(
+        env.store,
+        options.sheetId,
+        job.owner ?? '',
+        () => {
+          try {
+            return stepClock.now();
+          } catch {
+            return Date.now();
+          }
+        },
+        env.memoryRoom,
+      ),
       payloads: new Map(),
       knowledge: new ExistenceKnowledge(env.client, options.matchBy, env.defaultCountry),
       country: env.defaultCountry,
