@@ -103,3 +103,50 @@ describe('CONFLICT for rows the job knew without asking the CRM', () => {
     expect(world.sandbox.state.leads.find((l) => l.id === maria.id)?.value).toBe(200);
   });
 });
+
+describe('CONFLICT for a row decided again after its key was sent in the same execution', () => {
+  it('a DUPLICATE left alone when the first row is deleted mid-job never overwrites the lead that row made', async () => {
+    const world = await createImportWorld({
+      sheet: {
+        header: ['Nome', 'E-mail', 'Telefone'],
+        rows: [
+          ['Maria Silva', 'contato@empresa.com.br', '(11) 98765-4321'],
+          ['Ana Beatriz Gonçalves', 'contato@empresa.com.br', '(21) 99876-5432'],
+        ],
+        expected: [],
+        keys: [],
+      },
+    });
+    let upserted = false;
+    world.onRequest = (request) => {
+      if (request.url.endsWith('/leads/upsert')) upserted = true;
+    };
+    let deleted = false;
+    const result = world.runtime.execute({
+      fn: 'crmImportLeads',
+      args: [{ sheet: SHEET, pipeline: 'Vendas', stage: 'Novo' }],
+      interleave: {
+        // Maria's row is deleted once its status is written, before the job's end check.
+        atServiceCall: (event: { name: string }) => {
+          const sheet = world.runtime.sheet(SHEET);
+          const written = sheet.getValues()[1]?.[3] === 'CREATED';
+          if (upserted && written && !deleted && /^(Sheet|Range)/.test(event.name)) {
+            world.runtime.sheet(SHEET).deleteRows(2, 1);
+            deleted = true;
+          }
+          return false;
+        },
+        fn: 'crmListJobs',
+      },
+    });
+    if (result.error) throw result.error;
+    world.runtime.runUntilIdle({ maxExecutions: 20 });
+    expect(deleted).toBe(true);
+    const maria = world.sandbox.state.leads.find((l) => l.email === 'contato@empresa.com.br');
+    expect(maria?.name).toBe('Maria Silva');
+    expect(maria?.phone).toBe('+5511987654321');
+    // Ana's row is never sent over Maria's lead. (It is left showing Maria's CREATED, the
+    // status of its match key: the end check places statuses by key, not by person.)
+    expect(world.upserts()).toHaveLength(1);
+  });
+});
