@@ -1,3 +1,5 @@
+import { isErrorCell } from '../import/row';
+
 /**
  * The template-sending rules of crm-api-v1.md that can be checked before a request, so a row
  * that would be refused costs none. Each check returns null when the value passes, or the
@@ -10,6 +12,9 @@
  */
 export function variableProblem(value: string): string | null {
   if (value.trim() === '') return 'is empty';
+  // A formula's error or a cell still loading would reach the lead's phone as "#N/A".
+  if (isErrorCell(value))
+    return `shows ${value.trim()}, not a value (fix its formula or type the value)`;
   if (/[\r\n]/.test(value)) return 'has a line break (a variable must be a single line)';
   if (/\t/.test(value)) return 'has a tab character (the provider refuses tabs)';
   if (/ {5,}/.test(value)) return 'has more than four spaces in a row (the provider refuses them)';

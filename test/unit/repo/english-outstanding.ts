@@ -153,6 +153,7 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
   ["src/core/send/options.ts", "Give leadIdColumn (rows carry the lead id) or matchBy (the lead is looked up by email or phone), not both."],
   ["src/core/send/rows.ts", "No lead id in column \"{x}\": import the row first (CRM → Import leads) or type the lead's id"],
   ["src/core/send/rows.ts", "Column \"{x}\" holds {x}, which is not a lead id (a whole number such as 42)"],
+  ["src/core/send/rules.ts", "shows {x}, not a value (fix its formula or type the value)"],
   ["src/core/send/rules.ts", "has a line break (a variable must be a single line)"],
   ["src/core/send/rules.ts", "has a tab character (the provider refuses tabs)"],
   ["src/core/send/rules.ts", "has more than four spaces in a row (the provider refuses them)"],
