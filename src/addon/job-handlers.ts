@@ -15,6 +15,7 @@ import { createSendSheet } from '../gas/send-sheet';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
 import { openExportSheet, zonedMidnightMaker } from '../gas/sheet-writer';
 import { type JobEnv, lazyJobEnv } from './job-env';
+import { STORE_NEARLY_FULL_BYTES, storeBytes } from './job-store-budget';
 import { referenceMemo } from './reference-memo';
 
 /**
@@ -50,6 +51,9 @@ function importJobHandler(env: () => JobEnv): JobHandler {
           return sheet ? createSheetTable(sheet, headerRow) : null;
         },
         referenceMemo,
+        // The memory's saves during a long job stay below the store's mark, leaving the rest
+        // of the person's 500 KB to job checkpoints (job-store-budget.ts).
+        memoryRoom: () => STORE_NEARLY_FULL_BYTES - storeBytes(),
       };
     }),
   );

@@ -56,7 +56,8 @@ function everySpreadsheetsStore(keys: readonly string[]) {
   return [...ids].map((id) => createJobStore(prefixedStore(user, `crm.ss.${id}.`)));
 }
 
-function storeBytes(): number {
+/** Bytes of the person's user properties (every spreadsheet's jobs and import memories). */
+export function storeBytes(): number {
   const all = PropertiesService.getUserProperties().getProperties();
   let bytes = 0;
   for (const key of Object.keys(all)) bytes += utf8Bytes(key) + utf8Bytes(all[key] ?? '');

@@ -184,14 +184,20 @@ export function openFingerprintBook(
   sheetId: number,
   scope = '',
   now: () => number = () => Date.now(),
+  room?: () => number,
 ): FingerprintBook {
   const tag = scopeTag(scope);
   const legacyKey = `${LEGACY_KEY_PREFIX}${sheetId}`;
   let legacy = store.get(legacyKey) !== null;
+  /** Each shard's length as stored: a flush may grow the memory only by the room it is given. */
+  const storedBytes: number[] = [];
   const shards = Array.from({ length: MEMORY_SHARDS }, (_, n) => {
     try {
-      return decodeShard(store.get(memoryKey(sheetId, n)), tag);
+      const raw = store.get(memoryKey(sheetId, n));
+      storedBytes[n] = raw?.length ?? 0;
+      return decodeShard(raw, tag);
     } catch {
+      storedBytes[n] = 0;
       return new Map<string, string>();
     }
   });
@@ -215,23 +221,36 @@ export function openFingerprintBook(
     // A damaged journal is only a lost cache.
   }
 
+  /** Bytes the flush under way may still add; Infinity without a budget. */
+  let growth = Number.POSITIVE_INFINITY;
+
   function write(n: number): void {
     const entries = shards[n] as Map<string, string>;
     const key = memoryKey(sheetId, n);
-    trimOldest(entries, tag, SHARD_MAX_BYTES);
+    const before = storedBytes[n] ?? 0;
+    // Within the shard's size and the room the budget leaves: the oldest entries go first.
+    trimOldest(entries, tag, Math.min(SHARD_MAX_BYTES, before + Math.max(0, growth)));
     try {
-      store.set(key, encodeShard(entries, tag));
+      const text = encodeShard(entries, tag);
+      store.set(key, text);
+      growth -= text.length - before;
+      storedBytes[n] = text.length;
       return;
     } catch {
       // The document store is full: keep the newer half of this shard, else nothing of it.
     }
     trimOldest(entries, tag, Math.floor(encodeShard(entries, tag).length / 2));
     try {
-      store.set(key, encodeShard(entries, tag));
+      const text = encodeShard(entries, tag);
+      store.set(key, text);
+      growth -= text.length - before;
+      storedBytes[n] = text.length;
     } catch {
       entries.clear();
       try {
         store.delete(key);
+        growth += before;
+        storedBytes[n] = 0;
       } catch {
         // Nothing more to free; the next flush tries again.
       }
@@ -296,6 +315,12 @@ export function openFingerprintBook(
       }
       if (unsaved === 0) return;
       unsaved = 0;
+      growth = Number.POSITIVE_INFINITY;
+      try {
+        if (room) growth = room();
+      } catch {
+        // The budget could not be read: the store's own limit still holds.
+      }
       for (const n of dirty) write(n);
       dirty.clear();
       // The journal's entries are in the shards now; the next journal replaces it.

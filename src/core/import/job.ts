@@ -78,6 +78,8 @@ export interface ImportJobEnv {
   openTable(sheetId: number, headerRow: number): SheetTable | null;
   /** Reference data already fetched in this execution (by crmImportLeads), if any. */
   referenceMemo?: { get(): ReferenceData | undefined; set(data: ReferenceData): void };
+  /** Bytes the import memory may still grow by in `store` (its budget); unbounded without. */
+  memoryRoom?: () => number;
 }
 
 export interface ImportHandlerOptions {
@@ -314,13 +316,19 @@ export function createImportJobHandler(
       t,
       table,
       // The memory belongs to the CRM account and base URL the job runs against (its owner).
-      book: openFingerprintBook(env.store, options.sheetId, job.owner ?? '', () => {
-        try {
-          return stepClock.now();
-        } catch {
-          return Date.now();
-        }
-      }),
+      book: openFingerprintBook(
+        env.store,
+        options.sheetId,
+        job.owner ?? '',
+        () => {
+          try {
+            return stepClock.now();
+          } catch {
+            return Date.now();
+          }
+        },
+        env.memoryRoom,
+      ),
       payloads: new Map(),
       knowledge: new ExistenceKnowledge(env.client, options.matchBy, env.defaultCountry),
       country: env.defaultCountry,
@@ -395,6 +403,10 @@ export function createImportJobHandler(
     if (run.mode === 'update') return undefined;
     // A stage cell alone is a stage of the lead's own pipeline, which only the CRM knows.
     if (decision.stageOnly !== undefined) return undefined;
+    // The upsert matches by the row's key, not by the id remembered: the key may now be another
+    // person's (an e-mail typed over, an id column pasted from elsewhere, a row written over).
+    // Only the CRM's record of that lead can say, so a row that could be a CONFLICT asks it.
+    if (mayConflict(run, decision)) return undefined;
     const by = decision.matchKey.startsWith('email:') ? 'email' : 'phone';
     const remembered = run.book.get(matchKeyId(decision.matchKey));
     if (remembered) return { exists: true, leadId: remembered.leadId, by, via: 'memory' };
@@ -772,6 +784,7 @@ export function createImportJobHandler(
     // the end check can tell a status on the wrong row even after a kill right after the write.
     if (!dryRun) run.book.journal();
     write(fresh, placed);
+    if (dryRun) fresh = placeDryRun(run, job, ctx, importContext, fresh, placed, keyed, first);
     if (!dryRun) {
       for (const entry of keyed) run.written.set(matchKeyId(entry.matchKey), entry.outcome);
       // A person may have sorted between the locating read and this write: the rows written
@@ -804,6 +817,37 @@ export function createImportJobHandler(
     // A dry run decided every row in this one step; an import finishes after its end check
     // (step 1 of a step whose whole read finds nothing left to send).
     return goOn(fresh, dryRun, next);
+  }
+
+  /**
+   * A dry run writes every row after one locating read, in several writes: a person who sorts
+   * meanwhile would leave statuses on other rows, and a dry run has no end check. Its outcomes
+   * depend only on each row's cells and on what the job learnt per key (kept, no request), so
+   * the check reads the sheet again and, when a written row no longer holds the cells it was
+   * decided for, places and writes everything again from that read.
+   */
+  function placeDryRun(
+    run: JobRun,
+    job: JobRecord,
+    ctx: StepContext,
+    importContext: ImportContext,
+    written: SheetAnalysis,
+    placed: ReadonlyArray<{ index: number }>,
+    keyed: readonly KeyedOutcome[],
+    first: SheetAnalysis,
+  ): SheetAnalysis {
+    let last = written;
+    let rows = placed.map(({ index }) => index);
+    for (let round = 0; round < MAX_DRY_RUN_PLACEMENTS; round++) {
+      const check = readSheet(run, job, ctx, importContext);
+      if (sameCells(last, check, rows)) return last;
+      const located = relocateAll(check, keyed, importContext, first.offset);
+      const again = [...splitRows(run, check).free, ...located.placed];
+      writeOutcomes(run, check, again, () => ctx.clock.now());
+      last = check;
+      rows = again.map(({ index }) => index);
+    }
+    return last;
   }
 
   /**
@@ -933,6 +977,38 @@ export function createImportJobHandler(
   }
 
   return { kind: IMPORT_JOB_KIND, statuses: IMPORT_ROW_STATUSES, step };
+}
+
+/**
+ * Whether the row could turn out a CONFLICT (conflict.ts): it has a name and both keys, and the
+ * job checks conflicts (mode `create` sends nothing to an existing lead; `onConflict: "update"`
+ * overrides).
+ */
+function mayConflict(run: JobRun, decision: SendDecision): boolean {
+  if (run.mode === 'create' || run.options.onConflict === 'update') return false;
+  const { name, email, phone } = decision.payload;
+  return typeof name === 'string' && name !== '' && Boolean(email) && Boolean(phone);
+}
+
+/** Times a dry run places its statuses again after a person moved rows under its write. */
+const MAX_DRY_RUN_PLACEMENTS = 10;
+
+/** Whether the mapped cells of rows `indices` of `before` are the same in `after`. */
+function sameCells(
+  before: SheetAnalysis,
+  after: SheetAnalysis,
+  indices: readonly number[],
+): boolean {
+  if (before.offset !== after.offset) return false;
+  const columns = before.headerMap.columns.map((column) => column.index);
+  const cellsOf = (analysis: SheetAnalysis, index: number) => {
+    const row = analysis.rows[index];
+    return row ? JSON.stringify(columns.map((c) => row[c] ?? '')) : undefined;
+  };
+  return indices.every((index) => {
+    const left = cellsOf(before, index);
+    return left !== undefined && left === cellsOf(after, index);
+  });
 }
 
 /** Whether this step is likely the slice's last: less than two steps' time is left. */

@@ -39,9 +39,19 @@ import { columnLetter, describeCell } from './text-key';
 /** What Sheets shows in a cell whose formula failed (getValues returns the text). */
 const ERROR_CELL = /^#(?:NAME\?|REF!|N\/A|VALUE!|DIV\/0!|ERROR!|NUM!|NULL!|SPILL!|CALC!)$/;
 
-/** Whether a cell shows a formula error such as `#NAME?` or `#REF!`. */
+/**
+ * What Sheets shows (and getValues returns) while a formula such as IMPORTRANGE or a custom
+ * function has not answered yet, in English and Portuguese spreadsheets.
+ */
+const LOADING_CELL = /^(?:Loading|Carregando)(?:\.\.\.|…)$/i;
+
+/** Whether a cell shows a formula error such as `#NAME?` or `#REF!`, or is still loading. */
 export function isErrorCell(value: unknown): boolean {
-  return typeof value === 'string' && ERROR_CELL.test(value.trim());
+  return typeof value === 'string' && (ERROR_CELL.test(value.trim()) || isLoadingCell(value));
+}
+
+function isLoadingCell(value: unknown): boolean {
+  return typeof value === 'string' && LOADING_CELL.test(value.trim());
 }
 
 const ENGLISH = translator('en');
@@ -311,7 +321,8 @@ export function buildLeadPayload(
     if (isErrorCell(value)) {
       // A formula's error is never a value (a lead named "#NAME?"): the row waits for a fix.
       const cell = columnLetter(column.index);
-      problem(column, t('import.errorCell', { value: String(value).trim(), cell }));
+      const key = isLoadingCell(value) ? 'import.loadingCell' : 'import.errorCell';
+      problem(column, t(key, { value: String(value).trim(), cell }));
       if (column.target.kind === 'lead') badFields.add(column.target.field);
       continue;
     }

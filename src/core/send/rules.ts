@@ -1,3 +1,5 @@
+import { isErrorCell } from '../import/row';
+
 /**
  * The template-sending rules of crm-api-v1.md that can be checked before a request, so a row
  * that would be refused costs none. Each check returns null when the value passes, or the
@@ -14,6 +16,8 @@ const ENGLISH = translator('en');
  */
 export function variableProblem(value: string, t: Translate = ENGLISH): string | null {
   if (value.trim() === '') return t('send.rule.empty');
+  // A formula's error or a cell still loading would reach the lead's phone as "#N/A".
+  if (isErrorCell(value)) return t('send.rule.errorCell', { value: value.trim() });
   if (/[\r\n]/.test(value)) return t('send.rule.lineBreak');
   if (/\t/.test(value)) return t('send.rule.tab');
   if (/ {5,}/.test(value)) return t('send.rule.spaces');

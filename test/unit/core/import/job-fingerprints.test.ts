@@ -147,3 +147,36 @@ describe('the import memory gives way oldest sheet first (memoryToReclaim)', () 
     expect(memoryToReclaim(all, 0, (t) => t.length)).toEqual([]);
   });
 });
+
+describe('the import memory within the user store budget', () => {
+  it('a flush grows the memory only by the room the budget leaves, newest entries kept', () => {
+    const store = memoryStore();
+    fill(store, 200);
+    const before = store.bytes();
+    // A long job: the person's store nears its mark, 3,000 bytes of room are left.
+    const book = openFingerprintBook(
+      store,
+      7,
+      'acct-1',
+      () => 0,
+      () => 3_000,
+    );
+    for (let i = 200; i < 2_200; i++) book.set(keyOf(i), entry(i));
+    book.flush();
+    expect(store.bytes() - before).toBeLessThanOrEqual(3_000 + 100);
+    const reopened = openFingerprintBook(store, 7, 'acct-1');
+    expect(reopened.get(keyOf(2_199))?.leadId).toBe(100_000 + 2_199);
+    // No room at all: the memory does not grow (it may only shrink).
+    const full = openFingerprintBook(
+      store,
+      7,
+      'acct-1',
+      () => 0,
+      () => -500,
+    );
+    const atFull = store.bytes();
+    for (let i = 3_000; i < 3_500; i++) full.set(keyOf(i), entry(i));
+    full.flush();
+    expect(store.bytes()).toBeLessThanOrEqual(atFull + 50);
+  });
+});

@@ -312,3 +312,64 @@ describe('buildLeadPayload: English sheet', () => {
     expect(result.ok && UpsertLeadInputSchema.safeParse(result.payload).success).toBe(true);
   });
 });
+
+describe('buildLeadPayload: a cell that shows an error or is still loading is never a value', () => {
+  const headers = [
+    'Nome',
+    'E-mail',
+    'Telefone',
+    'Empresa',
+    'Valor',
+    'Etiquetas',
+    'Aniversário',
+    'Funil',
+    'Etapa',
+    'CPF',
+    'Renda mensal',
+    'Plano',
+    'Interesses',
+    'Aceita contato',
+  ];
+  const sound = [
+    'Maria Silva',
+    'maria@exemplo.com.br',
+    '(11) 98765-4321',
+    'ACME',
+    'R$ 1.234,56',
+    'vip',
+    '21/11/1990',
+    'Vendas',
+    'Novo',
+    '123.456.789-09',
+    '1000',
+    'Pro',
+    'Veículos',
+    'sim',
+  ];
+  const shown = [
+    '#N/A',
+    '#REF!',
+    '#VALUE!',
+    '#DIV/0!',
+    '#ERROR!',
+    '#NUM!',
+    '#NULL!',
+    '#NAME?',
+    'Loading...',
+    'Carregando...',
+  ];
+
+  it('the sound row is valid (so each failure below is the error cell)', () => {
+    expect(build(headers, sound).ok).toBe(true);
+  });
+
+  it.each(
+    shown.flatMap((error) => headers.map((header, column) => [error, header, column] as const)),
+  )('%s in column %s: INVALID, naming the column', (error, header, column) => {
+    const row = [...sound];
+    row[column] = error;
+    const reason = reasonOf(build(headers, row));
+    expect(reason).toContain(`"${header}"`);
+    expect(reason).toContain(error);
+  });
+});

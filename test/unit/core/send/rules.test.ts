@@ -14,6 +14,15 @@ describe('variableProblem (rule 6)', () => {
     ['Ana\rSilva', 'has a line break (a variable must be a single line)'],
     ['Ana\tSilva', 'has a tab character (the provider refuses tabs)'],
     ['five     spaces', 'has more than four spaces in a row (the provider refuses them)'],
+    ['#N/A', 'shows #N/A, not a value (fix its formula or type the value)'],
+    ['#REF!', 'shows #REF!, not a value (fix its formula or type the value)'],
+    ['#VALUE!', 'shows #VALUE!, not a value (fix its formula or type the value)'],
+    ['#DIV/0!', 'shows #DIV/0!, not a value (fix its formula or type the value)'],
+    ['#ERROR!', 'shows #ERROR!, not a value (fix its formula or type the value)'],
+    ['#NAME?', 'shows #NAME?, not a value (fix its formula or type the value)'],
+    ['#NUM!', 'shows #NUM!, not a value (fix its formula or type the value)'],
+    ['#NULL!', 'shows #NULL!, not a value (fix its formula or type the value)'],
+    ['Loading...', 'shows Loading..., not a value (fix its formula or type the value)'],
   ])('%j → %j', (value, problem) => {
     expect(variableProblem(value)).toBe(problem);
   });

@@ -4,6 +4,8 @@ export const IMPORT_SAFETY_EN = {
     'Not sent: its {key} belongs to lead {id} "{name}", another person (the lead\'s {other} is {leadValue}, the row\'s is {rowValue}, and the names share no word). Fix the row; if it is the same person, import again with "Update a lead even when the row seems another person" ticked (onConflict "update").',
   'import.stage.nowhere': 'no stage {stage} in any pipeline',
   'import.stage.existing': 'Stage for lead {id}: {error}',
+  'import.loadingCell':
+    'the cell in column {cell} shows {value}: its formula has not answered yet; import again once it shows a value',
   'import.errorCell':
     'the cell in column {cell} shows the error {value}, not a value; fix its formula or type the value',
   'import.dry.createDefault':

@@ -120,6 +120,7 @@ export const SEND_EN = {
   'send.detail.cancelled':
     "Not sent: job {jobId} was cancelled before this row's turn. Run the send again to send it.",
   'send.rule.empty': 'is empty',
+  'send.rule.errorCell': 'shows {value}, not a value (fix its formula or type the value)',
   'send.rule.lineBreak': 'has a line break (a variable must be a single line)',
   'send.rule.tab': 'has a tab character (the provider refuses tabs)',
   'send.rule.spaces': 'has more than four spaces in a row (the provider refuses them)',

@@ -6,6 +6,8 @@ export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
     'Não enviado: o {key} pertence ao lead {id} "{name}", outra pessoa (o {other} do lead é {leadValue}, o da linha é {rowValue}, e os nomes não têm nenhuma palavra em comum). Corrija a linha; se for a mesma pessoa, importe de novo marcando "Atualizar o lead mesmo quando a linha parece outra pessoa".',
   'import.stage.nowhere': 'nenhum funil tem a etapa {stage}',
   'import.stage.existing': 'Etapa para o lead {id}: {error}',
+  'import.loadingCell':
+    'a célula da coluna {cell} mostra {value}: a fórmula ainda não respondeu; importe de novo quando ela mostrar um valor',
   'import.errorCell':
     'a célula da coluna {cell} mostra o erro {value}, não um valor; corrija a fórmula ou digite o valor',
   'import.dry.createDefault':

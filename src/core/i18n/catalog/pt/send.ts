@@ -118,6 +118,7 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.detail.cancelled':
     'Não enviado: o job {jobId} foi cancelado antes da vez desta linha. Rode o envio de novo para enviá-la.',
   'send.rule.empty': 'está vazio',
+  'send.rule.errorCell': 'mostra {value}, que não é um valor (corrija a fórmula ou digite o valor)',
   'send.rule.lineBreak': 'tem uma quebra de linha (uma variável precisa ser de uma linha só)',
   'send.rule.tab': 'tem um caractere de tabulação (o provedor recusa tabulações)',
   'send.rule.spaces': 'tem mais de quatro espaços seguidos (o provedor recusa)',
