@@ -40,8 +40,8 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('import of an exported sheet'
       .toBe(1);
     await sidebar.locator('#sheet').selectOption(SHEET);
     expect(await sidebar.locator('#on-conflict').isChecked()).toBe(false);
-    await sidebar.locator('#pipeline').fill('Vendas');
-    await sidebar.locator('#stage').fill('Novo');
+    await sidebar.locator('#pipeline').selectOption('Vendas');
+    await sidebar.locator('#stage').selectOption('Novo');
     await sidebar.locator('#start').click();
     const fix = sidebar.locator('#mapping-fix button');
     await expect.poll(() => fix.count(), PATIENCE).toBe(1);
