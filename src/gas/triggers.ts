@@ -278,6 +278,11 @@ export function ensureHourlyTrigger(spreadsheet: Spreadsheet): void {
     spreadsheet,
     () => ScriptApp.getUserTriggers(spreadsheet),
     () => {
+      // Another execution of this person may have made it since the look above (a schedule
+      // saved while a job starts): a second one would throw in a published add-on, whose
+      // person may have one time-based trigger per document (see the file comment).
+      const now = readRecorded(HOURLY_ROLE, id, true);
+      if (now && ownTriggers(spreadsheet, now.id)) return;
       const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER).timeBased().everyHours(1).create();
       record(HOURLY_ROLE, id, { id: trigger.getUniqueId() });
     },
