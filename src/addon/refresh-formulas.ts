@@ -49,12 +49,25 @@ export function refreshFormulas(): void {
     spreadsheet.toast(t('formulas.noneToRefresh'));
     return;
   }
+  const refused: string[] = [];
   try {
-    for (const sheet of new Set(cells.map((cell) => cell.sheet))) swapFormulaText(sheet);
+    for (const sheet of new Set(cells.map((cell) => cell.sheet))) {
+      // One sheet Sheets refuses to change (a protected range this person may not edit, a
+      // formula the swap would take past the 50,000 characters a cell holds) must not keep
+      // the other sheets' formulas from recalculating (review 5).
+      try {
+        swapFormulaText(sheet);
+      } catch {
+        refused.push(`"${sheet.getName()}"`);
+      }
+    }
   } finally {
     restoreFormulas(cells);
   }
   spreadsheet.toast(t('formulas.refreshing', { count: cells.length }));
+  if (refused.length > 0) {
+    spreadsheet.toast(t('formulas.sheetsNotRefreshed', { sheets: refused.join(', ') }));
+  }
 }
 
 /** What CRM_ becomes for a moment: a name no function has, so the formula text changes. */

@@ -45,3 +45,36 @@ describe('Refresh formulas while a person inserts a row', () => {
     expect(formulas.flat().filter((f) => f !== '')).toEqual(['=CRM_ACCOUNT()']);
   });
 });
+
+describe('Refresh formulas with a sheet Sheets refuses to change', () => {
+  it('recalculates the other sheets and says which one stays', async () => {
+    const world = await createAddonWorld({
+      runtime: {
+        workbook: {
+          sheets: {
+            Protegida: [['=CRM_ACCOUNT()']],
+            Painel: [['=CRM_ACCOUNT()']],
+          },
+        },
+      },
+    });
+    const { runtime } = world;
+    let swaps = 0;
+    world.onServiceCall = (event) => {
+      // The first sheet's swap is refused, as a protected range (or a formula of 50,000
+      // characters) makes Sheets refuse it.
+      if (event.name.endsWith('replaceAllWith') && ++swaps === 1) {
+        throw new Error('You are trying to edit a protected cell or object.');
+      }
+    };
+    const result = runtime.run('refreshFormulas');
+    world.onServiceCall = null;
+    expect(result.ok, result.error?.message).toBe(true);
+    // The refused sheet's swap-back ran, then the other sheet's swap and swap-back.
+    expect(swaps).toBe(4);
+    expect(runtime.sheet('Protegida').getFormulas()).toEqual([['=CRM_ACCOUNT()']]);
+    expect(runtime.sheet('Painel').getFormulas()).toEqual([['=CRM_ACCOUNT()']]);
+    const toasts = runtime.ui.toasts().map((toast) => String(toast.message));
+    expect(toasts.join('\n')).toMatch(/"Protegida" could not be recalculated/);
+  });
+});
