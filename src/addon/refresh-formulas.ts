@@ -12,7 +12,7 @@
  *     Clearing and rewriting the same text is reported both to work and not to; the TextFinder
  *     swap is the technique reported to work, published add-ons included
  *     (https://tanaikech.github.io/2019/10/28/automatic-recalculation-of-custom-function-on-spreadsheet-part-2/).
- *     Every formula is checked against what it was afterwards and put back if it differs, so
+ *     Every formula is checked afterwards and put back if it still shows the swapped text, so
  *     whatever happens in between (an error, a quota), the formulas stay as written.
  */
 import { translator } from '../core/i18n';
@@ -49,12 +49,25 @@ export function refreshFormulas(): void {
     spreadsheet.toast(t('formulas.noneToRefresh'));
     return;
   }
+  const refused: string[] = [];
   try {
-    for (const sheet of new Set(cells.map((cell) => cell.sheet))) swapFormulaText(sheet);
+    for (const sheet of new Set(cells.map((cell) => cell.sheet))) {
+      // One sheet Sheets refuses to change (a protected range this person may not edit, a
+      // formula the swap would take past the 50,000 characters a cell holds) must not keep
+      // the other sheets' formulas from recalculating (review 5).
+      try {
+        swapFormulaText(sheet);
+      } catch {
+        refused.push(`"${sheet.getName()}"`);
+      }
+    }
   } finally {
     restoreFormulas(cells);
   }
   spreadsheet.toast(t('formulas.refreshing', { count: cells.length }));
+  if (refused.length > 0) {
+    spreadsheet.toast(t('formulas.sheetsNotRefreshed', { sheets: refused.join(', ') }));
+  }
 }
 
 /** What CRM_ becomes for a moment: a name no function has, so the formula text changes. */
@@ -71,14 +84,19 @@ function swapFormulaText(sheet: GoogleAppsScript.Spreadsheet.Sheet): void {
   }
 }
 
-/** Puts back any formula the swap left different (one read per sheet, a write per cell). */
+/**
+ * Puts back any formula the swap left swapped (one read per sheet, a write per cell). Only a
+ * cell that still shows the swapped text: a person may insert, delete or sort rows while the
+ * swap runs, and the cell at a formula's old place is then theirs (review 5: a header row was
+ * overwritten by a formula that had moved down a row).
+ */
 function restoreFormulas(cells: readonly FormulaCell[]): void {
   const bySheet = new Map<GoogleAppsScript.Spreadsheet.Sheet, FormulaCell[]>();
   for (const cell of cells) bySheet.set(cell.sheet, [...(bySheet.get(cell.sheet) ?? []), cell]);
   for (const [sheet, own] of bySheet) {
     const now = sheet.getDataRange().getFormulas();
     for (const cell of own) {
-      if (now[cell.row - 1]?.[cell.column - 1] !== cell.formula) {
+      if (now[cell.row - 1]?.[cell.column - 1] === cell.formula.split('CRM_').join(SWAP_MARK)) {
         sheet.getRange(cell.row, cell.column).setFormula(cell.formula);
       }
     }

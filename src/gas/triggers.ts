@@ -124,22 +124,36 @@ function deleteRecorded(spreadsheet: Spreadsheet, recorded: Recorded | undefined
   }
 }
 
+/**
+ * Every trigger id this person recorded, for this spreadsheet and every other (read afresh):
+ * the sweep below must not take another document's triggers for leftovers. Whether
+ * getUserTriggers(spreadsheet) lists time-driven triggers made in other documents is not
+ * documented, and a bound build serving several documents lists them all in
+ * getProjectTriggers(); deleting them stranded that document's jobs (review 5).
+ */
+function recordedEverywhere(): Set<string> {
+  const ids = new Set<string>();
+  for (const key of properties().getKeys()) {
+    const role = ROLES.find((r) => key.startsWith(`${r}.`));
+    if (!role) continue;
+    const value = readRecorded(role, key.slice(role.length + 1), true);
+    for (const entry of value ? entriesOf(value) : []) ids.add(entry.id);
+  }
+  return ids;
+}
+
 /** How long trigger bookkeeping waits for the user lock (held for a few ScriptApp calls). */
 const TRIGGER_LOCK_WAIT_MS = 10_000;
 
 /**
  * Creating a trigger and recording its id happen under the user lock, so that every trigger of
- * ours this person has in this document is recorded once the lock is free. One that is not
- * was left by an execution killed between the two: it is deleted (never adopted), or its pile
- * would reach the 20-trigger limit. `candidates` are this document's triggers only: the user's
- * triggers of the spreadsheet (an add-on's triggers are per document), plus, in a bound script
- * (one document), the project's.
+ * ours this person has is recorded once the lock is free. One recorded for no document was
+ * left by an execution killed between the two: it is deleted (never adopted), or its pile
+ * would reach the 20-trigger limit. `candidates`: the user's triggers of the spreadsheet (an
+ * add-on's triggers are per document), plus, in a bound script, the project's, which may be
+ * another document's when the code serves several (hence recordedEverywhere).
  */
-function withTriggerLock<T>(
-  spreadsheet: Spreadsheet,
-  candidates: () => Trigger[],
-  work: () => T,
-): T {
+function withTriggerLock<T>(candidates: () => Trigger[], work: () => T): T {
   const lock = LockService.getUserLock();
   if (!lock.tryLock(TRIGGER_LOCK_WAIT_MS)) {
     throw codedError(
@@ -148,13 +162,7 @@ function withTriggerLock<T>(
     );
   }
   try {
-    const id = spreadsheet.getId();
-    const recorded = new Set(
-      ROLES.flatMap((role) => {
-        const value = readRecorded(role, id, true);
-        return value ? entriesOf(value).map((entry) => entry.id) : [];
-      }),
-    );
+    const recorded = recordedEverywhere();
     const seen = new Set<string>();
     for (const trigger of candidates()) {
       const uid = trigger.getUniqueId();
@@ -194,16 +202,25 @@ export function ensureOneOffChain(
     ...ScriptApp.getUserTriggers(spreadsheet),
     ...ScriptApp.getProjectTriggers(),
   ];
-  withTriggerLock(spreadsheet, boundDocumentTriggers, () => {
+  withTriggerLock(boundDocumentTriggers, () => {
     const id = spreadsheet.getId();
     const previous = readRecorded(ONE_OFF_ROLE, id, true);
-    const made = (ats.length > 0 ? ats : [now]).map((at) => {
-      const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER)
-        .timeBased()
-        .after(Math.max(1_000, at - now))
-        .create();
-      return { id: trigger.getUniqueId(), at: Math.max(at, now + 1_000) };
-    });
+    const made: Array<{ id: string; at: number }> = [];
+    for (const at of ats.length > 0 ? ats : [now]) {
+      try {
+        const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER)
+          .timeBased()
+          .after(Math.max(1_000, at - now))
+          .create();
+        made.push({ id: trigger.getUniqueId(), at: Math.max(at, now + 1_000) });
+      } catch (error) {
+        // The 20 triggers a person may have per script (the old chain is still there, and
+        // other documents' chains where the code serves several): a shorter chain still
+        // drives the job, whereas throwing would leave the ones made unrecorded (review 5).
+        if (made.length === 0) throw error;
+        break;
+      }
+    }
     const [first, ...also] = made as [{ id: string; at: number }, ...{ id: string; at: number }[]];
     record(ONE_OFF_ROLE, id, {
       ...first,
@@ -275,9 +292,13 @@ export function ensureHourlyTrigger(spreadsheet: Spreadsheet): void {
   const recorded = readRecorded(HOURLY_ROLE, id);
   if (recorded && ownTriggers(spreadsheet, recorded.id)) return;
   withTriggerLock(
-    spreadsheet,
     () => ScriptApp.getUserTriggers(spreadsheet),
     () => {
+      // Another execution of this person may have made it since the look above (a schedule
+      // saved while a job starts): a second one would throw in a published add-on, whose
+      // person may have one time-based trigger per document (see the file comment).
+      const now = readRecorded(HOURLY_ROLE, id, true);
+      if (now && ownTriggers(spreadsheet, now.id)) return;
       const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER).timeBased().everyHours(1).create();
       record(HOURLY_ROLE, id, { id: trigger.getUniqueId() });
     },

@@ -145,17 +145,38 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
 
   function raiseSignal(jobId: string): void {
     try {
-      signal?.cache.put(`${SIGNAL_PREFIX}${jobId}`, '1', SIGNAL_TTL_SECONDS);
+      // A value of its own (when, and a random tail), so that lowering a signal (below) can
+      // tell it from one raised since.
+      const value = `${signal?.clock.now() ?? 0}.${Math.random().toString(36).slice(2, 10)}`;
+      signal?.cache.put(`${SIGNAL_PREFIX}${jobId}`, value, SIGNAL_TTL_SECONDS);
     } catch {
       // The request itself is in the shared store: the job reads it at its next full check.
     }
   }
 
-  function signalled(jobId: string): boolean {
+  /** The signal's value; '' when the cache cannot be read (then the store is read). */
+  function signalOf(jobId: string): string | null {
     try {
-      return signal?.cache.get(`${SIGNAL_PREFIX}${jobId}`) != null;
+      return signal?.cache.get(`${SIGNAL_PREFIX}${jobId}`) ?? null;
     } catch {
-      return true;
+      return '';
+    }
+  }
+
+  /**
+   * A signal whose request is gone (a Resume cleared the pause) is lowered, or every check of
+   * the job would read the shared store for the signal's 6 hours (review 5: a resumed send
+   * read developer metadata before every batch). Only if it is still the one read before the
+   * store: one raised meanwhile stays; the gap between the two cache calls is covered by the
+   * CONTROL_RECHECK_MS read.
+   */
+  function lowerSignal(jobId: string, seen: string): void {
+    try {
+      if (signal?.cache.get(`${SIGNAL_PREFIX}${jobId}`) === seen) {
+        signal.cache.remove(`${SIGNAL_PREFIX}${jobId}`);
+      }
+    } catch {
+      // It stays: the job reads the shared store more often than it needs to, nothing worse.
     }
   }
 
@@ -164,12 +185,15 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
     if (signal) {
       const since = noneSince.get(jobId);
       const now = signal.clock.now();
-      if (since !== undefined && now - since < CONTROL_RECHECK_MS && !signalled(jobId)) {
+      const seen = signalOf(jobId);
+      if (since !== undefined && now - since < CONTROL_RECHECK_MS && seen === null) {
         return null;
       }
       const request = readRequest(jobId);
-      if (request === null) noneSince.set(jobId, now);
-      else noneSince.delete(jobId);
+      if (request === null) {
+        noneSince.set(jobId, now);
+        if (seen) lowerSignal(jobId, seen);
+      } else noneSince.delete(jobId);
       return request;
     }
     return readRequest(jobId);
@@ -312,7 +336,7 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
     refresh: (job) => applyRequest(job, controlRequest(job.jobId)),
     clearPauseRequest: (jobId) => {
       if (readRequest(jobId)?.kind === 'pause') shared.delete(controlKey(jobId));
-      // The signal stays: it only makes the next check read the shared store.
+      // The signal stays until a check finds no request (lowerSignal).
     },
     board,
     prune,

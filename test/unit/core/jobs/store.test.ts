@@ -7,7 +7,7 @@ import {
 } from '../../../../src/core/jobs/chunked-json';
 import type { JobRecord } from '../../../../src/core/jobs/record';
 import { CANCELLED_MESSAGE, createJobStore } from '../../../../src/core/jobs/store';
-import { MemoryKeyValueStore, SimulatedKill, seededRandom } from './fakes';
+import { MemoryCache, MemoryKeyValueStore, SimClock, SimulatedKill, seededRandom } from './fakes';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -266,5 +266,45 @@ describe('the board and the store budget', () => {
     kv.set('crm.job.gone~3.1', 'orphan piece');
     store.prune({ now: 100 * DAY_MS, maxAgeDays: 30, keepAtMost: 50 });
     expect(kv.keys().sort()).toEqual(['crm.job.keep']);
+  });
+});
+
+describe('the control signal after a resume (review 5)', () => {
+  /** The shared store (developer metadata: three Sheets calls a read), counting control reads. */
+  class CountingStore extends MemoryKeyValueStore {
+    controlReads = 0;
+    override get(key: string): string | null {
+      if (key.startsWith('crm.jobctl.')) this.controlReads += 1;
+      return super.get(key);
+    }
+  }
+
+  function world() {
+    const clock = new SimClock();
+    const shared = new CountingStore();
+    const signalCache = new MemoryCache(clock);
+    const store = createJobStore(new MemoryKeyValueStore(), {
+      shared,
+      signal: { cache: signalCache, clock },
+    });
+    store.save(job({ jobId: 'j', state: 'running' }));
+    return { clock, shared, store };
+  }
+
+  it('a job paused and resumed reads its requests only now and then again, and still sees a new pause at once', () => {
+    const { clock, shared, store } = world();
+    store.requestPause('j', 'Paused by Ana.');
+    expect(store.controlRequest('j')?.kind).toBe('pause');
+    store.clearPauseRequest('j');
+    expect(store.controlRequest('j')).toBeNull();
+    const before = shared.controlReads;
+    for (let i = 0; i < 20; i++) {
+      clock.advance(1_000);
+      expect(store.controlRequest('j')).toBeNull();
+    }
+    // Before: the signal stayed for 6 hours, so each of the 20 checks read the shared store.
+    expect(shared.controlReads - before).toBe(0);
+    store.requestPause('j', 'Paused again.');
+    expect(store.controlRequest('j')).toEqual({ kind: 'pause', message: 'Paused again.' });
   });
 });

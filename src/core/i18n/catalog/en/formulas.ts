@@ -18,4 +18,6 @@ export const FORMULAS_EN = {
   'formulas.menuRefresh': 'Refresh formulas',
   'formulas.refreshing': 'Recalculating {count} CRM {count:formula|formulas}.',
   'formulas.noneToRefresh': 'This spreadsheet has no CRM formulas to recalculate.',
+  'formulas.sheetsNotRefreshed':
+    'The CRM formulas of {sheets} could not be recalculated (a protected range, or a formula too long to change); they stay as written.',
 } as const;

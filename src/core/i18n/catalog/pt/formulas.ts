@@ -20,4 +20,6 @@ export const FORMULAS_PT: Readonly<Record<keyof typeof FORMULAS_EN, string>> = {
   'formulas.menuRefresh': 'Atualizar fórmulas',
   'formulas.refreshing': 'Recalculando {count} {count:fórmula|fórmulas} do CRM.',
   'formulas.noneToRefresh': 'Esta planilha não tem fórmulas do CRM para recalcular.',
+  'formulas.sheetsNotRefreshed':
+    'As fórmulas do CRM de {sheets} não puderam ser recalculadas (um intervalo protegido, ou uma fórmula longa demais para mudar); elas ficam como estavam.',
 };
