@@ -219,8 +219,11 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
       }
     }
   });
-  const settle = settleWork(analysis, input.cursor);
+  const settle = settleWork(analysis, input.cursor, now);
   if (settle.length > 0) return { marks, next: { kind: 'settle', leads: settle } };
+  // A lead whose attempt is too recent to settle: the job waits for it rather than end.
+  const settleAt = settleDueAt(analysis, input.cursor);
+  if (settleAt !== undefined) waitUntil = Math.min(waitUntil ?? settleAt, settleAt);
   return { marks, next: nextWork(ready, input.lookups, waitUntil, analysis.offset) };
 }
 
@@ -228,8 +231,28 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
  * Leads to settle from their conversations before anything else is sent (PRODUCT.md, Bulk
  * send): the leads of UNCERTAIN rows (this job's or an earlier one's) and the leads a stopped
  * run may have messaged, except those this job could not settle already. At most a batch.
+ * Given `now`, only leads whose attempt is SETTLE_QUIET_MS old: a request that got no answer
+ * (or whose execution was killed) may still reach the CRM, and its message show, after we ask.
  */
-export function settleWork(analysis: SendAnalysis, cursor: SendCursor): SettleLead[] {
+export function settleWork(
+  analysis: SendAnalysis,
+  cursor: SendCursor,
+  now = Number.POSITIVE_INFINITY,
+): SettleLead[] {
+  return settleCandidates(analysis, cursor)
+    .filter(({ since }) => since + SETTLE_QUIET_MS <= now)
+    .slice(0, MAX_BATCH_ROWS);
+}
+
+/** When the earliest lead still to settle may be settled (undefined when none is left). */
+export function settleDueAt(analysis: SendAnalysis, cursor: SendCursor): number | undefined {
+  const leads = settleCandidates(analysis, cursor);
+  return leads.length === 0
+    ? undefined
+    : Math.min(...leads.map(({ since }) => since)) + SETTLE_QUIET_MS;
+}
+
+function settleCandidates(analysis: SendAnalysis, cursor: SendCursor): SettleLead[] {
   const done = new Set(cursor.unsettled ?? []);
   const since = new Map<number, number>();
   const add = (leadId: number, at: number) => {
@@ -245,7 +268,7 @@ export function settleWork(analysis: SendAnalysis, cursor: SendCursor): SettleLe
     const mark = row[analysis.columns.sentAt];
     add(leadId, mark instanceof Date ? mark.getTime() : 0);
   });
-  return [...since].slice(0, MAX_BATCH_ROWS).map(([leadId, at]) => ({ leadId, since: at }));
+  return [...since].map(([leadId, at]) => ({ leadId, since: at }));
 }
 
 /** What a lead's conversation says about a send that may have left at `since`. */
@@ -267,6 +290,14 @@ export function settlementOf(lastMessageAt: string | null | undefined, since: nu
 
 /** Clock difference allowed between Apps Script and the CRM when comparing times. */
 export const SETTLE_SLACK_MS = 2 * 60_000;
+
+/**
+ * How old an attempt must be before its lead's conversation may say "nothing went out": a
+ * request whose answer never came, or whose execution was killed, may reach the CRM (and its
+ * message show in the conversation) well after we gave up on it. UrlFetch gives up on a request
+ * after about a minute; twice that covers the CRM's own work on a late one.
+ */
+export const SETTLE_QUIET_MS = 2 * 60_000;
 
 /**
  * The cursor and row cells after settling leads: `sent` keeps a lead whose message is there
