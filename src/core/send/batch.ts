@@ -65,6 +65,11 @@ export const SendCursorSchema = z.object({
    * earliest time the send may have left). Until settled they are in `sent`: never sent again.
    */
   unsure: z.optional(z.record(z.string(), z.number())),
+  /**
+   * When a run found the last `unsure` leads (ms): the run that may have messaged them was dead
+   * by then, so a late request of theirs left before this, maybe long after `plannedAt`.
+   */
+  recovered: z.optional(z.number()),
   /** Leads this job asked the CRM about and could not settle: not asked again by this job. */
   unsettled: z.optional(z.array(z.number())),
   /** Sends that got an answer (or a refusal) in this job: batches start small (1, 2, 4 …). */
@@ -133,6 +138,11 @@ export interface SettleLead {
   leadId: number;
   /** The earliest instant the send may have left (ms); 0 when unknown. */
   since: number;
+}
+
+/** A lead to settle and the latest instant its send may have left (ms): when it may be settled. */
+interface SettleCandidate extends SettleLead {
+  latest: number;
 }
 
 export type NextWork =
@@ -240,26 +250,34 @@ export function settleWork(
   now = Number.POSITIVE_INFINITY,
 ): SettleLead[] {
   return settleCandidates(analysis, cursor)
-    .filter(({ since }) => since + SETTLE_QUIET_MS <= now)
-    .slice(0, MAX_BATCH_ROWS);
+    .filter(({ latest }) => latest + SETTLE_QUIET_MS <= now)
+    .slice(0, MAX_BATCH_ROWS)
+    .map(({ leadId, since }) => ({ leadId, since }));
 }
 
 /** When the earliest lead still to settle may be settled (undefined when none is left). */
 export function settleDueAt(analysis: SendAnalysis, cursor: SendCursor): number | undefined {
   const leads = settleCandidates(analysis, cursor);
-  return leads.length === 0
-    ? undefined
-    : Math.min(...leads.map(({ since }) => since)) + SETTLE_QUIET_MS;
+  if (leads.length === 0) return undefined;
+  return Math.min(...leads.map(({ latest }) => latest)) + SETTLE_QUIET_MS;
 }
 
-function settleCandidates(analysis: SendAnalysis, cursor: SendCursor): SettleLead[] {
+/**
+ * Each lead to settle with the earliest instant its send may have left (what its conversation
+ * is compared with) and the latest (what the quiet period counts from).
+ */
+function settleCandidates(analysis: SendAnalysis, cursor: SendCursor): SettleCandidate[] {
   const done = new Set(cursor.unsettled ?? []);
   const since = new Map<number, number>();
-  const add = (leadId: number, at: number) => {
+  const latest = new Map<number, number>();
+  const add = (leadId: number, at: number, last = at) => {
     if (done.has(leadId)) return;
     since.set(leadId, Math.min(since.get(leadId) ?? at, at));
+    latest.set(leadId, Math.max(latest.get(leadId) ?? last, last));
   };
-  for (const [lead, at] of Object.entries(cursor.unsure ?? {})) add(Number(lead), at);
+  for (const [lead, at] of Object.entries(cursor.unsure ?? {})) {
+    add(Number(lead), at, Math.max(at, cursor.recovered ?? 0));
+  }
   analysis.rows.forEach((row, index) => {
     if (statusOf(row, analysis.columns) !== 'UNCERTAIN') return;
     const leadId =
@@ -268,7 +286,11 @@ function settleCandidates(analysis: SendAnalysis, cursor: SendCursor): SettleLea
     const mark = row[analysis.columns.sentAt];
     add(leadId, mark instanceof Date ? mark.getTime() : 0);
   });
-  return [...since].map(([leadId, at]) => ({ leadId, since: at }));
+  return [...since].map(([leadId, at]) => ({
+    leadId,
+    since: at,
+    latest: latest.get(leadId) ?? at,
+  }));
 }
 
 /** What a lead's conversation says about a send that may have left at `since`. */
@@ -580,7 +602,7 @@ export function recoverPlanned(
   analysis: SendAnalysis,
   planned: readonly PlannedRow[],
   cursor: SendCursor,
-  _since: number,
+  now: number,
 ): SendCursor {
   const claims = planned.filter(({ key, at }) => {
     const index = at - analysis.offset;
@@ -595,7 +617,7 @@ export function recoverPlanned(
     keys.push(leadId === undefined ? key : `lead:${leadId}`);
     if (leadId !== undefined) unsure[String(leadId)] = Math.min(unsure[String(leadId)] ?? at, at);
   }
-  return { ...claimKeys(cursor, keys), unsure };
+  return { ...claimKeys(cursor, keys), unsure, recovered: now };
 }
 
 /**

@@ -241,7 +241,7 @@ export function createSendJobHandler(
       }
       analysis ??= this.read(true);
       if (!work.checked) {
-        this.cursor = recoverPlanned(analysis, planned, this.cursor, this.job.createdAt);
+        this.cursor = recoverPlanned(analysis, planned, this.cursor, this.now());
         work.checked = true;
       }
       // Leads the sheet says got this template (any job): later reads are windows, which may

@@ -11,6 +11,7 @@ import {
   placeBatch,
   planStep,
   recoverPlanned,
+  SETTLE_QUIET_MS,
   type SendCursor,
   settleBatch,
 } from '../../../../src/core/send/batch';
@@ -296,6 +297,32 @@ describe('windows and a batch planned before a kill', () => {
     // Lead 7's other row (its own key) is never sent by this job.
     const result = plan([row('Ana', 1), row('Bia', 7)], cursor);
     expect(result.marks.find((m) => m.index === 1)?.cells[0]).toBe('SKIPPED');
+  });
+
+  it('settles a lead a killed run may have messaged only once the kill is SETTLE_QUIET_MS old', () => {
+    // Lead 2 was planned 10 minutes ago (a long wait for slots), and its row is gone: the run
+    // that died may have sent it just before dying, and that request may still reach the CRM.
+    const planned = [{ key: 'lead:2', at: 1, leadId: 2 }];
+    const cursor = recoverPlanned(
+      analyse([row('Caio', 3)]),
+      planned,
+      { ...EMPTY, plannedAt: NOW - 600_000 },
+      NOW,
+    );
+    expect(cursor.unsure).toEqual({ '2': NOW - 600_000 });
+    const early = plan([row('Caio', 3, 'SENT')], cursor);
+    expect(early.next.kind).toBe('wait');
+    const due = planStep(analyse([row('Caio', 3, 'SENT')]), {
+      jobId: 'job-1',
+      templateName: 'T',
+      t,
+      now: NOW + SETTLE_QUIET_MS,
+      lookups: new Map(),
+      cursor,
+      maxRows: MAX_BATCH_ROWS,
+    });
+    // Compared with the earliest the send may have left: a message since then is the send.
+    expect(due.next).toEqual({ kind: 'settle', leads: [{ leadId: 2, since: NOW - 600_000 }] });
   });
 
   it('claims a planned lead whose row was deleted while a copy waits elsewhere (issue 16 item 2)', () => {
