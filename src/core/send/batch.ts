@@ -300,8 +300,22 @@ export type Settlement = 'sent' | 'not-sent' | { unsettled: string };
  * A message in the lead's conversation at or after the attempt (less SETTLE_SLACK_MS, for
  * clocks that differ) means the send went out; none since means nothing did. A reply of the
  * lead counts as a message too: then the send is taken as sent, never repeated.
+ * `otherNumber`: the conversation the CRM named is of another number than the send's (a lead
+ * may have one per number, and the API names one): nothing there proves nothing was sent.
  */
-export function settlementOf(lastMessageAt: string | null | undefined, since: number): Settlement {
+export function settlementOf(
+  lastMessageAt: string | null | undefined,
+  since: number,
+  otherNumber?: string | number,
+): Settlement {
+  const result = settlementAt(lastMessageAt, since);
+  if (result === 'not-sent' && otherNumber !== undefined) {
+    return { unsettled: `conversation instance_id ${otherNumber}` };
+  }
+  return result;
+}
+
+function settlementAt(lastMessageAt: string | null | undefined, since: number): Settlement {
   if (lastMessageAt === null || lastMessageAt === undefined || lastMessageAt === '') {
     return 'not-sent';
   }

@@ -403,7 +403,17 @@ export function createSendJobHandler(
       leads.forEach(({ leadId, since }, i) => {
         const answer = answers[i];
         if (answer?.ok) {
-          results.set(leadId, settlementOf(answer.value.conversation?.last_message_at, since));
+          const conversation = answer.value.conversation;
+          const number = conversation?.instance_id;
+          const ours = work.options.instanceId;
+          const other =
+            ours !== undefined &&
+            number !== null &&
+            number !== undefined &&
+            `${number}` !== `${ours}`
+              ? number
+              : undefined;
+          results.set(leadId, settlementOf(conversation?.last_message_at, since, other));
         } else if (answer && answer.error instanceof NotFoundError) {
           results.set(leadId, { unsettled: messageOf(answer.error) });
         } else failure ??= answer?.error;

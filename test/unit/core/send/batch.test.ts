@@ -12,8 +12,10 @@ import {
   planStep,
   recoverPlanned,
   SETTLE_QUIET_MS,
+  SETTLE_SLACK_MS,
   type SendCursor,
   settleBatch,
+  settlementOf,
 } from '../../../../src/core/send/batch';
 import { placeSources, statusColumnsOf } from '../../../../src/core/send/columns';
 import type { Outcome } from '../../../../src/core/send/outcome';
@@ -297,6 +299,20 @@ describe('windows and a batch planned before a kill', () => {
     // Lead 7's other row (its own key) is never sent by this job.
     const result = plan([row('Ana', 1), row('Bia', 7)], cursor);
     expect(result.marks.find((m) => m.index === 1)?.cells[0]).toBe('SKIPPED');
+  });
+
+  it("settles from the conversation: a message since the attempt is the send; another number's proves nothing", () => {
+    const at = (ms: number) => new Date(ms).toISOString();
+    expect(settlementOf(at(NOW + 1000), NOW)).toBe('sent');
+    // A CRM clock up to SETTLE_SLACK_MS behind ours still reads as sent.
+    expect(settlementOf(at(NOW - SETTLE_SLACK_MS + 1000), NOW)).toBe('sent');
+    expect(settlementOf(at(NOW - 3_600_000), NOW)).toBe('not-sent');
+    expect(settlementOf(null, NOW)).toBe('not-sent');
+    // The CRM named the lead's conversation on number 9; the send went through number 2.
+    expect(settlementOf(at(NOW - 3_600_000), NOW, 9)).toEqual({
+      unsettled: 'conversation instance_id 9',
+    });
+    expect(settlementOf(at(NOW + 1000), NOW, 9)).toBe('sent');
   });
 
   it('settles a lead a killed run may have messaged only once the kill is SETTLE_QUIET_MS old', () => {
