@@ -42,6 +42,8 @@ export interface ExecutionState {
   killedBy?: string;
   killAfterServiceCalls?: number;
   onServiceCall?: (event: ServiceCallEvent) => void;
+  /** A message makes this service call throw it, as Apps Script throws a service's failure. */
+  failServiceCall?: (event: ServiceCallEvent) => string | undefined;
   readonly finalizers: Array<() => void>;
 }
 
@@ -104,6 +106,8 @@ export function createExecutionEnv(
       }
       if (clock.now() >= exec.deadline) kill(TIME_LIMIT_MESSAGE);
       exec.onServiceCall?.({ index: exec.callCount, name, time: clock.now() });
+      const failure = exec.failServiceCall?.({ index: exec.callCount, name, time: clock.now() });
+      if (failure !== undefined) fail(failure);
       if (costMs > 0) clock.advance(costMs);
     },
     denyInCustomFunction(name) {

@@ -185,6 +185,8 @@ export interface ExecuteSpec {
   authMode?: AuthMode;
   /** Dies with 'Exceeded maximum execution time' at the service call after this many. */
   killAfterServiceCalls?: number;
+  /** Service calls that throw the message returned (a transient "Service ... timed out"). */
+  failServiceCall?: (event: ServiceCallEvent) => string | undefined;
   /** Runs another execution, whole, when this one reaches the given service call. */
   interleave?: {
     atServiceCall: number | ((event: ServiceCallEvent) => boolean);
@@ -619,6 +621,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       (exec as { triggerUid?: string }).triggerUid = spec.triggerUid;
     if (spec.killAfterServiceCalls !== undefined)
       exec.killAfterServiceCalls = spec.killAfterServiceCalls;
+    if (spec.failServiceCall !== undefined) exec.failServiceCall = spec.failServiceCall;
     let interleaved: ExecutionResult | undefined;
     if (spec.interleave) {
       const { atServiceCall, fn, args, kind: innerKind, user } = spec.interleave;

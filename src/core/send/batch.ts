@@ -65,6 +65,11 @@ export const SendCursorSchema = z.object({
    * earliest time the send may have left). Until settled they are in `sent`: never sent again.
    */
   unsure: z.optional(z.record(z.string(), z.number())),
+  /**
+   * When a run found the last `unsure` leads (ms): the run that may have messaged them was dead
+   * by then, so a late request of theirs left before this, maybe long after `plannedAt`.
+   */
+  recovered: z.optional(z.number()),
   /** Leads this job asked the CRM about and could not settle: not asked again by this job. */
   unsettled: z.optional(z.array(z.number())),
   /** Sends that got an answer (or a refusal) in this job: batches start small (1, 2, 4 …). */
@@ -133,6 +138,11 @@ export interface SettleLead {
   leadId: number;
   /** The earliest instant the send may have left (ms); 0 when unknown. */
   since: number;
+}
+
+/** A lead to settle and the latest instant its send may have left (ms): when it may be settled. */
+interface SettleCandidate extends SettleLead {
+  latest: number;
 }
 
 export type NextWork =
@@ -219,8 +229,11 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
       }
     }
   });
-  const settle = settleWork(analysis, input.cursor);
+  const settle = settleWork(analysis, input.cursor, now);
   if (settle.length > 0) return { marks, next: { kind: 'settle', leads: settle } };
+  // A lead whose attempt is too recent to settle: the job waits for it rather than end.
+  const settleAt = settleDueAt(analysis, input.cursor);
+  if (settleAt !== undefined) waitUntil = Math.min(waitUntil ?? settleAt, settleAt);
   return { marks, next: nextWork(ready, input.lookups, waitUntil, analysis.offset) };
 }
 
@@ -228,15 +241,43 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
  * Leads to settle from their conversations before anything else is sent (PRODUCT.md, Bulk
  * send): the leads of UNCERTAIN rows (this job's or an earlier one's) and the leads a stopped
  * run may have messaged, except those this job could not settle already. At most a batch.
+ * Given `now`, only leads whose attempt is SETTLE_QUIET_MS old: a request that got no answer
+ * (or whose execution was killed) may still reach the CRM, and its message show, after we ask.
  */
-export function settleWork(analysis: SendAnalysis, cursor: SendCursor): SettleLead[] {
+export function settleWork(
+  analysis: SendAnalysis,
+  cursor: SendCursor,
+  now = Number.POSITIVE_INFINITY,
+): SettleLead[] {
+  return settleCandidates(analysis, cursor)
+    .filter(({ latest }) => latest + SETTLE_QUIET_MS <= now)
+    .slice(0, MAX_BATCH_ROWS)
+    .map(({ leadId, since }) => ({ leadId, since }));
+}
+
+/** When the earliest lead still to settle may be settled (undefined when none is left). */
+export function settleDueAt(analysis: SendAnalysis, cursor: SendCursor): number | undefined {
+  const leads = settleCandidates(analysis, cursor);
+  if (leads.length === 0) return undefined;
+  return Math.min(...leads.map(({ latest }) => latest)) + SETTLE_QUIET_MS;
+}
+
+/**
+ * Each lead to settle with the earliest instant its send may have left (what its conversation
+ * is compared with) and the latest (what the quiet period counts from).
+ */
+function settleCandidates(analysis: SendAnalysis, cursor: SendCursor): SettleCandidate[] {
   const done = new Set(cursor.unsettled ?? []);
   const since = new Map<number, number>();
-  const add = (leadId: number, at: number) => {
+  const latest = new Map<number, number>();
+  const add = (leadId: number, at: number, last = at) => {
     if (done.has(leadId)) return;
     since.set(leadId, Math.min(since.get(leadId) ?? at, at));
+    latest.set(leadId, Math.max(latest.get(leadId) ?? last, last));
   };
-  for (const [lead, at] of Object.entries(cursor.unsure ?? {})) add(Number(lead), at);
+  for (const [lead, at] of Object.entries(cursor.unsure ?? {})) {
+    add(Number(lead), at, Math.max(at, cursor.recovered ?? 0));
+  }
   analysis.rows.forEach((row, index) => {
     if (statusOf(row, analysis.columns) !== 'UNCERTAIN') return;
     const leadId =
@@ -245,7 +286,11 @@ export function settleWork(analysis: SendAnalysis, cursor: SendCursor): SettleLe
     const mark = row[analysis.columns.sentAt];
     add(leadId, mark instanceof Date ? mark.getTime() : 0);
   });
-  return [...since].slice(0, MAX_BATCH_ROWS).map(([leadId, at]) => ({ leadId, since: at }));
+  return [...since].map(([leadId, at]) => ({
+    leadId,
+    since: at,
+    latest: latest.get(leadId) ?? at,
+  }));
 }
 
 /** What a lead's conversation says about a send that may have left at `since`. */
@@ -255,8 +300,22 @@ export type Settlement = 'sent' | 'not-sent' | { unsettled: string };
  * A message in the lead's conversation at or after the attempt (less SETTLE_SLACK_MS, for
  * clocks that differ) means the send went out; none since means nothing did. A reply of the
  * lead counts as a message too: then the send is taken as sent, never repeated.
+ * `otherNumber`: the conversation the CRM named is of another number than the send's (a lead
+ * may have one per number, and the API names one): nothing there proves nothing was sent.
  */
-export function settlementOf(lastMessageAt: string | null | undefined, since: number): Settlement {
+export function settlementOf(
+  lastMessageAt: string | null | undefined,
+  since: number,
+  otherNumber?: string | number,
+): Settlement {
+  const result = settlementAt(lastMessageAt, since);
+  if (result === 'not-sent' && otherNumber !== undefined) {
+    return { unsettled: `conversation instance_id ${otherNumber}` };
+  }
+  return result;
+}
+
+function settlementAt(lastMessageAt: string | null | undefined, since: number): Settlement {
   if (lastMessageAt === null || lastMessageAt === undefined || lastMessageAt === '') {
     return 'not-sent';
   }
@@ -267,6 +326,14 @@ export function settlementOf(lastMessageAt: string | null | undefined, since: nu
 
 /** Clock difference allowed between Apps Script and the CRM when comparing times. */
 export const SETTLE_SLACK_MS = 2 * 60_000;
+
+/**
+ * How old an attempt must be before its lead's conversation may say "nothing went out": a
+ * request whose answer never came, or whose execution was killed, may reach the CRM (and its
+ * message show in the conversation) well after we gave up on it. UrlFetch gives up on a request
+ * after about a minute; twice that covers the CRM's own work on a late one.
+ */
+export const SETTLE_QUIET_MS = 2 * 60_000;
 
 /**
  * The cursor and row cells after settling leads: `sent` keeps a lead whose message is there
@@ -549,7 +616,7 @@ export function recoverPlanned(
   analysis: SendAnalysis,
   planned: readonly PlannedRow[],
   cursor: SendCursor,
-  _since: number,
+  now: number,
 ): SendCursor {
   const claims = planned.filter(({ key, at }) => {
     const index = at - analysis.offset;
@@ -564,7 +631,7 @@ export function recoverPlanned(
     keys.push(leadId === undefined ? key : `lead:${leadId}`);
     if (leadId !== undefined) unsure[String(leadId)] = Math.min(unsure[String(leadId)] ?? at, at);
   }
-  return { ...claimKeys(cursor, keys), unsure };
+  return { ...claimKeys(cursor, keys), unsure, recovered: now };
 }
 
 /**

@@ -241,7 +241,7 @@ export function createSendJobHandler(
       }
       analysis ??= this.read(true);
       if (!work.checked) {
-        this.cursor = recoverPlanned(analysis, planned, this.cursor, this.job.createdAt);
+        this.cursor = recoverPlanned(analysis, planned, this.cursor, this.now());
         work.checked = true;
       }
       // Leads the sheet says got this template (any job): later reads are windows, which may
@@ -403,7 +403,17 @@ export function createSendJobHandler(
       leads.forEach(({ leadId, since }, i) => {
         const answer = answers[i];
         if (answer?.ok) {
-          results.set(leadId, settlementOf(answer.value.conversation?.last_message_at, since));
+          const conversation = answer.value.conversation;
+          const number = conversation?.instance_id;
+          const ours = work.options.instanceId;
+          const other =
+            ours !== undefined &&
+            number !== null &&
+            number !== undefined &&
+            `${number}` !== `${ours}`
+              ? number
+              : undefined;
+          results.set(leadId, settlementOf(conversation?.last_message_at, since, other));
         } else if (answer && answer.error instanceof NotFoundError) {
           results.set(leadId, { unsettled: messageOf(answer.error) });
         } else failure ??= answer?.error;

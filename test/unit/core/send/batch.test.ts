@@ -11,8 +11,11 @@ import {
   placeBatch,
   planStep,
   recoverPlanned,
+  SETTLE_QUIET_MS,
+  SETTLE_SLACK_MS,
   type SendCursor,
   settleBatch,
+  settlementOf,
 } from '../../../../src/core/send/batch';
 import { placeSources, statusColumnsOf } from '../../../../src/core/send/columns';
 import type { Outcome } from '../../../../src/core/send/outcome';
@@ -296,6 +299,46 @@ describe('windows and a batch planned before a kill', () => {
     // Lead 7's other row (its own key) is never sent by this job.
     const result = plan([row('Ana', 1), row('Bia', 7)], cursor);
     expect(result.marks.find((m) => m.index === 1)?.cells[0]).toBe('SKIPPED');
+  });
+
+  it("settles from the conversation: a message since the attempt is the send; another number's proves nothing", () => {
+    const at = (ms: number) => new Date(ms).toISOString();
+    expect(settlementOf(at(NOW + 1000), NOW)).toBe('sent');
+    // A CRM clock up to SETTLE_SLACK_MS behind ours still reads as sent.
+    expect(settlementOf(at(NOW - SETTLE_SLACK_MS + 1000), NOW)).toBe('sent');
+    expect(settlementOf(at(NOW - 3_600_000), NOW)).toBe('not-sent');
+    expect(settlementOf(null, NOW)).toBe('not-sent');
+    // The CRM named the lead's conversation on number 9; the send went through number 2.
+    expect(settlementOf(at(NOW - 3_600_000), NOW, 9)).toEqual({
+      unsettled: 'conversation instance_id 9',
+    });
+    expect(settlementOf(at(NOW + 1000), NOW, 9)).toBe('sent');
+  });
+
+  it('settles a lead a killed run may have messaged only once the kill is SETTLE_QUIET_MS old', () => {
+    // Lead 2 was planned 10 minutes ago (a long wait for slots), and its row is gone: the run
+    // that died may have sent it just before dying, and that request may still reach the CRM.
+    const planned = [{ key: 'lead:2', at: 1, leadId: 2 }];
+    const cursor = recoverPlanned(
+      analyse([row('Caio', 3)]),
+      planned,
+      { ...EMPTY, plannedAt: NOW - 600_000 },
+      NOW,
+    );
+    expect(cursor.unsure).toEqual({ '2': NOW - 600_000 });
+    const early = plan([row('Caio', 3, 'SENT')], cursor);
+    expect(early.next.kind).toBe('wait');
+    const due = planStep(analyse([row('Caio', 3, 'SENT')]), {
+      jobId: 'job-1',
+      templateName: 'T',
+      t,
+      now: NOW + SETTLE_QUIET_MS,
+      lookups: new Map(),
+      cursor,
+      maxRows: MAX_BATCH_ROWS,
+    });
+    // Compared with the earliest the send may have left: a message since then is the send.
+    expect(due.next).toEqual({ kind: 'settle', leads: [{ leadId: 2, since: NOW - 600_000 }] });
   });
 
   it('claims a planned lead whose row was deleted while a copy waits elsewhere (issue 16 item 2)', () => {
