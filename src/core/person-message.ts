@@ -14,12 +14,15 @@ import { isMessageKey, type MessageKey, type Translate } from './i18n';
  * What a sidebar shows for a failed call, in the person's language: what happened and what to
  * do. An error with a code (core/errors.ts) that has words under `ui.error.<code>` says those;
  * an answer of the CRM is told by its kind; the CRM's own (Portuguese) message follows in
- * parentheses, for support. Anything else is a bug or a case without words yet: it says so and
+ * parentheses, for support — only when it is the CRM's own answer text, never the transport's
+ * English (a network failure, an unreadable body, a redirect), which a Portuguese user must not
+ * read. Anything else is a bug or a case without words yet: it says so and
  * keeps the developer's message in parentheses, so nothing is hidden.
  */
 export function personMessage(error: unknown, t: Translate): string {
   const crm = crmErrorIn(error);
-  const crmNote = crm && crm.message.trim() !== '' ? ` (${crm.message.trim()})` : '';
+  const own = crm ? crmOwnText(crm) : undefined;
+  const crmNote = own === undefined ? '' : ` (${own})`;
   const cause = errorCauseOf(error);
   if (cause) {
     const key = `ui.error.${cause.code}`;
@@ -43,6 +46,21 @@ export function crmErrorIn(error: unknown): CrmError | undefined {
       next instanceof Error ? next : ((next as { error?: unknown } | undefined)?.error ?? next);
   }
   return undefined;
+}
+
+/**
+ * The CRM's own words behind an error: its `message` when it is the `message` of the JSON body
+ * the CRM answered (response-errors.ts keeps it verbatim). Messages the client writes itself
+ * (no response, an HTML page, a body of the wrong shape, a body without a message) are English
+ * for developers and have no body message equal to them.
+ */
+export function crmOwnText(error: CrmError): string | undefined {
+  const body = error.body;
+  if (body === null || typeof body !== 'object') return undefined;
+  const said = (body as { message?: unknown }).message;
+  if (typeof said !== 'string') return undefined;
+  const text = error.message.trim();
+  return text !== '' && said.trim() === text ? text : undefined;
 }
 
 function crmErrorKey(error: CrmError): MessageKey {

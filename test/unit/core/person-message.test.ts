@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError, ForbiddenError, NetworkError, RateLimitError } from '../../../src/api/errors';
+import { errorFromResponse } from '../../../src/api/response-errors';
 import { codedError } from '../../../src/core/errors';
 import { translator } from '../../../src/core/i18n';
 import { startFailure } from '../../../src/core/jobs/requests';
@@ -22,7 +23,10 @@ describe('personMessage', () => {
   });
 
   it('tells the CRM’s refusal in words and keeps the CRM’s Portuguese message after it', () => {
-    const refused = new AuthError('API Key inválida.', { status: 401 });
+    const refused = new AuthError('API Key inválida.', {
+      status: 401,
+      body: { message: 'API Key inválida.' },
+    });
     expect(personMessage(refused, en)).toBe(
       'The CRM did not accept the API key. Create a new key in the CRM (Settings → API keys) and save it in CRM → Settings. (API Key inválida.)',
     );
@@ -33,7 +37,7 @@ describe('personMessage', () => {
 
   it('finds the CRM’s answer behind a start failure that wraps it', () => {
     const wrapped = startFailure(
-      new ForbiddenError('Conta inativa.', { status: 403 }),
+      new ForbiddenError('Conta inativa.', { status: 403, body: { message: 'Conta inativa.' } }),
       'start the import',
     );
     expect(personMessage(wrapped, pt)).toBe(
@@ -43,12 +47,41 @@ describe('personMessage', () => {
 
   it.each([
     [
-      new RateLimitError('Muitas requisições.', { status: 429, retryAfterSeconds: 30 }),
+      new RateLimitError('Muitas requisições.', {
+        status: 429,
+        body: { message: 'Muitas requisições.' },
+        retryAfterSeconds: 30,
+      }),
       /Try again in 30 s\. \(Muitas requisições\.\)$/,
     ],
     [new NetworkError('', { status: 0 }), /^Could not reach the CRM\.[^()]*$/],
   ])('words each kind of CRM failure: %s', (error, expected) => {
     expect(personMessage(error, en)).toMatch(expected);
+  });
+
+  it('adds only the CRM’s own answer text, never the client’s English transport text', () => {
+    const context = { method: 'GET', path: '/leads' };
+    const answered = (status: number, body: string) => ({ status, headers: {}, body });
+    // The CRM's own Portuguese words, from its JSON body: kept for support.
+    const refused = errorFromResponse(
+      answered(422, '{"message":"O campo email é inválido."}'),
+      context,
+    );
+    expect(personMessage(refused, pt)).toMatch(/ \(O campo email é inválido\.\)$/);
+    // What the client wrote itself: English a Portuguese user must not read.
+    const ours = [
+      new NetworkError('Could not reach the CRM (GET /leads): timeout', { status: 0 }),
+      errorFromResponse(answered(502, '<html><body>Bad gateway</body></html>'), context),
+      errorFromResponse(answered(500, ''), context),
+      errorFromResponse(answered(404, '{"error":"nope"}'), context),
+      errorFromResponse(answered(302, '{}'), context),
+    ];
+    for (const error of ours) {
+      const shown = personMessage(error, pt);
+      expect(shown, error.message).not.toContain('(');
+      expect(shown).not.toMatch(/CRM answered|Could not|redirected/);
+    }
+    expect(personMessage(ours[0], pt)).toMatch(/^Não foi possível falar com o CRM/);
   });
 
   it('an error without words says so and keeps the developer text for support', () => {
