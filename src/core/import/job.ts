@@ -273,7 +273,7 @@ export function createImportJobHandler(
       columnsOf: ({ headerMap }) => statusColumnsOf(headerMap),
       missingHeaders: ({ headerMap }) => missingStatusHeaders(headerMap),
       appendHeaders: (headers) => table.appendHeaders(headers),
-      what: 'The status columns',
+      t: run.t,
     });
     const { values, headerMap } = read;
     try {
@@ -596,7 +596,7 @@ export function createImportJobHandler(
           return run.t('import.job.optionsChanged', { problem: error.message });
         }
         if (error instanceof HeaderMappingError) {
-          return headersChangedMessage(run.options.sheetName, 'import', error.message);
+          return headersChangedMessage(run.options.sheetName, 'import', error.message, run.t);
         }
         return undefined;
       },

@@ -113,7 +113,7 @@ export function outcomeOf(answer: Settled<ChatappTemplateSent>, ctx: AnswerConte
       retryAfterSeconds: error.retryAfterSeconds,
     };
   }
-  const access = pauseForAccessError(error);
+  const access = pauseForAccessError(error, t);
   if (access) {
     return {
       kind: 'pause',

@@ -7,10 +7,6 @@
  * parentheses after "something went wrong", a job as its message, and a formula as its error.
  */
 export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
-  [
-    'src/addon/job-env.ts',
-    'No CRM API key is set for the user running this job: open CRM → Settings, save a key, then resume the job.',
-  ],
   ['src/api/http.ts', 'Could not reach the CRM ({x} {x}): {x}'],
   ['src/api/http.ts', 'The CRM answered {x} to {x} {x} with an unexpected shape: {x}'],
   ['src/api/issues.ts', 'expected one of {x}, got {x}'],
@@ -34,109 +30,7 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
   ['src/api/schemas/chatapp.ts', 'an image message needs media_url'],
   ['src/api/schemas/leads.ts', 'send an email or a phone: it is the match key of an upsert'],
   ['src/core/import/job-options.ts', 'the sheet to import'],
-  ['src/core/jobs/chunked-json.ts', 'maxBytes must be at least 4 (got {x}).'],
-  [
-    'src/core/jobs/chunked-json.ts',
-    'Stored value "{x}" is not valid JSON; delete it and run again.',
-  ],
-  [
-    'src/core/jobs/chunked-json.ts',
-    'Stored value "{x}" has an unknown layout; delete it and run again.',
-  ],
-  [
-    'src/core/jobs/chunked-json.ts',
-    'Stored value "{x}" is missing chunk {x} of {x}; delete it and run again.',
-  ],
-  ['src/core/jobs/chunked-json.ts', 'Key "{x}" must not contain "{x}".'],
-  ['src/core/jobs/chunked-json.ts', 'Value for "{x}" cannot be stored as JSON.'],
-  [
-    'src/core/jobs/engine.ts',
-    'No job has the id "{x}"; call crmListJobs() to see this sheet\'s jobs.',
-  ],
-  ['src/core/jobs/engine.ts', 'budgetMs must be a positive number (got {x}).'],
-  [
-    'src/core/jobs/engine.ts',
-    'Job {x} was started with another API key; only its owner can continue it (their trigger does).',
-  ],
-  [
-    'src/core/jobs/engine.ts',
-    'This version of the add-on cannot run "{x}" jobs; start the job again.',
-  ],
-  [
-    'src/core/jobs/engine.ts',
-    'The options of this {x} job take {x} bytes once stored; at most {x} fit. Shorten the fixed texts or the mapping, then start it again.',
-  ],
-  [
-    'src/core/jobs/engine.ts',
-    'Could not pick a free job id; check that the random source is not constant.',
-  ],
-  ['src/core/jobs/engine.ts', 'Job {x} is {x} and cannot be resumed; start a new job instead.'],
-  ['src/core/jobs/options.ts', '{x} needs an options object such as {x}.'],
-  ['src/core/jobs/options.ts', 'sheet must be the name of {x}, such as "Leads" (got {x}).'],
-  ['src/core/jobs/options.ts', 'matchBy must be one of {x} (got {x}).'],
-  ['src/core/jobs/pipeline-place.ts', 'The status columns ({x}) could not be created.'],
-  ['src/core/jobs/pipeline.ts', 'The rate limit leaves no request slot before this run must end.'],
-  [
-    'src/core/jobs/requests.ts',
-    'The CRM failed and the next retry does not fit in this run; retrying in the next one.',
-  ],
-  ['src/core/jobs/requests.ts', 'A pause or cancel was asked for; nothing more is sent.'],
-  ['src/core/jobs/requests.ts', 'No rate-limit slot is free before this run ends.'],
-  [
-    'src/core/jobs/requests.ts',
-    'The CRM failed and the next retry does not fit in this run; retrying in the next one.',
-  ],
-  [
-    'src/core/jobs/requests.ts',
-    'The CRM refused the API key ("{x}"): create a new key in the CRM under Settings → API keys, save it in CRM → Settings (or crmConfigure), then resume this job.',
-  ],
-  [
-    'src/core/jobs/requests.ts',
-    'The CRM account is suspended ("{x}"): ask the CRM account\'s administrator to reactivate it, then resume this job.',
-  ],
-  [
-    'src/core/jobs/requests.ts',
-    'The API key lacks the "{x}" permission ("{x}"): create a key with that permission in the CRM under Settings → API keys, save it in CRM → Settings, then resume this job.',
-  ],
-  [
-    'src/core/jobs/requests.ts',
-    'The CRM refused this request ("{x}"): check the key\'s permissions in the CRM under Settings → API keys, then resume this job.',
-  ],
   ['src/core/jobs/requests.ts', 'Could not {x}: {x} Try again in a minute.'],
-  [
-    'src/core/jobs/row-job.ts',
-    'The header row of "{x}" no longer fits this {x}: {x}. Fix the headers, then resume the job.',
-  ],
-  ['src/core/jobs/row-job.ts', '{x} could not be created.'],
-  ['src/core/jobs/row-locator.ts', 'The row has no key to find it by.'],
-  [
-    'src/core/jobs/row-locator.ts',
-    'Row "{x}" is no longer in the sheet (deleted or its key edited); it was skipped.',
-  ],
-  [
-    'src/core/jobs/row-locator.ts',
-    'Key "{x}" is on more than one row; make each row\'s key unique and run again.',
-  ],
-  [
-    'src/core/jobs/store.ts',
-    'Job {x} is stored in a shape this version cannot read; delete it from the Jobs sidebar.',
-  ],
-  ['src/core/jobs/store.ts', 'Job {x} cannot be saved: {x}'],
-  ['src/core/pacing/pacer.ts', 'The pacer needs the API key it paces; set it in Settings.'],
-  ['src/core/pacing/pacer.ts', 'limit must be a positive whole number (got {x}).'],
-  ['src/core/pacing/pacer.ts', 'windowMs must be positive (got {x}).'],
-  ['src/core/pacing/pacer.ts', 'safetyMarginMs must be 0 or more (got {x}).'],
-  [
-    'src/core/pacing/pacer.ts',
-    'acquireUpTo needs a whole number of requests, at least 1 (got {x}).',
-  ],
-  [
-    'src/core/pacing/retry.ts',
-    'The rate limit leaves no request slot before this slice must end; continuing later.',
-  ],
-  ['src/core/pacing/retry.ts', 'maxAttempts must be a whole number of at least 1 (got {x}).'],
-  ['src/core/pacing/retry.ts', 'attempts must be a whole number of at least 1 (got {x}).'],
-  ['src/core/pacing/retry.ts', 'baseMs must be 0 or more (got {x}).'],
   [
     'src/core/phone/index.ts',
     'defaultCountry "{x}" is not a supported two-letter country code; use e.g. "BR" or "US"',
@@ -156,10 +50,6 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
   [
     'src/core/send/columns.ts',
     'matchBy "{x}" finds each row\'s lead by {x}, but "{x}" has no {x}; add one, or give leadIdColumn',
-  ],
-  [
-    'src/core/send/job.ts',
-    'The rate limit leaves no request slot before this run must end; continuing later.',
   ],
   [
     'src/core/send/options.ts',

@@ -1,0 +1,39 @@
+/**
+ * English: what a person reads of the job machinery itself (issue 18.2): a job paused for its
+ * API key or permissions, a sheet whose status columns or headers no longer fit, a stored job
+ * that cannot be read, a start the CRM's rate limit put off. The thrown messages scripts see
+ * stay precise English; job messages are said in the job's language (and each reader's, by
+ * i18n/retranslate.ts, since each is one catalogue sentence).
+ */
+export const MESSAGES_JOBS_EN = {
+  'jobs.pause.noApiKey':
+    'No CRM API key is saved for the person running this job: open CRM → Settings, save a key, then resume the job.',
+  'jobs.pause.keyRefused':
+    'The CRM refused the API key ("{message}"): create a new key in the CRM under Settings → API keys, save it in CRM → Settings (or crmConfigure), then resume this job.',
+  'jobs.pause.accountSuspended': `The CRM account is suspended ("{message}"): ask the CRM account's administrator to reactivate it, then resume this job.`,
+  'jobs.pause.permission':
+    'The API key lacks the "{permission}" permission ("{message}"): create a key with that permission in the CRM under Settings → API keys, save it in CRM → Settings, then resume this job.',
+  'jobs.pause.forbidden': `The CRM refused this request ("{message}"): check the key's permissions in the CRM under Settings → API keys, then resume this job.`,
+  'jobs.headersChanged':
+    'The header row of "{sheet}" no longer fits {job}: {problem}. Fix the headers, then resume the job.',
+  'jobs.name.import': 'this import',
+  'jobs.name.send': 'this send',
+  'jobs.statusColumnsNotCreated':
+    'The status columns ({headers}) could not be added to the sheet: check that it is not protected and has room for more columns, then resume the job.',
+  'jobs.row.noKey': 'The row has no key to find it by.',
+  'jobs.row.gone':
+    'Row “{key}” is no longer in the sheet (deleted or its key edited); it was skipped.',
+  'jobs.row.keyTwice':
+    'Key “{key}” is on more than one row; make each row’s key unique and run again.',
+  'ui.error.jobOptionsTooLarge':
+    'This job’s settings are too long to keep ({bytes} bytes; at most {max}): shorten the fixed texts or the column mapping, then start it again.',
+  'ui.error.jobUnreadable':
+    'This job was saved in a form this version of the add-on cannot read: cancel it in CRM → Jobs and start it again.',
+  'ui.error.storedValueBroken':
+    'Something the add-on keeps for this spreadsheet is damaged: start the job again; if it keeps happening, tell support.',
+  'ui.error.crmRateLimitStart':
+    'The CRM’s request limit is used up right now: try again in a minute.',
+  'jobs.yield.retryLater':
+    'The CRM failed and the next try does not fit in this run; it is tried again in the next one.',
+  'jobs.yield.stopAsked': 'A pause or cancel was asked for; nothing more is sent.',
+} as const;

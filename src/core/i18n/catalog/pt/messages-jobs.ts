@@ -1,0 +1,37 @@
+import type { MESSAGES_JOBS_EN } from '../en/messages-jobs';
+
+/** Português: tarefas pausadas pela chave ou permissões, colunas e títulos que não servem mais, tarefas salvas ilegíveis. */
+export const MESSAGES_JOBS_PT: Readonly<Record<keyof typeof MESSAGES_JOBS_EN, string>> = {
+  'jobs.pause.noApiKey':
+    'Nenhuma chave de API do CRM está salva para quem executa esta tarefa: abra CRM → Configurações, salve uma chave e retome a tarefa.',
+  'jobs.pause.keyRefused':
+    'O CRM recusou a chave de API ("{message}"): crie uma nova chave no CRM em Configurações → Chaves de API, salve-a em CRM → Configurações e retome esta tarefa.',
+  'jobs.pause.accountSuspended':
+    'A conta do CRM está suspensa ("{message}"): peça ao administrador da conta do CRM para reativá-la e retome esta tarefa.',
+  'jobs.pause.permission':
+    'A chave de API não tem a permissão "{permission}" ("{message}"): crie uma chave com essa permissão no CRM em Configurações → Chaves de API, salve-a em CRM → Configurações e retome esta tarefa.',
+  'jobs.pause.forbidden':
+    'O CRM recusou este pedido ("{message}"): confira as permissões da chave no CRM em Configurações → Chaves de API e retome esta tarefa.',
+  'jobs.headersChanged':
+    'A linha de títulos de “{sheet}” não serve mais para {job}: {problem}. Corrija os títulos e retome a tarefa.',
+  'jobs.name.import': 'esta importação',
+  'jobs.name.send': 'este envio',
+  'jobs.statusColumnsNotCreated':
+    'Não foi possível acrescentar as colunas de status ({headers}) à planilha: confira se ela não está protegida e tem espaço para mais colunas, e retome a tarefa.',
+  'jobs.row.noKey': 'A linha não tem uma chave para ser encontrada.',
+  'jobs.row.gone':
+    'A linha “{key}” não está mais na planilha (excluída ou com a chave editada); ela foi pulada.',
+  'jobs.row.keyTwice':
+    'A chave “{key}” está em mais de uma linha; deixe a chave de cada linha única e rode de novo.',
+  'ui.error.jobOptionsTooLarge':
+    'As configurações desta tarefa são longas demais para guardar ({bytes} bytes; no máximo {max}): encurte os textos fixos ou o mapeamento das colunas e comece de novo.',
+  'ui.error.jobUnreadable':
+    'Esta tarefa foi salva num formato que esta versão do complemento não lê: cancele-a em CRM → Processos e comece de novo.',
+  'ui.error.storedValueBroken':
+    'Algo que o complemento guarda para esta planilha está danificado: comece a tarefa de novo; se continuar acontecendo, avise o suporte.',
+  'ui.error.crmRateLimitStart':
+    'O limite de requisições do CRM está esgotado agora: tente de novo em um minuto.',
+  'jobs.yield.retryLater':
+    'O CRM falhou e a próxima tentativa não cabe nesta execução; ela é feita na próxima.',
+  'jobs.yield.stopAsked': 'Foi pedida uma pausa ou um cancelamento; nada mais é enviado.',
+};

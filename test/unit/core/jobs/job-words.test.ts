@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { AuthError, ForbiddenError } from '../../../../src/api/errors';
+import { translator } from '../../../../src/core/i18n';
+import { retranslate } from '../../../../src/core/i18n/retranslate';
+import { JobYield } from '../../../../src/core/jobs/errors';
+import { pauseForAccessError, startFailure } from '../../../../src/core/jobs/requests';
+import { headersChangedMessage } from '../../../../src/core/jobs/row-job';
+import { locateRow } from '../../../../src/core/jobs/row-locator';
+import { personMessage } from '../../../../src/core/person-message';
+
+/** Issue 18.2: what the job machinery itself says reaches a Portuguese user in Portuguese. */
+const pt = translator('pt');
+const crm = (message: string) => ({ status: 403, body: { message } });
+
+describe('job messages of the job machinery', () => {
+  it('a job paused for its key or permissions says the fix in the job’s language', () => {
+    const key = pauseForAccessError(
+      new AuthError('API Key inválida.', crm('API Key inválida.')),
+      pt,
+    );
+    expect(key?.message).toBe(
+      'O CRM recusou a chave de API ("API Key inválida."): crie uma nova chave no CRM em Configurações → Chaves de API, salve-a em CRM → Configurações e retome esta tarefa.',
+    );
+    const scope = new ForbiddenError('Sem permissão.', {
+      ...crm('Sem permissão.'),
+      requiredPermission: 'leads:write',
+    });
+    expect(pauseForAccessError(scope, pt)?.message).toMatch(
+      /^A chave de API não tem a permissão "leads:write" \("Sem permissão\."\)/,
+    );
+    const inactive = new ForbiddenError('Conta inativa.', crm('Conta inativa.'));
+    expect(pauseForAccessError(inactive, pt)?.message).toMatch(/^A conta do CRM está suspensa/);
+    // Stored in one language, read in another: each reader gets their own.
+    const english = pauseForAccessError(inactive)?.message ?? '';
+    expect(retranslate(english, 'pt')).toBe(pauseForAccessError(inactive, pt)?.message);
+  });
+
+  it('a sheet whose headers no longer fit says so in the job’s language', () => {
+    expect(headersChangedMessage('Envios', 'send', 'falta a coluna "Nome"', pt)).toBe(
+      'A linha de títulos de “Envios” não serve mais para este envio: falta a coluna "Nome". Corrija os títulos e retome a tarefa.',
+    );
+    expect(headersChangedMessage('Leads', 'import', 'x')).toMatch(
+      /no longer fits this import: x\./,
+    );
+  });
+
+  it('a start put off by the rate limit is said in words, not as a bug (failed before)', () => {
+    const failure = startFailure(new JobYield('no slot', 0), 'start the import');
+    expect(personMessage(failure, pt)).toBe(
+      'O limite de requisições do CRM está esgotado agora: tente de novo em um minuto.',
+    );
+    expect((failure as Error).message).toMatch(/^Could not start the import/);
+  });
+
+  it('a row that cannot be found again says why in the job’s language', () => {
+    expect(locateRow(['a', 'b'], 'c', undefined, pt)).toMatchObject({
+      reason: 'missing',
+      message:
+        'A linha “c” não está mais na planilha (excluída ou com a chave editada); ela foi pulada.',
+    });
+    expect(locateRow(['a', 'a'], 'a', 0, pt)).toMatchObject({ reason: 'ambiguous' });
+  });
+});
