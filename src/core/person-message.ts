@@ -1,10 +1,12 @@
 import {
   AuthError,
+  BlockedError,
   CrmError,
   ForbiddenError,
   NetworkError,
   NotFoundError,
   RateLimitError,
+  UnexpectedResponseError,
   UnprocessableError,
 } from '../api/errors';
 import { errorCauseOf } from './errors';
@@ -49,18 +51,24 @@ export function crmErrorIn(error: unknown): CrmError | undefined {
 }
 
 /**
- * The CRM's own words behind an error: its `message` when it is the `message` of the JSON body
- * the CRM answered (response-errors.ts keeps it verbatim). Messages the client writes itself
- * (no response, an HTML page, a body of the wrong shape, a body without a message) are English
- * for developers and have no body message equal to them.
+ * The CRM's own words behind an error: its `message`, unless the client wrote that message
+ * itself — no answer (NetworkError), an answer that is not the API's JSON
+ * (UnexpectedResponseError), a redirect, or a JSON body without a message. Those are English
+ * for developers (response-errors.ts) and a person never reads them.
  */
 export function crmOwnText(error: CrmError): string | undefined {
-  const body = error.body;
-  if (body === null || typeof body !== 'object') return undefined;
-  const said = (body as { message?: unknown }).message;
-  if (typeof said !== 'string') return undefined;
   const text = error.message.trim();
-  return text !== '' && said.trim() === text ? text : undefined;
+  if (text === '' || error instanceof NetworkError || error instanceof UnexpectedResponseError) {
+    return undefined;
+  }
+  if (error.status >= 300 && error.status < 400) return undefined;
+  const body = error.body;
+  if (body !== null && typeof body === 'object') {
+    // response-errors.ts keeps the body's own message verbatim; any other text is the client's.
+    const said = (body as { message?: unknown }).message;
+    return typeof said === 'string' && said.trim() === text ? text : undefined;
+  }
+  return text;
 }
 
 function crmErrorKey(error: CrmError): MessageKey {
@@ -82,4 +90,38 @@ function crmParams(error: CrmError): Record<string, number> {
 function developerText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/^(Exception|Error):\s*/, '');
+}
+
+/**
+ * What a CRM failure says in a job's detail cell or message, in `t`'s language: the CRM's own
+ * words (its `message` and what its body adds) when it answered with them; otherwise what
+ * happened in words, instead of the client's English for developers (issue 18.2: "Could not
+ * reach the CRM (POST /leads): …" in a Portuguese sheet).
+ */
+export function crmDetail(error: CrmError, t: Translate): string {
+  const own = crmOwnText(error);
+  if (own !== undefined) {
+    if (error instanceof ForbiddenError && error.requiredPermission) {
+      return t('crm.detail.missingScope', { message: own, scope: error.requiredPermission });
+    }
+    if (error instanceof BlockedError && error.pendingTasks.length > 0) {
+      const tasks = error.pendingTasks.map((task) => task.subject ?? `#${task.id}`).join(', ');
+      return t('crm.detail.pendingTasks', { message: own, tasks });
+    }
+    return error.detail;
+  }
+  const status = error.status;
+  if (error instanceof NetworkError) return t('crm.detail.unreachable');
+  if (error instanceof UnexpectedResponseError) {
+    if (typeof error.body !== 'string') {
+      return t('crm.detail.unexpectedShape', { status, where: error.issuePath ?? '—' });
+    }
+    if (error.body.trim() === '') return t('crm.detail.emptyBody', { status });
+    if (/^\s*</.test(error.body)) {
+      return t(status >= 500 ? 'crm.detail.htmlServer' : 'crm.detail.htmlAddress', { status });
+    }
+    return t('crm.detail.notJson', { status });
+  }
+  if (status >= 300 && status < 400) return t('crm.detail.redirect', { status });
+  return t('crm.detail.noMessage', { status });
 }

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError, ForbiddenError, NetworkError, RateLimitError } from '../../../src/api/errors';
+import {
+  AuthError,
+  type CrmError,
+  ForbiddenError,
+  NetworkError,
+  RateLimitError,
+} from '../../../src/api/errors';
 import { errorFromResponse } from '../../../src/api/response-errors';
 import { codedError } from '../../../src/core/errors';
 import { translator } from '../../../src/core/i18n';
 import { startFailure } from '../../../src/core/jobs/requests';
-import { personMessage } from '../../../src/core/person-message';
+import { crmDetail, personMessage } from '../../../src/core/person-message';
 
 /** What a sidebar shows for an error: the person's words, the CRM's own message in parentheses. */
 const en = translator('en');
@@ -88,5 +94,49 @@ describe('personMessage', () => {
     expect(personMessage(new Error('Error: boom'), en)).toBe(
       'Something went wrong. Try again; if it keeps happening, send this to support: (boom)',
     );
+  });
+});
+
+describe('crmDetail: a CRM failure in a job’s detail cell', () => {
+  const context = { method: 'POST', path: '/leads' };
+  const answered = (status: number, body: string) => ({ status, headers: {}, body });
+
+  it('keeps the CRM’s own words, and says in words what the client only said in English', () => {
+    const refused = errorFromResponse(
+      answered(
+        422,
+        '{"message":"Dados inválidos.","errors":{"email":["O campo email é inválido."]}}',
+      ),
+      context,
+    );
+    expect(crmDetail(refused, pt)).toBe('Dados inválidos. O campo email é inválido.');
+    const cases: Array<[CrmError, string]> = [
+      [
+        new NetworkError('Could not reach the CRM (POST /leads): timeout', { status: 0 }),
+        'não foi possível falar com o CRM (nenhuma resposta chegou)',
+      ],
+      [
+        errorFromResponse(answered(502, '<html>Bad gateway</html>'), context),
+        'o CRM respondeu 502 com uma página da web em vez de dados: o servidor ou um proxy na frente dele falhou',
+      ],
+      [errorFromResponse(answered(500, ''), context), 'o CRM respondeu 500 sem conteúdo'],
+      [
+        errorFromResponse(answered(500, '{"x":1}'), context),
+        'o CRM respondeu 500 sem dizer por quê',
+      ],
+      [
+        errorFromResponse(answered(301, '{}'), context),
+        'o CRM mandou o pedido para outro lugar (301): confira se o endereço do CRM nas Configurações é o da API, terminando em /api/v1',
+      ],
+    ];
+    for (const [error, words] of cases) expect(crmDetail(error, pt), error.message).toBe(words);
+  });
+
+  it('says what the CRM adds to its message in the person’s language', () => {
+    const scope = errorFromResponse(
+      answered(403, '{"message":"Sem permissão.","required_permission":"leads:write"}'),
+      context,
+    );
+    expect(crmDetail(scope, pt)).toBe('Sem permissão. (falta à chave a permissão "leads:write")');
   });
 });

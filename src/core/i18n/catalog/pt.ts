@@ -10,6 +10,7 @@ import { JOBS_PT } from './pt/jobs';
 import { LEADJOB_PT } from './pt/leadjob';
 import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
+import { MESSAGES_CRM_PT } from './pt/messages-crm';
 import { MESSAGES_EXPORT_PT } from './pt/messages-export';
 import { MESSAGES_JOBS_PT } from './pt/messages-jobs';
 import { MESSAGES_OPTIONS_PT } from './pt/messages-options';
@@ -48,4 +49,5 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...MESSAGES_EXPORT_PT,
   ...MESSAGES_OPTIONS_PT,
   ...MESSAGES_JOBS_PT,
+  ...MESSAGES_CRM_PT,
 };
