@@ -86,30 +86,6 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
   ],
   [
     'src/core/send/setup.ts',
-    'No template has the id {x} in this CRM account; the templates are {x}. Pass one of their ids as templateId.',
-  ],
-  [
-    'src/core/send/setup.ts',
-    'Template {x} "{x}" is {x}: only APPROVED templates can be sent. Get it approved in the CRM, or pick an approved one: {x}.',
-  ],
-  [
-    'src/core/send/setup.ts',
-    'Template "{x}" names no number: pass instanceId, the id of a cloud_api number ({x}).',
-  ],
-  [
-    'src/core/send/setup.ts',
-    "No number has the id {x} in this CRM account; the numbers are {x}. Pass one of them as instanceId, or leave it out to use the template's own number.",
-  ],
-  [
-    'src/core/send/setup.ts',
-    '{x} Number {x} "{x}" is connected by QR code ({x}), and only official-API (cloud_api) numbers send templates: pass instanceId of a cloud_api number ({x}) or leave instanceId out to use the template\'s own number.',
-  ],
-  [
-    'src/core/send/setup.ts',
-    'Template "{x}" belongs to number {x}, not to number {x}: leave instanceId out (or pass {x}), or pick a template of number {x}.',
-  ],
-  [
-    'src/core/send/setup.ts',
     'variables has no mapping for {x} of template "{x}": map each to a column header or to {value: "text"}, e.g. {{x}}',
   ],
   [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError, ForbiddenError } from '../../../../src/api/errors';
+import type { ChatappTemplate } from '../../../../src/api/schemas';
 import { translator } from '../../../../src/core/i18n';
 import { retranslate } from '../../../../src/core/i18n/retranslate';
 import { JobYield } from '../../../../src/core/jobs/errors';
@@ -7,6 +8,7 @@ import { pauseForAccessError, startFailure } from '../../../../src/core/jobs/req
 import { headersChangedMessage } from '../../../../src/core/jobs/row-job';
 import { locateRow } from '../../../../src/core/jobs/row-locator';
 import { personMessage } from '../../../../src/core/person-message';
+import { findTemplate } from '../../../../src/core/send/setup';
 
 /** Issue 18.2: what the job machinery itself says reaches a Portuguese user in Portuguese. */
 const pt = translator('pt');
@@ -59,5 +61,21 @@ describe('job messages of the job machinery', () => {
         'A linha “c” não está mais na planilha (excluída ou com a chave editada); ela foi pulada.',
     });
     expect(locateRow(['a', 'a'], 'a', 0, pt)).toMatchObject({ reason: 'ambiguous' });
+  });
+});
+
+describe('a send that cannot start says why in the person’s words', () => {
+  it('a template no longer approved (failed before: "Algo deu errado…" with the English)', () => {
+    const template = { id: 3, name: 'boas_vindas', status: 'PAUSED' } as ChatappTemplate;
+    let caught: unknown;
+    try {
+      findTemplate([template], 3);
+    } catch (error) {
+      caught = error;
+    }
+    expect(personMessage(caught, pt)).toBe(
+      'O template “boas_vindas” está PAUSED no CRM, e só templates APPROVED podem ser enviados: peça a aprovação ou escolha outro.',
+    );
+    expect((caught as Error).message).toMatch(/^Template 3 "boas_vindas" is PAUSED/);
   });
 });

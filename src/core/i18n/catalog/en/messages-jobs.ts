@@ -36,4 +36,20 @@ export const MESSAGES_JOBS_EN = {
   'jobs.yield.retryLater':
     'The CRM failed and the next try does not fit in this run; it is tried again in the next one.',
   'jobs.yield.stopAsked': 'A pause or cancel was asked for; nothing more is sent.',
+  'ui.error.sendTemplateGone':
+    'The chosen template is no longer in the CRM: reopen CRM → Send template and pick another.',
+  'ui.error.sendTemplateNotApproved':
+    'The template “{template}” is {status} in the CRM, and only APPROVED templates can be sent: get it approved, or pick another.',
+  'ui.error.sendPickNumber':
+    'The template “{template}” belongs to no number: pick a number that sends templates (an official WhatsApp API number).',
+  'ui.error.sendNumberGone':
+    'The chosen number is no longer in the CRM: reopen CRM → Send template and pick another.',
+  'ui.error.sendNumberNotCloud':
+    'The number “{number}” is connected by QR code, and only official WhatsApp API numbers send templates: pick another number.',
+  'ui.error.sendTemplateOtherNumber':
+    'The template “{template}” belongs to another number: pick its own number, or a template of this one.',
+  'ui.error.sendTemplateChanged':
+    'The template “{template}” changed in the CRM since this form was filled: reopen CRM → Send template and check its variables and header.',
+  'ui.error.sendColumnsGone':
+    'A column chosen for the send is no longer in the header row of “{sheet}”: reopen CRM → Send template and pick the columns again.',
 } as const;

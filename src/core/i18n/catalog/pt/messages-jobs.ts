@@ -34,4 +34,20 @@ export const MESSAGES_JOBS_PT: Readonly<Record<keyof typeof MESSAGES_JOBS_EN, st
   'jobs.yield.retryLater':
     'O CRM falhou e a próxima tentativa não cabe nesta execução; ela é feita na próxima.',
   'jobs.yield.stopAsked': 'Foi pedida uma pausa ou um cancelamento; nada mais é enviado.',
+  'ui.error.sendTemplateGone':
+    'O template escolhido não está mais no CRM: abra CRM → Enviar template de novo e escolha outro.',
+  'ui.error.sendTemplateNotApproved':
+    'O template “{template}” está {status} no CRM, e só templates APPROVED podem ser enviados: peça a aprovação ou escolha outro.',
+  'ui.error.sendPickNumber':
+    'O template “{template}” não pertence a nenhum número: escolha um número que envie templates (um número da API oficial do WhatsApp).',
+  'ui.error.sendNumberGone':
+    'O número escolhido não está mais no CRM: abra CRM → Enviar template de novo e escolha outro.',
+  'ui.error.sendNumberNotCloud':
+    'O número “{number}” está conectado por QR code, e só números da API oficial do WhatsApp enviam templates: escolha outro número.',
+  'ui.error.sendTemplateOtherNumber':
+    'O template “{template}” pertence a outro número: escolha o número dele, ou um template deste número.',
+  'ui.error.sendTemplateChanged':
+    'O template “{template}” mudou no CRM depois que este formulário foi preenchido: abra CRM → Enviar template de novo e confira as variáveis e o cabeçalho.',
+  'ui.error.sendColumnsGone':
+    'Uma coluna escolhida para o envio não está mais na linha de títulos de “{sheet}”: abra CRM → Enviar template de novo e escolha as colunas.',
 };
