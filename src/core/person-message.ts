@@ -114,7 +114,10 @@ export function crmDetail(error: CrmError, t: Translate): string {
   if (error instanceof NetworkError) return t('crm.detail.unreachable');
   if (error instanceof UnexpectedResponseError) {
     if (typeof error.body !== 'string') {
-      return t('crm.detail.unexpectedShape', { status, where: error.issuePath ?? '—' });
+      // A body of the wrong shape names where; a paging that went wrong (pager.ts) names none.
+      return error.issuePath === undefined
+        ? t('crm.detail.unexpectedAnswer', { status })
+        : t('crm.detail.unexpectedShape', { status, where: error.issuePath });
     }
     if (error.body.trim() === '') return t('crm.detail.emptyBody', { status });
     if (/^\s*</.test(error.body)) {

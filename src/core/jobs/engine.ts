@@ -1,7 +1,8 @@
 import { CrmError } from '../../api/errors';
 import { asPlatformQuotaError, type PlatformQuotaError } from '../../api/platform-error';
-import { codedError } from '../errors';
+import { codedError, errorCauseOf } from '../errors';
 import { translator } from '../i18n';
+import { crmErrorIn, personMessage } from '../person-message';
 import type { Clock, Mutex } from '../ports';
 import { checkpointOf, type JobYield, jobControlOf, messageOf } from './errors';
 import { utf8Bytes } from './kv';
@@ -146,6 +147,19 @@ function earlier(a: number | undefined, b: number | undefined): number | undefin
   if (a === undefined) return b;
   if (b === undefined) return a;
   return Math.min(a, b);
+}
+
+/**
+ * A failed step's message, shown as it is in the Jobs sidebar: a CRM failure or an error with
+ * a code is said in the job's language (person-message.ts; the words are one catalogue
+ * sentence, so each reader gets their own); any other error's message is kept (a handler's
+ * JobFailure/JobPause is already in the job's language).
+ */
+function failureWords(error: unknown, job: JobRecord): string {
+  if (jobControlOf(error) === null && (errorCauseOf(error) || crmErrorIn(error))) {
+    return personMessage(error, translator(job.locale ?? 'en'));
+  }
+  return messageOf(error);
 }
 
 function requireJob(store: JobStore, jobId: string): JobRecord {
@@ -371,12 +385,13 @@ export function runSlice(
             nextRunAt = earlier(nextRunAt, transient.retryAt);
             break;
           }
+          const said = failureWords(error, job);
           store.save({
             ...job,
             state: control === 'pause' ? 'paused' : 'failed',
             updatedAt: clock.now(),
-            message: messageOf(error),
-            ...(control === 'pause' ? {} : { lastFailure: messageOf(error) }),
+            message: said,
+            ...(control === 'pause' ? {} : { lastFailure: said }),
           });
           break;
         }

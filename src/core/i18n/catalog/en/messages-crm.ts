@@ -18,4 +18,5 @@ export const MESSAGES_CRM_EN = {
   'crm.detail.noMessage': 'the CRM answered {status} without saying why',
   'crm.detail.missingScope': '{message} (the key lacks the "{scope}" permission)',
   'crm.detail.pendingTasks': '{message} (pending tasks: {tasks})',
+  'crm.detail.unexpectedAnswer': 'the CRM answered {status} with data the add-on does not expect',
 } as const;

@@ -16,4 +16,5 @@ export const MESSAGES_CRM_PT: Readonly<Record<keyof typeof MESSAGES_CRM_EN, stri
   'crm.detail.noMessage': 'o CRM respondeu {status} sem dizer por quê',
   'crm.detail.missingScope': '{message} (falta à chave a permissão "{scope}")',
   'crm.detail.pendingTasks': '{message} (tarefas pendentes: {tasks})',
+  'crm.detail.unexpectedAnswer': 'o CRM respondeu {status} com dados que o complemento não espera',
 };
