@@ -51,39 +51,7 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
     'src/core/send/columns.ts',
     'matchBy "{x}" finds each row\'s lead by {x}, but "{x}" has no {x}; add one, or give leadIdColumn',
   ],
-  [
-    'src/core/send/options.ts',
-    '{x} is an empty column name: give a column header such as "Nome", or fixed text as {value: "text"}.',
-  ],
-  [
-    'src/core/send/options.ts',
-    '{x} must be a column header such as "Nome", or fixed text as {value: "Black Friday"} (got {x}).',
-  ],
   ['src/core/send/options.ts', 'the sheet whose rows get the template'],
-  [
-    'src/core/send/options.ts',
-    'templateId must be the id of an APPROVED template, such as 1 (got {x}); CRM_TEMPLATES("APPROVED") lists them.',
-  ],
-  [
-    'src/core/send/options.ts',
-    "instanceId must be the id of a cloud_api number, such as 2, or left out to use the template's own number (got {x}); CRM_INSTANCES() lists them.",
-  ],
-  [
-    'src/core/send/options.ts',
-    'variables must be an object of {{N}} number → column header or {value: "text"}, such as {"1": "Nome", "2": {value: "Black Friday"}} (got {x}).',
-  ],
-  [
-    'src/core/send/options.ts',
-    'variables key {x} is not a template variable: use the body\'s {{N}} numbers ("1", "2"…) and "header_1" for a text header\'s variable.',
-  ],
-  [
-    'src/core/send/options.ts',
-    'leadIdColumn must be the header of the column holding lead ids, such as "CRM Lead ID" (got {x}).',
-  ],
-  [
-    'src/core/send/options.ts',
-    'Give leadIdColumn (rows carry the lead id) or matchBy (the lead is looked up by email or phone), not both.',
-  ],
   [
     'src/core/send/setup.ts',
     'variables has no mapping for {x} of template "{x}": map each to a column header or to {value: "text"}, e.g. {{x}}',

@@ -8,6 +8,7 @@ import { pauseForAccessError, startFailure } from '../../../../src/core/jobs/req
 import { headersChangedMessage } from '../../../../src/core/jobs/row-job';
 import { locateRow } from '../../../../src/core/jobs/row-locator';
 import { personMessage } from '../../../../src/core/person-message';
+import { parseSendRequest } from '../../../../src/core/send/options';
 import { findTemplate } from '../../../../src/core/send/setup';
 
 /** Issue 18.2: what the job machinery itself says reaches a Portuguese user in Portuguese. */
@@ -77,5 +78,22 @@ describe('a send that cannot start says why in the person’s words', () => {
       'O template “boas_vindas” está PAUSED no CRM, e só templates APPROVED podem ser enviados: peça a aprovação ou escolha outro.',
     );
     expect((caught as Error).message).toMatch(/^Template 3 "boas_vindas" is PAUSED/);
+  });
+
+  it('send options a script got wrong say the fix in the person’s words', () => {
+    const said = (input: unknown) => {
+      try {
+        parseSendRequest(input);
+      } catch (error) {
+        return personMessage(error, pt);
+      }
+      return 'no error';
+    };
+    const base = { sheet: 'Envios', templateId: 2 };
+    expect(said({ ...base, leadIdColumn: 'CRM Lead ID', matchBy: 'email' })).toBe(
+      'Escolha a coluna com o id do lead de cada linha, ou encontre os leads por e-mail ou telefone.',
+    );
+    expect(said({ ...base, templateId: 'x' })).toBe('Escolha um template aprovado.');
+    expect(said({ ...base, variables: { '1': '' } })).toMatch(/^Escolha uma coluna ou digite/);
   });
 });

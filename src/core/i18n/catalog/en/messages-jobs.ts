@@ -52,4 +52,11 @@ export const MESSAGES_JOBS_EN = {
     'The template “{template}” changed in the CRM since this form was filled: reopen CRM → Send template and check its variables and header.',
   'ui.error.sendColumnsGone':
     'A column chosen for the send is no longer in the header row of “{sheet}”: reopen CRM → Send template and pick the columns again.',
+  'ui.error.sendPickTemplate': 'Pick an approved template.',
+  'ui.error.sendNumberForm':
+    'Pick a number that sends templates, or leave it to the template’s own number.',
+  'ui.error.sendVariableSource':
+    'Pick a column or type a fixed text for each variable of the template.',
+  'ui.error.sendLeadColumn':
+    'Pick the column that holds each row’s lead id, or find the leads by e-mail or phone.',
 } as const;

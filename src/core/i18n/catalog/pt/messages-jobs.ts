@@ -50,4 +50,11 @@ export const MESSAGES_JOBS_PT: Readonly<Record<keyof typeof MESSAGES_JOBS_EN, st
     'O template “{template}” mudou no CRM depois que este formulário foi preenchido: abra CRM → Enviar template de novo e confira as variáveis e o cabeçalho.',
   'ui.error.sendColumnsGone':
     'Uma coluna escolhida para o envio não está mais na linha de títulos de “{sheet}”: abra CRM → Enviar template de novo e escolha as colunas.',
+  'ui.error.sendPickTemplate': 'Escolha um template aprovado.',
+  'ui.error.sendNumberForm':
+    'Escolha um número que envie templates, ou deixe o número do próprio template.',
+  'ui.error.sendVariableSource':
+    'Escolha uma coluna ou digite um texto fixo para cada variável do template.',
+  'ui.error.sendLeadColumn':
+    'Escolha a coluna com o id do lead de cada linha, ou encontre os leads por e-mail ou telefone.',
 };
