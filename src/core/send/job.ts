@@ -601,7 +601,7 @@ export function createSendJobHandler(
       return analyseSendSheet({
         values,
         columns: values.columns,
-        sources: placeSources(values.header, options, options.sheetName),
+        sources: placeSources(values.header, options, options.sheetName, this.work.t),
         since: this.job.createdAt,
         templateName: options.templateName,
         t: this.work.t,

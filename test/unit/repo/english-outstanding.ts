@@ -35,22 +35,6 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
     'src/core/phone/index.ts',
     'defaultCountry "{x}" is not a supported two-letter country code; use e.g. "BR" or "US"',
   ],
-  ['src/core/send/columns.ts', '; for the same value on every row write {value: {x}}'],
-  [
-    'src/core/send/columns.ts',
-    '{x} names the column "{x}", which is not in the header row of "{x}"{x}',
-  ],
-  ['src/core/send/columns.ts', 'the headers are {x}'],
-  [
-    'src/core/send/columns.ts',
-    'leadIdColumn "{x}" is not in the header row of "{x}" (import the sheet first to get a "CRM Lead ID" column, or use matchBy: "email_or_phone")',
-  ],
-  ['src/core/send/columns.ts', 'an e-mail column (E-mail, Email)'],
-  ['src/core/send/columns.ts', 'an e-mail or a phone column (E-mail, Telefone, Celular, WhatsApp)'],
-  [
-    'src/core/send/columns.ts',
-    'matchBy "{x}" finds each row\'s lead by {x}, but "{x}" has no {x}; add one, or give leadIdColumn',
-  ],
   ['src/core/send/options.ts', 'the sheet whose rows get the template'],
   [
     'src/core/send/setup.ts',

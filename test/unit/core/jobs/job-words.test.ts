@@ -8,6 +8,7 @@ import { pauseForAccessError, startFailure } from '../../../../src/core/jobs/req
 import { headersChangedMessage } from '../../../../src/core/jobs/row-job';
 import { locateRow } from '../../../../src/core/jobs/row-locator';
 import { personMessage } from '../../../../src/core/person-message';
+import { placeSources, type SendColumnsError } from '../../../../src/core/send/columns';
 import { parseSendRequest } from '../../../../src/core/send/options';
 import { findTemplate } from '../../../../src/core/send/setup';
 
@@ -95,5 +96,23 @@ describe('a send that cannot start says why in the person’s words', () => {
     );
     expect(said({ ...base, templateId: 'x' })).toBe('Escolha um template aprovado.');
     expect(said({ ...base, variables: { '1': '' } })).toMatch(/^Escolha uma coluna ou digite/);
+  });
+
+  it('a send whose columns left the sheet says which in the job’s language', () => {
+    const options = {
+      variables: { '1': { column: 'Cliente' } },
+      lead: { by: 'match' as const, matchBy: 'email' as const },
+    };
+    let problems: string[] = [];
+    try {
+      placeSources(['Nome'], options, 'Envios', pt);
+    } catch (error) {
+      problems = (error as SendColumnsError).problems;
+    }
+    expect(problems).toEqual([
+      'a variável "1" ({{1}}) usa a coluna "Cliente", que não está na linha de títulos de "Envios"',
+      'os leads são encontrados por e-mail, mas "Envios" não tem coluna de e-mail (E-mail, Email); acrescente uma, ou escolha a coluna de id do lead',
+      'os títulos são A "Nome"',
+    ]);
   });
 });

@@ -59,4 +59,21 @@ export const MESSAGES_JOBS_EN = {
     'Pick a column or type a fixed text for each variable of the template.',
   'ui.error.sendLeadColumn':
     'Pick the column that holds each row’s lead id, or find the leads by e-mail or phone.',
+  'send.columns.missing':
+    '{what} names the column "{column}", which is not in the header row of "{sheet}"{hint}',
+  'send.columns.urlHint': '; for the same value on every row write {value: {json}}',
+  'send.columns.whatVariable': 'variables["{key}"] ({label})',
+  'send.columns.whatMediaUrl': 'headerMediaUrl',
+  'send.columns.whatMediaFilename': 'headerMediaFilename',
+  'send.columns.headers': 'the headers are {headers}',
+  'send.columns.leadIdMissing':
+    'leadIdColumn "{column}" is not in the header row of "{sheet}" (import the sheet first to get a "CRM Lead ID" column, or use matchBy: "email_or_phone")',
+  'send.columns.noMatchColumn': '{by}, but "{sheet}" has no {needs}; add one, or give leadIdColumn',
+  'send.columns.by.email': `matchBy "email" finds each row's lead by email`,
+  'send.columns.by.phone': `matchBy "phone" finds each row's lead by phone`,
+  'send.columns.by.email_or_phone': `matchBy "email_or_phone" finds each row's lead by email or phone`,
+  'send.columns.needs.email': 'e-mail column (E-mail, Email)',
+  'send.columns.needs.phone': 'phone column (Telefone, Celular, WhatsApp, Phone)',
+  'send.columns.needs.email_or_phone':
+    'e-mail or a phone column (E-mail, Telefone, Celular, WhatsApp)',
 } as const;

@@ -57,4 +57,22 @@ export const MESSAGES_JOBS_PT: Readonly<Record<keyof typeof MESSAGES_JOBS_EN, st
     'Escolha uma coluna ou digite um texto fixo para cada variável do template.',
   'ui.error.sendLeadColumn':
     'Escolha a coluna com o id do lead de cada linha, ou encontre os leads por e-mail ou telefone.',
+  'send.columns.missing':
+    '{what} usa a coluna "{column}", que não está na linha de títulos de "{sheet}"{hint}',
+  'send.columns.urlHint': '; para o mesmo valor em todas as linhas, use o texto fixo {json}',
+  'send.columns.whatVariable': 'a variável "{key}" ({label})',
+  'send.columns.whatMediaUrl': 'o link do arquivo do cabeçalho',
+  'send.columns.whatMediaFilename': 'o nome do arquivo do cabeçalho',
+  'send.columns.headers': 'os títulos são {headers}',
+  'send.columns.leadIdMissing':
+    'a coluna de id do lead "{column}" não está na linha de títulos de "{sheet}" (importe a planilha antes para ter a coluna "CRM Lead ID", ou encontre os leads por e-mail ou telefone)',
+  'send.columns.noMatchColumn':
+    '{by}, mas "{sheet}" não tem {needs}; acrescente uma, ou escolha a coluna de id do lead',
+  'send.columns.by.email': 'os leads são encontrados por e-mail',
+  'send.columns.by.phone': 'os leads são encontrados por telefone',
+  'send.columns.by.email_or_phone': 'os leads são encontrados por e-mail ou telefone',
+  'send.columns.needs.email': 'coluna de e-mail (E-mail, Email)',
+  'send.columns.needs.phone': 'coluna de telefone (Telefone, Celular, WhatsApp, Phone)',
+  'send.columns.needs.email_or_phone':
+    'coluna de e-mail nem de telefone (E-mail, Telefone, Celular, WhatsApp)',
 };
