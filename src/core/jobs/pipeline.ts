@@ -307,7 +307,7 @@ class Walk<E extends WalkEntry, R> {
     const grant = pacer.acquireUpTo(batch.length, { deadline: this.ctx.latestStartAt });
     if (grant.count === 0) {
       ledger.save();
-      throw new JobYield(this.t('messages.rateLimitWait'), pacer.nextSlotAt());
+      throw new JobYield(this.t('jobs.yield.noSlot'), pacer.nextSlotAt());
     }
     if (this.ctx.clock.now() - asked >= STOP_CHECK_AFTER_WAIT_MS && this.ctx.stopRequested?.()) {
       pacer.answered(grant);

@@ -65,7 +65,7 @@ export function pacedCall<T>(fn: () => T, options: PacedCallOptions): T {
     );
   } catch (error) {
     if (isRateLimited(error)) {
-      throw new JobYield(EN('messages.rateLimitWait'), pacer.nextSlotAt());
+      throw new JobYield(EN('jobs.yield.noSlot'), pacer.nextSlotAt());
     }
     if (isRetryable(error) && attempts < BACKOFF_ATTEMPTS) {
       // retryWithBackoff gave up only because the next wait would cross the deadline.
@@ -116,7 +116,7 @@ export function pacedAll<T>(
       break;
     }
     if (grant.count === 0) {
-      const later = new JobYield(EN('messages.rateLimitWait'), pacer.nextSlotAt());
+      const later = new JobYield(EN('jobs.yield.noSlot'), pacer.nextSlotAt());
       for (const index of pending) results[index] = { ok: false, error: later };
       break;
     }

@@ -12,7 +12,7 @@ export class PacerDeadlineError extends Error {
   readonly jobControl = 'yield' as const;
   constructor(readonly notBefore: number) {
     // Never shown (a yield only says when to go on); a catalogue sentence all the same.
-    super(translator('en')('messages.rateLimitWait'));
+    super(translator('en')('jobs.yield.noSlot'));
     this.name = 'PacerDeadlineError';
   }
 }

@@ -272,7 +272,7 @@ export function createSendJobHandler(
       const grants = this.acquireBatch(Math.min(rows.length, batchSize(this.cursor)));
       const grant = { count: grants.reduce((sum, { count }) => sum + count, 0) };
       if (grant.count === 0) {
-        throw new JobYield(work.t('messages.rateLimitWait'), pacer.nextSlotAt());
+        throw new JobYield(work.t('jobs.yield.noSlot'), pacer.nextSlotAt());
       }
       // A pause or cancel asked for while waiting: nothing has left; the engine sees the new
       // state. Without a wait, the engine's own check just before this step is as recent, and

@@ -76,4 +76,6 @@ export const MESSAGES_JOBS_EN = {
   'send.columns.needs.phone': 'phone column (Telefone, Celular, WhatsApp, Phone)',
   'send.columns.needs.email_or_phone':
     'e-mail or a phone column (E-mail, Telefone, Celular, WhatsApp)',
+  'jobs.yield.noSlot':
+    'The rate limit leaves no request slot before this run must end; continuing later.',
 } as const;

@@ -75,4 +75,6 @@ export const MESSAGES_JOBS_PT: Readonly<Record<keyof typeof MESSAGES_JOBS_EN, st
   'send.columns.needs.phone': 'coluna de telefone (Telefone, Celular, WhatsApp, Phone)',
   'send.columns.needs.email_or_phone':
     'coluna de e-mail nem de telefone (E-mail, Telefone, Celular, WhatsApp)',
+  'jobs.yield.noSlot':
+    'O limite de requisições não deixa vaga para um pedido antes do fim desta execução; continua depois.',
 };
