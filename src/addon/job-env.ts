@@ -1,8 +1,10 @@
 import type { CrmClient } from '../api';
+import { translator } from '../core/i18n';
 import { JobPause } from '../core/jobs';
 import type { Pacer } from '../core/pacing';
 import type { Clock, KeyValueStore } from '../core/ports';
 import type { Settings } from '../core/settings/settings';
+import { currentLocale } from '../gas/locale';
 import {
   clientFor,
   currentSpreadsheet,
@@ -32,9 +34,9 @@ export function lazyJobEnv(): () => JobEnv {
     if (env) return env;
     const settings = loadSettings();
     if (!settings) {
-      throw new JobPause(
-        'No CRM API key is set for the user running this job: open CRM → Settings, save a key, then resume the job.',
-      );
+      // Shown as the job's message: in the language of whoever runs it (each reader gets
+      // their own, since it is one catalogue sentence).
+      throw new JobPause(translator(currentLocale())('jobs.pause.noApiKey'));
     }
     // The active spreadsheet, or the one a background trigger opened by the job's stored id.
     const spreadsheet = currentSpreadsheet();

@@ -25,9 +25,8 @@ describe('a trigger execution that fails before it could re-arm', () => {
     expect(fired[0]?.result.ok).toBe(false);
     const failed = runtime.runOrThrow('crmGetJob', started.jobId) as JobSummary;
     expect(failed.state).toBe('running');
-    expect(failed.lastFailure).toMatch(
-      /^The background run failed: Another execution is arranging/,
-    );
+    // In the person's words (a coded error), not the developer's message (issue 18.2).
+    expect(failed.lastFailure).toMatch(/^The background run failed: Another run is arranging/);
     expect(runtime.triggers().filter((t) => t.nextFireAt !== undefined).length).toBeGreaterThan(0);
 
     const idle = runtime.runUntilIdle({ maxExecutions: 20 });

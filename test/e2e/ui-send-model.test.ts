@@ -21,7 +21,7 @@ import {
   type TemplateChoice,
   UNSET,
 } from '../../src/ui/send/model';
-import { EN_WORDS } from './ui-words';
+import { EN_WORDS, PT_WORDS } from './ui-words';
 
 /** The send sidebar's pure half: picker values, crmSendTemplate options, preview wording. */
 
@@ -243,10 +243,29 @@ describe('preview wording', () => {
       ['UNCERTAIN', 1],
     ]);
     expect(lines[1]?.meaning).toMatch(/^would be skipped without a request/);
-    expect(lines[3]?.meaning).toMatch(/check them by hand/);
+    expect(lines[3]?.meaning).toMatch(/check it by hand, it is not/);
+    expect(previewLines({ SKIPPED: 1 }, EN_WORDS.t)[0]?.meaning).toMatch(/refuses it \(/);
     expect(previewLines({ NEW_STATUS: 2 }, EN_WORDS.t)).toEqual([
       { status: 'NEW_STATUS', count: 2, meaning: 'NEW_STATUS' },
     ]);
+  });
+
+  it('a Portuguese preview agrees with its count: "1 linha seria enviada" (issue 18 item 9)', () => {
+    const one = previewLines({ QUEUED: 1, SENT: 1, FAILED: 1, UNCERTAIN: 1 }, PT_WORDS.t);
+    expect(one.map((l) => `${l.count} ${PT_WORDS.t('ui.send.rowWord')} ${l.meaning}`)).toEqual([
+      '1 linha seria enviada',
+      '1 linha já enviada: nunca é reenviada',
+      '1 linha UNCERTAIN: pode ter sido enviada por uma execução que parou no meio; confira à mão, ela não é reenviada',
+      '1 linha falhou num envio anterior: será tentada de novo',
+    ]);
+    const many = previewLines({ QUEUED: 2, SENDING: 3 }, PT_WORDS.t);
+    expect(many.map((l) => l.meaning)).toEqual([
+      'seriam enviadas',
+      'ficaram no meio do envio por uma execução que parou: viram UNCERTAIN, sem reenvio',
+    ]);
+    for (const line of previewLines({ SKIPPED: 1, SENDING: 1 }, PT_WORDS.t)) {
+      expect(line.meaning).not.toMatch(/\{|\bseriam\b|\bviram\b|\bas recusa\b/);
+    }
   });
 
   it('asks before sending, with the number of messages and the warning', () => {

@@ -2,6 +2,7 @@ import type { CrmApi, Settled } from '../../api';
 import {
   AuthError,
   BlockedError,
+  CrmError,
   ForbiddenError,
   isRetryable,
   NotFoundError,
@@ -12,6 +13,7 @@ import {
 } from '../../api/errors';
 import type { Lead, LeadDetailInclude } from '../../api/schemas';
 import type { Translate } from '../i18n';
+import { crmDetail } from '../person-message';
 import type { ActionRequest } from './decide';
 import type { ActionEntry } from './entry';
 import type { LeadActionName, LeadState } from './types';
@@ -101,12 +103,14 @@ export function outcomeOf(request: ActionRequest, answer: Settled<unknown>, t: T
     return { kind: 'done' };
   }
   if (isRetryable(error)) {
-    const words = t('leadjob.detail.noAnswer', { message: (error as Error).message });
+    // No answer or an unreadable one: said in words, not the client's English.
+    const message = error instanceof CrmError ? crmDetail(error, t) : String(error);
+    const words = t('leadjob.detail.noAnswer', { message });
     return isRepeatable(request) ? { kind: 'retry', words } : { kind: 'uncertain', words };
   }
   if (error instanceof UnprocessableError) {
     const noPhone = /sem telefone/i.test(error.message);
-    return { kind: 'row', status: noPhone ? 'SKIPPED' : 'FAILED', words: error.detail };
+    return { kind: 'row', status: noPhone ? 'SKIPPED' : 'FAILED', words: crmDetail(error, t) };
   }
   return {
     kind: 'row',

@@ -14,6 +14,7 @@ import {
 import { type Translate, translator } from '../i18n';
 import { JobFailure, JobPause, JobYield, jobControlOf, type StepContext } from '../jobs';
 import { type Pacer, retryWithBackoff, withRateLimitRetry } from '../pacing';
+import { crmDetail } from '../person-message';
 
 export interface PacedRequestOptions {
   /** What is being fetched, for messages ("page 3 of the lead list"). */
@@ -68,11 +69,11 @@ export function jobErrorFor(
     return new JobPause(t('export.error.scope', { scope, detail }));
   }
   if (error instanceof ValidationError) {
-    return new JobFailure(t('export.error.refused', { what, detail: error.detail }));
+    return new JobFailure(t('export.error.refused', { what, detail: crmDetail(error, t) }));
   }
   if (error instanceof CrmError) {
     const key = isRetryable(error) ? 'export.error.readFailedRetried' : 'export.error.readFailed';
-    return new JobFailure(t(key, { what, detail: error.detail }));
+    return new JobFailure(t(key, { what, detail: crmDetail(error, t) }));
   }
   return error;
 }

@@ -25,6 +25,7 @@ import {
   writeInRuns,
 } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
+import { crmDetail } from '../person-message';
 import type { Clock, KeyValueStore } from '../ports';
 import { conflictReason } from './conflict';
 import { matchKeyId } from './fingerprint';
@@ -275,7 +276,7 @@ export function createImportJobHandler(
       columnsOf: ({ headerMap }) => statusColumnsOf(headerMap),
       missingHeaders: ({ headerMap }) => missingStatusHeaders(headerMap),
       appendHeaders: (headers) => table.appendHeaders(headers),
-      what: 'The status columns',
+      t: run.t,
     });
     const { values, headerMap } = read;
     try {
@@ -542,20 +543,29 @@ export function createImportJobHandler(
     if (jobControlOf(error) || pauseForAccessError(error)) throw error;
     if (error instanceof LimitReachedError) {
       return {
-        outcome: { status: 'FAILED', detail: t('import.crmLimit', { detail: error.detail }) },
+        outcome: {
+          status: 'FAILED',
+          detail: t('import.crmLimit', { detail: crmDetail(error, t) }),
+        },
         stopWith: t('import.job.limit', { message: error.message }),
       };
     }
     if (error instanceof UnprocessableError) {
       return {
-        outcome: { status: 'INVALID', detail: t('import.crmRefused', { detail: error.detail }) },
+        outcome: {
+          status: 'INVALID',
+          detail: t('import.crmRefused', { detail: crmDetail(error, t) }),
+        },
       };
     }
     if (error instanceof InvalidInputError)
       return { outcome: { status: 'INVALID', detail: error.message } };
     if (error instanceof CrmError) {
       return {
-        outcome: { status: 'FAILED', detail: t('import.crmError', { detail: error.detail }) },
+        outcome: {
+          status: 'FAILED',
+          detail: t('import.crmError', { detail: crmDetail(error, t) }),
+        },
       };
     }
     throw error;
@@ -608,7 +618,7 @@ export function createImportJobHandler(
           return run.t('import.job.optionsChanged', { problem: error.message });
         }
         if (error instanceof HeaderMappingError) {
-          return headersChangedMessage(run.options.sheetName, 'import', error.message);
+          return headersChangedMessage(run.options.sheetName, 'import', error.message, run.t);
         }
         return undefined;
       },

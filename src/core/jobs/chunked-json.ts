@@ -1,3 +1,4 @@
+import { codedError } from '../errors';
 import type { KeyValueStore } from '../ports';
 
 /**
@@ -40,7 +41,7 @@ function utf8Length(codePoint: number): number {
 
 /** Splits text into pieces of at most maxBytes UTF-8 bytes without cutting a surrogate pair. */
 export function splitByUtf8Bytes(text: string, maxBytes: number): string[] {
-  if (maxBytes < 4) throw new Error(`maxBytes must be at least 4 (got ${maxBytes}).`);
+  if (maxBytes < 4) throw codedError(`maxBytes must be at least 4 (got ${maxBytes}).`, 'bug');
   const pieces: string[] = [];
   let start = 0;
   let bytes = 0;
@@ -68,7 +69,10 @@ function readIndex(store: KeyValueStore, key: string): StoredIndex | null {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new Error(`Stored value "${key}" is not valid JSON; delete it and run again.`);
+    throw codedError(
+      `Stored value "${key}" is not valid JSON; delete it and run again.`,
+      'storedValueBroken',
+    );
   }
   if (typeof parsed === 'object' && parsed !== null) {
     const record = parsed as Record<string, unknown>;
@@ -77,7 +81,10 @@ function readIndex(store: KeyValueStore, key: string): StoredIndex | null {
       return { generation: record.generation, chunks: record.chunks };
     }
   }
-  throw new Error(`Stored value "${key}" has an unknown layout; delete it and run again.`);
+  throw codedError(
+    `Stored value "${key}" has an unknown layout; delete it and run again.`,
+    'storedValueBroken',
+  );
 }
 
 /** Reads a value written by writeChunkedJson; null when the key holds nothing. */
@@ -89,8 +96,9 @@ export function readChunkedJson(store: KeyValueStore, key: string): unknown {
   for (let i = 0; i < index.chunks; i++) {
     const part = store.get(chunkKey(key, index.generation, i));
     if (part === null) {
-      throw new Error(
+      throw codedError(
         `Stored value "${key}" is missing chunk ${i + 1} of ${index.chunks}; delete it and run again.`,
+        'storedValueBroken',
       );
     }
     parts.push(part);
@@ -126,10 +134,12 @@ export function writeChunkedJson(
   lastWrittenInline = false,
 ): 'inline' | 'chunked' {
   if (isChunkKey(key)) {
-    throw new Error(`Key "${key}" must not contain "${CHUNK_KEY_SEPARATOR}".`);
+    throw codedError(`Key "${key}" must not contain "${CHUNK_KEY_SEPARATOR}".`, 'bug');
   }
   const text = JSON.stringify(value);
-  if (text === undefined) throw new Error(`Value for "${key}" cannot be stored as JSON.`);
+  if (text === undefined) {
+    throw codedError(`Value for "${key}" cannot be stored as JSON.`, 'bug');
+  }
   const inline = JSON.stringify({ value });
   if (lastWrittenInline && splitByUtf8Bytes(inline, maxChunkBytes).length === 1) {
     // Inline over inline: no chunks of this key can exist (none was written since), so the

@@ -1,5 +1,8 @@
 import { CrmError } from '../../api/errors';
 import { asPlatformQuotaError, type PlatformQuotaError } from '../../api/platform-error';
+import { codedError, errorCauseOf } from '../errors';
+import { translator } from '../i18n';
+import { crmErrorIn, personMessage } from '../person-message';
 import type { Clock, Mutex } from '../ports';
 import { checkpointOf, type JobYield, jobControlOf, messageOf } from './errors';
 import { utf8Bytes } from './kv';
@@ -146,10 +149,26 @@ function earlier(a: number | undefined, b: number | undefined): number | undefin
   return Math.min(a, b);
 }
 
+/**
+ * A failed step's message, shown as it is in the Jobs sidebar: a CRM failure or an error with
+ * a code is said in the job's language (person-message.ts; the words are one catalogue
+ * sentence, so each reader gets their own); any other error's message is kept (a handler's
+ * JobFailure/JobPause is already in the job's language).
+ */
+function failureWords(error: unknown, job: JobRecord): string {
+  if (jobControlOf(error) === null && (errorCauseOf(error) || crmErrorIn(error))) {
+    return personMessage(error, translator(job.locale ?? 'en'));
+  }
+  return messageOf(error);
+}
+
 function requireJob(store: JobStore, jobId: string): JobRecord {
   const job = store.get(jobId);
   if (!job) {
-    throw new Error(`No job has the id "${jobId}"; call crmListJobs() to see this sheet's jobs.`);
+    throw codedError(
+      `No job has the id "${jobId}"; call crmListJobs() to see this sheet's jobs.`,
+      'jobNotFound',
+    );
   }
   return job;
 }
@@ -242,7 +261,9 @@ export function runSlice(
 ): SliceResult {
   const { store, clock, mutex } = deps;
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
-  if (!(budgetMs > 0)) throw new Error(`budgetMs must be a positive number (got ${budgetMs}).`);
+  if (!(budgetMs > 0)) {
+    throw codedError(`budgetMs must be a positive number (got ${budgetMs}).`, 'bug');
+  }
   const byKind = handlerMap(handlers);
   const sliceStart = clock.now();
   const deadline = sliceStart + budgetMs;
@@ -262,8 +283,9 @@ export function runSlice(
     });
 
   if (options.jobId !== undefined && !canRun(requireJob(store, options.jobId))) {
-    throw new Error(
+    throw codedError(
       `Job ${options.jobId} was started with another API key; only its owner can continue it (their trigger does).`,
+      'notJobOwner',
     );
   }
   if (!mutex.tryLock(options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS)) {
@@ -296,7 +318,8 @@ export function runSlice(
             ...job,
             state: 'failed',
             updatedAt: clock.now(),
-            message: `This version of the add-on cannot run "${job.kind}" jobs; start the job again.`,
+            // Shown as it is in the Jobs sidebar: in the job's language.
+            message: translator(job.locale ?? 'en')('messages.jobOutdated'),
           });
           break;
         }
@@ -362,12 +385,13 @@ export function runSlice(
             nextRunAt = earlier(nextRunAt, transient.retryAt);
             break;
           }
+          const said = failureWords(error, job);
           store.save({
             ...job,
             state: control === 'pause' ? 'paused' : 'failed',
             updatedAt: clock.now(),
-            message: messageOf(error),
-            ...(control === 'pause' ? {} : { lastFailure: messageOf(error) }),
+            message: said,
+            ...(control === 'pause' ? {} : { lastFailure: said }),
           });
           break;
         }
@@ -456,8 +480,10 @@ export function createJob(
   const now = clock.now();
   const optionBytes = utf8Bytes(JSON.stringify(input.options ?? null));
   if (optionBytes > MAX_JOB_OPTIONS_BYTES) {
-    throw new Error(
+    throw codedError(
       `The options of this ${input.kind} job take ${optionBytes} bytes once stored; at most ${MAX_JOB_OPTIONS_BYTES} fit. Shorten the fixed texts or the mapping, then start it again.`,
+      'jobOptionsTooLarge',
+      { bytes: optionBytes, max: MAX_JOB_OPTIONS_BYTES },
     );
   }
   store.prune({
@@ -477,7 +503,10 @@ export function createJob(
     }
   }
   if (!JobIdSchema.safeParse(jobId).success) {
-    throw new Error('Could not pick a free job id; check that the random source is not constant.');
+    throw codedError(
+      'Could not pick a free job id; check that the random source is not constant.',
+      'bug',
+    );
   }
   const counts: Record<string, number> = {};
   for (const status of input.statuses ?? []) counts[status] = 0;
@@ -574,7 +603,10 @@ export function resumeJob(
   const job = requireJob(store, jobId);
   if (isPending(job.state)) return toSummary(job, deps.viewer);
   if (job.state !== 'paused' && job.state !== 'failed') {
-    throw new Error(`Job ${jobId} is ${job.state} and cannot be resumed; start a new job instead.`);
+    throw codedError(
+      `Job ${jobId} is ${job.state} and cannot be resumed; start a new job instead.`,
+      'jobNotResumable',
+    );
   }
   store.clearPauseRequest(jobId);
   const resumed: JobRecord = { ...job, state: 'queued', updatedAt: clock.now(), message };

@@ -3,6 +3,7 @@
  * crmSendTemplate). Every error names the option and what to write instead.
  */
 import { MATCH_BY, type MatchBy, MatchBySchema } from '../../api/schemas';
+import { codedError } from '../errors';
 
 /** A value as the user wrote it, for error messages. */
 export function shown(value: unknown): string {
@@ -26,13 +27,15 @@ export function optionsObject(
   example: string,
 ): Record<string, unknown> {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new Error(`${functionName} needs an options object such as ${example}.`);
+    // A sidebar always passes an object: only a script's call gets this wrong.
+    throw codedError(`${functionName} needs an options object such as ${example}.`, 'bug');
   }
   const raw = input as Record<string, unknown>;
   const unknown = Object.keys(raw).filter((key) => !names.includes(key) && raw[key] !== undefined);
   if (unknown.length > 0) {
-    throw new Error(
+    throw codedError(
       `Unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; ${functionName} takes ${names.join(', ')}.`,
+      'bug',
     );
   }
   return raw;
@@ -42,7 +45,10 @@ export function optionsObject(
 export function sheetNameOption(value: unknown, purpose: string): string {
   const sheet = typeof value === 'string' ? value.trim() : '';
   if (sheet === '') {
-    throw new Error(`sheet must be the name of ${purpose}, such as "Leads" (got ${shown(value)}).`);
+    throw codedError(
+      `sheet must be the name of ${purpose}, such as "Leads" (got ${shown(value)}).`,
+      'sheetMissing',
+    );
   }
   return sheet;
 }
@@ -51,8 +57,9 @@ export function sheetNameOption(value: unknown, purpose: string): string {
 export function matchByOption(value: unknown): MatchBy {
   const parsed = MatchBySchema.safeParse(value);
   if (!parsed.success) {
-    throw new Error(
+    throw codedError(
       `matchBy must be one of ${MATCH_BY.map((m) => `"${m}"`).join(', ')} (got ${shown(value)}).`,
+      'bug',
     );
   }
   return parsed.data;

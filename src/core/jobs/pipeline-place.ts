@@ -1,4 +1,6 @@
+import { type Translate, translator } from '../i18n';
 import { headerKey } from '../import/text-key';
+import { JobFailure } from './errors';
 import type { PipelineKind, PipelineSheet, SheetValues, WalkEntry } from './pipeline-types';
 import { writeInRuns } from './row-job';
 
@@ -16,6 +18,7 @@ export function statusColumns(
 export function readWithColumns(
   sheet: PipelineSheet,
   headers: readonly string[],
+  t: Translate = translator('en'),
 ): { values: SheetValues; columns: number[] } {
   let values = sheet.read();
   let columns = statusColumns(values.header, headers);
@@ -24,8 +27,9 @@ export function readWithColumns(
     sheet.appendHeaders(headers.filter((name) => !keys.includes(headerKey(name))));
     values = sheet.read();
     columns = statusColumns(values.header, headers);
-    if (!columns)
-      throw new Error(`The status columns (${headers.join(', ')}) could not be created.`);
+    if (!columns) {
+      throw new JobFailure(t('jobs.statusColumnsNotCreated', { headers: headers.join(', ') }));
+    }
   }
   return { values, columns };
 }

@@ -1,5 +1,6 @@
 import type { CrmClient, Settled } from '../../api';
 import { asPlatformQuotaError } from '../../api/platform-error';
+import { type Translate, translator } from '../i18n';
 import { isRateLimited, type Pacer } from '../pacing';
 import type { StepContext, StepResult } from './engine';
 import { JobYield, jobControlOf, withCheckpoint } from './errors';
@@ -86,6 +87,11 @@ class Walk<E extends WalkEntry, R> {
     private cursor: WalkCursor,
   ) {}
 
+  /** The job's language: its pause and failure messages are shown as they are. */
+  private get t(): Translate {
+    return translator(this.job.locale ?? 'en');
+  }
+
   step(): StepResult {
     switch (this.cursor.phase) {
       case 'collect':
@@ -108,7 +114,7 @@ class Walk<E extends WalkEntry, R> {
   /** One whole read: every non-blank row becomes an entry of the ledger. */
   private collect(): StepResult {
     const { kind, sheet, ledger } = this.run;
-    const { values } = readWithColumns(sheet, kind.headers);
+    const { values } = readWithColumns(sheet, kind.headers, this.t);
     const entries = kind.collect(values);
     if (typeof entries === 'string') return stopJob(this.job, 'failed', entries);
     ledger.reset(entries);
@@ -158,7 +164,7 @@ class Walk<E extends WalkEntry, R> {
     let yielded: unknown;
     batch.forEach((entry, i) => {
       const answer = answers[i] as Settled<unknown>;
-      const access = answer.ok ? undefined : pauseForAccessError(answer.error);
+      const access = answer.ok ? undefined : pauseForAccessError(answer.error, this.t);
       if (access) throw access;
       if (hooks.applyOne(entry, answer)) ledger.touchEntry(entry);
       else yielded ??= answer.ok ? undefined : answer.error;
@@ -301,10 +307,7 @@ class Walk<E extends WalkEntry, R> {
     const grant = pacer.acquireUpTo(batch.length, { deadline: this.ctx.latestStartAt });
     if (grant.count === 0) {
       ledger.save();
-      throw new JobYield(
-        'The rate limit leaves no request slot before this run must end.',
-        pacer.nextSlotAt(),
-      );
+      throw new JobYield(this.t('jobs.yield.noSlot'), pacer.nextSlotAt());
     }
     if (this.ctx.clock.now() - asked >= STOP_CHECK_AFTER_WAIT_MS && this.ctx.stopRequested?.()) {
       pacer.answered(grant);
@@ -349,7 +352,8 @@ class Walk<E extends WalkEntry, R> {
       }
       const reading = kind.readAnswer(entry, request, answer);
       const end = this.apply(entry, reading);
-      if (reading.kind === 'refused') refusal ??= pauseForAccessError(reading.error)?.message;
+      if (reading.kind === 'refused')
+        refusal ??= pauseForAccessError(reading.error, this.t)?.message;
       if (end) placed.push(entry);
       ledger.touchEntry(entry);
     });
@@ -402,7 +406,7 @@ class Walk<E extends WalkEntry, R> {
   private check(): StepResult {
     const { kind, ledger, sheet } = this.run;
     if (kind.adoptsLateRows) {
-      const { values } = readWithColumns(sheet, kind.headers);
+      const { values } = readWithColumns(sheet, kind.headers, this.t);
       const collected = kind.collect(values);
       const known = new Set(ledger.entries().map((e) => e.k));
       const late = typeof collected === 'string' ? [] : collected.filter((e) => !known.has(e.k));

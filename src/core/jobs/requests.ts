@@ -1,5 +1,7 @@
 import type { CrmApi, CrmClient, Settled } from '../../api';
 import { AuthError, CrmError, ForbiddenError, isRetryable, NetworkError } from '../../api/errors';
+import { codedError } from '../errors';
+import { type Translate, translator } from '../i18n';
 import {
   backoffDelayMs,
   isRateLimited,
@@ -10,6 +12,12 @@ import {
 import type { Clock } from '../ports';
 import type { StepContext } from './engine';
 import { JobPause, JobYield, jobControlOf, messageOf } from './errors';
+
+/**
+ * Yields are never shown (they only say when to go on) and are kept in English, as catalogue
+ * sentences so that any that got stored would read in each person's language (retranslate).
+ */
+const EN = translator('en');
 
 /** Calls of a request in all when the CRM answers 5xx or the network fails (first included). */
 export const BACKOFF_ATTEMPTS = 3;
@@ -57,17 +65,11 @@ export function pacedCall<T>(fn: () => T, options: PacedCallOptions): T {
     );
   } catch (error) {
     if (isRateLimited(error)) {
-      throw new JobYield(
-        'The CRM keeps answering 429 (rate limit); going on when it lets us.',
-        pacer.nextSlotAt(),
-      );
+      throw new JobYield(EN('jobs.yield.noSlot'), pacer.nextSlotAt());
     }
     if (isRetryable(error) && attempts < BACKOFF_ATTEMPTS) {
       // retryWithBackoff gave up only because the next wait would cross the deadline.
-      throw new JobYield(
-        'The CRM failed and the next retry does not fit in this run; retrying in the next one.',
-        clock.now() + BACKOFF_BASE_MS,
-      );
+      throw new JobYield(EN('jobs.yield.retryLater'), clock.now() + BACKOFF_BASE_MS);
     }
     throw error;
   }
@@ -109,15 +111,12 @@ export function pacedAll<T>(
     // slots stops the batch too, not only one that lands while it waited.
     if (grant.count > 0 && options.stopRequested?.()) {
       pacer.answered(grant);
-      const stop = new JobYield('A pause or cancel was asked for; nothing more is sent.');
+      const stop = new JobYield(EN('jobs.yield.stopAsked'));
       for (const index of pending) results[index] = { ok: false, error: stop };
       break;
     }
     if (grant.count === 0) {
-      const later = new JobYield(
-        'No rate-limit slot is free before this run ends.',
-        pacer.nextSlotAt(),
-      );
+      const later = new JobYield(EN('jobs.yield.noSlot'), pacer.nextSlotAt());
       for (const index of pending) results[index] = { ok: false, error: later };
       break;
     }
@@ -154,10 +153,7 @@ export function pacedAll<T>(
     if (backOffAttempt > 0) {
       const delayMs = backoffDelayMs(backOffAttempt, BACKOFF_BASE_MS, random);
       if (options.deadline !== undefined && clock.now() + delayMs > options.deadline) {
-        const later = new JobYield(
-          'The CRM failed and the next retry does not fit in this run; retrying in the next one.',
-          clock.now() + delayMs,
-        );
+        const later = new JobYield(EN('jobs.yield.retryLater'), clock.now() + delayMs);
         for (const index of pending) results[index] = { ok: false, error: later };
         break;
       }
@@ -168,29 +164,30 @@ export function pacedAll<T>(
 }
 
 /**
- * The pause a 401 / 403 calls for, with the fix in words; undefined for other errors.
- * Messages quote the CRM's own message, never the key.
+ * The pause a 401 / 403 calls for, with the fix in words (the job's language `t`: the Jobs
+ * sidebar shows the message as it is); undefined for other errors. Messages quote the CRM's own
+ * message, never the key.
  */
-export function pauseForAccessError(error: unknown): JobPause | undefined {
+export function pauseForAccessError(
+  error: unknown,
+  t: Translate = translator('en'),
+): JobPause | undefined {
   if (error instanceof AuthError) {
-    return new JobPause(
-      `The CRM refused the API key ("${error.message}"): create a new key in the CRM under Settings → API keys, save it in CRM → Settings (or crmConfigure), then resume this job.`,
-    );
+    return new JobPause(t('jobs.pause.keyRefused', { message: error.message }));
   }
   if (error instanceof ForbiddenError) {
     if (error.accountInactive) {
-      return new JobPause(
-        `The CRM account is suspended ("${error.message}"): ask the CRM account's administrator to reactivate it, then resume this job.`,
-      );
+      return new JobPause(t('jobs.pause.accountSuspended', { message: error.message }));
     }
     if (error.requiredPermission) {
       return new JobPause(
-        `The API key lacks the "${error.requiredPermission}" permission ("${error.message}"): create a key with that permission in the CRM under Settings → API keys, save it in CRM → Settings, then resume this job.`,
+        t('jobs.pause.permission', {
+          permission: error.requiredPermission,
+          message: error.message,
+        }),
       );
     }
-    return new JobPause(
-      `The CRM refused this request ("${error.message}"): check the key's permissions in the CRM under Settings → API keys, then resume this job.`,
-    );
+    return new JobPause(t('jobs.pause.forbidden', { message: error.message }));
   }
   return undefined;
 }
@@ -233,9 +230,10 @@ export function startFailure(error: unknown, what: string): unknown {
       error,
     );
   }
-  if (error instanceof CrmError || jobControlOf(error)) {
-    return withCause(`Could not ${what}: ${messageOf(error)} Try again in a minute.`, error);
-  }
+  const message = `Could not ${what}: ${messageOf(error)} Try again in a minute.`;
+  if (error instanceof CrmError) return withCause(message, error);
+  // No rate-limit slot before the wait ran out: a sidebar says so in the person's words.
+  if (jobControlOf(error)) return codedError(message, 'crmRateLimitStart', undefined, error);
   return error;
 }
 

@@ -3,8 +3,10 @@
  * request per step, and writes each row's status in columns of its own at the right of the data.
  */
 import { codedError } from '../errors';
+import { type Translate, translator } from '../i18n';
 import type { Clock } from '../ports';
 import type { StepContext, StepResult } from './engine';
+import { JobFailure } from './errors';
 import { isPending, type JobRecord } from './record';
 import { pauseForAccessError } from './requests';
 
@@ -137,7 +139,8 @@ export function guardedStep<E, R>(
       return step.work(run, env);
     } catch (error) {
       step.afterError(error, run);
-      const fix = pauseForAccessError(error)?.message ?? step.pauseMessage(error, run);
+      const access = pauseForAccessError(error, translator(job.locale ?? 'en'));
+      const fix = access?.message ?? step.pauseMessage(error, run);
       if (fix !== undefined) return stopJob(job, 'paused', fix);
       throw error;
     }
@@ -146,9 +149,14 @@ export function guardedStep<E, R>(
   }
 }
 
-/** The message of a job paused because its sheet's header row no longer fits it. */
-export function headersChangedMessage(sheetName: string, jobName: string, problem: string): string {
-  return `The header row of "${sheetName}" no longer fits this ${jobName}: ${problem}. Fix the headers, then resume the job.`;
+/** The message of a job paused because its sheet's header row no longer fits it (in `t`'s language). */
+export function headersChangedMessage(
+  sheetName: string,
+  job: 'import' | 'send',
+  problem: string,
+  t: Translate = translator('en'),
+): string {
+  return t('jobs.headersChanged', { sheet: sheetName, job: t(`jobs.name.${job}`), problem });
 }
 
 /** Text written with a leading apostrophe stays text in Sheets (a CRM message starting with `=` is no formula). */
@@ -221,16 +229,21 @@ export function readWithStatusColumns<R, C>(sheet: {
   columnsOf(read: R): C | undefined;
   missingHeaders(read: R): readonly string[];
   appendHeaders(headers: readonly string[]): unknown;
-  /** Names the columns in the error of a sheet that refuses them ("The send status columns"). */
-  what: string;
+  /** The job's language, for the message of a sheet that refuses the columns. */
+  t: Translate;
 }): { read: R; columns: C } {
   let read = sheet.read();
   let columns = sheet.columnsOf(read);
   if (!columns) {
-    sheet.appendHeaders(sheet.missingHeaders(read));
+    const missing = sheet.missingHeaders(read);
+    sheet.appendHeaders(missing);
     read = sheet.read();
     columns = sheet.columnsOf(read);
-    if (!columns) throw new Error(`${sheet.what} could not be created.`);
+    if (!columns) {
+      throw new JobFailure(
+        sheet.t('jobs.statusColumnsNotCreated', { headers: missing.join(', ') }),
+      );
+    }
   }
   return { read, columns };
 }

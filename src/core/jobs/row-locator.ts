@@ -1,3 +1,5 @@
+import { type Translate, translator } from '../i18n';
+
 /**
  * Finding a job's row again by its key. Between two steps (or two slices) the user may sort
  * the sheet, insert or delete rows, so a row number remembered in a checkpoint is only a
@@ -13,10 +15,13 @@ export type RowLookup =
  * `keys` is the key column as it is now (index 0 = first data row). The hint is tried first,
  * so the usual case (nothing moved) costs one comparison.
  */
-export function locateRow(keys: readonly string[], key: string, hintIndex?: number): RowLookup {
-  if (key === '') {
-    return { found: false, reason: 'missing', message: 'The row has no key to find it by.' };
-  }
+export function locateRow(
+  keys: readonly string[],
+  key: string,
+  hintIndex?: number,
+  t: Translate = translator('en'),
+): RowLookup {
+  if (key === '') return { found: false, reason: 'missing', message: t('jobs.row.noKey') };
   const matches: number[] = [];
   if (hintIndex !== undefined && keys[hintIndex] === key) {
     // Still confirm it is unique: a copy-pasted row would otherwise take the status.
@@ -32,13 +37,13 @@ export function locateRow(keys: readonly string[], key: string, hintIndex?: numb
     return {
       found: false,
       reason: 'missing',
-      message: `Row "${key}" is no longer in the sheet (deleted or its key edited); it was skipped.`,
+      message: t('jobs.row.gone', { key }),
     };
   }
   return {
     found: false,
     reason: 'ambiguous',
-    message: `Key "${key}" is on more than one row; make each row's key unique and run again.`,
+    message: t('jobs.row.keyTwice', { key }),
   };
 }
 

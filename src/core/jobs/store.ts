@@ -1,3 +1,4 @@
+import { codedError } from '../errors';
 import { translator } from '../i18n';
 import type { Cache, Clock, KeyValueStore } from '../ports';
 import {
@@ -223,8 +224,9 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
     if (value === null) return null;
     const parsed = JobRecordSchema.safeParse(value);
     if (!parsed.success) {
-      throw new Error(
+      throw codedError(
         `Job ${jobId} is stored in a shape this version cannot read; delete it from the Jobs sidebar.`,
+        'jobUnreadable',
       );
     }
     return parsed.data;
@@ -253,7 +255,7 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
   function save(job: JobRecord): JobRecord {
     const parsed = JobRecordSchema.safeParse(job);
     if (!parsed.success) {
-      throw new Error(`Job ${String(job.jobId)} cannot be saved: ${parsed.error.message}`);
+      throw codedError(`Job ${String(job.jobId)} cannot be saved: ${parsed.error.message}`, 'bug');
     }
     // Requests are applied when the job is read (get, list, board), not here: a checkpoint
     // costs no read of the shared store, and a request that lands during a step still wins.

@@ -1,3 +1,4 @@
+import { codedError } from '../errors';
 import type { Cache, Clock, Mutex } from '../ports';
 
 /** The CRM allows 60 requests per 60 s per API key (crm-api-v1.md, Limits). */
@@ -174,12 +175,17 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
   const limit = options.limit ?? DEFAULT_LIMIT;
   const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
   const marginMs = options.safetyMarginMs ?? DEFAULT_SAFETY_MARGIN_MS;
-  if (!options.apiKey) throw new Error('The pacer needs the API key it paces; set it in Settings.');
-  if (!(Number.isInteger(limit) && limit > 0)) {
-    throw new Error(`limit must be a positive whole number (got ${limit}).`);
+  if (!options.apiKey) {
+    throw codedError('The pacer needs the API key it paces; set it in Settings.', 'noSettings');
   }
-  if (!(windowMs > 0)) throw new Error(`windowMs must be positive (got ${windowMs}).`);
-  if (!(marginMs >= 0)) throw new Error(`safetyMarginMs must be 0 or more (got ${marginMs}).`);
+  if (!(Number.isInteger(limit) && limit > 0)) {
+    throw codedError(`limit must be a positive whole number (got ${limit}).`, 'bug');
+  }
+  // Set by the add-on's own code, never by a person: a wrong value is a bug.
+  if (!(windowMs > 0)) throw codedError(`windowMs must be positive (got ${windowMs}).`, 'bug');
+  if (!(marginMs >= 0)) {
+    throw codedError(`safetyMarginMs must be 0 or more (got ${marginMs}).`, 'bug');
+  }
 
   const cacheKey = `crm.pace.${hashApiKey(options.apiKey)}`;
   const spanMs = windowMs + marginMs;
@@ -291,7 +297,10 @@ export function createPacer(deps: PacerDeps, options: PacerOptions): Pacer {
 
   function acquireUpTo(wanted: number, acquireOptions: AcquireOptions = {}): PaceGrant {
     if (!(Number.isInteger(wanted) && wanted >= 1)) {
-      throw new Error(`acquireUpTo needs a whole number of requests, at least 1 (got ${wanted}).`);
+      throw codedError(
+        `acquireUpTo needs a whole number of requests, at least 1 (got ${wanted}).`,
+        'bug',
+      );
     }
     const { deadline } = acquireOptions;
     for (;;) {

@@ -1,3 +1,5 @@
+import { codedError } from '../errors';
+import { translator } from '../i18n';
 import type { Clock } from '../ports';
 import type { Pacer } from './pacer';
 
@@ -9,7 +11,8 @@ import type { Pacer } from './pacer';
 export class PacerDeadlineError extends Error {
   readonly jobControl = 'yield' as const;
   constructor(readonly notBefore: number) {
-    super('The rate limit leaves no request slot before this slice must end; continuing later.');
+    // Never shown (a yield only says when to go on); a catalogue sentence all the same.
+    super(translator('en')('jobs.yield.noSlot'));
     this.name = 'PacerDeadlineError';
   }
 }
@@ -46,7 +49,10 @@ export function withRateLimitRetry<T>(
 ): T {
   const maxAttempts = options.maxAttempts ?? 5;
   if (!(Number.isInteger(maxAttempts) && maxAttempts >= 1)) {
-    throw new Error(`maxAttempts must be a whole number of at least 1 (got ${maxAttempts}).`);
+    throw codedError(
+      `maxAttempts must be a whole number of at least 1 (got ${maxAttempts}).`,
+      'bug',
+    );
   }
   for (let attempt = 1; ; attempt++) {
     const grant = pacer.acquireUpTo(1, { deadline: options.deadline });
@@ -92,9 +98,9 @@ export function retryWithBackoff<T>(fn: () => T, options: BackoffOptions): T {
   const baseMs = options.baseMs ?? 2000;
   const random = options.random ?? Math.random;
   if (!(Number.isInteger(attempts) && attempts >= 1)) {
-    throw new Error(`attempts must be a whole number of at least 1 (got ${attempts}).`);
+    throw codedError(`attempts must be a whole number of at least 1 (got ${attempts}).`, 'bug');
   }
-  if (!(baseMs >= 0)) throw new Error(`baseMs must be 0 or more (got ${baseMs}).`);
+  if (!(baseMs >= 0)) throw codedError(`baseMs must be 0 or more (got ${baseMs}).`, 'bug');
   for (let attempt = 1; ; attempt++) {
     try {
       return fn();

@@ -1,3 +1,4 @@
+import { type Translate, translator } from '../i18n';
 import { leadFieldForKey } from '../import/lead-fields';
 import { columnLetter, headerKey, listBriefly } from '../import/text-key';
 import { placeStatusColumns } from '../jobs/row-job';
@@ -108,6 +109,7 @@ export function placeSources(
   header: readonly unknown[],
   options: SourceOptions,
   sheetName: string,
+  t: Translate = translator('en'),
 ): SourceColumns {
   const problems: string[] = [];
   const texts = headerTexts(header);
@@ -115,33 +117,37 @@ export function placeSources(
     if ('value' in source) return { value: source.value };
     const column = findColumn(header, source.column);
     if (column >= 0) return { column, header: texts[column] ?? source.column };
-    const urlHint = /^https?:\/\//i.test(source.column)
-      ? `; for the same value on every row write {value: ${JSON.stringify(source.column)}}`
+    const hint = /^https?:\/\//i.test(source.column)
+      ? t('send.columns.urlHint', { json: JSON.stringify(source.column) })
       : '';
     problems.push(
-      `${what} names the column "${source.column}", which is not in the header row of "${sheetName}"${urlHint}`,
+      t('send.columns.missing', { what, column: source.column, sheet: sheetName, hint }),
     );
     return undefined;
   };
 
   const variables: Record<string, PlacedSource> = {};
   for (const [key, source] of Object.entries(options.variables)) {
-    const placed = place(source, `variables["${key}"] (${variableLabel(key)})`);
+    const placed = place(
+      source,
+      t('send.columns.whatVariable', { key, label: variableLabel(key) }),
+    );
     if (placed) variables[key] = placed;
   }
   const result: SourceColumns = { variables };
   if (options.headerMediaUrl) {
-    const placed = place(options.headerMediaUrl, 'headerMediaUrl');
+    const placed = place(options.headerMediaUrl, t('send.columns.whatMediaUrl'));
     if (placed) result.headerMediaUrl = placed;
   }
   if (options.headerMediaFilename) {
-    const placed = place(options.headerMediaFilename, 'headerMediaFilename');
+    const placed = place(options.headerMediaFilename, t('send.columns.whatMediaFilename'));
     if (placed) result.headerMediaFilename = placed;
   }
-  placeLead(header, options.lead, sheetName, result, problems);
+  placeLead(header, options.lead, { sheetName, t }, result, problems);
 
   if (problems.length > 0) {
-    throw new SendColumnsError([...problems, `the headers are ${describeHeaders(header)}`]);
+    const headers = t('send.columns.headers', { headers: describeHeaders(header) });
+    throw new SendColumnsError([...problems, headers]);
   }
   return result;
 }
@@ -149,7 +155,7 @@ export function placeSources(
 function placeLead(
   header: readonly unknown[],
   lead: LeadSource,
-  sheetName: string,
+  { sheetName, t }: { sheetName: string; t: Translate },
   result: SourceColumns,
   problems: string[],
 ): void {
@@ -158,9 +164,7 @@ function placeLead(
     if (column >= 0) {
       result.leadId = { column, header: headerTexts(header)[column] ?? lead.column };
     } else {
-      problems.push(
-        `leadIdColumn "${lead.column}" is not in the header row of "${sheetName}" (import the sheet first to get a "CRM Lead ID" column, or use matchBy: "email_or_phone")`,
-      );
+      problems.push(t('send.columns.leadIdMissing', { column: lead.column, sheet: sheetName }));
     }
     return;
   }
@@ -168,15 +172,13 @@ function placeLead(
   const phone = leadFieldColumn(header, 'phone');
   if (lead.matchBy !== 'phone' && email) result.email = email;
   if (lead.matchBy !== 'email' && phone) result.phone = phone;
-  const needs =
-    lead.matchBy === 'email'
-      ? 'an e-mail column (E-mail, Email)'
-      : lead.matchBy === 'phone'
-        ? 'a phone column (Telefone, Celular, WhatsApp, Phone)'
-        : 'an e-mail or a phone column (E-mail, Telefone, Celular, WhatsApp)';
   if (!result.email && !result.phone) {
     problems.push(
-      `matchBy "${lead.matchBy}" finds each row's lead by ${lead.matchBy === 'email_or_phone' ? 'email or phone' : lead.matchBy}, but "${sheetName}" has no ${needs.replace(/^an? /, '')}; add one, or give leadIdColumn`,
+      t('send.columns.noMatchColumn', {
+        by: t(`send.columns.by.${lead.matchBy}`),
+        sheet: sheetName,
+        needs: t(`send.columns.needs.${lead.matchBy}`),
+      }),
     );
   }
 }

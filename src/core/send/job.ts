@@ -189,7 +189,7 @@ export function createSendJobHandler(
       },
       pauseMessage: (error, run) =>
         error instanceof SendColumnsError
-          ? headersChangedMessage(run.options.sheetName, 'send', error.message)
+          ? headersChangedMessage(run.options.sheetName, 'send', error.message, run.t)
           : undefined,
     });
   }
@@ -272,10 +272,7 @@ export function createSendJobHandler(
       const grants = this.acquireBatch(Math.min(rows.length, batchSize(this.cursor)));
       const grant = { count: grants.reduce((sum, { count }) => sum + count, 0) };
       if (grant.count === 0) {
-        throw new JobYield(
-          'The rate limit leaves no request slot before this run must end; continuing later.',
-          pacer.nextSlotAt(),
-        );
+        throw new JobYield(work.t('jobs.yield.noSlot'), pacer.nextSlotAt());
       }
       // A pause or cancel asked for while waiting: nothing has left; the engine sees the new
       // state. Without a wait, the engine's own check just before this step is as recent, and
@@ -604,7 +601,7 @@ export function createSendJobHandler(
         columnsOf: (values) => statusColumnsOf(values.header),
         missingHeaders: (values) => missingStatusHeaders(values.header),
         appendHeaders: (headers) => sheet.appendHeaders(headers),
-        what: 'The send status columns',
+        t: this.work.t,
       });
       return this.analyse({ ...read, columns });
     }
@@ -614,7 +611,7 @@ export function createSendJobHandler(
       return analyseSendSheet({
         values,
         columns: values.columns,
-        sources: placeSources(values.header, options, options.sheetName),
+        sources: placeSources(values.header, options, options.sheetName, this.work.t),
         since: this.job.createdAt,
         templateName: options.templateName,
         t: this.work.t,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MatchBySchema } from '../../api/schemas';
+import { codedError } from '../errors';
 import { matchByOption, optionsObject, sheetNameOption, shown } from '../jobs/options';
 import { HEADER_VARIABLE_KEY } from './template';
 
@@ -81,8 +82,9 @@ function positiveId(value: unknown): number | undefined {
 function valueSource(raw: unknown, name: string): ValueSource {
   if (typeof raw === 'string') {
     if (raw.trim() === '') {
-      throw new Error(
+      throw codedError(
         `${name} is an empty column name: give a column header such as "Nome", or fixed text as {value: "text"}.`,
+        'sendVariableSource',
       );
     }
     return { column: raw.trim() };
@@ -95,8 +97,9 @@ function valueSource(raw: unknown, name: string): ValueSource {
       return { value: String(value) };
     }
   }
-  throw new Error(
+  throw codedError(
     `${name} must be a column header such as "Nome", or fixed text as {value: "Black Friday"} (got ${shown(raw)}).`,
+    'sendVariableSource',
   );
 }
 
@@ -118,8 +121,9 @@ export function parseSendRequest(input: unknown): SendRequest {
 
   const templateId = positiveId(raw.templateId);
   if (templateId === undefined) {
-    throw new Error(
+    throw codedError(
       `templateId must be the id of an APPROVED template, such as 1 (got ${shown(raw.templateId)}); CRM_TEMPLATES("APPROVED") lists them.`,
+      'sendPickTemplate',
     );
   }
 
@@ -127,8 +131,9 @@ export function parseSendRequest(input: unknown): SendRequest {
   if (raw.instanceId !== undefined && raw.instanceId !== null && raw.instanceId !== '') {
     instanceId = positiveId(raw.instanceId);
     if (instanceId === undefined) {
-      throw new Error(
+      throw codedError(
         `instanceId must be the id of a cloud_api number, such as 2, or left out to use the template's own number (got ${shown(raw.instanceId)}); CRM_INSTANCES() lists them.`,
+        'sendNumberForm',
       );
     }
   }
@@ -136,19 +141,24 @@ export function parseSendRequest(input: unknown): SendRequest {
   const variables: Record<string, ValueSource> = {};
   if (raw.variables !== undefined && raw.variables !== null) {
     if (typeof raw.variables !== 'object' || Array.isArray(raw.variables)) {
-      throw new Error(
+      throw codedError(
         `variables must be an object of {{N}} number → column header or {value: "text"}, such as {"1": "Nome", "2": {value: "Black Friday"}} (got ${shown(raw.variables)}).`,
+        'sendVariableSource',
       );
     }
     for (const [key, source] of Object.entries(raw.variables as Record<string, unknown>)) {
       const normal = variableKey(key);
       if (normal === undefined) {
-        throw new Error(
+        throw codedError(
           `variables key ${JSON.stringify(key)} is not a template variable: use the body's {{N}} numbers ("1", "2"…) and "header_1" for a text header's variable.`,
+          'sendVariableSource',
         );
       }
       if (normal in variables) {
-        throw new Error(`variables maps ${JSON.stringify(normal)} twice; keep one.`);
+        throw codedError(
+          `variables maps ${JSON.stringify(normal)} twice; keep one.`,
+          'sendVariableSource',
+        );
       }
       variables[normal] = valueSource(source, `variables[${JSON.stringify(key)}]`);
     }
@@ -164,8 +174,9 @@ export function parseSendRequest(input: unknown): SendRequest {
   let leadIdColumn: string | undefined;
   if (raw.leadIdColumn !== undefined && raw.leadIdColumn !== null && raw.leadIdColumn !== '') {
     if (typeof raw.leadIdColumn !== 'string' || raw.leadIdColumn.trim() === '') {
-      throw new Error(
+      throw codedError(
         `leadIdColumn must be the header of the column holding lead ids, such as "CRM Lead ID" (got ${shown(raw.leadIdColumn)}).`,
+        'sendLeadColumn',
       );
     }
     leadIdColumn = raw.leadIdColumn.trim();
@@ -176,8 +187,9 @@ export function parseSendRequest(input: unknown): SendRequest {
       ? undefined
       : matchByOption(raw.matchBy);
   if (leadIdColumn !== undefined && matchBy !== undefined) {
-    throw new Error(
+    throw codedError(
       'Give leadIdColumn (rows carry the lead id) or matchBy (the lead is looked up by email or phone), not both.',
+      'sendLeadColumn',
     );
   }
 

@@ -15,6 +15,7 @@ import type { Translate } from '../i18n';
 import { messageOf } from '../jobs/errors';
 import { pauseForAccessError } from '../jobs/requests';
 import { isRateLimited } from '../pacing';
+import { crmDetail } from '../person-message';
 import type { SendJobOptions } from './options';
 import {
   classifyProviderFailure,
@@ -113,7 +114,7 @@ export function outcomeOf(answer: Settled<ChatappTemplateSent>, ctx: AnswerConte
       retryAfterSeconds: error.retryAfterSeconds,
     };
   }
-  const access = pauseForAccessError(error);
+  const access = pauseForAccessError(error, t);
   if (access) {
     return {
       kind: 'pause',
@@ -130,7 +131,12 @@ export function outcomeOf(answer: Settled<ChatappTemplateSent>, ctx: AnswerConte
   const provider = classifyProviderFailure(error);
   if (provider && error instanceof ProviderError) {
     if (provider.kind === 'unknown') {
-      return done(['FAILED', '', t('send.detail.failedProvider', { detail: error.detail }), ctx]);
+      return done([
+        'FAILED',
+        '',
+        t('send.detail.failedProvider', { detail: crmDetail(error, t) }),
+        ctx,
+      ]);
     }
     return providerOutcome(provider, error, ctx);
   }
@@ -180,7 +186,7 @@ function providerOutcome(
 ): Outcome {
   const { t } = ctx;
   const reason = t(`send.provider.${rule.reason}`);
-  const params = { reason, code: rule.code, detail: error.detail };
+  const params = { reason, code: rule.code, detail: crmDetail(error, t) };
   if (rule.class === 'lead')
     return done(['FAILED', '', t('send.detail.failedForLead', params), ctx]);
   if (ctx.retries >= TRANSIENT_RETRIES) {
@@ -230,7 +236,7 @@ function setupProblem(error: unknown, ctx: AnswerContext): string | undefined {
       const what = t(
         field === 'template_id' ? 'send.pause.what.template' : 'send.pause.what.number',
       );
-      return t('send.pause.fieldRefused', { ...params, what, crm: error.detail });
+      return t('send.pause.fieldRefused', { ...params, what, crm: crmDetail(error, t) });
     }
   }
   if (
@@ -272,7 +278,7 @@ function failureCells(error: unknown, ctx: AnswerContext): Cells {
     return uncertainCells(
       t,
       attempt,
-      t('send.why.crmFailed', { status: error.status, detail: error.detail }),
+      t('send.why.crmFailed', { status: error.status, detail: crmDetail(error, t) }),
       leadOf(ctx),
     );
   }
@@ -291,7 +297,7 @@ function failureCells(error: unknown, ctx: AnswerContext): Cells {
     if (/telefone/i.test(error.message)) {
       return ['SKIPPED', '', t('send.detail.skippedNoPhone', { message: error.message }), when];
     }
-    return ['FAILED', '', t('send.detail.failedRefused', { detail: error.detail }), when];
+    return ['FAILED', '', t('send.detail.failedRefused', { detail: crmDetail(error, t) }), when];
   }
   if (error instanceof InvalidInputError) {
     // Thrown by the client before any request left.

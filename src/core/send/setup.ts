@@ -1,4 +1,5 @@
 import type { ChatappInstance, ChatappTemplate } from '../../api/schemas';
+import { codedError } from '../errors';
 import { listBriefly } from '../import/text-key';
 import { findColumn, placeSources, SendColumnsError } from './columns';
 import type { LeadSource, SendJobOptions, SendRequest, ValueSource } from './options';
@@ -44,14 +45,17 @@ export function findTemplate(
 ): ChatappTemplate {
   const template = templates.find((t) => t.id === templateId);
   if (!template) {
-    throw new Error(
+    throw codedError(
       `No template has the id ${templateId} in this CRM account; the templates are ${templateList(templates)}. Pass one of their ids as templateId.`,
+      'sendTemplateGone',
     );
   }
   if (template.status !== 'APPROVED') {
     const approved = templates.filter((t) => t.status === 'APPROVED');
-    throw new Error(
+    throw codedError(
       `Template ${template.id} "${template.name}" is ${template.status}: only APPROVED templates can be sent. Get it approved in the CRM, or pick an approved one: ${templateList(approved)}.`,
+      'sendTemplateNotApproved',
+      { template: template.name, status: template.status },
     );
   }
   return template;
@@ -65,26 +69,33 @@ export function findInstance(
 ): ChatappInstance {
   const id = instanceId ?? template.chatapp_instance_id ?? undefined;
   if (id === undefined) {
-    throw new Error(
+    throw codedError(
       `Template "${template.name}" names no number: pass instanceId, the id of a cloud_api number (${instanceList(instances)}).`,
+      'sendPickNumber',
+      { template: template.name },
     );
   }
   const instance = instances.find((i) => i.id === id);
   if (!instance) {
-    throw new Error(
+    throw codedError(
       `No number has the id ${id} in this CRM account; the numbers are ${instanceList(instances)}. Pass one of them as instanceId, or leave it out to use the template's own number.`,
+      'sendNumberGone',
     );
   }
   if (instance.provider !== 'cloud_api') {
     const cloud = instances.filter((i) => i.provider === 'cloud_api');
-    throw new Error(
+    throw codedError(
       `${CLOUD_API_REQUIRED_MESSAGE} Number ${instance.id} "${instance.display_name ?? instance.phone_number ?? ''}" is connected by QR code (${instance.provider ?? 'unknown provider'}), and only official-API (cloud_api) numbers send templates: pass instanceId of a cloud_api number (${instanceList(cloud)}) or leave instanceId out to use the template's own number.`,
+      'sendNumberNotCloud',
+      { number: instance.display_name ?? instance.phone_number ?? String(instance.id) },
     );
   }
   const own = template.chatapp_instance_id;
   if (own !== null && own !== undefined && own !== instance.id) {
-    throw new Error(
+    throw codedError(
       `Template "${template.name}" belongs to number ${own}, not to number ${instance.id}: leave instanceId out (or pass ${own}), or pick a template of number ${instance.id}.`,
+      'sendTemplateOtherNumber',
+      { template: template.name },
     );
   }
   return instance;
@@ -147,7 +158,10 @@ export function checkSendSetup(input: SendSetupInput): SendJobOptions {
     if (expected.includes(key)) checkFixed(source, `variables["${key}"]`, problems);
   }
   checkFixed(request.headerMediaUrl, 'headerMediaUrl', problems);
-  if (problems.length > 0) throw new Error(`${problems.join('; ')}.`);
+  // The sidebar fills these from the template itself: a mismatch means the template changed.
+  if (problems.length > 0) {
+    throw codedError(`${problems.join('; ')}.`, 'sendTemplateChanged', { template: template.name });
+  }
 
   const lead: LeadSource =
     request.leadIdColumn !== undefined
@@ -181,7 +195,9 @@ export function checkSendSetup(input: SendSetupInput): SendJobOptions {
   try {
     placeSources(header, options, sheetName);
   } catch (error) {
-    if (error instanceof SendColumnsError) throw new Error(`${error.message}.`);
+    if (error instanceof SendColumnsError) {
+      throw codedError(`${error.message}.`, 'sendColumnsGone', { sheet: sheetName });
+    }
     throw error;
   }
   return options;

@@ -289,16 +289,16 @@ export interface PreviewLine {
   meaning: string;
 }
 
-/** The preview's non-zero counts, each with what it means. */
+/** The preview's non-zero counts, each with what it means, its verb agreeing with the count. */
 export function previewLines(
   counts: Readonly<Record<string, number>>,
   t: UiTranslate,
 ): PreviewLine[] {
-  const known = PREVIEW_MEANINGS.map(([status, meaning]) => ({
-    status,
-    count: counts[status] ?? 0,
-    meaning: t(meaning),
-  }));
+  // The count picks the verb's form: "1 linha seria enviada", never "1 linha seriam enviadas".
+  const known = PREVIEW_MEANINGS.map(([status, meaning]) => {
+    const count = counts[status] ?? 0;
+    return { status, count, meaning: t(meaning, { count }) };
+  });
   const others = Object.keys(counts)
     .filter((status) => !PREVIEW_MEANINGS.some(([s]) => s === status))
     .map((status) => ({ status, count: counts[status] ?? 0, meaning: status }));

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError, ForbiddenError, NetworkError, RateLimitError } from '../../../src/api/errors';
+import {
+  AuthError,
+  type CrmError,
+  ForbiddenError,
+  NetworkError,
+  RateLimitError,
+} from '../../../src/api/errors';
+import { errorFromResponse } from '../../../src/api/response-errors';
 import { codedError } from '../../../src/core/errors';
 import { translator } from '../../../src/core/i18n';
 import { startFailure } from '../../../src/core/jobs/requests';
-import { personMessage } from '../../../src/core/person-message';
+import { crmDetail, personMessage } from '../../../src/core/person-message';
 
 /** What a sidebar shows for an error: the person's words, the CRM's own message in parentheses. */
 const en = translator('en');
@@ -22,7 +29,10 @@ describe('personMessage', () => {
   });
 
   it('tells the CRM’s refusal in words and keeps the CRM’s Portuguese message after it', () => {
-    const refused = new AuthError('API Key inválida.', { status: 401 });
+    const refused = new AuthError('API Key inválida.', {
+      status: 401,
+      body: { message: 'API Key inválida.' },
+    });
     expect(personMessage(refused, en)).toBe(
       'The CRM did not accept the API key. Create a new key in the CRM (Settings → API keys) and save it in CRM → Settings. (API Key inválida.)',
     );
@@ -33,7 +43,7 @@ describe('personMessage', () => {
 
   it('finds the CRM’s answer behind a start failure that wraps it', () => {
     const wrapped = startFailure(
-      new ForbiddenError('Conta inativa.', { status: 403 }),
+      new ForbiddenError('Conta inativa.', { status: 403, body: { message: 'Conta inativa.' } }),
       'start the import',
     );
     expect(personMessage(wrapped, pt)).toBe(
@@ -43,7 +53,11 @@ describe('personMessage', () => {
 
   it.each([
     [
-      new RateLimitError('Muitas requisições.', { status: 429, retryAfterSeconds: 30 }),
+      new RateLimitError('Muitas requisições.', {
+        status: 429,
+        body: { message: 'Muitas requisições.' },
+        retryAfterSeconds: 30,
+      }),
       /Try again in 30 s\. \(Muitas requisições\.\)$/,
     ],
     [new NetworkError('', { status: 0 }), /^Could not reach the CRM\.[^()]*$/],
@@ -51,9 +65,78 @@ describe('personMessage', () => {
     expect(personMessage(error, en)).toMatch(expected);
   });
 
+  it('adds only the CRM’s own answer text, never the client’s English transport text', () => {
+    const context = { method: 'GET', path: '/leads' };
+    const answered = (status: number, body: string) => ({ status, headers: {}, body });
+    // The CRM's own Portuguese words, from its JSON body: kept for support.
+    const refused = errorFromResponse(
+      answered(422, '{"message":"O campo email é inválido."}'),
+      context,
+    );
+    expect(personMessage(refused, pt)).toMatch(/ \(O campo email é inválido\.\)$/);
+    // What the client wrote itself: English a Portuguese user must not read.
+    const ours = [
+      new NetworkError('Could not reach the CRM (GET /leads): timeout', { status: 0 }),
+      errorFromResponse(answered(502, '<html><body>Bad gateway</body></html>'), context),
+      errorFromResponse(answered(500, ''), context),
+      errorFromResponse(answered(404, '{"error":"nope"}'), context),
+      errorFromResponse(answered(302, '{}'), context),
+    ];
+    for (const error of ours) {
+      const shown = personMessage(error, pt);
+      expect(shown, error.message).not.toContain('(');
+      expect(shown).not.toMatch(/CRM answered|Could not|redirected/);
+    }
+    expect(personMessage(ours[0], pt)).toMatch(/^Não foi possível falar com o CRM/);
+  });
+
   it('an error without words says so and keeps the developer text for support', () => {
     expect(personMessage(new Error('Error: boom'), en)).toBe(
       'Something went wrong. Try again; if it keeps happening, send this to support: (boom)',
     );
+  });
+});
+
+describe('crmDetail: a CRM failure in a job’s detail cell', () => {
+  const context = { method: 'POST', path: '/leads' };
+  const answered = (status: number, body: string) => ({ status, headers: {}, body });
+
+  it('keeps the CRM’s own words, and says in words what the client only said in English', () => {
+    const refused = errorFromResponse(
+      answered(
+        422,
+        '{"message":"Dados inválidos.","errors":{"email":["O campo email é inválido."]}}',
+      ),
+      context,
+    );
+    expect(crmDetail(refused, pt)).toBe('Dados inválidos. O campo email é inválido.');
+    const cases: Array<[CrmError, string]> = [
+      [
+        new NetworkError('Could not reach the CRM (POST /leads): timeout', { status: 0 }),
+        'não foi possível falar com o CRM (nenhuma resposta chegou)',
+      ],
+      [
+        errorFromResponse(answered(502, '<html>Bad gateway</html>'), context),
+        'o CRM respondeu 502 com uma página da web em vez de dados: o servidor ou um proxy na frente dele falhou',
+      ],
+      [errorFromResponse(answered(500, ''), context), 'o CRM respondeu 500 sem conteúdo'],
+      [
+        errorFromResponse(answered(500, '{"x":1}'), context),
+        'o CRM respondeu 500 sem dizer por quê',
+      ],
+      [
+        errorFromResponse(answered(301, '{}'), context),
+        'o CRM mandou o pedido para outro lugar (301): confira se o endereço do CRM nas Configurações é o da API, terminando em /api/v1',
+      ],
+    ];
+    for (const [error, words] of cases) expect(crmDetail(error, pt), error.message).toBe(words);
+  });
+
+  it('says what the CRM adds to its message in the person’s language', () => {
+    const scope = errorFromResponse(
+      answered(403, '{"message":"Sem permissão.","required_permission":"leads:write"}'),
+      context,
+    );
+    expect(crmDetail(scope, pt)).toBe('Sem permissão. (falta à chave a permissão "leads:write")');
   });
 });

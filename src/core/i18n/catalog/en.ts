@@ -9,7 +9,9 @@ import { JOBS_EN } from './en/jobs';
 import { LEADJOB_EN } from './en/leadjob';
 import { MAPPING_EN } from './en/mapping';
 import { MENU_EN } from './en/menu';
+import { MESSAGES_CRM_EN } from './en/messages-crm';
 import { MESSAGES_EXPORT_EN } from './en/messages-export';
+import { MESSAGES_JOBS_EN } from './en/messages-jobs';
 import { MESSAGES_OPTIONS_EN } from './en/messages-options';
 import { PHONE_EN } from './en/phone';
 import { PICKERS_EN } from './en/pickers';
@@ -50,6 +52,8 @@ export const EN = {
   ...LEADJOB_EN,
   ...MESSAGES_EXPORT_EN,
   ...MESSAGES_OPTIONS_EN,
+  ...MESSAGES_JOBS_EN,
+  ...MESSAGES_CRM_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

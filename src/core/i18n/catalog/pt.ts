@@ -10,7 +10,9 @@ import { JOBS_PT } from './pt/jobs';
 import { LEADJOB_PT } from './pt/leadjob';
 import { MAPPING_PT } from './pt/mapping';
 import { MENU_PT } from './pt/menu';
+import { MESSAGES_CRM_PT } from './pt/messages-crm';
 import { MESSAGES_EXPORT_PT } from './pt/messages-export';
+import { MESSAGES_JOBS_PT } from './pt/messages-jobs';
 import { MESSAGES_OPTIONS_PT } from './pt/messages-options';
 import { PHONE_PT } from './pt/phone';
 import { PICKERS_PT } from './pt/pickers';
@@ -46,4 +48,6 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...LEADJOB_PT,
   ...MESSAGES_EXPORT_PT,
   ...MESSAGES_OPTIONS_PT,
+  ...MESSAGES_JOBS_PT,
+  ...MESSAGES_CRM_PT,
 };

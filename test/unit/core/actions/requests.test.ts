@@ -12,7 +12,8 @@ import { isRepeatable, outcomeOf, settledBy } from '../../../../src/core/actions
 import { translator } from '../../../../src/core/i18n';
 
 const t = translator('en');
-const init = { status: 422, body: {}, method: 'PUT', path: '/x' };
+// No body: a hand-built error whose message stands for the CRM's own (a real one carries the body it came from).
+const init = { status: 422, method: 'PUT', path: '/x' };
 const fail = (error: unknown) => ({ ok: false as const, error });
 const won: ActionRequest = { op: 'won', stageId: 5 };
 const stage: ActionRequest = { op: 'stage', stageId: 3, pipelineId: 1 };

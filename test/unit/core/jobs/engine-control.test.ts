@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NetworkError } from '../../../../src/api/errors';
 import { PlatformQuotaError } from '../../../../src/api/platform-error';
 import {
   cancelJob,
@@ -172,6 +173,24 @@ describe('platform limits make a job wait, never fail', () => {
     resumeJob(execution(), job.jobId);
     runSlice(execution(), [handler]);
     expect(store.get(job.jobId)).toMatchObject({ state: 'done', done: 3 });
+  });
+
+  it('a CRM failure that fails a job is said in the job’s language (issue 18.2; failed before)', () => {
+    const { clock, store, execution, job } = setup(3);
+    store.save({ ...job, locale: 'pt' });
+    const handler = batchHandler({
+      clock,
+      batch: 1,
+      requests: [],
+      beforeRequest: () => {
+        throw new NetworkError('Could not reach the CRM (POST /leads): timeout', { status: 0 });
+      },
+    });
+    runSlice(execution(), [handler]);
+    const failed = store.get(job.jobId);
+    expect(failed?.state).toBe('failed');
+    expect(failed?.message).toMatch(/^Não foi possível falar com o CRM/);
+    expect(failed?.message).not.toMatch(/Could not reach/);
   });
 
   it('a failed job can be resumed, keeping its last failure for the summary', () => {

@@ -297,8 +297,18 @@ describe('runSlice', () => {
     runSlice(execution(), []);
     expect(store.get(job.jobId)).toMatchObject({
       state: 'failed',
-      message: expect.stringMatching(/cannot run "from-the-future" jobs/),
+      message: expect.stringMatching(/saved by another version of the add-on/),
     });
+  });
+
+  it('says a job of an unknown kind in the job’s language (issue 18.2)', () => {
+    const { execution, newRowsJob, store } = setup();
+    const job = newRowsJob(3, 'from-the-future');
+    store.save({ ...job, locale: 'pt' });
+    runSlice(execution(), []);
+    expect(store.get(job.jobId)?.message).toBe(
+      'Esta tarefa foi salva por outra versão do complemento e não pode continuar: comece de novo.',
+    );
   });
 
   it.each([

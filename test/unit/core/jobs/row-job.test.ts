@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../../src/core/i18n';
 import { matchByOption, optionsObject, sheetNameOption } from '../../../../src/core/jobs/options';
 import type { JobRecord } from '../../../../src/core/jobs/record';
 import {
@@ -67,22 +68,25 @@ describe('readWithStatusColumns', () => {
         appended.push([...headers]);
         header.push(...headers);
       },
-      what: 'The test columns',
+      t: translator('en'),
     });
     expect(appended).toEqual([['S']]);
     expect(result).toEqual({ read: ['Nome', 'S'], columns: { status: 1 } });
   });
 
-  it('names the columns when the sheet does not take them', () => {
-    expect(() =>
-      readWithStatusColumns({
-        read: () => ['Nome'],
-        columnsOf: () => undefined,
-        missingHeaders: () => ['S'],
-        appendHeaders: () => [],
-        what: 'The test columns',
-      }),
-    ).toThrow('The test columns could not be created.');
+  it('names the columns when the sheet does not take them, in the job’s language', () => {
+    const sheet = {
+      read: () => ['Nome'],
+      columnsOf: () => undefined,
+      missingHeaders: () => ['CRM Send Status', 'CRM Sent At'],
+      appendHeaders: () => [],
+    };
+    expect(() => readWithStatusColumns({ ...sheet, t: translator('en') })).toThrow(
+      'The status columns (CRM Send Status, CRM Sent At) could not be added to the sheet',
+    );
+    expect(() => readWithStatusColumns({ ...sheet, t: translator('pt') })).toThrow(
+      'Não foi possível acrescentar as colunas de status (CRM Send Status, CRM Sent At) à planilha',
+    );
   });
 });
 

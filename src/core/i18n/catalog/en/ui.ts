@@ -206,12 +206,12 @@ export const UI_EN = {
     "give the {format} header's file: a column of public links or one fixed https:// link",
   'ui.send.meaning.queued': 'would be sent',
   'ui.send.meaning.skipped':
-    'would be skipped without a request: a rule of the CRM refuses them (an empty or multi-line variable, no lead, a file link that is not public…); the send writes each reason in CRM Send Detail',
+    'would be skipped without a request: a rule of the CRM refuses {count:it|them} (an empty or multi-line variable, no lead, a file link that is not public…); the send writes each reason in CRM Send Detail',
   'ui.send.meaning.sent': 'already sent: never sent again',
   'ui.send.meaning.uncertain':
-    'UNCERTAIN: may have been sent by a run that stopped mid-send; check them by hand, they are not sent again',
+    'UNCERTAIN: may have been sent by a run that stopped mid-send; check {count:it|them} by hand, {count:it is|they are} not sent again',
   'ui.send.meaning.sending':
-    'left mid-send by a run that stopped: they become UNCERTAIN, not resent',
+    'left mid-send by a run that stopped: {count:it becomes|they become} UNCERTAIN, not resent',
   'ui.send.meaning.failed': 'failed in an earlier send: tried again',
 
   'ui.jobs.title': 'Jobs',

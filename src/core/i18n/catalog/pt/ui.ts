@@ -207,15 +207,16 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.send.problem.fixedText': 'digite o texto fixo de {name}, ou escolha uma coluna',
   'ui.send.problem.media':
     'indique o arquivo do cabeçalho {format}: uma coluna de links públicos ou um link https:// fixo',
-  'ui.send.meaning.queued': 'seriam enviadas',
+  'ui.send.meaning.queued': '{count:seria enviada|seriam enviadas}',
   'ui.send.meaning.skipped':
-    'seriam puladas sem requisição: uma regra do CRM as recusa (variável vazia ou com quebra de linha, sem lead, link de arquivo que não é público…); o envio escreve cada motivo em CRM Send Detail',
-  'ui.send.meaning.sent': 'já enviadas: nunca são reenviadas',
+    '{count:seria pulada|seriam puladas} sem requisição: uma regra do CRM {count:a|as} recusa (variável vazia ou com quebra de linha, sem lead, link de arquivo que não é público…); o envio escreve cada motivo em CRM Send Detail',
+  'ui.send.meaning.sent': '{count:já enviada: nunca é reenviada|já enviadas: nunca são reenviadas}',
   'ui.send.meaning.uncertain':
-    'UNCERTAIN: podem ter sido enviadas por uma execução que parou no meio; confira à mão, elas não são reenviadas',
+    'UNCERTAIN: {count:pode ter sido enviada|podem ter sido enviadas} por uma execução que parou no meio; confira à mão, {count:ela não é reenviada|elas não são reenviadas}',
   'ui.send.meaning.sending':
-    'ficaram no meio do envio por uma execução que parou: viram UNCERTAIN, sem reenvio',
-  'ui.send.meaning.failed': 'falharam num envio anterior: serão tentadas de novo',
+    '{count:ficou|ficaram} no meio do envio por uma execução que parou: {count:vira|viram} UNCERTAIN, sem reenvio',
+  'ui.send.meaning.failed':
+    '{count:falhou num envio anterior: será tentada|falharam num envio anterior: serão tentadas} de novo',
 
   'ui.jobs.title': 'Processos',
   'ui.jobs.intro':
