@@ -270,8 +270,21 @@ export function isRetryable(error: unknown): boolean {
  * A bad argument given to the client (not an answer from the CRM): thrown before any request,
  * so it costs none. The message names the argument and what to fix.
  */
+/**
+ * One problem of a parsed argument as facts, not words (issues.ts): `path` like `email`,
+ * `kind` like `min` or a refine's own code, `params` its numbers and the value found. The core
+ * says them in a person's language (core/input-problem.ts); the message stays English.
+ */
+export interface InputIssue {
+  readonly path: string;
+  readonly kind: string;
+  readonly params: Readonly<Record<string, string | number>>;
+}
+
 export class InvalidInputError extends Error {
   override name = 'InvalidInputError';
+  /** What parseInput found wrong, for a person's words (set by parseInput only). */
+  issues?: readonly InputIssue[];
   /**
    * `code` names the words a sidebar shows instead (`ui.error.<code>`, the `cause` shape of
    * core/errors.ts, which this layer cannot import); `bug` for a call only the add-on's own

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { InvalidInputError } from './errors';
+import { type InputIssue, InvalidInputError } from './errors';
 
 type Issue = z.core.$ZodIssue;
 type PathKey = PropertyKey;
@@ -75,6 +75,45 @@ export function describeIssues(issues: readonly Issue[], root: unknown, limit = 
   return lines.join('; ');
 }
 
+/** The kind of value found, for words in a person's language: a text or number shows itself. */
+function foundKind(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'list';
+  if (value === null || typeof value === 'string' || typeof value !== 'object') return 'value';
+  return value instanceof Date ? 'date' : 'object';
+}
+
+/**
+ * One zod issue as facts (InputIssue): a refine names its own kind with `params.kind`, so its
+ * words can live in the catalogue while its message stays the English one for scripts.
+ */
+export function issueFacts(issue: Issue, root: unknown): InputIssue {
+  const value = valueAt(root, issue.path);
+  const found = { found: describeValue(value), foundKind: foundKind(value) };
+  const path = formatPath(issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return { path, kind: 'type', params: { ...found, expected: issue.expected } };
+    case 'invalid_value': {
+      const values = issue.values.map((v) => JSON.stringify(v)).join(', ');
+      return { path, kind: 'oneOf', params: { ...found, values } };
+    }
+    case 'too_small':
+      if (issue.origin === 'array')
+        return { path, kind: 'fewItems', params: { minimum: Number(issue.minimum) } };
+      if (issue.origin === 'string') return { path, kind: 'empty', params: found };
+      return { path, kind: 'min', params: { ...found, minimum: Number(issue.minimum) } };
+    case 'too_big':
+      return { path, kind: 'max', params: { ...found, maximum: Number(issue.maximum) } };
+    case 'custom': {
+      const own = (issue.params as { kind?: unknown } | undefined)?.kind;
+      return { path, kind: typeof own === 'string' ? own : 'format', params: found };
+    }
+    default:
+      return { path, kind: 'format', params: found };
+  }
+}
+
 /** Parses a caller's argument, or throws an InvalidInputError naming each field to fix. */
 export function parseInput<S extends z.ZodMiniType>(
   schema: S,
@@ -85,5 +124,7 @@ export function parseInput<S extends z.ZodMiniType>(
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const problems = describeIssues(result.error.issues, value);
-  throw new InvalidInputError(`${what}: ${problems}${hint ? `. ${hint}` : ''}`);
+  const error = new InvalidInputError(`${what}: ${problems}${hint ? `. ${hint}` : ''}`);
+  error.issues = result.error.issues.map((issue) => issueFacts(issue, value));
+  throw error;
 }

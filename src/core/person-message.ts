@@ -3,6 +3,7 @@ import {
   BlockedError,
   CrmError,
   ForbiddenError,
+  InvalidInputError,
   NetworkError,
   NotFoundError,
   RateLimitError,
@@ -11,6 +12,7 @@ import {
 } from '../api/errors';
 import { errorCauseOf } from './errors';
 import { isMessageKey, type MessageKey, type Translate } from './i18n';
+import { inputProblemDetail } from './input-problem';
 
 /**
  * What a sidebar shows for a failed call, in the person's language: what happened and what to
@@ -31,7 +33,12 @@ export function personMessage(error: unknown, t: Translate): string {
     if (isMessageKey(key)) return `${t(key, cause.params)}${crmNote}`;
   }
   if (crm) return `${t(crmErrorKey(crm), crmParams(crm))}${crmNote}`;
-  return t('ui.error.unexpected', { detail: developerText(error) });
+  // A refused argument's problems have words in the catalogue; other errors keep their message.
+  const detail =
+    error instanceof InvalidInputError && error.issues
+      ? inputProblemDetail(error, t)
+      : developerText(error);
+  return t('ui.error.unexpected', { detail });
 }
 
 /** How many links of `cause` are followed to find the CRM's answer behind a wrapped error. */

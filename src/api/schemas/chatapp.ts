@@ -71,6 +71,7 @@ const templateVariable = z.string().check(
   z.minLength(1, { message: 'a template variable cannot be empty' }),
   z.refine((value) => !/[\r\n]/.test(value), {
     message: 'a template variable cannot contain a line break',
+    params: { kind: 'lineBreak' },
   }),
 );
 
@@ -91,10 +92,12 @@ export const SendChatappInputSchema = z
     z.refine((input) => input.type !== 'image' || Boolean(input.media_url), {
       message: 'an image message needs media_url',
       path: ['media_url'],
+      params: { kind: 'imageUrl' },
     }),
     z.refine((input) => Boolean(input.media_url) || Boolean(input.body), {
       message: 'a text message needs body',
       path: ['body'],
+      params: { kind: 'textBody' },
     }),
   );
 export type SendChatappInput = z.infer<typeof SendChatappInputSchema>;

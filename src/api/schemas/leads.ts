@@ -250,6 +250,7 @@ export const UpsertLeadInputSchema = z
     z.refine((lead) => Boolean(lead.email) || Boolean(lead.phone), {
       message: 'send an email or a phone: it is the match key of an upsert',
       path: ['email'],
+      params: { kind: 'matchKey' },
     }),
   );
 export type UpsertLeadInput = z.infer<typeof UpsertLeadInputSchema>;

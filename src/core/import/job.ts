@@ -9,6 +9,7 @@ import type { Settled } from '../../api/http';
 import type { UpsertLeadInput } from '../../api/schemas';
 import { errorCauseOf } from '../errors';
 import { type Locale, type Translate, translator } from '../i18n';
+import { inputProblemDetail } from '../input-problem';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
 import { JobYield, jobControlOf, messageOf } from '../jobs/errors';
 import type { JobRecord } from '../jobs/record';
@@ -558,8 +559,9 @@ export function createImportJobHandler(
         },
       };
     }
-    if (error instanceof InvalidInputError)
-      return { outcome: { status: 'INVALID', detail: error.message } };
+    if (error instanceof InvalidInputError) {
+      return { outcome: { status: 'INVALID', detail: inputProblemDetail(error, t) } };
+    }
     if (error instanceof CrmError) {
       return {
         outcome: {

@@ -6,7 +6,9 @@ import {
   NetworkError,
   RateLimitError,
 } from '../../../src/api/errors';
+import { parseInput } from '../../../src/api/issues';
 import { errorFromResponse } from '../../../src/api/response-errors';
+import { SendChatappInputSchema } from '../../../src/api/schemas';
 import { codedError } from '../../../src/core/errors';
 import { translator } from '../../../src/core/i18n';
 import { startFailure } from '../../../src/core/jobs/requests';
@@ -138,5 +140,23 @@ describe('crmDetail: a CRM failure in a job’s detail cell', () => {
       context,
     );
     expect(crmDetail(scope, pt)).toBe('Sem permissão. (falta à chave a permissão "leads:write")');
+  });
+});
+
+describe('an argument the client refused (parseInput)', () => {
+  it("names each problem in the person's language, not the client's English", () => {
+    let error: unknown;
+    try {
+      parseInput(SendChatappInputSchema, { type: 'image', caption: 'x' }, 'leads.sendChatapp');
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect((error as Error).message).toMatch(/an image message needs media_url/);
+    const pt = personMessage(error, translator('pt'));
+    expect(pt).toContain('media_url: uma mensagem de imagem precisa do URL do arquivo');
+    expect(pt).not.toMatch(/needs|message/);
+    expect(personMessage(error, translator('en'))).toContain(
+      'media_url: an image message needs a file URL',
+    );
   });
 });

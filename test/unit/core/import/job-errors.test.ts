@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../../../sandbox/index';
+import type { CrmApi } from '../../../../src/api/client';
+import { parseInput } from '../../../../src/api/issues';
+import { UpsertLeadInputSchema } from '../../../../src/api/schemas';
 import { IMPORT_BATCH_ROWS } from '../../../../src/core/import/job';
 import { resumeJob } from '../../../../src/core/jobs/engine';
 import { generateImportSheet } from '../../../e2e/import-sheet';
+import { readsAsEnglish } from '../../repo/english-scan';
 import { busiestMinute, createHarness, type Harness } from './job-fakes';
 
 /** `count` rows that are all valid, so every row costs one upsert. */
@@ -190,5 +194,48 @@ describe('import job: the sheet changes under it', () => {
     h.drive(job.jobId);
     expect(h.store.get(job.jobId)).toMatchObject({ state: 'failed' });
     expect(h.store.get(job.jobId)?.message).toMatch(/^The sheet "Leads" no longer exists/);
+  });
+});
+
+describe('import job: an argument the client refuses (issue 18.2)', () => {
+  /** Every upsert sent without its match key: the client's own schema refuses it, no request. */
+  function refuseEveryUpsert(h: Harness): void {
+    h.onClient = (client) => {
+      const all = client.all.bind(client);
+      client.all = (calls) =>
+        all(
+          calls.map((call) => (api: CrmApi) => {
+            const upsert: CrmApi['leads']['upsert'] = (input) =>
+              api.leads.upsert(
+                parseInput(
+                  UpsertLeadInputSchema,
+                  { ...input, email: '', phone: '' },
+                  'leads.upsert',
+                ),
+              );
+            return call({ ...api, leads: { ...api.leads, upsert } });
+          }),
+        );
+    };
+  }
+
+  it('says the problem in Portuguese in a Portuguese job, and in English in an English one', () => {
+    const { header, rows } = validRows(2);
+    const pt = createHarness(header, rows);
+    refuseEveryUpsert(pt);
+    pt.drive(pt.start({ locale: 'pt' }).jobId);
+    expect(pt.status()).toEqual(['INVALID', 'INVALID']);
+    const detail = String(pt.table.column('CRM Import Detail')[0]);
+    expect(detail).toBe(
+      'email: informe um e-mail ou um telefone: é por eles que o CRM encontra o lead',
+    );
+    expect(readsAsEnglish(detail)).toBe(false);
+
+    const en = createHarness(header, rows);
+    refuseEveryUpsert(en);
+    en.drive(en.start({ locale: 'en' }).jobId);
+    expect(String(en.table.column('CRM Import Detail')[0])).toBe(
+      'email: give an email or a phone: it is how the CRM finds the lead',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { createSandbox, DEMO_KEYS, type Sandbox } from '../../../../sandbox/index';
-import { createCrmClient } from '../../../../src/api/client';
+import { type CrmClient, createCrmClient } from '../../../../src/api/client';
 import type { HttpRequest, HttpResponse, Transport } from '../../../../src/api/transport';
 import { intlDateFormatter } from '../../../../src/core/import/date-format';
 import {
@@ -129,6 +129,8 @@ export interface Harness {
   /** The API key the next execution uses (tests swap it to revoke or fix). */
   apiKey: string;
   onRequest?: (request: HttpRequest) => void;
+  /** Sees each execution's client as it is made (a test may replace one of its calls). */
+  onClient?: (client: CrmClient) => void;
   /** One execution's handler, as jobHandlers() builds it per execution. */
   handler(): JobHandler;
   start(options?: Partial<ImportJobOptions>): JobRecord;
@@ -173,15 +175,18 @@ export function createHarness(
       let env: ImportJobEnv | undefined;
       return createImportJobHandler(
         () => {
-          env ??= {
-            client: createCrmClient({
-              baseUrl: BASE_URL,
-              apiKey: harness.apiKey,
-              transport: sandboxTransport(sandbox, clock, {
-                onRequest: (request) => harness.onRequest?.(request),
-              }),
-              now: () => clock.peek(),
+          if (env) return env;
+          const client = createCrmClient({
+            baseUrl: BASE_URL,
+            apiKey: harness.apiKey,
+            transport: sandboxTransport(sandbox, clock, {
+              onRequest: (request) => harness.onRequest?.(request),
             }),
+            now: () => clock.peek(),
+          });
+          harness.onClient?.(client);
+          env = {
+            client,
             pacer: (stepClock) =>
               createPacer(
                 { cache: userCache, mutex: userLock.handle(), clock: stepClock },
