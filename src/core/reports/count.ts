@@ -6,7 +6,7 @@
  */
 
 import type { ListMeta } from '../../api/schemas';
-import { codedError } from '../errors';
+import { codedError, errorCauseOf } from '../errors';
 import { type NamedLeadFilters, normalizeLeadFilters, parseQueryString } from '../query/parse';
 
 /** The smallest page the CRM serves: the count is in `meta`, the one lead is not needed. */
@@ -17,7 +17,7 @@ export const COUNT_PER_PAGE = 1;
  * leads that a count never shows, so it is refused by name rather than silently ignored.
  */
 export function parseCountQuery(query: string): NamedLeadFilters {
-  const filters = normalizeLeadFilters(parseQueryString(query));
+  const filters = countFilters(query);
   if (filters.include !== undefined) {
     throw codedError(
       'include adds fields to leads, which CRM_COUNT does not show: remove it from the query.',
@@ -39,4 +39,24 @@ export function countFromPage(page: {
   const total = page.meta?.total;
   if (typeof total === 'number' && Number.isFinite(total) && total >= 0) return Math.floor(total);
   return page.data.length === 0 ? 0 : null;
+}
+
+/**
+ * CRM_LEADS refuses `page`/`per_page` with words about reading rows (200 a page, the limit
+ * argument), which mean nothing for a count: CRM_COUNT says its own — it counts every
+ * matching lead in one request, so there is no page to pick.
+ */
+function countFilters(query: string): NamedLeadFilters {
+  try {
+    return normalizeLeadFilters(parseQueryString(query));
+  } catch (error) {
+    const cause = errorCauseOf(error);
+    if (cause?.code !== 'queryFilterPage' && cause?.code !== 'queryFilterPerPage') throw error;
+    const filter = String(cause.params?.filter ?? '');
+    throw codedError(
+      `CRM_COUNT counts every matching lead at once, so "${filter}" has no page to pick: remove it from the query.`,
+      'countPaging',
+      { filter },
+    );
+  }
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../../src/core/i18n';
+import { personMessage } from '../../../../src/core/person-message';
 import { countFromPage, parseCountQuery } from '../../../../src/core/reports/count';
 
 describe('parseCountQuery: the CRM_LEADS query syntax', () => {
@@ -14,14 +16,39 @@ describe('parseCountQuery: the CRM_LEADS query syntax', () => {
   });
 
   it.each([
-    ['page=2', /Filter "page" cannot be set/],
-    ['per_page=5', /Filter "per_page" cannot be set/],
+    ['page=2', /CRM_COUNT counts every matching lead at once, so "page" has no page to pick/],
+    ['per_page=5', /so "per_page" has no page to pick/],
     ['include=owner', /include adds fields to leads, which CRM_COUNT does not show/],
     ['stagee=Proposta', /Unknown filter "stagee"/],
     ['pipeline_id=Vendas', /pipeline_id must be a positive whole number.*use pipeline=/],
     ['=3', /has no name before "="/],
   ])('%j is refused: %s', (query, message) => {
     expect(() => parseCountQuery(query)).toThrow(message);
+  });
+});
+
+describe('CRM_COUNT refuses paging in its own words', () => {
+  function refusal(query: string, locale: 'en' | 'pt'): string {
+    try {
+      parseCountQuery(query);
+    } catch (error) {
+      return personMessage(error, translator(locale));
+    }
+    throw new Error(`${query} was not refused`);
+  }
+
+  it.each(['page=2', 'per_page=5', 'Per_Page=1&pipeline=Vendas'])('%j', (query) => {
+    const filter = (query.split('=')[0] ?? '').toLowerCase();
+    const en = refusal(query, 'en');
+    const pt = refusal(query, 'pt');
+    expect(en).toBe(
+      `CRM_COUNT counts every matching lead at once: remove "${filter}" from the query, it has no page to pick.`,
+    );
+    expect(pt).toBe(
+      `CRM_COUNT conta todos os leads que atendem à consulta de uma vez: tire "${filter}" da consulta, não há página a escolher.`,
+    );
+    // CRM_LEADS' words (200 leads a page, the limit argument) are about rows a count never has.
+    for (const text of [en, pt]) expect(text).not.toMatch(/200|limit|limite/);
   });
 });
 

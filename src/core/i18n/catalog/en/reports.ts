@@ -33,4 +33,6 @@ export const REPORTS_EN = {
     'The CRM answered without saying how many leads match (its list had no meta.total), so there is no count to show.',
   'reports.noStages':
     'The pipeline "{pipeline}" has no stages yet: add them in the CRM, then write the report again.',
+  'ui.error.countPaging':
+    'CRM_COUNT counts every matching lead at once: remove "{filter}" from the query, it has no page to pick.',
 } as const;

@@ -33,4 +33,6 @@ export const REPORTS_PT: Readonly<Record<keyof typeof REPORTS_EN, string>> = {
     'O CRM respondeu sem dizer quantos leads correspondem (a lista veio sem meta.total), então não há contagem para mostrar.',
   'reports.noStages':
     'O funil "{pipeline}" ainda não tem etapas: crie-as no CRM e escreva o relatório de novo.',
+  'ui.error.countPaging':
+    'CRM_COUNT conta todos os leads que atendem à consulta de uma vez: tire "{filter}" da consulta, não há página a escolher.',
 };
