@@ -8,6 +8,7 @@ import {
   isSupportedCountry,
   parsePhoneNumberFromString,
 } from 'libphonenumber-js/min';
+import { codedError } from '../errors';
 import { type MessageKey, type Translate, translator } from '../i18n';
 import { describeCell } from '../import/text-key';
 import {
@@ -38,11 +39,15 @@ const BRAZIL_MESSAGES: Readonly<Record<BrazilProblem['problem'], MessageKey>> = 
   length: 'phone.invalid',
 };
 
-/** Throws when the country is not an ISO 3166 alpha-2 code that phone parsing knows. */
+/**
+ * Throws when the country is not an ISO 3166 alpha-2 code that phone parsing knows. Coded as
+ * settings' own refusal (`countryCode`), so a job stopped by it says so in the job's language.
+ */
 export function assertPhoneCountry(country: string): asserts country is CountryCode {
   if (!isSupportedCountry(country)) {
-    throw new Error(
+    throw codedError(
       `defaultCountry "${country}" is not a supported two-letter country code; use e.g. "BR" or "US"`,
+      'countryCode',
     );
   }
 }

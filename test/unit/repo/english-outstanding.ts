@@ -31,10 +31,6 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
   ['src/api/schemas/leads.ts', 'send an email or a phone: it is the match key of an upsert'],
   ['src/core/import/job-options.ts', 'the sheet to import'],
   ['src/core/jobs/requests.ts', 'Could not {x}: {x} Try again in a minute.'],
-  [
-    'src/core/phone/index.ts',
-    'defaultCountry "{x}" is not a supported two-letter country code; use e.g. "BR" or "US"',
-  ],
   ['src/core/send/options.ts', 'the sheet whose rows get the template'],
   [
     'src/core/send/setup.ts',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../../../src/core/i18n';
+import { personMessage } from '../../../../src/core/person-message';
 import { assertPhoneCountry, normalizePhone } from '../../../../src/core/phone';
 
 /** Real-world ways Brazilian sheets hold phones → the E.164 the CRM must store. */
@@ -118,5 +119,17 @@ describe('other countries', () => {
 
   it('refuses an unknown default country', () => {
     expect(() => assertPhoneCountry('ZZ')).toThrow(/"ZZ" is not a supported two-letter/);
+  });
+
+  it("a job stopped by an unknown default country says so in the person's language", () => {
+    let error: unknown;
+    try {
+      assertPhoneCountry('ZZ');
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(personMessage(error, translator('pt'))).toBe(
+      'O país padrão deve ser um código de duas letras, como BR ou US.',
+    );
   });
 });
