@@ -242,7 +242,12 @@ describe('CRM_COUNT', () => {
     for (const [query, message] of [
       ['include=owner', /include adds fields to leads, which CRM_COUNT does not show/],
       ['stage=Nenhuma&pipeline=Vendas', /Pipeline "Vendas" has no stage "Nenhuma"/],
-      ['per_page=5', /Remove "per_page" from the query/],
+      // A count has no rows to page or cap: not CRM_LEADS' "200 leads a page; use limit".
+      [
+        'per_page=5',
+        /^CRM_COUNT counts every matching lead at once: remove "per_page" from the query, it has no page to pick\.$/,
+      ],
+      ['page=2', /^CRM_COUNT counts every matching lead at once: remove "page" from the query/],
     ] as const) {
       const result = h.runtime.runCustomFunction('CRM_COUNT', query);
       expect(result.ok).toBe(false);
@@ -275,6 +280,12 @@ describe('CRM_COUNT', () => {
     expect(first.ok).toBe(false);
     expect(first.error?.message).toMatch(/^O CRM respondeu sem dizer quantos leads correspondem/);
     pt.runtime.runCustomFunction('CRM_COUNT', 'pipeline_id=1');
+    expect(pt.requests()).toHaveLength(2);
+    // A paging filter is refused in the cell's language, with words about a count (no request).
+    const paged = pt.runtime.runCustomFunction('CRM_COUNT', 'per_page=5');
+    expect(paged.error?.message).toMatch(
+      /^CRM_COUNT conta todos os leads .*não há página a escolher\.$/,
+    );
     expect(pt.requests()).toHaveLength(2);
   });
 });

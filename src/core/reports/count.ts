@@ -7,6 +7,7 @@
 
 import type { ListMeta } from '../../api/schemas';
 import { codedError, errorCauseOf } from '../errors';
+import { queryError } from '../query/errors';
 import { type NamedLeadFilters, normalizeLeadFilters, parseQueryString } from '../query/parse';
 
 /** The smallest page the CRM serves: the count is in `meta`, the one lead is not needed. */
@@ -53,9 +54,10 @@ function countFilters(query: string): NamedLeadFilters {
     const cause = errorCauseOf(error);
     if (cause?.code !== 'queryFilterPage' && cause?.code !== 'queryFilterPerPage') throw error;
     const filter = String(cause.params?.filter ?? '');
-    throw codedError(
-      `CRM_COUNT counts every matching lead at once, so "${filter}" has no page to pick: remove it from the query.`,
+    // queryError: a CRM_COUNT cell says it in its own language, as CRM_LEADS' refusals are.
+    throw queryError(
       'countPaging',
+      `CRM_COUNT counts every matching lead at once, so "${filter}" has no page to pick: remove it from the query.`,
       { filter },
     );
   }
