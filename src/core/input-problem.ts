@@ -11,9 +11,20 @@ function foundWords(issue: InputIssue, t: Translate): string {
   return kind !== 'value' && isMessageKey(key) ? t(key) : String(issue.params.found ?? '');
 }
 
+/** The type expected (zod's `string`, `number`, `int`…), in words when the catalogue has them. */
+function expectedWords(issue: InputIssue, t: Translate): string {
+  const expected = String(issue.params.expected ?? '');
+  const key = `import.input.expected.${expected}`;
+  return isMessageKey(key) ? t(key) : expected;
+}
+
 function issueWords(issue: InputIssue, t: Translate): string {
   const key = `import.input.${issue.kind}`;
-  const params = { ...issue.params, found: foundWords(issue, t) };
+  const params = {
+    ...issue.params,
+    found: foundWords(issue, t),
+    expected: expectedWords(issue, t),
+  };
   const words = isMessageKey(key) ? t(key, params) : t('import.input.format', params);
   return issue.path === '' ? words : `${issue.path}: ${words}`;
 }

@@ -8,7 +8,7 @@ import {
 } from '../../../src/api/errors';
 import { parseInput } from '../../../src/api/issues';
 import { errorFromResponse } from '../../../src/api/response-errors';
-import { SendChatappInputSchema } from '../../../src/api/schemas';
+import { SendChatappInputSchema, UpsertLeadInputSchema } from '../../../src/api/schemas';
 import { codedError } from '../../../src/core/errors';
 import { translator } from '../../../src/core/i18n';
 import { startFailure } from '../../../src/core/jobs/requests';
@@ -157,6 +157,20 @@ describe('an argument the client refused (parseInput)', () => {
     expect(pt).not.toMatch(/needs|message/);
     expect(personMessage(error, translator('en'))).toContain(
       'media_url: an image message needs a file URL',
+    );
+  });
+});
+
+describe('a refused argument of the wrong type', () => {
+  it('names the type expected in Portuguese', () => {
+    let error: unknown;
+    try {
+      parseInput(UpsertLeadInputSchema, { email: 'a@b.co', value: 'muito' }, 'leads.upsert');
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(personMessage(error, translator('pt'))).toContain(
+      'value: esperava um número, veio "muito"',
     );
   });
 });

@@ -78,4 +78,10 @@ export const IMPORT_EN = {
   'import.input.found.list': 'a list',
   'import.input.found.date': 'a date',
   'import.input.found.object': 'an object',
+  'import.input.expected.string': 'a text',
+  'import.input.expected.number': 'a number',
+  'import.input.expected.int': 'a whole number',
+  'import.input.expected.boolean': 'TRUE or FALSE',
+  'import.input.expected.array': 'a list',
+  'import.input.expected.object': 'an object',
 } as const;

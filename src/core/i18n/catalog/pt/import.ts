@@ -80,4 +80,10 @@ export const IMPORT_PT: Readonly<Record<keyof typeof IMPORT_EN, string>> = {
   'import.input.found.list': 'uma lista',
   'import.input.found.date': 'uma data',
   'import.input.found.object': 'um objeto',
+  'import.input.expected.string': 'um texto',
+  'import.input.expected.number': 'um número',
+  'import.input.expected.int': 'um número inteiro',
+  'import.input.expected.boolean': 'VERDADEIRO ou FALSO',
+  'import.input.expected.array': 'uma lista',
+  'import.input.expected.object': 'um objeto',
 };
