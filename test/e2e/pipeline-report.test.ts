@@ -240,7 +240,7 @@ describe('CRM_COUNT', () => {
   it('says what is wrong, before any request', () => {
     h.sandbox.clearRequests();
     for (const [query, message] of [
-      ['include=owner', /include adds fields to leads, which CRM_COUNT does not show/],
+      ['include=owner', /CRM_COUNT only counts leads: remove include from the query/],
       ['stage=Nenhuma&pipeline=Vendas', /Pipeline "Vendas" has no stage "Nenhuma"/],
       // A count has no rows to page or cap: not CRM_LEADS' "200 leads a page; use limit".
       [

@@ -6,7 +6,7 @@
  */
 
 import type { ListMeta } from '../../api/schemas';
-import { codedError, errorCauseOf } from '../errors';
+import { errorCauseOf } from '../errors';
 import { queryError } from '../query/errors';
 import { type NamedLeadFilters, normalizeLeadFilters, parseQueryString } from '../query/parse';
 
@@ -20,9 +20,11 @@ export const COUNT_PER_PAGE = 1;
 export function parseCountQuery(query: string): NamedLeadFilters {
   const filters = countFilters(query);
   if (filters.include !== undefined) {
-    throw codedError(
-      'include adds fields to leads, which CRM_COUNT does not show: remove it from the query.',
+    // queryError: a formula cell shows the words in the spreadsheet's language.
+    throw queryError(
       'countInclude',
+      'include adds fields to leads, which CRM_COUNT does not show: remove it from the query.',
+      {},
     );
   }
   return filters;
