@@ -374,7 +374,7 @@ export function crmRevertLeadActions(
   });
 }
 
-/** What a finished preview found, for the sidebar (see /work/notes/actions-api.md). */
+/** What a finished preview found, for the sidebar. */
 export interface LeadActionsPreview {
   jobId: string;
   action: LeadActionName | 'revert';

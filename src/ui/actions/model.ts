@@ -1,3 +1,21 @@
+import {
+  COLUMN_PREFIX,
+  defaultLead,
+  type LeadChoice,
+  type MatchChoice,
+} from '../shared/lead-choice';
+
+// One lead picker for the Send and Lead actions sidebars; its pieces are this model's too.
+export {
+  defaultLead,
+  type LeadChoice,
+  leadFromOption,
+  leadOptionValue,
+  MATCH_CHOICES,
+  type MatchChoice,
+} from '../shared/lead-choice';
+
+import { LEAD_ACTIONS, type LeadActionName } from '../../core/actions/types';
 import { headerKey } from '../../core/import/text-key';
 import type { UiKey, UiTranslate } from '../shared/words';
 
@@ -6,21 +24,12 @@ import type { UiKey, UiTranslate } from '../shared/words';
  * options: which parameters each action takes, what each parameter's picker offers, and what
  * is still missing. No DOM and no add-on type here, so it runs (and is tested) in Node; main.ts
  * hands the server's answers in and the options out, so the sidebar's typecheck still fails
- * the build when the server's shapes drift from these (/work/notes/actions-api.md).
+ * the build when the server's shapes drift from these.
  */
 
-export const ACTIONS = [
-  'stage',
-  'won',
-  'lost',
-  'addTags',
-  'removeTags',
-  'enroll',
-  'unenroll',
-  'message',
-  'delete',
-] as const;
-export type ActionName = (typeof ACTIONS)[number];
+/** The actions, in the server's order (one list: a new action reaches the sidebar's picker). */
+export const ACTIONS = LEAD_ACTIONS;
+export type ActionName = LeadActionName;
 
 export function isActionName(value: string): value is ActionName {
   return (ACTIONS as readonly string[]).includes(value);
@@ -47,13 +56,6 @@ export interface Columns {
   /** Run ids in the sheet's CRM Action Run column (offered to Revert). */
   runIds?: readonly string[];
 }
-
-export const MATCH_CHOICES = ['email_or_phone', 'email', 'phone'] as const;
-export type MatchChoice = (typeof MATCH_CHOICES)[number];
-
-export type LeadChoice =
-  | { kind: 'column'; header: string }
-  | { kind: 'match'; matchBy: MatchChoice };
 
 /** A parameter as crmLeadActions takes it: a fixed name or text, or each row's cell. */
 export type ParamSource = string | { column: string };
@@ -216,7 +218,6 @@ export function choiceOf(form: ActionsForm, spec: ParamSpec): ParamChoice {
 }
 
 // A select holds one string per choice.
-const COLUMN_PREFIX = 'column:';
 const LIST_PREFIX = 'list:';
 export const FIXED_OPTION = 'fixed';
 export const DEFAULT_OPTION = 'default';
@@ -376,25 +377,6 @@ export function keepChoice(
   if (!choice) return initialChoice(spec);
   if (choice.kind === 'fixed') return spec.typed ? choice : initialChoice(spec);
   return pickerValues(picker).includes(choiceValue(choice)) ? choice : initialChoice(spec);
-}
-
-export function leadOptionValue(choice: LeadChoice): string {
-  return choice.kind === 'column' ? `${COLUMN_PREFIX}${choice.header}` : `match:${choice.matchBy}`;
-}
-
-export function leadFromOption(value: string): LeadChoice | undefined {
-  if (value.startsWith(COLUMN_PREFIX)) {
-    return { kind: 'column', header: value.slice(COLUMN_PREFIX.length) };
-  }
-  const matchBy = MATCH_CHOICES.find((m) => value === `match:${m}`);
-  return matchBy ? { kind: 'match', matchBy } : undefined;
-}
-
-/** The sheet's lead id column when it has one (PRODUCT.md's default), else a lookup. */
-export function defaultLead(columns: Columns): LeadChoice {
-  return columns.leadIdColumn
-    ? { kind: 'column', header: columns.leadIdColumn }
-    : { kind: 'match', matchBy: 'email_or_phone' };
 }
 
 export function keepLead(choice: LeadChoice, columns: Columns): LeadChoice {

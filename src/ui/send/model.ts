@@ -1,3 +1,20 @@
+import {
+  COLUMN_PREFIX,
+  defaultLead,
+  type LeadChoice,
+  type MatchChoice,
+} from '../shared/lead-choice';
+
+// One lead picker for the Send and Lead actions sidebars; its pieces are this model's too.
+export {
+  defaultLead,
+  type LeadChoice,
+  leadFromOption,
+  leadOptionValue,
+  MATCH_CHOICES,
+  type MatchChoice,
+} from '../shared/lead-choice';
+
 import type { UiKey, UiTranslate, Words } from '../shared/words';
 
 /**
@@ -65,13 +82,6 @@ export type SourceChoice =
   | { kind: 'fixed'; text: string }
   | { kind: 'unset' };
 
-export const MATCH_CHOICES = ['email_or_phone', 'email', 'phone'] as const;
-export type MatchChoice = (typeof MATCH_CHOICES)[number];
-
-export type LeadChoice =
-  | { kind: 'column'; header: string }
-  | { kind: 'match'; matchBy: MatchChoice };
-
 export interface SendForm {
   sheet: string;
   template: TemplateChoice | undefined;
@@ -98,7 +108,6 @@ export function variableName(key: string, t: UiTranslate): string {
 }
 
 // A select holds one string: `column:<header>`, `fixed`, or '' while nothing is picked.
-const COLUMN_PREFIX = 'column:';
 export const FIXED_OPTION = 'fixed';
 
 export function sourceOptionValue(choice: SourceChoice): string {
@@ -112,25 +121,6 @@ export function sourceFromOption(value: string, fixedText: string): SourceChoice
     return { kind: 'column', header: value.slice(COLUMN_PREFIX.length) };
   }
   return value === FIXED_OPTION ? { kind: 'fixed', text: fixedText } : UNSET;
-}
-
-export function leadOptionValue(choice: LeadChoice): string {
-  return choice.kind === 'column' ? `${COLUMN_PREFIX}${choice.header}` : `match:${choice.matchBy}`;
-}
-
-export function leadFromOption(value: string): LeadChoice | undefined {
-  if (value.startsWith(COLUMN_PREFIX)) {
-    return { kind: 'column', header: value.slice(COLUMN_PREFIX.length) };
-  }
-  const matchBy = MATCH_CHOICES.find((m) => value === `match:${m}`);
-  return matchBy ? { kind: 'match', matchBy } : undefined;
-}
-
-/** The sheet's lead id column (an import's `CRM Lead ID`) when it has one, else a lookup. */
-export function defaultLead(columns: Columns): LeadChoice {
-  return columns.leadIdColumn
-    ? { kind: 'column', header: columns.leadIdColumn }
-    : { kind: 'match', matchBy: 'email_or_phone' };
 }
 
 /**
