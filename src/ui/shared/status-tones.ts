@@ -1,3 +1,5 @@
+import { IMPORT_ROW_STATUSES } from '../../core/import/status-columns';
+import { SEND_ROW_STATUSES } from '../../core/send/status-columns';
 /**
  * The colour of each row status, the same in the sidebars, Help and the playground's grid
  * (PRODUCT.md "Sheet conventions"; status values are never translated, their meaning is:
@@ -38,18 +40,7 @@ export const STATUS_TONES: Readonly<Record<string, StatusTone>> = {
 
 /** The statuses Help explains, by what writes them, in the order a person meets them. */
 export const STATUS_GROUPS: Readonly<Record<'import' | 'send' | 'export', readonly string[]>> = {
-  import: [
-    'VALID',
-    'CREATED',
-    'UPDATED',
-    'UNCHANGED',
-    'DUPLICATE',
-    'INVALID',
-    'CONFLICT',
-    'NOT_FOUND',
-    'EXISTS',
-    'FAILED',
-  ],
-  send: ['QUEUED', 'SENDING', 'SENT', 'SKIPPED', 'FAILED', 'UNCERTAIN'],
+  import: IMPORT_ROW_STATUSES,
+  send: SEND_ROW_STATUSES,
   export: ['GONE'],
 };
