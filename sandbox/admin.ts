@@ -31,6 +31,8 @@ export interface AdminConfig {
   leadListOrder?: LeadListOrder;
   deprecation?: string | null;
   sunset?: string | null;
+  /** The CRM's clock ahead of the test's (ms; negative: behind). Kept across a reset. */
+  clockSkewMs?: number;
 }
 
 const HELP = [
@@ -46,7 +48,7 @@ const HELP = [
   'POST   /__admin/inbound           {lead_id, instance_id?, body?} the contact writes: opens the 24-hour window',
   'GET    /__admin/clock             {now, iso}',
   'POST   /__admin/clock             {advance_ms} moves the sandbox clock forward',
-  'POST   /__admin/config            {rate_limit_per_minute?, lead_limit?, lead_list_order?: "newest"|"id"|"arbitrary"|"updated", deprecation?, sunset?}',
+  'POST   /__admin/config            {rate_limit_per_minute?, lead_limit?, lead_list_order?: "newest"|"id"|"arbitrary"|"updated", deprecation?, sunset?, clock_skew_ms?} (clock_skew_ms: the CRM clock ahead (<0: behind), kept across reset)',
   'GET    /__admin/state             the whole state as JSON',
 ];
 
@@ -174,6 +176,11 @@ export function handleAdmin(
         if (value !== null && typeof value !== 'string')
           throw bad(`${header} must be a string or null.`);
         config[header] = value;
+      }
+      if (input.clock_skew_ms !== undefined) {
+        if (!Number.isInteger(input.clock_skew_ms))
+          throw bad('clock_skew_ms must be a whole number of milliseconds (negative: behind).');
+        config.clockSkewMs = input.clock_skew_ms as number;
       }
       target.configure(config);
       return ok({ config });

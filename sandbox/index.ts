@@ -49,6 +49,11 @@ export interface SandboxOptions {
   stateFile?: string;
   /** The order of GET /leads (default `newest`; `configure` changes it). */
   leadListOrder?: LeadListOrder;
+  /**
+   * How far the CRM's clock is ahead of `now` (ms, negative when behind; default 0): its
+   * timestamps and its `Date` header use it, as a CRM whose clock is off from the caller's.
+   */
+  clockSkewMs?: number;
 }
 
 export interface RequestLogEntry {
@@ -106,7 +111,8 @@ interface StateFile {
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const baseNow = options.now ?? Date.now;
   let clockOffset = 0;
-  const now = () => baseNow() + clockOffset;
+  let clockSkewMs = options.clockSkewMs ?? 0;
+  const now = () => baseNow() + clockOffset + clockSkewMs;
   let seed: SeedKind = options.seed ?? 'demo';
   let leadLimit = options.leadLimit;
   let leadListOrder: LeadListOrder = options.leadListOrder ?? 'newest';
@@ -239,6 +245,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (config.deprecation !== undefined)
         headersConfig = { ...headersConfig, deprecation: config.deprecation };
       if (config.sunset !== undefined) headersConfig = { ...headersConfig, sunset: config.sunset };
+      if (config.clockSkewMs !== undefined) clockSkewMs = config.clockSkewMs;
     },
     createApiKey({ accountId, scopes, name }) {
       if (!store.account(accountId)) throw new Error(`No account ${accountId}.`);
@@ -357,6 +364,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   function toResponse(result: RouteResult): SandboxResponse {
     const headers: Record<string, string> = {
       ...jsonHeaders(),
+      // Every HTTP server with a clock sends one (RFC 9110 §6.6.1); the add-on reads the CRM's
+      // clock from it. The sandbox's own clock, skew included.
+      date: new Date(now()).toUTCString(),
       ...lowercaseKeys(result.headers ?? {}),
     };
     if (headersConfig.deprecation !== null) headers.deprecation = headersConfig.deprecation;

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { normalizeBaseUrl } from './base-url';
+import type { CrmClock } from './crm-clock';
 import { InvalidInputError } from './errors';
 import {
   type ApiNotice,
@@ -78,6 +79,11 @@ export function createCrmClient(options: CrmClientOptions) {
     },
     /** Distinct Deprecation / Sunset announcements seen by this client. */
     notices: (): ApiNotice[] => requester.notices(),
+    /**
+     * The CRM's clock against ours, from the latest response's `Date` header (undefined until
+     * one came): compare the CRM's timestamps with times of ours through it (core/crm-time.ts).
+     */
+    crmClock: (): CrmClock | undefined => requester.clock(),
   };
 }
 

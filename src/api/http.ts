@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { type CrmClock, clockReadingOf } from './crm-clock';
 import { NetworkError, UnexpectedResponseError } from './errors';
 import { describeIssues, formatPath } from './issues';
 import { platformLimitOf } from './platform-error';
@@ -89,6 +90,8 @@ export function createRequester(options: RequesterOptions) {
   const { baseUrl, apiKey, transport, onResponse } = options;
   const now = options.now ?? Date.now;
   const notices = new Map<string, ApiNotice>();
+  /** The latest reading of the CRM's clock (its `Date` header): its stamps compare with ours. */
+  let clock: CrmClock | undefined;
 
   function recordNotice(method: HttpMethod, endpoint: string, headers: Record<string, string>) {
     const deprecation = headers.deprecation;
@@ -136,6 +139,7 @@ export function createRequester(options: RequesterOptions) {
       body: redactApiKey(typeof raw.body === 'string' ? raw.body : '', apiKey),
     };
     recordNotice(spec.method, spec.endpoint, response.headers);
+    clock = clockReadingOf(response.headers, started, now()) ?? clock;
     if (onResponse) {
       try {
         onResponse({
@@ -253,5 +257,7 @@ export function createRequester(options: RequesterOptions) {
     callAll,
     /** Distinct deprecation notices seen so far, oldest first. */
     notices: (): ApiNotice[] => [...notices.values()].map((notice) => ({ ...notice })),
+    /** The CRM's clock as the latest response with a `Date` header told it; undefined before. */
+    clock: (): CrmClock | undefined => (clock ? { ...clock } : undefined),
   };
 }

@@ -1,6 +1,7 @@
 /** The CRM API layer: typed client, schemas, errors. Knows nothing of Sheets. */
 export { type BaseUrlProblem, checkBaseUrl, normalizeBaseUrl, shownInput } from './base-url';
 export { type CrmApi, type CrmClient, type CrmClientOptions, createCrmClient } from './client';
+export { type CrmClock, clockReadingOf } from './crm-clock';
 export * from './errors';
 export type { ApiNotice, ResponseInfo, Settled } from './http';
 export { collectAll, nextPage, type Page, type PageAllOptions, pageAll } from './pager';

@@ -238,6 +238,15 @@ describe('admin routes', () => {
     await admin('/config', 'POST', { deprecation: null, sunset: null, lead_limit: 1000 });
   });
 
+  it("sends its clock's Date header, skewed as configured (the CRM's clock off from ours)", async () => {
+    const dateOf = async () => Date.parse(String((await api('/account')).headers.get('date')));
+    expect(await dateOf()).toBe(Math.floor(DEMO_NOW / 1000) * 1000);
+    await admin('/config', 'POST', { clock_skew_ms: -150_000 });
+    expect(await dateOf()).toBe(Math.floor((DEMO_NOW - 150_000) / 1000) * 1000);
+    expect((await admin('/config', 'POST', { clock_skew_ms: 1.5 })).status).toBe(422);
+    await admin('/config', 'POST', { clock_skew_ms: 0 });
+  });
+
   it('matches the API base path segment by segment: /api/v1leads is not /api/v1/leads', async () => {
     for (const path of ['/api/v1leads', '/api/v1leads/1', '/api/v1account']) {
       const answer = await fetch(`${origin}${path}`, { headers: { 'X-API-Key': DEMO_KEYS.admin } });
