@@ -77,7 +77,12 @@ function createHandler(kindName: string, getEnv: () => LeadActionsEnv): JobHandl
       run = {
         ...base,
         ledger,
-        kind: leadActionsKind(options, { jobId: job.jobId, t, ...(backup ? { backup } : {}) }),
+        kind: leadActionsKind(options, {
+          jobId: job.jobId,
+          t,
+          crmClock: () => env.client.crmClock?.(),
+          ...(backup ? { backup } : {}),
+        }),
       } as AnyRun;
     }
     runs.set(job.jobId, run);

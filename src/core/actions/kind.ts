@@ -1,4 +1,4 @@
-import type { CrmApi, Settled } from '../../api';
+import type { CrmApi, CrmClock, Settled } from '../../api';
 import { NotFoundError } from '../../api/errors';
 import type { Lead } from '../../api/schemas';
 import type { Translate } from '../i18n';
@@ -47,6 +47,8 @@ export interface ActionKindEnv {
   t: Translate;
   /** delete: copies leads (every field) to the backup sheet; called as they are read. */
   backup?(leads: readonly Lead[]): void;
+  /** The CRM's clock as its latest answer told it: a settle compares the CRM's times with ours. */
+  crmClock?(): CrmClock | undefined;
 }
 
 /** The lead-actions pieces of the row pipeline, for a run or its preview. */
@@ -95,7 +97,8 @@ export function leadActionsKind(
     readAnswer: (_entry, request, answer) => outcomeOf(request, answer, t),
     settleCall: (entry, request) => (api: CrmApi) =>
       api.leads.get(entry.i ?? 0, settleIncludes(request)),
-    settled: (entry, request, answer) => settledBy(request, entry, answer as Settled<Lead>),
+    settled: (entry, request, answer) =>
+      settledBy(request, entry, answer as Settled<Lead>, env.crmClock?.()),
     words(_entry, status, base) {
       if (status === 'settled') return `${base} ${t('leadjob.detail.confirmed')}`;
       if (status === 'UNCERTAIN') return t('leadjob.detail.uncertain', { reason: base });

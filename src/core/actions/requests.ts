@@ -1,4 +1,4 @@
-import type { CrmApi, Settled } from '../../api';
+import type { CrmApi, CrmClock, Settled } from '../../api';
 import {
   AuthError,
   BlockedError,
@@ -12,6 +12,7 @@ import {
   UnprocessableError,
 } from '../../api/errors';
 import type { Lead, LeadDetailInclude } from '../../api/schemas';
+import { mayBeAtOrAfter } from '../crm-time';
 import type { Translate } from '../i18n';
 import { crmDetail } from '../person-message';
 import type { ActionRequest } from './decide';
@@ -170,6 +171,7 @@ export function settledBy(
   request: ActionRequest,
   entry: ActionEntry,
   read: Settled<Lead>,
+  clock?: CrmClock,
 ): 'done' | 'not' | 'unknown' {
   if (!read.ok) {
     if (read.error instanceof NotFoundError) return request.op === 'delete' ? 'done' : 'unknown';
@@ -189,8 +191,9 @@ export function settledBy(
     case 'message': {
       const last = Date.parse(lead.conversation?.last_message_at ?? '');
       if (Number.isNaN(last)) return 'not';
-      // A message at or after the attempt (second precision in the CRM's timestamps).
-      return last >= Math.floor((entry.u ?? 0) / 1000) * 1000 ? 'done' : 'not';
+      // A message at or after the attempt: the message's time is the CRM's clock, the
+      // attempt's ours; a doubt reads as done (core/crm-time.ts, issue 16).
+      return mayBeAtOrAfter(last, entry.u ?? 0, clock) ? 'done' : 'not';
     }
     default:
       return 'unknown';

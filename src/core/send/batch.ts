@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { CrmClock } from '../../api';
+import { mayBeAtOrAfter, UNKNOWN_CLOCK_SLACK_MS } from '../crm-time';
 import type { Translate } from '../i18n';
 import { asText, setCells } from '../jobs/row-job';
 import { campaignsOfRow, templateNamedIn, withHistory } from './campaigns';
@@ -297,8 +299,10 @@ function settleCandidates(analysis: SendAnalysis, cursor: SendCursor): SettleCan
 export type Settlement = 'sent' | 'not-sent' | { unsettled: string };
 
 /**
- * A message in the lead's conversation at or after the attempt (less SETTLE_SLACK_MS, for
- * clocks that differ) means the send went out; none since means nothing did. A reply of the
+ * A message in the lead's conversation at or after the attempt means the send went out; none
+ * since means nothing did. The message's time is the CRM's clock and the attempt's ours:
+ * `clock` (the CRM's `Date` header) relates them, a doubt reading as sent (core/crm-time.ts);
+ * without one, the clocks are taken to be at most SETTLE_SLACK_MS apart. A reply of the
  * lead counts as a message too: then the send is taken as sent, never repeated.
  * `otherNumber`: the conversation the CRM named is of another number than the send's (a lead
  * may have one per number, and the API names one): nothing there proves nothing was sent.
@@ -307,25 +311,30 @@ export function settlementOf(
   lastMessageAt: string | null | undefined,
   since: number,
   otherNumber?: string | number,
+  clock?: CrmClock,
 ): Settlement {
-  const result = settlementAt(lastMessageAt, since);
+  const result = settlementAt(lastMessageAt, since, clock);
   if (result === 'not-sent' && otherNumber !== undefined) {
     return { unsettled: `conversation instance_id ${otherNumber}` };
   }
   return result;
 }
 
-function settlementAt(lastMessageAt: string | null | undefined, since: number): Settlement {
+function settlementAt(
+  lastMessageAt: string | null | undefined,
+  since: number,
+  clock: CrmClock | undefined,
+): Settlement {
   if (lastMessageAt === null || lastMessageAt === undefined || lastMessageAt === '') {
     return 'not-sent';
   }
   const at = Date.parse(lastMessageAt);
   if (Number.isNaN(at)) return { unsettled: `last_message_at "${lastMessageAt}"` };
-  return at >= since - SETTLE_SLACK_MS ? 'sent' : 'not-sent';
+  return mayBeAtOrAfter(at, since, clock) ? 'sent' : 'not-sent';
 }
 
-/** Clock difference allowed between Apps Script and the CRM when comparing times. */
-export const SETTLE_SLACK_MS = 2 * 60_000;
+/** Clock difference allowed between Apps Script and the CRM when no `Date` header told it. */
+export const SETTLE_SLACK_MS = UNKNOWN_CLOCK_SLACK_MS;
 
 /**
  * How old an attempt must be before its lead's conversation may say "nothing went out": a

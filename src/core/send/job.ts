@@ -397,6 +397,8 @@ export function createSendJobHandler(
       );
       const results = new Map<number, Settlement>();
       let failure: unknown;
+      // The CRM's clock as these reads' answers told it: their times are the CRM's (issue 16).
+      const clock = env.client.crmClock?.();
       leads.forEach(({ leadId, since }, i) => {
         const answer = answers[i];
         if (answer?.ok) {
@@ -410,7 +412,7 @@ export function createSendJobHandler(
             `${number}` !== `${ours}`
               ? number
               : undefined;
-          results.set(leadId, settlementOf(conversation?.last_message_at, since, other));
+          results.set(leadId, settlementOf(conversation?.last_message_at, since, other, clock));
         } else if (answer && answer.error instanceof NotFoundError) {
           results.set(leadId, { unsettled: messageOf(answer.error) });
         } else failure ??= answer?.error;

@@ -98,8 +98,22 @@ describe('settling an UNCERTAIN request by reading the lead back', () => {
         message,
         entry,
         read({ conversation: { id: 1, last_message_at: '2026-11-20T14:59:59Z' } }),
+        { low: 0, high: 999 },
       ),
     ).toBe('not');
+  });
+  it("compares the message's time in the CRM's clock (issue 16)", () => {
+    const message: ActionRequest = { op: 'message', body: 'x' };
+    const at = (time: string) => read({ conversation: { id: 1, last_message_at: time } });
+    // The CRM 150 s behind: its 14:57:31 is our 15:00:01, after the attempt.
+    const behind = { low: -150_500, high: -149_500 };
+    expect(settledBy(message, entry, at('2026-11-20T14:57:31Z'), behind)).toBe('done');
+    // The CRM 150 s ahead: its 15:01:00 is our 14:58:30, before the attempt.
+    const ahead = { low: 149_500, high: 150_500 };
+    expect(settledBy(message, entry, at('2026-11-20T15:01:00Z'), ahead)).toBe('not');
+    expect(settledBy(message, entry, at('2026-11-20T15:02:31Z'), ahead)).toBe('done');
+    // No reading: the clocks are taken to be up to 2 minutes apart, a doubt as done.
+    expect(settledBy(message, entry, at('2026-11-20T14:58:30Z'))).toBe('done');
   });
   it('a delete read back as 404 landed; an enrollment shows as active', () => {
     expect(settledBy({ op: 'delete' }, entry, fail(new NotFoundError('x', init)))).toBe('done');
