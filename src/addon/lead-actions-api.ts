@@ -1,4 +1,4 @@
-import type { CrmClient } from '../api';
+import type { ChatappInstance, CrmClient } from '../api';
 import { NotFoundError, UnprocessableError } from '../api/errors';
 import { decideRow } from '../core/actions/decide';
 import type { ActionEntry } from '../core/actions/entry';
@@ -10,6 +10,7 @@ import { collectEntries, keysOfSheet, rowKeying } from '../core/actions/rows';
 import {
   type ActionReference,
   type LeadActionName,
+  type LeadActionParams,
   type LeadActionsOptions,
   PREVIEW_STATUSES,
   REVERT_STATUSES,
@@ -51,11 +52,19 @@ function loadReference(
   client: CrmClient,
   settings: Settings,
   withSequences: boolean,
+  message?: LeadActionParams,
 ): ActionReference {
   const pacing = startPacing(pacerFor(settings), appsScriptClock);
   const list = pacedCall(() => client.pipelines.list(), pacing);
   const sequences = withSequences ? pacedCall(() => client.sequences.list(), pacing) : [];
+  const chat = message
+    ? chatNumber(
+        pacedCall(() => client.chatapp.instances(), pacing),
+        message,
+      )
+    : undefined;
   return {
+    ...(chat ? { chat } : {}),
     pipelines: list.pipelines.map((p) => ({
       id: p.id,
       name: p.name ?? `#${p.id}`,
@@ -73,6 +82,23 @@ function loadReference(
       active: s.is_active === true,
     })),
   };
+}
+
+/**
+ * The number a message goes from (params.instanceId, else the primary one, as the CRM picks it)
+ * and whether it has the 24-hour window; undefined when no listed number is it.
+ */
+function chatNumber(
+  instances: readonly ChatappInstance[],
+  params: LeadActionParams,
+): ActionReference['chat'] {
+  const number =
+    params.instanceId === undefined
+      ? (instances.find((i) => i.is_primary === true) ??
+        (instances.length === 1 ? instances[0] : undefined))
+      : instances.find((i) => i.id === params.instanceId);
+  if (!number) return undefined;
+  return { instanceId: number.id, window: number.has_window_restriction === true };
 }
 
 /**
@@ -231,6 +257,7 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
       client,
       settings,
       options.action === 'enroll' || options.action === 'unenroll',
+      options.action === 'message' ? (options.params ?? {}) : undefined,
     );
   } catch (error) {
     throw startFailure(error, 'read the CRM pipelines and sequences');

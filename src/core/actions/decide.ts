@@ -237,6 +237,8 @@ function decideMessage(ctx: DecideContext, entry: ActionEntry, state: LeadState)
   const body = fillText(params.text ?? '', entry).trim();
   if (body === '') return fail(t('leadjob.fail.emptyText'), 'SKIPPED');
   if (!state.phone) return fail(t('leadjob.fail.noPhone'), 'SKIPPED');
+  // Foreseen by a preview from the lead's conversation (window.ts); the CRM would answer 422.
+  if (entry.w === 1) return fail(t('leadjob.detail.windowClosed'), 'SKIPPED');
   const preview = body.length > 40 ? `${body.slice(0, 40)}…` : body;
   return {
     kind: 'change',

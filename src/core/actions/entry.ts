@@ -15,6 +15,11 @@ export interface ActionEntry {
   c?: Record<string, string>;
   /** The lead's state read before the action (absent until read). */
   b?: LeadState;
+  /**
+   * message preview: the lead's 24-hour window with the number is closed for sure (1), or not
+   * known to be (0); absent until its conversation is read (window.ts).
+   */
+  w?: 0 | 1;
   /** The lead was not found (read answered 404 or no match): the detail says why. */
   g?: 1;
   /** Row status, detail, when (epoch ms). */

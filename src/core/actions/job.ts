@@ -81,6 +81,7 @@ function createHandler(kindName: string, getEnv: () => LeadActionsEnv): JobHandl
           jobId: job.jobId,
           t,
           crmClock: () => env.client.crmClock?.(),
+          now: () => clock.now(),
           ...(backup ? { backup } : {}),
         }),
       } as AnyRun;

@@ -23,6 +23,7 @@ import {
   type LeadActionName,
   type LeadActionParams,
 } from './types';
+import { windowClosed } from './window';
 
 /** What a lead-actions job stores as its options (validated and resolved when it starts). */
 export interface LeadActionsJobOptions {
@@ -49,6 +50,8 @@ export interface ActionKindEnv {
   backup?(leads: readonly Lead[]): void;
   /** The CRM's clock as its latest answer told it: a settle compares the CRM's times with ours. */
   crmClock?(): CrmClock | undefined;
+  /** Our clock (epoch ms): the message preview judges the 24-hour window with it. */
+  now?(): number;
 }
 
 /** The lead-actions pieces of the row pipeline, for a run or its preview. */
@@ -165,23 +168,29 @@ export function nextMove(
   }
 }
 
-/** Reads each lead's state: pages of the whole account when cheaper, else one by one. */
+/**
+ * Reads each lead's state: pages of the whole account when cheaper, else one by one. A message
+ * preview from a number with the 24-hour window reads each lead one by one with its
+ * conversation (crm-api-v1.md: include=conversation only on GET /leads/{id}, not on the list):
+ * one read a row, the least that tells each row's window (window.ts).
+ */
 function leadReads(
   options: LeadActionsJobOptions,
   env: ActionKindEnv,
 ): ReadHooks<ActionEntry, unknown> {
   const include = readIncludes(options.action);
   const backup = options.mode === 'run' ? env.backup : undefined;
+  const chat = options.ref.chat;
+  const windowRead = options.mode === 'preview' && options.action === 'message' && chat?.window;
   const found = (entry: ActionEntry, lead: Lead) => {
     entry.i = lead.id;
     entry.b = stateOf(lead, options.action);
     delete entry.m;
   };
-  return {
-    needs: (entry) => entry.b === undefined && !entry.g && entry.s === undefined,
-    page: (page) => (api) =>
+  const pages = {
+    page: (page: number) => (api: CrmApi) =>
       api.leads.list({ page, per_page: 200, ...(include.length ? { include } : {}) }),
-    applyPage(items, needing) {
+    applyPage(items: readonly unknown[], needing: readonly ActionEntry[]) {
       const leads = items as Lead[];
       const byId = new Map(leads.map((lead) => [lead.id, lead]));
       const touched: ActionEntry[] = [];
@@ -201,9 +210,16 @@ function leadReads(
       if (kept.length > 0) backup?.(kept);
       return touched;
     },
+  };
+  return {
+    needs: (entry) =>
+      !entry.g &&
+      entry.s === undefined &&
+      (entry.b === undefined || (windowRead === true && entry.w === undefined)),
+    ...(windowRead ? {} : pages),
     one: (entry) => (api) =>
       entry.i !== undefined
-        ? api.leads.get(entry.i, include)
+        ? api.leads.get(entry.i, windowRead ? [...include, 'conversation'] : include)
         : api.leads.list({
             q: lookupOf(entry),
             per_page: 200,
@@ -225,6 +241,11 @@ function leadReads(
       } else if (lead) {
         found(entry, lead);
         backup?.([lead]);
+        // A lead found by a search has no conversation yet: it is read by its id next.
+        if (windowRead && chat && !Array.isArray(page)) {
+          const closed = windowClosed(lead, chat, env.now?.() ?? Date.now(), env.crmClock?.());
+          entry.w = closed ? 1 : 0;
+        }
       } else if ((entry.m?.length ?? 0) > 1) {
         entry.m = entry.m?.slice(1);
       } else entry.g = 1;

@@ -121,4 +121,9 @@ export interface ActionReference {
   }[];
   lostReasons: { id: number; name: string }[];
   sequences: { id: number; name: string; active: boolean }[];
+  /**
+   * message: the number it sends from (params.instanceId, else the primary one) and whether it
+   * has the 24-hour window (official API), so the preview can foresee a closed window.
+   */
+  chat?: { instanceId: number; window: boolean };
 }
