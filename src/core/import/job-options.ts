@@ -71,7 +71,7 @@ function optionalNameOrId(raw: Record<string, unknown>, name: 'pipeline' | 'stag
  */
 export function parseImportRequest(input: unknown): ImportRequest {
   const raw = optionsObject(input, 'crmImportLeads', OPTION_NAMES, EXAMPLE);
-  const sheet = sheetNameOption(raw.sheet, 'the sheet to import');
+  const sheet = sheetNameOption(raw.sheet, 'import');
   const matchBy = matchByOption(raw.matchBy ?? 'email_or_phone');
 
   const headerRow = raw.headerRow ?? 1;

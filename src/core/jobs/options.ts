@@ -41,12 +41,17 @@ export function optionsObject(
   return raw;
 }
 
-/** The `sheet` option: a sheet name, trimmed; `purpose` says which sheet ("the sheet to import"). */
-export function sheetNameOption(value: unknown, purpose: string): string {
+/**
+ * The `sheet` option: a sheet name, trimmed. `job` says which sheet in the message for scripts;
+ * a person reads `ui.error.sheetMissing` in their language instead.
+ */
+export function sheetNameOption(value: unknown, job: 'import' | 'send'): string {
   const sheet = typeof value === 'string' ? value.trim() : '';
   if (sheet === '') {
     throw codedError(
-      `sheet must be the name of ${purpose}, such as "Leads" (got ${shown(value)}).`,
+      job === 'import'
+        ? `sheet must be the name of the sheet to import, such as "Leads" (got ${shown(value)}).`
+        : `sheet must be the name of the sheet whose rows get the template, such as "Leads" (got ${shown(value)}).`,
       'sheetMissing',
     );
   }

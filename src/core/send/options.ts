@@ -117,7 +117,7 @@ function variableKey(key: string): string | undefined {
  */
 export function parseSendRequest(input: unknown): SendRequest {
   const raw = optionsObject(input, 'crmSendTemplate', OPTION_NAMES, EXAMPLE);
-  const sheet = sheetNameOption(raw.sheet, 'the sheet whose rows get the template');
+  const sheet = sheetNameOption(raw.sheet, 'send');
 
   const templateId = positiveId(raw.templateId);
   if (templateId === undefined) {

@@ -166,8 +166,8 @@ describe('option checks', () => {
   });
 
   it('trims sheet names and refuses blank ones, naming the sheet wanted', () => {
-    expect(sheetNameOption('  Leads ', 'the sheet to import')).toBe('Leads');
-    expect(() => sheetNameOption('  ', 'the sheet to import')).toThrow(
+    expect(sheetNameOption('  Leads ', 'import')).toBe('Leads');
+    expect(() => sheetNameOption('  ', 'import')).toThrow(
       'sheet must be the name of the sheet to import, such as "Leads" (got "  ").',
     );
   });
