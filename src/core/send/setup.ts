@@ -101,11 +101,17 @@ export function findInstance(
   return instance;
 }
 
-function checkFixed(source: ValueSource | undefined, what: string, problems: string[]): void {
+function checkFixed(source: ValueSource | undefined, what: string, problems: Error[]): void {
   if (!source || !('value' in source)) return;
   const problem =
     what === 'headerMediaUrl' ? mediaUrlProblem(source.value) : variableProblem(source.value);
-  if (problem) problems.push(`${what} {value: ${JSON.stringify(source.value)}} ${problem}`);
+  if (problem)
+    problems.push(
+      codedError(
+        `${what} {value: ${JSON.stringify(source.value)}} ${problem}`,
+        'sendTemplateChanged',
+      ),
+    );
 }
 
 /**
@@ -119,39 +125,62 @@ export function checkSendSetup(input: SendSetupInput): SendJobOptions {
   const instance = findInstance(template, input.instances, request.instanceId);
   const expected = expectedVariableKeys(template);
   const format = headerFormatOf(template);
-  const problems: string[] = [];
+  // Each way the request does not fit its template, in precise English for a script; a person
+  // reads ui.error.sendTemplateChanged (the sidebar fills the request from the template, so a
+  // mismatch there means the template changed since).
+  const problems: Error[] = [];
 
   const missing = expected.filter((key) => !(key in request.variables));
   if (missing.length > 0) {
     const example = missing.map((k) => `"${k}": "Column"`).join(', ');
     problems.push(
-      `variables has no mapping for ${missing.map((key) => variableLabel(key)).join(', ')} of template "${template.name}": map each to a column header or to {value: "text"}, e.g. {${example}}`,
+      codedError(
+        `variables has no mapping for ${missing.map((key) => variableLabel(key)).join(', ')} of template "${template.name}": map each to a column header or to {value: "text"}, e.g. {${example}}`,
+        'sendTemplateChanged',
+      ),
     );
   }
   const extra = Object.keys(request.variables).filter((key) => !expected.includes(key));
   if (extra.length > 0) {
     problems.push(
-      `template "${template.name}" has no ${extra.map((key) => variableLabel(key)).join(', ')} (it takes ${expected.map((key) => variableLabel(key)).join(', ') || 'no variables'}): remove ${extra.length > 1 ? 'them' : 'it'} from variables (the provider refuses extra parameters)`,
+      codedError(
+        `template "${template.name}" has no ${extra.map((key) => variableLabel(key)).join(', ')} (it takes ${expected.map((key) => variableLabel(key)).join(', ') || 'no variables'}): remove ${extra.length > 1 ? 'them' : 'it'} from variables (the provider refuses extra parameters)`,
+        'sendTemplateChanged',
+      ),
     );
   }
   if (extra.includes(HEADER_VARIABLE_KEY) && format !== null && format !== 'TEXT') {
-    problems.push(`its header is ${format}, which takes a file (headerMediaUrl), not header_1`);
+    problems.push(
+      codedError(
+        `its header is ${format}, which takes a file (headerMediaUrl), not header_1`,
+        'sendTemplateChanged',
+      ),
+    );
   }
 
   const media = isMediaFormat(format);
   if (media && !request.headerMediaUrl) {
     problems.push(
-      `template "${template.name}" has a ${format} header: give headerMediaUrl, a column of public file URLs or {value: "https://…"} (rule 3: a public URL)`,
+      codedError(
+        `template "${template.name}" has a ${format} header: give headerMediaUrl, a column of public file URLs or {value: "https://…"} (rule 3: a public URL)`,
+        'sendTemplateChanged',
+      ),
     );
   }
   if (!media && request.headerMediaUrl) {
     problems.push(
-      `template "${template.name}" has ${format === null ? 'no header' : 'a text header'}, and a file can only go with a DOCUMENT, IMAGE or VIDEO header: remove headerMediaUrl or pick a template with a media header`,
+      codedError(
+        `template "${template.name}" has ${format === null ? 'no header' : 'a text header'}, and a file can only go with a DOCUMENT, IMAGE or VIDEO header: remove headerMediaUrl or pick a template with a media header`,
+        'sendTemplateChanged',
+      ),
     );
   }
   if (media && request.headerMediaFilename && format !== 'DOCUMENT') {
     problems.push(
-      `headerMediaFilename is used for DOCUMENT headers only and the CRM ignores it for ${format}: remove it`,
+      codedError(
+        `headerMediaFilename is used for DOCUMENT headers only and the CRM ignores it for ${format}: remove it`,
+        'sendTemplateChanged',
+      ),
     );
   }
   for (const [key, source] of Object.entries(request.variables)) {
@@ -160,7 +189,8 @@ export function checkSendSetup(input: SendSetupInput): SendJobOptions {
   checkFixed(request.headerMediaUrl, 'headerMediaUrl', problems);
   // The sidebar fills these from the template itself: a mismatch means the template changed.
   if (problems.length > 0) {
-    throw codedError(`${problems.join('; ')}.`, 'sendTemplateChanged', { template: template.name });
+    const text = problems.map((problem) => problem.message).join('; ');
+    throw codedError(`${text}.`, 'sendTemplateChanged', { template: template.name });
   }
 
   const lead: LeadSource =

@@ -29,31 +29,5 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
   ['src/api/schemas/chatapp.ts', 'a template variable cannot be empty'],
   ['src/api/schemas/chatapp.ts', 'an image message needs media_url'],
   ['src/api/schemas/leads.ts', 'send an email or a phone: it is the match key of an upsert'],
-  ['src/core/import/job-options.ts', 'the sheet to import'],
   ['src/core/jobs/requests.ts', 'Could not {x}: {x} Try again in a minute.'],
-  ['src/core/send/options.ts', 'the sheet whose rows get the template'],
-  [
-    'src/core/send/setup.ts',
-    'variables has no mapping for {x} of template "{x}": map each to a column header or to {value: "text"}, e.g. {{x}}',
-  ],
-  [
-    'src/core/send/setup.ts',
-    'template "{x}" has no {x} (it takes {x}): remove {x} from variables (the provider refuses extra parameters)',
-  ],
-  [
-    'src/core/send/setup.ts',
-    'its header is {x}, which takes a file (headerMediaUrl), not header_1',
-  ],
-  [
-    'src/core/send/setup.ts',
-    'template "{x}" has a {x} header: give headerMediaUrl, a column of public file URLs or {value: "https://…"} (rule 3: a public URL)',
-  ],
-  [
-    'src/core/send/setup.ts',
-    'template "{x}" has {x}, and a file can only go with a DOCUMENT, IMAGE or VIDEO header: remove headerMediaUrl or pick a template with a media header',
-  ],
-  [
-    'src/core/send/setup.ts',
-    'headerMediaFilename is used for DOCUMENT headers only and the CRM ignores it for {x}: remove it',
-  ],
 ];
