@@ -15,6 +15,12 @@ export interface CrmErrorInit {
   method?: string;
   /** Request path below the base URL, without the query string. */
   path?: string;
+  /**
+   * For a message the client writes itself (no answer, an unreadable body, a redirect), never
+   * the CRM's own: the words a person reads instead (`ui.error.<code>`, the `cause` shape of
+   * core/errors.ts, as InvalidInputError's code). The message stays English for scripts.
+   */
+  code?: string;
 }
 
 export class CrmError extends Error {
@@ -32,6 +38,7 @@ export class CrmError extends Error {
     this.body = init.body;
     this.method = init.method;
     this.path = init.path;
+    if (init.code !== undefined) Object.assign(this, { cause: { code: init.code } });
   }
 
   /** The message plus whatever else the body says that a person needs to fix the problem. */

@@ -127,7 +127,7 @@ export function createRequester(options: RequesterOptions) {
     const reason = redactApiKey(error instanceof Error ? error.message : String(error), apiKey);
     return new NetworkError(
       `Could not reach the CRM (${spec.method} ${spec.path}): ${reason || 'no response'}`,
-      { status: 0, method: spec.method, path: spec.path, batchLost },
+      { status: 0, method: spec.method, path: spec.path, batchLost, code: 'crmUnreachable' },
     );
   }
 
@@ -187,6 +187,7 @@ export function createRequester(options: RequesterOptions) {
         path: spec.path,
         snippet: snippetOf(response.body),
         issuePath: first ? formatPath(first.path) : undefined,
+        code: 'crmFailed',
       },
     );
   }

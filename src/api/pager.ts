@@ -50,7 +50,7 @@ export function* pageAll<T>(
     if (typeof served === 'number' && served !== page) {
       throw new UnexpectedResponseError(
         `The CRM answered page ${served} when page ${page} was asked for; stopping to avoid reading the same page forever.`,
-        { status: 200, snippet: '' },
+        { status: 200, snippet: '', code: 'crmFailed' },
       );
     }
     yield { ...result, page };

@@ -60,25 +60,27 @@ export function unreadableBodyError(
 ): UnexpectedResponseError {
   const where = `The CRM answered ${response.status} to ${context.method} ${context.path}`;
   const snippet = snippetOf(response.body);
-  let message: string;
-  if (kind === 'empty') {
-    message = `${where} with an empty body.`;
-  } else if (looksLikeHtml(response.body)) {
-    const hint =
-      response.status >= 500
-        ? 'the server or a proxy in front of it failed'
-        : 'check that baseUrl points at the CRM API and ends in /api/v1';
-    message = `${where} with an HTML page instead of JSON (${hint}): "${snippet}"`;
-  } else {
-    message = `${where} with a body that is not valid JSON (cut short?): "${snippet}"`;
-  }
-  return new UnexpectedResponseError(message, {
-    status: response.status,
-    body: response.body,
-    method: context.method,
-    path: context.path,
-    snippet,
-  });
+  const html = kind === 'invalid' && looksLikeHtml(response.body);
+  // English for scripts; a person reads ui.error.crmFailed (or crmDetail's words in a cell).
+  return new UnexpectedResponseError(
+    kind === 'empty'
+      ? `${where} with an empty body.`
+      : html
+        ? `${where} with an HTML page instead of JSON (${
+            response.status >= 500
+              ? 'the server or a proxy in front of it failed'
+              : 'check that baseUrl points at the CRM API and ends in /api/v1'
+          }): "${snippet}"`
+        : `${where} with a body that is not valid JSON (cut short?): "${snippet}"`,
+    {
+      status: response.status,
+      body: response.body,
+      method: context.method,
+      path: context.path,
+      snippet,
+      code: 'crmFailed',
+    },
+  );
 }
 
 function header(headers: Record<string, string>, name: string): string | undefined {
@@ -229,7 +231,7 @@ export function errorFromJson(
     const location = header(response.headers, 'location');
     return new CrmError(
       `The CRM redirected ${context.method} ${context.path} (${status}${location ? ` to ${location}` : ''}); check that baseUrl is the API address, ending in /api/v1.`,
-      init,
+      { ...init, code: 'crmFailed' },
     );
   }
   return new CrmError(message, init);

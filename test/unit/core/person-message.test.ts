@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createCrmClient } from '../../../src/api/client';
 import {
   AuthError,
   type CrmError,
@@ -9,8 +10,8 @@ import {
 import { parseInput } from '../../../src/api/issues';
 import { errorFromResponse } from '../../../src/api/response-errors';
 import { SendChatappInputSchema, UpsertLeadInputSchema } from '../../../src/api/schemas';
-import { codedError } from '../../../src/core/errors';
-import { translator } from '../../../src/core/i18n';
+import { codedError, errorCauseOf } from '../../../src/core/errors';
+import { type MessageKey, translator } from '../../../src/core/i18n';
 import { startFailure } from '../../../src/core/jobs/requests';
 import { crmDetail, personMessage } from '../../../src/core/person-message';
 
@@ -172,5 +173,38 @@ describe('a refused argument of the wrong type', () => {
     expect(personMessage(error, translator('pt'))).toContain(
       'value: esperava um número, veio "muito"',
     );
+  });
+});
+
+describe('a CRM failure the client words itself carries the code of its person words', () => {
+  const throwing = () => {
+    throw new Error('Timeout: https://crm.example.com/api/v1/account');
+  };
+  const client = createCrmClient({
+    baseUrl: 'https://crm.example.com/api/v1',
+    apiKey: 'crm_test_0123456789abcdef',
+    transport: { send: throwing },
+  });
+  it.each([
+    ['no answer', () => client.account.get(), 'crmUnreachable'],
+    [
+      'an HTML page',
+      () => {
+        throw errorFromResponse(
+          { status: 502, headers: {}, body: '<html>Bad gateway</html>' },
+          { method: 'GET', path: '/leads' },
+        );
+      },
+      'crmFailed',
+    ],
+  ])('%s: English for scripts, the code for a person', (_what, call, code) => {
+    let error: unknown;
+    try {
+      call();
+    } catch (caught) {
+      error = caught;
+    }
+    expect(errorCauseOf(error)?.code).toBe(code);
+    expect(personMessage(error, pt)).toBe(pt(`ui.error.${code}` as MessageKey));
   });
 });

@@ -7,25 +7,10 @@
  * parentheses after "something went wrong", a job as its message, and a formula as its error.
  */
 export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
-  ['src/api/http.ts', 'Could not reach the CRM ({x} {x}): {x}'],
-  ['src/api/http.ts', 'The CRM answered {x} to {x} {x} with an unexpected shape: {x}'],
   ['src/api/issues.ts', 'expected one of {x}, got {x}'],
   ['src/api/issues.ts', 'must be at least {x}, got {x}'],
   ['src/api/issues.ts', 'must be at most {x}, got {x}'],
   ['src/api/issues.ts', 'does not match any accepted form (got {x})'],
-  [
-    'src/api/pager.ts',
-    'The CRM answered page {x} when page {x} was asked for; stopping to avoid reading the same page forever.',
-  ],
-  ['src/api/response-errors.ts', '{x} with an empty body.'],
-  ['src/api/response-errors.ts', 'the server or a proxy in front of it failed'],
-  ['src/api/response-errors.ts', 'check that baseUrl points at the CRM API and ends in /api/v1'],
-  ['src/api/response-errors.ts', '{x} with an HTML page instead of JSON ({x}): "{x}"'],
-  ['src/api/response-errors.ts', '{x} with a body that is not valid JSON (cut short?): "{x}"'],
-  [
-    'src/api/response-errors.ts',
-    'The CRM redirected {x} {x} ({x}{x}); check that baseUrl is the API address, ending in /api/v1.',
-  ],
   ['src/api/schemas/chatapp.ts', 'a template variable cannot be empty'],
   ['src/api/schemas/chatapp.ts', 'an image message needs media_url'],
   ['src/api/schemas/leads.ts', 'send an email or a phone: it is the match key of an upsert'],

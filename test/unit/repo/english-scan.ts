@@ -62,6 +62,21 @@ function literalText(node: Node): string | null {
   return null;
 }
 
+/**
+ * api's `new <Some>Error(message, {…, code: 'crmFailed'})`: a CrmError the client writes
+ * itself carries its code in its init (errors.ts CrmErrorInit.code, the same cause shape).
+ */
+function initCode(name: string, init: Node | undefined): string | null {
+  if (!/Error$/.test(name) || init?.type !== 'ObjectExpression') return null;
+  for (const property of init.properties as Node[]) {
+    const key = property.key as Node | undefined;
+    if (property.type === 'Property' && (key?.name ?? key?.value) === 'code') {
+      return literalText(property.value as Node);
+    }
+  }
+  return null;
+}
+
 /** Where a literal goes: the nearest call, `throw`, return or object property above it. */
 function sinkOf(parents: readonly Node[], js: string): { sink: string; code?: string } {
   for (const parent of [...parents].reverse().slice(0, 6)) {
@@ -77,7 +92,7 @@ function sinkOf(parents: readonly Node[], js: string): { sink: string; code?: st
           : name === 'queryError'
             ? args[0]
             : undefined;
-      const code = codeArg ? literalText(codeArg) : null;
+      const code = codeArg ? literalText(codeArg) : initCode(name, args[1]);
       return code !== null ? { sink: 'codedError', code } : { sink: name };
     }
     if (parent.type === 'ThrowStatement') return { sink: 'throw' };
