@@ -1,6 +1,6 @@
 import type { ChatappInstance, CrmClient } from '../api';
 import { NotFoundError, UnprocessableError } from '../api/errors';
-import { decideRow } from '../core/actions/decide';
+import { type DecideContext, decideRow } from '../core/actions/decide';
 import type { ActionEntry } from '../core/actions/entry';
 import { LEAD_ACTIONS_KIND, ledgerPrefix, REVERT_KIND } from '../core/actions/job';
 import { deriveWords, type LeadActionsJobOptions } from '../core/actions/kind';
@@ -419,6 +419,23 @@ export interface LeadActionsPreview {
 const SAMPLE_ROWS = 50;
 
 /**
+ * The write requests the run makes for a previewed row: its change's (tags: one per tag), and
+ * one for a window the preview saw closed, which the run still asks (it reads no conversations,
+ * a read a row) and the CRM refuses (window.ts).
+ */
+function runWrites(ctx: DecideContext, entry: ActionEntry, revert: boolean): number {
+  if (entry.s === 'WILL_CHANGE') {
+    if (revert) return 1;
+    const decision = decideRow(ctx, { ...entry, s: undefined });
+    return decision.kind === 'change' ? decision.requests.length : 1;
+  }
+  if (entry.s !== 'WILL_FAIL' || entry.w !== 1 || revert) return 0;
+  const { w: _closed, ...open } = entry;
+  const asked = decideRow(ctx, { ...open, s: undefined });
+  return asked.kind === 'change' ? asked.requests.length : 0;
+}
+
+/**
  * The figures of a preview job (a run's or a revert's): counts, the write requests the run
  * will send (tags: one per tag removed), the reads it will make, and how long that takes at 60
  * requests a minute; the first rows with their before → after.
@@ -435,12 +452,8 @@ export function uiLeadActionsPreview(jobId: string): LeadActionsPreview {
     .entries();
   const t = translator(options.locale);
   const ctx = { action: target.action, params: target.params, ref: target.ref, t };
-  let writes = 0;
-  for (const entry of entries) {
-    if (entry.s !== 'WILL_CHANGE') continue;
-    const decision = 'run' in options ? undefined : decideRow(ctx, { ...entry, s: undefined });
-    writes += decision?.kind === 'change' ? decision.requests.length : 1;
-  }
+  const revert = 'run' in options;
+  const writes = entries.reduce((sum, entry) => sum + runWrites(ctx, entry, revert), 0);
   // The run reads every lead again, as its preview did (in pages when that was fewer requests).
   const reads = readWalkCursor(job.cursor).reads ?? entries.length;
   const detail = (entry: ActionEntry) =>

@@ -85,6 +85,13 @@ describe('lead actions: the message preview and the 24-hour window', () => {
       .requests()
       .filter((r) => r.startsWith('POST /api/v1/leads') && !r.includes('2147483647'));
     expect(sends, 'the scope probe aside').toEqual([]);
+    // The figures count what the run will ask: the two open rows and the two closed windows,
+    // which the run still sends (it reads no conversations) and the CRM refuses.
+    const figures = world.runtime.runOrThrow('uiLeadActionsPreview', preview.jobId) as {
+      writeRequests: number;
+      readRequests: number;
+    };
+    expect(figures).toMatchObject({ writeRequests: 4, readRequests: ids.length });
     // The run agrees with every row the preview foresaw.
     const run = runJob(world, 'crmLeadActions', { sheet: SHEET, action: 'message', params });
     expect(run.state).toBe('done');
