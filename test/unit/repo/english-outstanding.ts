@@ -12,7 +12,5 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
   ['src/api/issues.ts', 'must be at most {x}, got {x}'],
   ['src/api/issues.ts', 'does not match any accepted form (got {x})'],
   ['src/api/schemas/chatapp.ts', 'a template variable cannot be empty'],
-  ['src/api/schemas/chatapp.ts', 'an image message needs media_url'],
-  ['src/api/schemas/leads.ts', 'send an email or a phone: it is the match key of an upsert'],
   ['src/core/jobs/requests.ts', 'Could not {x}: {x} Try again in a minute.'],
 ];

@@ -62,17 +62,36 @@ function literalText(node: Node): string | null {
   return null;
 }
 
+/** The literal text of `object`'s property `name` (an object literal), or null. */
+function literalProperty(object: Node | undefined, name: string): string | null {
+  if (object?.type !== 'ObjectExpression') return null;
+  for (const property of object.properties as Node[]) {
+    const key = property.key as Node | undefined;
+    if (property.type === 'Property' && (key?.name ?? key?.value) === name) {
+      return literalText(property.value as Node);
+    }
+  }
+  return null;
+}
+
 /**
  * api's `new <Some>Error(message, {…, code: 'crmFailed'})`: a CrmError the client writes
  * itself carries its code in its init (errors.ts CrmErrorInit.code, the same cause shape).
  */
 function initCode(name: string, init: Node | undefined): string | null {
-  if (!/Error$/.test(name) || init?.type !== 'ObjectExpression') return null;
-  for (const property of init.properties as Node[]) {
+  return /Error$/.test(name) ? literalProperty(init, 'code') : null;
+}
+
+/**
+ * A zod check's `{message, params: {kind: 'matchKey'}}` (`object`): parseInput's issue facts
+ * (api/issues.ts issueFacts) carry the kind, and a person reads its `import.input.<kind>` words.
+ */
+function issueKindOf(object: Node | undefined): string | null {
+  if (object?.type !== 'ObjectExpression') return null;
+  for (const property of object.properties as Node[]) {
     const key = property.key as Node | undefined;
-    if (property.type === 'Property' && (key?.name ?? key?.value) === 'code') {
-      return literalText(property.value as Node);
-    }
+    if ((key?.name ?? key?.value) === 'params')
+      return literalProperty(property.value as Node, 'kind');
   }
   return null;
 }
@@ -99,7 +118,9 @@ function sinkOf(parents: readonly Node[], js: string): { sink: string; code?: st
     if (parent.type === 'ReturnStatement') return { sink: 'return' };
     if (parent.type === 'Property') {
       const key = parent.key as Node;
-      return { sink: `prop:${String(key.name ?? key.value)}` };
+      const name = String(key.name ?? key.value);
+      const kind = name === 'message' ? issueKindOf(parents[parents.indexOf(parent) - 1]) : null;
+      return kind !== null ? { sink: 'issueKind', code: kind } : { sink: `prop:${name}` };
     }
   }
   return { sink: '' };

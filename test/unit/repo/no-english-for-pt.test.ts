@@ -28,13 +28,13 @@ const keyOf = (entry: Pick<EnglishText, 'file' | 'text'>) => `${entry.file} :: $
 /**
  * A coded error reaches a sidebar as its `ui.error.<code>` words and a formula as its
  * `formulas.error.<code>` (or `ui.error.<code>`) words: its English message is for scripts only.
+ * So does a zod check's message that names its issue's kind (`params: {kind}`).
  */
 function translatedByCode(entry: EnglishText): boolean {
-  return (
-    entry.sink === 'codedError' &&
-    entry.code !== undefined &&
-    isMessageKey(`ui.error.${entry.code}`)
-  );
+  if (entry.code === undefined) return false;
+  // A refused argument's issue of this kind: a person reads import.input.<kind> (input-problem.ts).
+  if (entry.sink === 'issueKind') return isMessageKey(`import.input.${entry.code}`);
+  return entry.sink === 'codedError' && isMessageKey(`ui.error.${entry.code}`);
 }
 
 function writeOutstanding(found: readonly EnglishText[]): void {
