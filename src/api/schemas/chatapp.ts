@@ -68,7 +68,8 @@ export type TemplateFilters = z.infer<typeof TemplateFiltersSchema>;
 
 /** A single line of text: the provider rejects a whole send for an empty or multi-line value. */
 const templateVariable = z.string().check(
-  z.minLength(1, { message: 'a template variable cannot be empty' }),
+  // Empty: describeIssue says "cannot be empty" for scripts, import.input.empty for a person.
+  z.minLength(1),
   z.refine((value) => !/[\r\n]/.test(value), {
     message: 'a template variable cannot contain a line break',
     params: { kind: 'lineBreak' },

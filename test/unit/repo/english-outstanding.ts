@@ -11,6 +11,5 @@ export const OUTSTANDING_ENGLISH: ReadonlyArray<readonly [string, string]> = [
   ['src/api/issues.ts', 'must be at least {x}, got {x}'],
   ['src/api/issues.ts', 'must be at most {x}, got {x}'],
   ['src/api/issues.ts', 'does not match any accepted form (got {x})'],
-  ['src/api/schemas/chatapp.ts', 'a template variable cannot be empty'],
   ['src/core/jobs/requests.ts', 'Could not {x}: {x} Try again in a minute.'],
 ];
