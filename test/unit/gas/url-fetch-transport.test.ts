@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { clockReadingOf } from '../../../src/api/crm-clock';
 import type { HttpRequest, HttpResponse } from '../../../src/api/transport';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -92,6 +93,16 @@ describe('createUrlFetchTransport', () => {
       status: 422,
       headers: { 'content-type': 'application/json' },
       body: '{"message":"x"}',
+    });
+  });
+
+  it("gives the Date header, under Apps Script's case, as the client reads it (the CRM's clock)", () => {
+    const date = 'Fri, 27 Nov 2026 12:00:00 GMT';
+    const { response } = sendThrough(SEND, { status: 200, headers: { Date: date } });
+    expect(response.headers.date).toBe(date);
+    expect(clockReadingOf(response.headers, Date.parse(date), Date.parse(date))).toEqual({
+      low: 0,
+      high: 999,
     });
   });
 
