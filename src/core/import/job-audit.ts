@@ -1,6 +1,6 @@
 import { matchKeyId } from './fingerprint';
 import type { LastImport } from './job-fingerprints';
-import type { SheetAnalysis } from './job-sheet';
+import { claimKeys, fingerprintOf, type SheetAnalysis } from './job-sheet';
 import { buildLeadPayload, duplicateReason, type ImportContext } from './row';
 import type { ImportRowStatus } from './status-columns';
 
@@ -11,9 +11,13 @@ import type { ImportRowStatus } from './status-columns';
  * writes) and the import memory (lead id per key of every successful import); this compares
  * the sheet with them and says what to repair:
  *
- * - a key's rows: exactly one shows the key's recorded outcome, the others are DUPLICATE;
+ * - a key's rows: exactly one shows the key's recorded outcome, the others are DUPLICATE; a
+ *   lead status that says this row's cells were sent (CREATED, UPDATED, UNCHANGED) belongs to
+ *   the row whose cells are the ones sent: when a person deleted that row, or pasted other
+ *   cells over it, no other row of the key takes the status (its cells never reached the
+ *   lead): those rows are decided again;
  * - a row this job marked CREATED / UPDATED / UNCHANGED whose lead id is not its key's lead in
- *   the memory (or, its key unknown there, is another key's lead), a DUPLICATE whose key no other row holds, or a row marked with a status its
+ *   the memory (or, its key unknown there, is another key's lead), a DUPLICATE none of whose sheet keys (e-mail, phone) another row holds, or a row marked with a status its
  *   own cells cannot have (a row that is INVALID by itself): its marks are cleared, so the job
  *   decides it again (an unchanged row costs no request).
  *
@@ -28,6 +32,8 @@ export interface WrittenOutcome {
   status: ImportRowStatus;
   leadId?: number;
   detail?: string;
+  /** The fingerprint of the cells sent (fingerprintOf), when the job has it in memory. */
+  fingerprint?: string;
 }
 
 export interface AuditRepairs {
@@ -41,6 +47,9 @@ const LEAD_STATUSES: ReadonlySet<string> = new Set(['CREATED', 'UPDATED', 'UNCHA
 /** Rows whose key the memory lacks that still count as misplaced, not as a memory that lost entries. */
 const MEMORY_SLACK_ROWS = 10;
 
+/** Statuses that say the row's own cells are what its lead holds. */
+const SENT_STATUSES: ReadonlySet<string> = new Set(['CREATED', 'UPDATED', 'UNCHANGED']);
+
 function shows(row: readonly unknown[], analysis: SheetAnalysis, outcome: WrittenOutcome) {
   const { columns } = analysis;
   if (String(row[columns.status] ?? '') !== outcome.status) return false;
@@ -49,15 +58,44 @@ function shows(row: readonly unknown[], analysis: SheetAnalysis, outcome: Writte
   return outcome.leadId === undefined || row[columns.leadId] === outcome.leadId;
 }
 
-/** Each row's own match key ('' when its cells make no valid row), from its content. */
-function ownKeys(analysis: SheetAnalysis, context: ImportContext): string[] {
-  return analysis.rows.map((row, i) => {
+/**
+ * Each row's own match key ('' when its cells make no valid row) and the fingerprint of what it
+ * would send, from its content.
+ */
+function ownKeys(
+  analysis: SheetAnalysis,
+  context: ImportContext,
+): { keys: string[]; prints: string[]; claims: string[][] } {
+  const prints: string[] = [];
+  const claims: string[][] = [];
+  const keys = analysis.rows.map((row, i) => {
+    prints[i] = '';
+    claims[i] = [];
     if (analysis.decisions[i]?.kind === 'skip') return '';
     const decision = analysis.decisions[i];
-    if (decision?.kind === 'send') return decision.matchKey;
-    const result = buildLeadPayload(row, analysis.headerMap, context);
-    return result.ok ? result.matchKey : '';
+    const result =
+      decision?.kind === 'send' ? decision : buildLeadPayload(row, analysis.headerMap, context);
+    if (!('payload' in result)) return '';
+    prints[i] = fingerprintOf(result);
+    claims[i] = claimKeys(result.payload, context);
+    return result.matchKey;
   });
+  return { keys, prints, claims };
+}
+
+/**
+ * The fingerprint a row must have to show `outcome` (the cells that were sent), undefined when
+ * any row of the key may show it (a status that sent nothing, or a print the job lacks).
+ */
+function sentPrint(
+  outcome: WrittenOutcome,
+  keyId: string,
+  memory: (keyId: string) => LastImport | undefined,
+): string | undefined {
+  if (!SENT_STATUSES.has(outcome.status)) return undefined;
+  if (outcome.fingerprint !== undefined) return outcome.fingerprint;
+  const known = memory(keyId);
+  return known !== undefined && known.leadId === outcome.leadId ? known.fingerprint : undefined;
 }
 
 export function auditImportSheet(
@@ -69,7 +107,10 @@ export function auditImportSheet(
   headerRow: number,
 ): AuditRepairs {
   const repairs: AuditRepairs = { rewrite: [], clear: [] };
-  const keys = ownKeys(analysis, context);
+  const { keys, prints, claims } = ownKeys(analysis, context);
+  // Rows per sheet key (e-mail, phone): a DUPLICATE stands while another row holds one of its.
+  const claimed = new Map<string, number>();
+  for (const list of claims) for (const c of list) claimed.set(c, (claimed.get(c) ?? 0) + 1);
   const rowsOf = new Map<string, number[]>();
   keys.forEach((key, i) => {
     if (key) rowsOf.set(key, [...(rowsOf.get(key) ?? []), i]);
@@ -83,10 +124,16 @@ export function auditImportSheet(
   for (const [key, rows] of rowsOf) {
     const outcome = record.get(matchKeyId(key));
     if (!outcome) continue;
-    const owner =
-      rows.find((i) => shows(analysis.rows[i] ?? [], analysis, outcome)) ??
-      rows.find((i) => String(analysis.rows[i]?.[columns.status] ?? '') !== 'DUPLICATE') ??
-      (rows[0] as number);
+    for (const i of rows) settled.add(i);
+    const print = sentPrint(outcome, matchKeyId(key), memory);
+    const own = print === undefined ? rows : rows.filter((i) => prints[i] === print);
+    if (own.length === 0) {
+      // The row that was sent is gone (deleted, or other cells pasted over it): the key's
+      // rows are decided again, none takes a status its cells never earned.
+      for (const i of rows) if (analysis.processed[i]) repairs.clear.push(i);
+      continue;
+    }
+    const owner = ownerOf(analysis, own, outcome);
     if (!shows(analysis.rows[owner] ?? [], analysis, outcome)) {
       const { detail } = outcome;
       if (detail !== undefined)
@@ -98,7 +145,6 @@ export function auditImportSheet(
       detail: duplicateReason(key, firstRow + owner, context),
     };
     for (const i of rows) {
-      settled.add(i);
       if (i === owner || !analysis.processed[i]) continue;
       if (String(analysis.rows[i]?.[columns.status] ?? '') !== 'DUPLICATE')
         repairs.rewrite.push({ index: i, outcome: duplicate });
@@ -134,12 +180,16 @@ export function auditImportSheet(
     let wrong = false;
     const id = row[columns.leadId];
     if (!key) wrong = status !== 'INVALID';
-    else if (status === 'DUPLICATE') wrong = (rowsOf.get(key)?.length ?? 0) < 2;
+    else if (status === 'DUPLICATE')
+      wrong = (claims[i] ?? []).every((c) => (claimed.get(c) ?? 0) < 2);
     else if (LEAD_STATUSES.has(status)) {
       leadRows.push(i);
       const known = memory(matchKeyId(key));
       if (known === undefined) unknown.push(i);
-      wrong = known !== undefined ? id !== known.leadId : elsewhere(id, key);
+      wrong =
+        known !== undefined
+          ? id !== known.leadId || prints[i] !== known.fingerprint
+          : elsewhere(id, key);
     } else wrong = elsewhere(id, key);
     if (wrong) repairs.clear.push(i);
   });
@@ -148,4 +198,14 @@ export function auditImportSheet(
     for (const i of unknown) if (!repairs.clear.includes(i)) repairs.clear.push(i);
   }
   return repairs;
+}
+
+/** The row of `rows` that keeps a key's outcome: one showing it, else one not DUPLICATE. */
+function ownerOf(analysis: SheetAnalysis, rows: readonly number[], outcome: WrittenOutcome) {
+  const { columns } = analysis;
+  return (
+    rows.find((i) => shows(analysis.rows[i] ?? [], analysis, outcome)) ??
+    rows.find((i) => String(analysis.rows[i]?.[columns.status] ?? '') !== 'DUPLICATE') ??
+    (rows[0] as number)
+  );
 }

@@ -674,7 +674,7 @@ export function createImportJobHandler(
       const written = write(first, free, ctx.latestStartAt);
       free.slice(0, written).forEach(({ outcome }, i) => {
         const key = freeKeys[i];
-        if (key) run.written.set(matchKeyId(key), outcome);
+        if (key) run.written.set(matchKeyId(key.matchKey), { ...outcome, fingerprint: key.print });
       });
       if (written < free.length) return goOn(first, false, scan);
       if (toSend.length === 0) {
@@ -798,7 +798,11 @@ export function createImportJobHandler(
     write(fresh, placed);
     if (dryRun) fresh = placeDryRun(run, job, ctx, importContext, fresh, placed, keyed, first);
     if (!dryRun) {
-      for (const entry of keyed) run.written.set(matchKeyId(entry.matchKey), entry.outcome);
+      for (const entry of keyed)
+        run.written.set(matchKeyId(entry.matchKey), {
+          ...entry.outcome,
+          fingerprint: entry.fingerprint,
+        });
       // A person may have sorted between the locating read and this write: the rows written
       // are checked every CHECK_EVERY_ROWS rows and when the slice nears its end (one read),
       // and repaired from a whole read when one of them holds another key. Until then they
@@ -1126,11 +1130,11 @@ function savePendingChecks(job: JobRecord, run: JobRun): void {
   job.cursor = checks.length > 0 ? { ...cursor, checks } : cursor;
 }
 
-/** The match key of a row whose free outcome is keyed (UNCHANGED), else undefined. */
+/** The match key and cells' fingerprint of a row whose free outcome is keyed (UNCHANGED). */
 function keyOfFree(analysis: SheetAnalysis, index: number, outcome: RowOutcome) {
   const decision = analysis.decisions[index];
   if (outcome.status !== 'UNCHANGED' || decision?.kind !== 'send') return undefined;
-  return decision.matchKey;
+  return { matchKey: decision.matchKey, print: fingerprintOf(decision) };
 }
 
 /**
