@@ -235,7 +235,10 @@ function wrongTwins(values: unknown[][]): string[] {
     const email = String(line[1] ?? '');
     if (LEAD_STATUSES.has(s)) owners.set(email, (owners.get(email) ?? 0) + 1);
     if (s !== 'DUPLICATE') return;
-    const named = Number(/(\d+)\D*$/.exec(String(line[detail] ?? ''))?.[1]);
+    // "Same e-mail as row 9"; a row whose sent twin is gone names that twin's lead instead.
+    const text = String(line[detail] ?? '');
+    if (/since deleted/.test(text)) return;
+    const named = Number(/row (\d+)$/.exec(text)?.[1]);
     const other = values[named - 1] ?? [];
     const same = other[1] === email || digits(other[2]) === digits(line[2]);
     if (named === i + 2 || !same) wrong.push(`row ${i + 2} ${email}: ${String(line[detail])}`);

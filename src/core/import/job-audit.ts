@@ -1,7 +1,7 @@
 import { matchKeyId } from './fingerprint';
 import type { LastImport } from './job-fingerprints';
 import { claimKeys, fingerprintOf, type SheetAnalysis } from './job-sheet';
-import { buildLeadPayload, duplicateReason, type ImportContext } from './row';
+import { buildLeadPayload, duplicateGoneReason, duplicateReason, type ImportContext } from './row';
 import type { ImportRowStatus } from './status-columns';
 
 /**
@@ -128,9 +128,16 @@ export function auditImportSheet(
     const print = sentPrint(outcome, matchKeyId(key), memory);
     const own = print === undefined ? rows : rows.filter((i) => prints[i] === print);
     if (own.length === 0) {
-      // The row that was sent is gone (deleted, or other cells pasted over it): the key's
-      // rows are decided again, none takes a status its cells never earned.
-      for (const i of rows) if (analysis.processed[i]) repairs.clear.push(i);
+      // The row that was sent is gone (deleted, or other cells pasted over it): no row of the
+      // key takes a status its cells never earned; they stay unsent, as DUPLICATE of it.
+      const gone = {
+        status: 'DUPLICATE' as const,
+        detail: duplicateGoneReason(key, outcome.leadId, context),
+      };
+      for (const i of rows) {
+        if (!analysis.processed[i] || shows(analysis.rows[i] ?? [], analysis, gone)) continue;
+        repairs.rewrite.push({ index: i, outcome: gone });
+      }
       continue;
     }
     const owner = ownerOf(analysis, own, outcome);
@@ -181,7 +188,9 @@ export function auditImportSheet(
     const id = row[columns.leadId];
     if (!key) wrong = status !== 'INVALID';
     else if (status === 'DUPLICATE')
-      wrong = (claims[i] ?? []).every((c) => (claimed.get(c) ?? 0) < 2);
+      wrong =
+        (claims[i] ?? []).every((c) => (claimed.get(c) ?? 0) < 2) &&
+        !showsGone(row, analysis, key, memory(matchKeyId(key)), context);
     else if (LEAD_STATUSES.has(status)) {
       leadRows.push(i);
       const known = memory(matchKeyId(key));
@@ -208,4 +217,17 @@ function ownerOf(analysis: SheetAnalysis, rows: readonly number[], outcome: Writ
     rows.find((i) => String(analysis.rows[i]?.[columns.status] ?? '') !== 'DUPLICATE') ??
     (rows[0] as number)
   );
+}
+
+/** Whether a DUPLICATE row says its key's sent row (the memory's lead) is gone: it stands. */
+function showsGone(
+  row: readonly unknown[],
+  analysis: SheetAnalysis,
+  key: string,
+  known: LastImport | undefined,
+  context: ImportContext,
+): boolean {
+  if (known === undefined) return false;
+  const detail = String(row[analysis.columns.detail] ?? '');
+  return detail === duplicateGoneReason(key, known.leadId, context);
 }

@@ -507,3 +507,17 @@ export function duplicateReason(claim: string, row: number, context: ImportConte
   const key = t(claim.startsWith('email:') ? 'import.key.email' : 'import.key.phone');
   return t('import.duplicate', { key, row });
 }
+
+/**
+ * A row of a key whose sent row is gone (deleted, or other cells pasted over it): it was not
+ * sent, and does not take that row's status or lead id.
+ */
+export function duplicateGoneReason(
+  claim: string,
+  leadId: unknown,
+  context: ImportContext,
+): string {
+  const t = context.t ?? ENGLISH;
+  const key = t(claim.startsWith('email:') ? 'import.key.email' : 'import.key.phone');
+  return t('import.duplicateGone', { key, id: String(leadId ?? '?') });
+}
