@@ -98,6 +98,18 @@ function sentPrint(
   return known !== undefined && known.leadId === outcome.leadId ? known.fingerprint : undefined;
 }
 
+/** What the checks of one whole read share: each row's own key, print and sheet keys. */
+interface AuditInput {
+  analysis: SheetAnalysis;
+  context: ImportContext;
+  record: ReadonlyMap<string, WrittenOutcome>;
+  memory: (keyId: string) => LastImport | undefined;
+  keys: string[];
+  prints: string[];
+  claims: string[][];
+  rowsOf: Map<string, number[]>;
+}
+
 export function auditImportSheet(
   analysis: SheetAnalysis,
   context: ImportContext,
@@ -108,96 +120,120 @@ export function auditImportSheet(
 ): AuditRepairs {
   const repairs: AuditRepairs = { rewrite: [], clear: [] };
   const { keys, prints, claims } = ownKeys(analysis, context);
-  // Rows per sheet key (e-mail, phone): a DUPLICATE stands while another row holds one of its.
-  const claimed = new Map<string, number>();
-  for (const list of claims) for (const c of list) claimed.set(c, (claimed.get(c) ?? 0) + 1);
   const rowsOf = new Map<string, number[]>();
   keys.forEach((key, i) => {
     if (key) rowsOf.set(key, [...(rowsOf.get(key) ?? []), i]);
   });
-  const { columns } = analysis;
+  const input: AuditInput = { analysis, context, record, memory, keys, prints, claims, rowsOf };
   const firstRow = headerRow + 1 + analysis.offset;
   const settled = new Set<number>();
-
-  // Keys the job wrote: one row shows the outcome, the others are DUPLICATE. An outcome
-  // without its words (an earlier execution's) is not rewritten: its row is decided again.
+  // Keys the job wrote: one row shows the outcome, the others are DUPLICATE.
   for (const [key, rows] of rowsOf) {
     const outcome = record.get(matchKeyId(key));
     if (!outcome) continue;
     for (const i of rows) settled.add(i);
-    const print = sentPrint(outcome, matchKeyId(key), memory);
-    const own = print === undefined ? rows : rows.filter((i) => prints[i] === print);
-    if (own.length === 0) {
-      // The row that was sent is gone (deleted, or other cells pasted over it): no row of the
-      // key takes a status its cells never earned; they stay unsent, as DUPLICATE of it.
-      const gone = {
-        status: 'DUPLICATE' as const,
-        detail: duplicateGoneReason(key, outcome.leadId, context),
-      };
-      for (const i of rows) {
-        if (!analysis.processed[i] || shows(analysis.rows[i] ?? [], analysis, gone)) continue;
-        repairs.rewrite.push({ index: i, outcome: gone });
-      }
-      continue;
-    }
-    const owner = ownerOf(analysis, own, outcome);
-    if (!shows(analysis.rows[owner] ?? [], analysis, outcome)) {
-      const { detail } = outcome;
-      if (detail !== undefined)
-        repairs.rewrite.push({ index: owner, outcome: { ...outcome, detail } });
-      else if (analysis.processed[owner]) repairs.clear.push(owner);
-    }
-    const duplicate = {
-      status: 'DUPLICATE' as const,
-      detail: duplicateReason(key, firstRow + owner, context),
-    };
-    for (const i of rows) {
-      if (i === owner || !analysis.processed[i]) continue;
-      if (String(analysis.rows[i]?.[columns.status] ?? '') !== 'DUPLICATE')
-        repairs.rewrite.push({ index: i, outcome: duplicate });
-    }
+    checkKey(input, key, rows, outcome, firstRow, repairs);
   }
+  checkMarked(input, settled, repairs);
+  return repairs;
+}
 
-  // Lead ids the memory gives the sheet's keys: a lead status on a row whose key the memory
-  // does not know, but whose id is another key's lead, was written for that other row (its own
-  // lead was never sent).
+/**
+ * The rows of a key the job wrote: the row whose cells were sent shows the outcome, the others
+ * are DUPLICATE. An outcome without its words (an earlier execution's) is not rewritten: its
+ * row is decided again.
+ */
+function checkKey(
+  input: AuditInput,
+  key: string,
+  rows: readonly number[],
+  outcome: WrittenOutcome,
+  firstRow: number,
+  repairs: AuditRepairs,
+): void {
+  const { analysis, context, prints } = input;
+  const print = sentPrint(outcome, matchKeyId(key), input.memory);
+  const own = print === undefined ? rows : rows.filter((i) => prints[i] === print);
+  if (own.length === 0) {
+    // The row that was sent is gone (deleted, or other cells pasted over it): no row of the
+    // key takes a status its cells never earned; they stay unsent, as DUPLICATE of it.
+    const detail = duplicateGoneReason(key, outcome.leadId, context);
+    const gone = { status: 'DUPLICATE' as const, detail };
+    for (const i of rows) {
+      if (!analysis.processed[i] || shows(analysis.rows[i] ?? [], analysis, gone)) continue;
+      repairs.rewrite.push({ index: i, outcome: gone });
+    }
+    return;
+  }
+  const owner = ownerOf(analysis, own, outcome);
+  if (!shows(analysis.rows[owner] ?? [], analysis, outcome)) {
+    const { detail } = outcome;
+    if (detail !== undefined)
+      repairs.rewrite.push({ index: owner, outcome: { ...outcome, detail } });
+    else if (analysis.processed[owner]) repairs.clear.push(owner);
+  }
+  const duplicate = {
+    status: 'DUPLICATE' as const,
+    detail: duplicateReason(key, firstRow + owner, context),
+  };
+  for (const i of rows) {
+    if (i === owner || !analysis.processed[i]) continue;
+    if (String(analysis.rows[i]?.[analysis.columns.status] ?? '') !== 'DUPLICATE')
+      repairs.rewrite.push({ index: i, outcome: duplicate });
+  }
+}
+
+/**
+ * Lead ids the memory gives the sheet's keys, and those the job wrote for other keys (EXISTS
+ * names a lead the memory lacks): a lead status on a row whose key the memory does not know,
+ * but whose id is another key's lead, was written for that other row.
+ */
+function leadsOfKeys(input: AuditInput): (id: unknown, key: string) => boolean {
   const remembered = new Map<number, string>();
-  for (const key of rowsOf.keys()) {
-    const known = memory(matchKeyId(key));
+  for (const key of input.rowsOf.keys()) {
+    const known = input.memory(matchKeyId(key));
     if (known) remembered.set(known.leadId, matchKeyId(key));
   }
-  // So do the lead ids the job wrote for other keys (EXISTS names a lead the memory lacks).
-  for (const [keyId, outcome] of record) {
+  for (const [keyId, outcome] of input.record) {
     if (outcome.leadId !== undefined && !remembered.has(outcome.leadId))
       remembered.set(outcome.leadId, keyId);
   }
-  const elsewhere = (id: unknown, key: string) =>
+  return (id, key) =>
     typeof id === 'number' && (remembered.get(id) ?? matchKeyId(key)) !== matchKeyId(key);
+}
 
-  // The other rows this job marked: what their own cells and the memory can confirm. The job
-  // saves a key's lead id before writing its status, so a lead status whose key the memory
-  // lacks was written for another row, unless the memory itself lost entries (a sheet of more
-  // leads than it holds, or reclaimed for room): then only ids of other keys convict a row.
+/**
+ * The other rows this job marked: what their own cells and the memory can confirm. The job
+ * saves a key's lead id before writing its status, so a lead status whose key the memory
+ * lacks was written for another row, unless the memory itself lost entries (a sheet of more
+ * leads than it holds, or reclaimed for room): then only ids of other keys convict a row.
+ */
+function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: AuditRepairs) {
+  const { analysis, keys } = input;
+  const elsewhere = leadsOfKeys(input);
+  // Rows per sheet key (e-mail, phone): a DUPLICATE stands while another row holds one of its.
+  const claimed = new Map<string, number>();
+  for (const list of input.claims) for (const c of list) claimed.set(c, (claimed.get(c) ?? 0) + 1);
   const leadRows: number[] = [];
   const unknown: number[] = [];
   analysis.rows.forEach((row, i) => {
     if (settled.has(i) || !analysis.processed[i]) return;
-    const status = String(row[columns.status] ?? '');
+    const status = String(row[analysis.columns.status] ?? '');
     const key = keys[i] ?? '';
+    const known = key ? input.memory(matchKeyId(key)) : undefined;
     let wrong = false;
-    const id = row[columns.leadId];
+    const id = row[analysis.columns.leadId];
     if (!key) wrong = status !== 'INVALID';
     else if (status === 'DUPLICATE')
       wrong =
-        (claims[i] ?? []).every((c) => (claimed.get(c) ?? 0) < 2) &&
-        !showsGone(row, analysis, key, memory(matchKeyId(key)), context);
+        (input.claims[i] ?? []).every((c) => (claimed.get(c) ?? 0) < 2) &&
+        !showsGone(row, analysis, key, known, input.context);
     else if (LEAD_STATUSES.has(status)) {
       leadRows.push(i);
-      const known = memory(matchKeyId(key));
       if (known === undefined) unknown.push(i);
       wrong =
         known !== undefined
-          ? id !== known.leadId || prints[i] !== known.fingerprint
+          ? id !== known.leadId || input.prints[i] !== known.fingerprint
           : elsewhere(id, key);
     } else wrong = elsewhere(id, key);
     if (wrong) repairs.clear.push(i);
@@ -206,7 +242,6 @@ export function auditImportSheet(
   if (memoryIntact) {
     for (const i of unknown) if (!repairs.clear.includes(i)) repairs.clear.push(i);
   }
-  return repairs;
 }
 
 /** The row of `rows` that keeps a key's outcome: one showing it, else one not DUPLICATE. */
