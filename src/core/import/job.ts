@@ -272,6 +272,7 @@ class ImportStep {
       batch.map(({ decision }) => decision),
       rowsToAnswer,
       this.session.paced(ctx, this.env),
+      toSend.map(({ decision }) => decision),
     );
   }
 
