@@ -176,7 +176,7 @@ function joinAnd(items: string[]): string {
 }
 
 /** Finds the headers an explicit mapping key names: exact text first, then the header key. */
-function headersNamed(key: string, headers: string[]): number[] {
+function headersNamed(key: string, headers: readonly string[]): number[] {
   const exact = headers.flatMap((h, i) => (h === key.trim() ? [i] : []));
   if (exact.length) return exact;
   const wanted = headerKey(key);
@@ -196,57 +196,103 @@ function headersNamed(key: string, headers: string[]): number[] {
 export function mapHeaders(headerRow: readonly unknown[], options: MapHeadersOptions): HeaderMap {
   const headers = headerRow.map(cellToHeader);
   const custom = indexCustomFields(options.customFields);
-  const problems: string[] = [];
-  const words: string[] = [];
-  const t = options.t ?? ENGLISH;
-  const say = ({ key, params }: Problem) => {
-    problems.push(ENGLISH(key, params));
-    words.push(t(key, params));
+  const report = new MappingReport(options.t ?? ENGLISH);
+  const statusColumns = findStatusColumns(headers, report);
+  const explicit = explicitTargets(headers, options, custom, report);
+  const { columns, unknown, ignored } = classifyColumns(headers, explicit, custom);
+  const shared = sharedTargets(columns, report);
+  if (report.problems.length) throw new HeaderMappingError(report.problems, shared, report.words);
+  return {
+    headers,
+    columns,
+    unknown,
+    ignored: ignored.map(({ index, header }) => ({ index, header })),
+    statusColumns,
   };
-  const statusColumns: HeaderMap['statusColumns'] = {};
-  const explicit = new Map<number, ColumnTarget | null>();
+}
 
+/** The problems of a mapping: English for the message, the person's words for the sidebar. */
+class MappingReport {
+  readonly problems: string[] = [];
+  readonly words: string[] = [];
+  constructor(readonly t: Translate) {}
+  say({ key, params }: Problem): void {
+    this.problems.push(ENGLISH(key, params));
+    this.words.push(this.t(key, params));
+  }
+}
+
+function isStatusHeader(header: string | undefined): boolean {
+  return STATUS_BY_KEY.has(headerKey(header ?? ''));
+}
+
+/** The import's status columns by header (each at most once). */
+function findStatusColumns(headers: readonly string[], report: MappingReport) {
+  const statusColumns: HeaderMap['statusColumns'] = {};
   headers.forEach((header, index) => {
     const status = STATUS_BY_KEY.get(headerKey(header));
     if (!status) return;
     const earlier = statusColumns[status];
     if (earlier === undefined) statusColumns[status] = index;
     else {
-      say({
+      report.say({
         key: 'import.mapping.statusTwice',
         params: { status, first: columnLetter(earlier), second: columnLetter(index) },
       });
     }
   });
-  const isStatus = (index: number) => STATUS_BY_KEY.has(headerKey(headers[index] ?? ''));
+  return statusColumns;
+}
 
+/** The columns `mapping` names, by index: their target, or null to ignore the column. */
+function explicitTargets(
+  headers: readonly string[],
+  options: MapHeadersOptions,
+  custom: CustomFieldIndex,
+  report: MappingReport,
+): Map<number, ColumnTarget | null> {
+  const explicit = new Map<number, ColumnTarget | null>();
   for (const [key, target] of Object.entries(options.mapping ?? {})) {
     const indexes = headersNamed(key, headers);
     if (indexes.length === 0) {
-      const present = headers.filter((h, i) => h && !isStatus(i));
-      say({
+      const present = headers.filter((h) => h && !isStatusHeader(h));
+      report.say({
         key: 'import.mapping.noHeader',
         params: { key, headers: listBriefly(present, 12) },
       });
       continue;
     }
     for (const index of indexes) {
-      if (isStatus(index)) {
-        say({ key: 'import.mapping.statusColumn', params: { header: headers[index] ?? '' } });
+      if (isStatusHeader(headers[index])) {
+        report.say({
+          key: 'import.mapping.statusColumn',
+          params: { header: headers[index] ?? '' },
+        });
         continue;
       }
       const resolved = resolveExplicitTarget(key, target ?? '', options.customFields, custom);
-      if (resolved !== null && 'key' in resolved) say(resolved);
+      if (resolved !== null && 'key' in resolved) report.say(resolved);
       else explicit.set(index, resolved);
     }
   }
+  return explicit;
+}
 
+/**
+ * Each column's target: the explicit one, else the automatic match (moved to `ignored` when
+ * a column is mapped explicitly to that target), else unknown.
+ */
+function classifyColumns(
+  headers: readonly string[],
+  explicit: ReadonlyMap<number, ColumnTarget | null>,
+  custom: CustomFieldIndex,
+) {
   const explicitColumns: MappedColumn[] = [];
   const automaticColumns: MappedColumn[] = [];
   const unknown: HeaderRef[] = [];
   const ignored: HeaderRef[] = [];
   headers.forEach((header, index) => {
-    if (isStatus(index)) return;
+    if (isStatusHeader(header)) return;
     if (explicit.has(index)) {
       const target = explicit.get(index);
       if (target) explicitColumns.push({ index, header, target });
@@ -259,16 +305,22 @@ export function mapHeaders(headerRow: readonly unknown[], options: MapHeadersOpt
     if (target) automaticColumns.push({ index, header, target });
     else unknown.push({ index, header });
   });
-
-  const explicitTargets = new Set(explicitColumns.map((c) => targetName(c.target)));
+  const explicitNames = new Set(explicitColumns.map((c) => targetName(c.target)));
   const columns = [...explicitColumns];
   for (const column of automaticColumns) {
-    if (explicitTargets.has(targetName(column.target))) ignored.push(column);
+    if (explicitNames.has(targetName(column.target))) ignored.push(column);
     else columns.push(column);
   }
   columns.sort((a, b) => a.index - b.index);
   ignored.sort((a, b) => a.index - b.index);
+  return { columns, unknown, ignored };
+}
 
+/** Columns that map to one field: each is a problem; the first is also said in words. */
+function sharedTargets(
+  columns: readonly MappedColumn[],
+  report: MappingReport,
+): { field: string; columns: string } | undefined {
   const byTarget = new Map<string, MappedColumn[]>();
   for (const column of columns) {
     const name = targetName(column.target);
@@ -278,11 +330,11 @@ export function mapHeaders(headerRow: readonly unknown[], options: MapHeadersOpt
   for (const [name, same] of byTarget) {
     if (same.length < 2) continue;
     const all = same.length === 2 ? 'both' : 'all';
-    problems.push(
+    report.problems.push(
       `columns ${joinAnd(same.map(describeColumn))} ${all} map to ${name}; keep one, or map the others to '' in mapping to ignore them`,
     );
-    words.push(
-      t('import.mapping.shared', {
+    report.words.push(
+      report.t('import.mapping.shared', {
         field: name,
         columns: same.map((c) => `"${c.header}" (${columnLetter(c.index)})`).join(', '),
       }),
@@ -292,15 +344,7 @@ export function mapHeaders(headerRow: readonly unknown[], options: MapHeadersOpt
       columns: same.map((c) => `${columnLetter(c.index)} · ${c.header}`).join(', '),
     };
   }
-
-  if (problems.length) throw new HeaderMappingError(problems, shared, words);
-  return {
-    headers,
-    columns,
-    unknown,
-    ignored: ignored.map(({ index, header }) => ({ index, header })),
-    statusColumns,
-  };
+  return shared;
 }
 
 /** A column as the import sidebar offers it for mapping, with the target it matches by itself. */

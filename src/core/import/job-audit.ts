@@ -1,7 +1,7 @@
 import { matchKeyId } from './fingerprint';
 import type { LastImport } from './job-fingerprints';
-import type { SheetAnalysis } from './job-sheet';
-import { buildLeadPayload, duplicateReason, type ImportContext } from './row';
+import { claimKeys, fingerprintOf, type SheetAnalysis } from './job-sheet';
+import { buildLeadPayload, duplicateGoneReason, duplicateReason, type ImportContext } from './row';
 import type { ImportRowStatus } from './status-columns';
 
 /**
@@ -11,9 +11,13 @@ import type { ImportRowStatus } from './status-columns';
  * writes) and the import memory (lead id per key of every successful import); this compares
  * the sheet with them and says what to repair:
  *
- * - a key's rows: exactly one shows the key's recorded outcome, the others are DUPLICATE;
+ * - a key's rows: exactly one shows the key's recorded outcome, the others are DUPLICATE; a
+ *   lead status that says this row's cells were sent (CREATED, UPDATED, UNCHANGED) belongs to
+ *   the row whose cells are the ones sent: when a person deleted that row, or pasted other
+ *   cells over it, no other row of the key takes the status (its cells never reached the
+ *   lead): those rows are decided again;
  * - a row this job marked CREATED / UPDATED / UNCHANGED whose lead id is not its key's lead in
- *   the memory (or, its key unknown there, is another key's lead), a DUPLICATE whose key no other row holds, or a row marked with a status its
+ *   the memory (or, its key unknown there, is another key's lead), a DUPLICATE none of whose sheet keys (e-mail, phone) another row holds, or a row marked with a status its
  *   own cells cannot have (a row that is INVALID by itself): its marks are cleared, so the job
  *   decides it again (an unchanged row costs no request).
  *
@@ -28,6 +32,8 @@ export interface WrittenOutcome {
   status: ImportRowStatus;
   leadId?: number;
   detail?: string;
+  /** The fingerprint of the cells sent (fingerprintOf), when the job has it in memory. */
+  fingerprint?: string;
 }
 
 export interface AuditRepairs {
@@ -41,6 +47,9 @@ const LEAD_STATUSES: ReadonlySet<string> = new Set(['CREATED', 'UPDATED', 'UNCHA
 /** Rows whose key the memory lacks that still count as misplaced, not as a memory that lost entries. */
 const MEMORY_SLACK_ROWS = 10;
 
+/** Statuses that say the row's own cells are what its lead holds. */
+const SENT_STATUSES: ReadonlySet<string> = new Set(['CREATED', 'UPDATED', 'UNCHANGED']);
+
 function shows(row: readonly unknown[], analysis: SheetAnalysis, outcome: WrittenOutcome) {
   const { columns } = analysis;
   if (String(row[columns.status] ?? '') !== outcome.status) return false;
@@ -49,15 +58,56 @@ function shows(row: readonly unknown[], analysis: SheetAnalysis, outcome: Writte
   return outcome.leadId === undefined || row[columns.leadId] === outcome.leadId;
 }
 
-/** Each row's own match key ('' when its cells make no valid row), from its content. */
-function ownKeys(analysis: SheetAnalysis, context: ImportContext): string[] {
-  return analysis.rows.map((row, i) => {
+/**
+ * Each row's own match key ('' when its cells make no valid row) and the fingerprint of what it
+ * would send, from its content.
+ */
+function ownKeys(
+  analysis: SheetAnalysis,
+  context: ImportContext,
+): { keys: string[]; prints: string[]; claims: string[][] } {
+  const prints: string[] = [];
+  const claims: string[][] = [];
+  const keys = analysis.rows.map((row, i) => {
+    prints[i] = '';
+    claims[i] = [];
     if (analysis.decisions[i]?.kind === 'skip') return '';
     const decision = analysis.decisions[i];
-    if (decision?.kind === 'send') return decision.matchKey;
-    const result = buildLeadPayload(row, analysis.headerMap, context);
-    return result.ok ? result.matchKey : '';
+    const result =
+      decision?.kind === 'send' ? decision : buildLeadPayload(row, analysis.headerMap, context);
+    if (!('payload' in result)) return '';
+    prints[i] = fingerprintOf(result);
+    claims[i] = claimKeys(result.payload, context);
+    return result.matchKey;
   });
+  return { keys, prints, claims };
+}
+
+/**
+ * The fingerprint a row must have to show `outcome` (the cells that were sent), undefined when
+ * any row of the key may show it (a status that sent nothing, or a print the job lacks).
+ */
+function sentPrint(
+  outcome: WrittenOutcome,
+  keyId: string,
+  memory: (keyId: string) => LastImport | undefined,
+): string | undefined {
+  if (!SENT_STATUSES.has(outcome.status)) return undefined;
+  if (outcome.fingerprint !== undefined) return outcome.fingerprint;
+  const known = memory(keyId);
+  return known !== undefined && known.leadId === outcome.leadId ? known.fingerprint : undefined;
+}
+
+/** What the checks of one whole read share: each row's own key, print and sheet keys. */
+interface AuditInput {
+  analysis: SheetAnalysis;
+  context: ImportContext;
+  record: ReadonlyMap<string, WrittenOutcome>;
+  memory: (keyId: string) => LastImport | undefined;
+  keys: string[];
+  prints: string[];
+  claims: string[][];
+  rowsOf: Map<string, number[]>;
 }
 
 export function auditImportSheet(
@@ -69,77 +119,130 @@ export function auditImportSheet(
   headerRow: number,
 ): AuditRepairs {
   const repairs: AuditRepairs = { rewrite: [], clear: [] };
-  const keys = ownKeys(analysis, context);
+  const { keys, prints, claims } = ownKeys(analysis, context);
   const rowsOf = new Map<string, number[]>();
   keys.forEach((key, i) => {
     if (key) rowsOf.set(key, [...(rowsOf.get(key) ?? []), i]);
   });
-  const { columns } = analysis;
+  const input: AuditInput = { analysis, context, record, memory, keys, prints, claims, rowsOf };
   const firstRow = headerRow + 1 + analysis.offset;
   const settled = new Set<number>();
-
-  // Keys the job wrote: one row shows the outcome, the others are DUPLICATE. An outcome
-  // without its words (an earlier execution's) is not rewritten: its row is decided again.
+  // Keys the job wrote: one row shows the outcome, the others are DUPLICATE.
   for (const [key, rows] of rowsOf) {
     const outcome = record.get(matchKeyId(key));
     if (!outcome) continue;
-    const owner =
-      rows.find((i) => shows(analysis.rows[i] ?? [], analysis, outcome)) ??
-      rows.find((i) => String(analysis.rows[i]?.[columns.status] ?? '') !== 'DUPLICATE') ??
-      (rows[0] as number);
-    if (!shows(analysis.rows[owner] ?? [], analysis, outcome)) {
-      const { detail } = outcome;
-      if (detail !== undefined)
-        repairs.rewrite.push({ index: owner, outcome: { ...outcome, detail } });
-      else if (analysis.processed[owner]) repairs.clear.push(owner);
-    }
-    const duplicate = {
-      status: 'DUPLICATE' as const,
-      detail: duplicateReason(key, firstRow + owner, context),
-    };
-    for (const i of rows) {
-      settled.add(i);
-      if (i === owner || !analysis.processed[i]) continue;
-      if (String(analysis.rows[i]?.[columns.status] ?? '') !== 'DUPLICATE')
-        repairs.rewrite.push({ index: i, outcome: duplicate });
-    }
+    for (const i of rows) settled.add(i);
+    checkKey(input, key, rows, outcome, firstRow, repairs);
   }
+  checkMarked(input, settled, repairs);
+  return repairs;
+}
 
-  // Lead ids the memory gives the sheet's keys: a lead status on a row whose key the memory
-  // does not know, but whose id is another key's lead, was written for that other row (its own
-  // lead was never sent).
+/**
+ * The rows of a key the job wrote: the row whose cells were sent shows the outcome, the others
+ * are DUPLICATE. An outcome without its words (an earlier execution's) is not rewritten: its
+ * row is decided again.
+ */
+function checkKey(
+  input: AuditInput,
+  key: string,
+  rows: readonly number[],
+  outcome: WrittenOutcome,
+  firstRow: number,
+  repairs: AuditRepairs,
+): void {
+  const { analysis, context, prints } = input;
+  const print = sentPrint(outcome, matchKeyId(key), input.memory);
+  const own = print === undefined ? rows : rows.filter((i) => prints[i] === print);
+  const gone = {
+    status: 'DUPLICATE' as const,
+    detail: duplicateGoneReason(key, outcome.leadId, context),
+  };
+  if (own.length === 0) {
+    // The row that was sent is gone (deleted, or other cells pasted or typed over it): no row
+    // of the key keeps a status its cells never earned. A row showing a status (the sent
+    // row's, landed on it, or its own before a person edited it) is decided again, so its own
+    // cells are sent; a DUPLICATE stays unsent, naming the lead the gone row was sent to.
+    for (const i of rows) {
+      if (!analysis.processed[i]) continue;
+      const row = analysis.rows[i] ?? [];
+      if (String(row[analysis.columns.status] ?? '') !== 'DUPLICATE') repairs.clear.push(i);
+      else if (!shows(row, analysis, gone)) repairs.rewrite.push({ index: i, outcome: gone });
+    }
+    return;
+  }
+  const owner = ownerOf(analysis, own, outcome);
+  if (!shows(analysis.rows[owner] ?? [], analysis, outcome)) {
+    const { detail } = outcome;
+    if (detail !== undefined)
+      repairs.rewrite.push({ index: owner, outcome: { ...outcome, detail } });
+    else if (analysis.processed[owner]) repairs.clear.push(owner);
+  }
+  const duplicate = {
+    status: 'DUPLICATE' as const,
+    detail: duplicateReason(key, firstRow + owner, context),
+  };
+  for (const i of rows) {
+    if (i === owner || !analysis.processed[i]) continue;
+    // A DUPLICATE that says its key's sent row is gone names the row that has it again.
+    const row = analysis.rows[i] ?? [];
+    if (String(row[analysis.columns.status] ?? '') !== 'DUPLICATE' || shows(row, analysis, gone))
+      repairs.rewrite.push({ index: i, outcome: duplicate });
+  }
+}
+
+/**
+ * Lead ids the memory gives the sheet's keys, and those the job wrote for other keys (EXISTS
+ * names a lead the memory lacks): a lead status on a row whose key the memory does not know,
+ * but whose id is another key's lead, was written for that other row.
+ */
+function leadsOfKeys(input: AuditInput): (id: unknown, key: string) => boolean {
   const remembered = new Map<number, string>();
-  for (const key of rowsOf.keys()) {
-    const known = memory(matchKeyId(key));
+  for (const key of input.rowsOf.keys()) {
+    const known = input.memory(matchKeyId(key));
     if (known) remembered.set(known.leadId, matchKeyId(key));
   }
-  // So do the lead ids the job wrote for other keys (EXISTS names a lead the memory lacks).
-  for (const [keyId, outcome] of record) {
+  for (const [keyId, outcome] of input.record) {
     if (outcome.leadId !== undefined && !remembered.has(outcome.leadId))
       remembered.set(outcome.leadId, keyId);
   }
-  const elsewhere = (id: unknown, key: string) =>
+  return (id, key) =>
     typeof id === 'number' && (remembered.get(id) ?? matchKeyId(key)) !== matchKeyId(key);
+}
 
-  // The other rows this job marked: what their own cells and the memory can confirm. The job
-  // saves a key's lead id before writing its status, so a lead status whose key the memory
-  // lacks was written for another row, unless the memory itself lost entries (a sheet of more
-  // leads than it holds, or reclaimed for room): then only ids of other keys convict a row.
+/**
+ * The other rows this job marked: what their own cells and the memory can confirm. The job
+ * saves a key's lead id before writing its status, so a lead status whose key the memory
+ * lacks was written for another row, unless the memory itself lost entries (a sheet of more
+ * leads than it holds, or reclaimed for room): then only ids of other keys convict a row.
+ */
+function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: AuditRepairs) {
+  const { analysis, keys } = input;
+  const elsewhere = leadsOfKeys(input);
+  // Rows per sheet key (e-mail, phone): a DUPLICATE stands while another row holds one of its.
+  const claimed = new Map<string, number>();
+  for (const list of input.claims) for (const c of list) claimed.set(c, (claimed.get(c) ?? 0) + 1);
   const leadRows: number[] = [];
   const unknown: number[] = [];
   analysis.rows.forEach((row, i) => {
     if (settled.has(i) || !analysis.processed[i]) return;
-    const status = String(row[columns.status] ?? '');
+    const status = String(row[analysis.columns.status] ?? '');
     const key = keys[i] ?? '';
+    const known = key ? input.memory(matchKeyId(key)) : undefined;
     let wrong = false;
-    const id = row[columns.leadId];
+    const id = row[analysis.columns.leadId];
     if (!key) wrong = status !== 'INVALID';
-    else if (status === 'DUPLICATE') wrong = (rowsOf.get(key)?.length ?? 0) < 2;
+    else if (status === 'DUPLICATE')
+      wrong =
+        (input.claims[i] ?? []).every((c) => (claimed.get(c) ?? 0) < 2) &&
+        !showsGone(row, analysis, key, known, input.context);
     else if (LEAD_STATUSES.has(status)) {
       leadRows.push(i);
-      const known = memory(matchKeyId(key));
       if (known === undefined) unknown.push(i);
-      wrong = known !== undefined ? id !== known.leadId : elsewhere(id, key);
+      wrong =
+        known !== undefined
+          ? id !== known.leadId || input.prints[i] !== known.fingerprint
+          : elsewhere(id, key);
     } else wrong = elsewhere(id, key);
     if (wrong) repairs.clear.push(i);
   });
@@ -147,5 +250,27 @@ export function auditImportSheet(
   if (memoryIntact) {
     for (const i of unknown) if (!repairs.clear.includes(i)) repairs.clear.push(i);
   }
-  return repairs;
+}
+
+/** The row of `rows` that keeps a key's outcome: one showing it, else one not DUPLICATE. */
+function ownerOf(analysis: SheetAnalysis, rows: readonly number[], outcome: WrittenOutcome) {
+  const { columns } = analysis;
+  return (
+    rows.find((i) => shows(analysis.rows[i] ?? [], analysis, outcome)) ??
+    rows.find((i) => String(analysis.rows[i]?.[columns.status] ?? '') !== 'DUPLICATE') ??
+    (rows[0] as number)
+  );
+}
+
+/** Whether a DUPLICATE row says its key's sent row (the memory's lead) is gone: it stands. */
+function showsGone(
+  row: readonly unknown[],
+  analysis: SheetAnalysis,
+  key: string,
+  known: LastImport | undefined,
+  context: ImportContext,
+): boolean {
+  if (known === undefined) return false;
+  const detail = String(row[analysis.columns.detail] ?? '');
+  return detail === duplicateGoneReason(key, known.leadId, context);
 }

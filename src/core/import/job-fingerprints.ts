@@ -186,150 +186,171 @@ export function openFingerprintBook(
   now: () => number = () => Date.now(),
   room?: () => number,
 ): FingerprintBook {
-  const tag = scopeTag(scope);
-  const legacyKey = `${LEGACY_KEY_PREFIX}${sheetId}`;
-  let legacy = store.get(legacyKey) !== null;
+  return new ShardedBook(store, sheetId, scopeTag(scope), now, room);
+}
+
+class ShardedBook implements FingerprintBook {
+  private readonly legacyKey: string;
+  private legacy: boolean;
   /** Each shard's length as stored: a flush may grow the memory only by the room it is given. */
-  const storedBytes: number[] = [];
-  const shards = Array.from({ length: MEMORY_SHARDS }, (_, n) => {
-    try {
-      const raw = store.get(memoryKey(sheetId, n));
-      storedBytes[n] = raw?.length ?? 0;
-      return decodeShard(raw, tag);
-    } catch {
-      storedBytes[n] = 0;
-      return new Map<string, string>();
-    }
-  });
-  const journalKey = memoryJournalKey(sheetId);
-  const dirty = new Set<number>();
-  let unsaved = 0;
+  private readonly storedBytes: number[] = [];
+  private readonly shards: Map<string, string>[];
+  private readonly journalKey: string;
+  private readonly dirty = new Set<number>();
+  private unsavedCount = 0;
   /** Entries set since the last flush, for the journal. */
-  const pending = new Map<string, string>();
-  // A journal written before a kill: its entries are newer than the shards'.
-  try {
-    for (const [id, value] of decodeShard(store.get(journalKey), tag)) {
-      const n = shardOf(id);
-      const entries = shards[n] as Map<string, string>;
-      if (entries.get(id) === value) continue;
-      entries.delete(id);
-      entries.set(id, value);
-      dirty.add(n);
-      unsaved += 1;
-    }
-  } catch {
-    // A damaged journal is only a lost cache.
-  }
-
+  private readonly pending = new Map<string, string>();
   /** Bytes the flush under way may still add; Infinity without a budget. */
-  let growth = Number.POSITIVE_INFINITY;
+  private growth = Number.POSITIVE_INFINITY;
 
-  function write(n: number): void {
-    const entries = shards[n] as Map<string, string>;
-    const key = memoryKey(sheetId, n);
-    const before = storedBytes[n] ?? 0;
-    // Within the shard's size and the room the budget leaves: the oldest entries go first.
-    trimOldest(entries, tag, Math.min(SHARD_MAX_BYTES, before + Math.max(0, growth)));
-    try {
-      const text = encodeShard(entries, tag);
-      store.set(key, text);
-      growth -= text.length - before;
-      storedBytes[n] = text.length;
-      return;
-    } catch {
-      // The document store is full: keep the newer half of this shard, else nothing of it.
-    }
-    trimOldest(entries, tag, Math.floor(encodeShard(entries, tag).length / 2));
-    try {
-      const text = encodeShard(entries, tag);
-      store.set(key, text);
-      growth -= text.length - before;
-      storedBytes[n] = text.length;
-    } catch {
-      entries.clear();
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly sheetId: number,
+    private readonly tag: string,
+    private readonly now: () => number,
+    private readonly room: (() => number) | undefined,
+  ) {
+    this.legacyKey = `${LEGACY_KEY_PREFIX}${sheetId}`;
+    this.legacy = store.get(this.legacyKey) !== null;
+    this.shards = Array.from({ length: MEMORY_SHARDS }, (_, n) => {
       try {
-        store.delete(key);
-        growth += before;
-        storedBytes[n] = 0;
+        const raw = store.get(memoryKey(sheetId, n));
+        this.storedBytes[n] = raw?.length ?? 0;
+        return decodeShard(raw, tag);
       } catch {
-        // Nothing more to free; the next flush tries again.
+        this.storedBytes[n] = 0;
+        return new Map<string, string>();
       }
+    });
+    this.journalKey = memoryJournalKey(sheetId);
+    this.replayJournal();
+  }
+
+  /** A journal written before a kill: its entries are newer than the shards'. */
+  private replayJournal(): void {
+    try {
+      for (const [id, value] of decodeShard(this.store.get(this.journalKey), this.tag)) {
+        const n = shardOf(id);
+        const entries = this.shards[n] as Map<string, string>;
+        if (entries.get(id) === value) continue;
+        entries.delete(id);
+        entries.set(id, value);
+        this.dirty.add(n);
+        this.unsavedCount += 1;
+      }
+    } catch {
+      // A damaged journal is only a lost cache.
     }
   }
 
-  return {
-    get(keyId) {
-      const id = keyId.slice(-ID_CHARS);
-      const value = shards[shardOf(id)]?.get(id);
-      if (value === undefined) return undefined;
-      const leadId = Number.parseInt(value.slice(ID_CHARS), 36);
-      if (!Number.isSafeInteger(leadId) || leadId <= 0) return undefined;
-      return { fingerprint: value.slice(0, ID_CHARS), leadId };
-    },
-    set(keyId, entry) {
-      const id = keyId.slice(-ID_CHARS);
-      const n = shardOf(id);
-      const entries = shards[n] as Map<string, string>;
-      const value = `${entry.fingerprint.slice(-ID_CHARS).padStart(ID_CHARS, '0')}${entry.leadId.toString(36)}`;
-      if (entries.get(id) === value) return;
-      // Re-inserting moves the lead to the newest end, so the oldest are forgotten first.
-      entries.delete(id);
-      entries.set(id, value);
-      pending.set(id, value);
-      dirty.add(n);
-      unsaved += 1;
-    },
-    forget(keyId) {
-      const id = keyId.slice(-ID_CHARS);
-      const n = shardOf(id);
-      if (shards[n]?.delete(id)) {
-        pending.delete(id);
-        dirty.add(n);
-        unsaved += 1;
-      }
-    },
-    journal() {
-      if (pending.size === 0) return;
-      const text = encodeShard(pending, tag);
-      if (text.length > SHARD_MAX_BYTES) {
-        this.flush();
-        return;
-      }
+  /** Writes shard `n`, within its size and the room the budget leaves: the oldest go first. */
+  private write(n: number): void {
+    const entries = this.shards[n] as Map<string, string>;
+    const before = this.storedBytes[n] ?? 0;
+    trimOldest(entries, this.tag, Math.min(SHARD_MAX_BYTES, before + Math.max(0, this.growth)));
+    if (this.storeShard(n, entries, before)) return;
+    // The document store is full: keep the newer half of this shard, else nothing of it.
+    trimOldest(entries, this.tag, Math.floor(encodeShard(entries, this.tag).length / 2));
+    if (this.storeShard(n, entries, before)) return;
+    entries.clear();
+    try {
+      this.store.delete(memoryKey(this.sheetId, n));
+      this.growth += before;
+      this.storedBytes[n] = 0;
+    } catch {
+      // Nothing more to free; the next flush tries again.
+    }
+  }
+
+  /** One write of shard `n`; false when the store refused it. */
+  private storeShard(n: number, entries: Map<string, string>, before: number): boolean {
+    try {
+      const text = encodeShard(entries, this.tag);
+      this.store.set(memoryKey(this.sheetId, n), text);
+      this.growth -= text.length - before;
+      this.storedBytes[n] = text.length;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  get(keyId: string): LastImport | undefined {
+    const id = keyId.slice(-ID_CHARS);
+    const value = this.shards[shardOf(id)]?.get(id);
+    if (value === undefined) return undefined;
+    const leadId = Number.parseInt(value.slice(ID_CHARS), 36);
+    if (!Number.isSafeInteger(leadId) || leadId <= 0) return undefined;
+    return { fingerprint: value.slice(0, ID_CHARS), leadId };
+  }
+
+  set(keyId: string, entry: LastImport): void {
+    const id = keyId.slice(-ID_CHARS);
+    const n = shardOf(id);
+    const entries = this.shards[n] as Map<string, string>;
+    const value = `${entry.fingerprint.slice(-ID_CHARS).padStart(ID_CHARS, '0')}${entry.leadId.toString(36)}`;
+    if (entries.get(id) === value) return;
+    // Re-inserting moves the lead to the newest end, so the oldest are forgotten first.
+    entries.delete(id);
+    entries.set(id, value);
+    this.pending.set(id, value);
+    this.dirty.add(n);
+    this.unsavedCount += 1;
+  }
+
+  forget(keyId: string): void {
+    const id = keyId.slice(-ID_CHARS);
+    const n = shardOf(id);
+    if (this.shards[n]?.delete(id)) {
+      this.pending.delete(id);
+      this.dirty.add(n);
+      this.unsavedCount += 1;
+    }
+  }
+
+  journal(): void {
+    if (this.pending.size === 0) return;
+    const text = encodeShard(this.pending, this.tag);
+    if (text.length > SHARD_MAX_BYTES) {
+      this.flush();
+      return;
+    }
+    try {
+      this.store.set(this.journalKey, text);
+    } catch {
+      // The store is full: the next flush saves these entries, or they are looked up again.
+    }
+  }
+
+  get unsaved(): number {
+    return this.unsavedCount;
+  }
+
+  flush(): void {
+    if (this.legacy) {
+      this.legacy = false;
       try {
-        store.set(journalKey, text);
+        deleteChunkedJson(this.store, this.legacyKey);
       } catch {
-        // The store is full: the next flush saves these entries, or they are looked up again.
+        // Tried again by the next job.
       }
-    },
-    get unsaved() {
-      return unsaved;
-    },
-    flush() {
-      if (legacy) {
-        legacy = false;
-        try {
-          deleteChunkedJson(store, legacyKey);
-        } catch {
-          // Tried again by the next job.
-        }
-      }
-      if (unsaved === 0) return;
-      unsaved = 0;
-      growth = Number.POSITIVE_INFINITY;
-      try {
-        if (room) growth = room();
-      } catch {
-        // The budget could not be read: the store's own limit still holds.
-      }
-      for (const n of dirty) write(n);
-      dirty.clear();
-      // The journal's entries are in the shards now; the next journal replaces it.
-      pending.clear();
-      try {
-        store.set(memoryStampKey(sheetId), String(now()));
-      } catch {
-        // Without a stamp the memory only gives way sooner.
-      }
-    },
-  };
+    }
+    if (this.unsavedCount === 0) return;
+    this.unsavedCount = 0;
+    this.growth = Number.POSITIVE_INFINITY;
+    try {
+      if (this.room) this.growth = this.room();
+    } catch {
+      // The budget could not be read: the store's own limit still holds.
+    }
+    for (const n of this.dirty) this.write(n);
+    this.dirty.clear();
+    // The journal's entries are in the shards now; the next journal replaces it.
+    this.pending.clear();
+    try {
+      this.store.set(memoryStampKey(this.sheetId), String(this.now()));
+    } catch {
+      // Without a stamp the memory only gives way sooner.
+    }
+  }
 }

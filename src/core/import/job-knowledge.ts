@@ -24,6 +24,9 @@ import {
  *   account's leads (200) is read: its `meta.total` tells how many pages a full read takes;
  *   the rest is read when those pages are fewer than the rows it answers
  *   (pagedReadIsCheaper), and the index then answers every row, found or not;
+ * - rows of one e-mail domain (DOMAIN_ROWS or more in a batch) are first searched together,
+ *   `GET /leads?q=@domain` (searchDomains says when its misses count): a search for the domain answers
+ *   every row whose lead it holds, in as many requests as it has pages;
  * - otherwise each row is searched (`GET /leads?q=`), the first page still answering the rows
  *   it holds.
  *
@@ -37,13 +40,21 @@ export class ExistenceKnowledge {
   private complete = false;
   private paged = false;
   /** Requests made, by plan, for the closing figures (tests read them). */
-  readonly requests = { page: 0, lookup: 0 };
+  readonly requests = { page: 0, lookup: 0, domain: 0 };
+  /** Leads found by domain searches: finds only, unless the domain is in `readDomains`. */
+  private readonly domainIndex: LeadIndex;
+  /** Domains searched in this execution. */
+  private readonly triedDomains = new Set<string>();
+  /** Domains whose search read every lead with that e-mail domain (a miss there is a miss). */
+  private readonly readDomains = new Set<string>();
 
   constructor(
     private readonly client: CrmClient,
     private readonly matchBy: MatchBy,
     private readonly country: string,
-  ) {}
+  ) {
+    this.domainIndex = new LeadIndex(country);
+  }
 
   /** Existence already known in this execution (from an earlier answer or an outside source). */
   get(matchKey: string): Existence | undefined {
@@ -64,14 +75,25 @@ export class ExistenceKnowledge {
     rows: ReadonlyArray<{ matchKey: string; payload: UpsertLeadInput }>,
     rowsToAnswer: number,
     options: PacedCallOptions,
+    /** The rows still to send around the batch (the read's): how many share a domain. */
+    around: ReadonlyArray<{ matchKey: string; payload: UpsertLeadInput }> = rows,
   ): void {
     let unknown = rows.filter((row) => !this.answer(row));
     if (unknown.length === 0) return;
     try {
       if (!this.paged && rowsToAnswer > 1) this.pagedRead(rowsToAnswer, options);
       unknown = unknown.filter((row) => !this.answer(row));
+      if (unknown.length > 0 && !this.complete) {
+        const waiting = around.filter((row) => !this.known.has(row.matchKey));
+        this.searchDomains(unknown, waiting, options);
+      }
+      unknown = unknown.filter((row) => !this.answer(row));
+      // Rows whose e-mail a whole domain search missed go on to their phone.
+      const emailMissed = unknown.filter((row) => this.missedByDomain(row));
+      unknown = unknown.filter((row) => !emailMissed.includes(row));
       // The rows' first probes go out together, then the second probes of the misses.
-      for (let probe = 0; unknown.length > 0; probe++) {
+      for (let probe = 0; unknown.length > 0 || emailMissed.length > 0; probe++) {
+        if (probe === 1) unknown.push(...emailMissed.splice(0));
         unknown = this.search(unknown, probe, options);
       }
     } catch (error) {
@@ -83,6 +105,20 @@ export class ExistenceKnowledge {
   /** Answers a row from what is known or indexed; false when it needs a request. */
   private answer(row: { matchKey: string; payload: UpsertLeadInput }): boolean {
     if (this.known.has(row.matchKey)) return true;
+    const probes = probesOf(row.payload, this.matchBy);
+    // A find of a domain search is the lead (by its e-mail, the upsert's first key).
+    const first = probes[0];
+    if (first?.by === 'email') {
+      const ids = this.domainIndex.find(first);
+      if (ids.length > 0) {
+        this.known.set(row.matchKey, this.domainIndex.found(ids, first, 'lookup'));
+        return true;
+      }
+      if (probes.length === 1 && this.missedByDomain(row)) {
+        this.known.set(row.matchKey, { exists: false, via: 'lookup' });
+        return true;
+      }
+    }
     if (!this.index) return false;
     const existence = this.index.existence(probesOf(row.payload, this.matchBy), this.complete);
     if (!existence) return false;
@@ -119,6 +155,72 @@ export class ExistenceKnowledge {
       }
     }
     this.complete = steady && index.size >= total;
+  }
+
+  /** Whether the row's e-mail is of a domain read whole that holds no lead with it. */
+  private missedByDomain(row: { payload: UpsertLeadInput }): boolean {
+    const first = probesOf(row.payload, this.matchBy)[0];
+    if (first?.by !== 'email') return false;
+    const domain = emailDomain(first.value);
+    return domain !== undefined && this.readDomains.has(domain);
+  }
+
+  /**
+   * Searches the e-mail domains of `rows` that DOMAIN_ROWS or more of the rows `around` them
+   * share: the first page, then the others only while they are fewer than those rows of the
+   * domain (each row's own search costs one request). A domain search's finds are leads by their exact e-mail; its misses
+   * count only when it was read whole and every lead it gave holds the domain in its e-mail:
+   * the API says only that `q` searches name, e-mail or phone (crm-api-v1.md, GET /leads), so
+   * a CRM whose `q` matches whole words or whole values gives no such proof, and its rows are
+   * searched one by one as before.
+   */
+  private searchDomains(
+    rows: ReadonlyArray<{ payload: UpsertLeadInput }>,
+    around: ReadonlyArray<{ payload: UpsertLeadInput }>,
+    options: PacedCallOptions,
+  ): void {
+    const domainOf = (row: { payload: UpsertLeadInput }) => {
+      const first = probesOf(row.payload, this.matchBy)[0];
+      return first?.by === 'email' ? emailDomain(first.value) : undefined;
+    };
+    const groups = new Map<string, number>();
+    for (const row of around) {
+      const domain = domainOf(row);
+      if (domain !== undefined) groups.set(domain, (groups.get(domain) ?? 0) + 1);
+    }
+    // Only the batch's own domains are searched; the rows around them say whether it is worth it.
+    const mine = new Set(rows.map(domainOf));
+    for (const [domain, count] of groups) {
+      if (!mine.has(domain) || count < DOMAIN_ROWS || this.triedDomains.has(domain)) continue;
+      this.triedDomains.add(domain);
+      this.searchDomain(domain, count, options);
+    }
+  }
+
+  private searchDomain(domain: string, rows: number, options: PacedCallOptions): void {
+    const q = `@${domain}`;
+    const read = (page: number) => (c: CrmApi) =>
+      c.leads.list({ q, page, per_page: LOOKUP_PER_PAGE });
+    this.requests.domain += 1;
+    const first = pacedCall(() => read(1)(this.client), options);
+    const leads = [...first.data];
+    const total = first.meta?.total ?? first.data.length;
+    const pages = pagesFor(total);
+    let steady = true;
+    if (pages > 1 && pagedReadIsCheaper(pages - 1, rows)) {
+      const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2);
+      this.requests.domain += rest.length;
+      for (const answer of pacedAll(this.client, rest.map(read), options)) {
+        if (!answer.ok) throw answer.error;
+        leads.push(...answer.value.data);
+        if ((answer.value.meta?.total ?? total) !== total) steady = false;
+      }
+    } else if (pages > 1) steady = false;
+    this.domainIndex.add(leads);
+    const proof =
+      leads.length > 0 && leads.every((lead) => emailDomain(lead.email ?? '') === domain);
+    if (steady && proof && new Set(leads.map((l) => l.id)).size >= total)
+      this.readDomains.add(domain);
   }
 
   /**
@@ -164,4 +266,17 @@ export class ExistenceKnowledge {
     if (failure !== undefined) throw failure;
     return next;
   }
+}
+
+/** Rows of one e-mail domain still to send that make searching the domain worth a request. */
+export const DOMAIN_ROWS = 3;
+
+/** The domain of an e-mail, lower case (undefined for text that is not one). */
+export function emailDomain(email: string): string | undefined {
+  const at = email.lastIndexOf('@');
+  if (at <= 0 || at === email.length - 1) return undefined;
+  return email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
 }

@@ -229,7 +229,7 @@ function cellAt(row: readonly unknown[] | undefined, index: number): unknown {
  * Sheet keys a payload claims under the job's matchBy (`email:…`, `phone:…`), as planImport
  * claims them.
  */
-function claimKeys(payload: UpsertLeadInput, context: ImportContext): string[] {
+export function claimKeys(payload: UpsertLeadInput, context: ImportContext): string[] {
   const keys: string[] = [];
   if (context.matchBy !== 'phone' && payload.email) keys.push(`email:${payload.email}`);
   if (context.matchBy !== 'email' && payload.phone) keys.push(`phone:${payload.phone}`);

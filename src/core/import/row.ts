@@ -309,12 +309,53 @@ export function buildLeadPayload(
   const problems: string[] = [];
   const problem: Problem = (column, error) =>
     problems.push(column ? t('import.cell', { header: column.header, error }) : error);
+  const cells = readCells(row, headerMap, context, problem);
+  const { lead, custom, badFields } = cells;
+  const { placement, stageOnly } = placeRow(cells.placeCells, prep, problem, t);
+  if (cells.ownerCell) {
+    const user = resolveUser(cells.ownerCell.value, prep.directory, t);
+    if (user.ok) lead.assigned_to = user.value.id;
+    else problem(cells.ownerCell, user.error);
+  }
+  const missing = missingReason(headerMap, badFields, t);
+  const matchKey = keyFor(context.matchBy, lead);
+  if (!matchKey.ok) {
+    const reason = missing(matchKey.fields, t(matchKey.error), t(matchKey.fix));
+    if (reason !== undefined) problems.push(reason);
+  }
+  if (problems.length || !matchKey.ok || (placement.failed && !stageOnly))
+    return { ok: false, reason: problems.join('; ') };
+
+  const cellPlace = stageOnly ? {} : placement;
+  const payload: UpsertLeadInput = {
+    ...lead,
+    ...(cellPlace.pipeline ? { pipeline_id: cellPlace.pipeline.id } : {}),
+    ...(cellPlace.stage ? { stage_id: cellPlace.stage.id } : {}),
+    ...(Object.keys(custom).length ? { custom_fields: custom } : {}),
+    match_by: context.matchBy,
+  };
+  return {
+    ok: true,
+    payload,
+    matchKey: matchKey.key,
+    create: creation({ lead, placement, stageOnly, context, prep, missing }),
+    ...(stageOnly ? { stageOnly: stageOnly.value } : {}),
+  };
+}
+
+/** A row's cells by target: lead fields, custom fields, place and owner cells, bad fields. */
+function readCells(
+  row: readonly unknown[],
+  headerMap: HeaderMap,
+  context: ImportContext,
+  problem: Problem,
+) {
+  const t = context.t ?? ENGLISH;
   const lead: Record<string, unknown> = {};
   const custom: Record<string, unknown> = {};
   const badFields = new Set<LeadColumnField>();
   const placeCells: { pipeline?: CellOf; stage?: CellOf } = {};
   let ownerCell: CellOf | undefined;
-
   for (const column of headerMap.columns) {
     const value = row[column.index];
     if (isBlankCell(value)) continue;
@@ -344,29 +385,41 @@ export function buildLeadPayload(
       }
     }
   }
+  return { lead, custom, badFields, placeCells, ownerCell };
+}
 
-  // A stage cell alone: its place depends on the lead (existing: its own pipeline; new: the
-  // job's pipeline option). It only has to name a stage of some pipeline to be valid.
+/**
+ * The row's place from its cells. A stage cell alone: its place depends on the lead (existing:
+ * its own pipeline; new: the job's pipeline option). It only has to name a stage of some
+ * pipeline to be valid.
+ */
+function placeRow(
+  placeCells: { pipeline?: CellOf; stage?: CellOf },
+  prep: Prepared,
+  problem: Problem,
+  t: Translate,
+): { placement: Placement; stageOnly: CellOf | undefined } {
   const stageOnly = placeCells.stage && !placeCells.pipeline ? placeCells.stage : undefined;
-  let placement: Placement;
-  if (stageOnly) {
-    const newLead = placeFromCells(placeCells, prep, () => undefined, t);
-    const known = prep.directory.pipelines.some(
-      (p) => resolveStageIn(stageOnly.value, p, prep.directory).ok,
-    );
-    if (!known) {
-      problem(stageOnly, t('import.stage.nowhere', { stage: describeCell(stageOnly.value) }));
-    }
-    placement = newLead.failed ? { failed: true } : newLead;
-  } else placement = placeFromCells(placeCells, prep, problem, t);
-  if (ownerCell) {
-    const user = resolveUser(ownerCell.value, prep.directory, t);
-    if (user.ok) lead.assigned_to = user.value.id;
-    else problem(ownerCell, user.error);
+  if (!stageOnly) return { placement: placeFromCells(placeCells, prep, problem, t), stageOnly };
+  const newLead = placeFromCells(placeCells, prep, () => undefined, t);
+  const known = prep.directory.pipelines.some(
+    (p) => resolveStageIn(stageOnly.value, p, prep.directory).ok,
+  );
+  if (!known) {
+    problem(stageOnly, t('import.stage.nowhere', { stage: describeCell(stageOnly.value) }));
   }
+  return { placement: newLead.failed ? { failed: true } : newLead, stageOnly };
+}
 
-  /** Why a field is missing: no column for it, or its column is empty on this row. */
-  const missing = (fields: LeadColumnField[], what: string, fix: string): string | undefined => {
+type MissingReason = (fields: LeadColumnField[], what: string, fix: string) => string | undefined;
+
+/** Why a field is missing: no column for it, or its column is empty on this row. */
+function missingReason(
+  headerMap: HeaderMap,
+  badFields: ReadonlySet<LeadColumnField>,
+  t: Translate,
+): MissingReason {
+  return (fields, what, fix) => {
     if (fields.some((f) => badFields.has(f))) return undefined;
     const columns = headerMap.columns.filter(
       (c) => c.target.kind === 'lead' && fields.includes(c.target.field),
@@ -378,68 +431,55 @@ export function buildLeadPayload(
       what,
     });
   };
-  const matchKey = keyFor(context.matchBy, lead);
-  if (!matchKey.ok) {
-    const reason = missing(matchKey.fields, t(matchKey.error), t(matchKey.fix));
-    if (reason !== undefined) problems.push(reason);
-  }
-  if (problems.length || !matchKey.ok || (placement.failed && !stageOnly))
-    return { ok: false, reason: problems.join('; ') };
+}
 
-  const cellPlace = stageOnly ? {} : placement;
-  const payload: UpsertLeadInput = {
-    ...lead,
-    ...(cellPlace.pipeline ? { pipeline_id: cellPlace.pipeline.id } : {}),
-    ...(cellPlace.stage ? { stage_id: cellPlace.stage.id } : {}),
-    ...(Object.keys(custom).length ? { custom_fields: custom } : {}),
-    match_by: context.matchBy,
-  };
+/** What a new lead of this row would add (its place), or why the row cannot make one. */
+function creation(row: {
+  lead: Record<string, unknown>;
+  placement: Placement;
+  stageOnly: CellOf | undefined;
+  context: ImportContext;
+  prep: Prepared;
+  missing: MissingReason;
+}): Creation {
+  const { lead, placement, stageOnly, context, prep, missing } = row;
+  const t = context.t ?? ENGLISH;
+  const reasons: string[] = [];
+  if (lead.name === undefined) {
+    const reason = missing(['name'], t('import.need.name'), t('import.need.nameFix'));
+    if (reason !== undefined) reasons.push(reason);
+  }
+  if (placement.failed && stageOnly) {
+    // The stage is not in the pipeline a new lead would go to: the row may still update.
+    const within = prep.defaultPipeline;
+    const found = within
+      ? resolveStageIn(stageOnly.value, within, prep.directory, t)
+      : resolveStageAnywhere(stageOnly.value, prep.directory, t);
+    const error = found.ok
+      ? t('import.stage.nowhere', { stage: describeCell(stageOnly.value) })
+      : found.error;
+    return { ok: false, reason: t('import.cell', { header: stageOnly.header, error }) };
+  }
+  const place = placeNewLead(placement, context, prep);
+  if (!place.ok) {
+    const reason =
+      place.what === 'defaultStage'
+        ? t('import.need.defaultStage', { error: place.error ?? '' })
+        : place.what === 'pipeline'
+          ? missing(['pipeline'], t('import.need.pipeline'), t('import.need.pipelineFix'))
+          : missing(['stage'], t('import.need.stage'), t('import.need.stageFix'));
+    if (reason !== undefined) reasons.push(reason);
+  }
+  if (reasons.length > 0 || !place.ok) return { ok: false, reason: reasons.join('; ') };
   return {
     ok: true,
-    payload,
-    matchKey: matchKey.key,
-    create: creation(),
-    ...(stageOnly ? { stageOnly: stageOnly.value } : {}),
+    place: { pipeline_id: place.pipeline.id, stage_id: place.stage.id },
+    names: [
+      place.pipeline.name ?? String(place.pipeline.id),
+      place.stage.name ?? String(place.stage.id),
+    ],
+    ...(place.byDefault ? { byDefault: true } : {}),
   };
-
-  function creation(): Creation {
-    const reasons: string[] = [];
-    if (lead.name === undefined) {
-      const reason = missing(['name'], t('import.need.name'), t('import.need.nameFix'));
-      if (reason !== undefined) reasons.push(reason);
-    }
-    if (placement.failed && stageOnly) {
-      // The stage is not in the pipeline a new lead would go to: the row may still update.
-      const within = prep.defaultPipeline;
-      const found = within
-        ? resolveStageIn(stageOnly.value, within, prep.directory, t)
-        : resolveStageAnywhere(stageOnly.value, prep.directory, t);
-      const error = found.ok
-        ? t('import.stage.nowhere', { stage: describeCell(stageOnly.value) })
-        : found.error;
-      return { ok: false, reason: t('import.cell', { header: stageOnly.header, error }) };
-    }
-    const place = placeNewLead(placement, context, prep);
-    if (!place.ok) {
-      const reason =
-        place.what === 'defaultStage'
-          ? t('import.need.defaultStage', { error: place.error ?? '' })
-          : place.what === 'pipeline'
-            ? missing(['pipeline'], t('import.need.pipeline'), t('import.need.pipelineFix'))
-            : missing(['stage'], t('import.need.stage'), t('import.need.stageFix'));
-      if (reason !== undefined) reasons.push(reason);
-    }
-    if (reasons.length > 0 || !place.ok) return { ok: false, reason: reasons.join('; ') };
-    return {
-      ok: true,
-      place: { pipeline_id: place.pipeline.id, stage_id: place.stage.id },
-      names: [
-        place.pipeline.name ?? String(place.pipeline.id),
-        place.stage.name ?? String(place.stage.id),
-      ],
-      ...(place.byDefault ? { byDefault: true } : {}),
-    };
-  }
 }
 
 type KeyResult =
@@ -506,4 +546,18 @@ export function duplicateReason(claim: string, row: number, context: ImportConte
   const t = context.t ?? ENGLISH;
   const key = t(claim.startsWith('email:') ? 'import.key.email' : 'import.key.phone');
   return t('import.duplicate', { key, row });
+}
+
+/**
+ * A row of a key whose sent row is gone (deleted, or other cells pasted over it): it was not
+ * sent, and does not take that row's status or lead id.
+ */
+export function duplicateGoneReason(
+  claim: string,
+  leadId: unknown,
+  context: ImportContext,
+): string {
+  const t = context.t ?? ENGLISH;
+  const key = t(claim.startsWith('email:') ? 'import.key.email' : 'import.key.phone');
+  return t('import.duplicateGone', { key, id: String(leadId ?? '?') });
 }

@@ -3,9 +3,11 @@ import { matchKeyId } from '../../../../src/core/import/fingerprint';
 import { auditImportSheet, type WrittenOutcome } from '../../../../src/core/import/job-audit';
 import {
   analyseSheet,
+  fingerprintOf,
   mapJobHeaders,
   statusColumnsOf,
 } from '../../../../src/core/import/job-sheet';
+import { buildLeadPayload } from '../../../../src/core/import/row';
 import { context } from './fixtures';
 
 /**
@@ -28,12 +30,14 @@ function audit(
   rows: unknown[][],
   record: Record<string, WrittenOutcome>,
   memory: Record<string, number> = {},
+  more: string[] = [],
 ) {
-  const headerMap = mapJobHeaders(HEADER, ctx, {});
+  const header = [...HEADER, ...more];
+  const headerMap = mapJobHeaders(header, ctx, {});
   const columns = statusColumnsOf(headerMap);
   if (!columns) throw new Error('status columns');
   const analysis = analyseSheet({
-    header: HEADER,
+    header,
     rows,
     headerMap,
     columns,
@@ -48,13 +52,20 @@ function audit(
   const remembered = new Map(
     Object.entries(memory).map(([email, leadId]) => [matchKeyId(`email:${email}`), leadId]),
   );
+  // The memory holds what was sent: the cells of the first row of its key.
+  const sent = new Map<string, string>();
+  for (const row of rows) {
+    const result = buildLeadPayload(row, headerMap, ctx);
+    const id = result.ok ? matchKeyId(result.matchKey) : '';
+    if (result.ok && !sent.has(id)) sent.set(id, fingerprintOf(result));
+  }
   return auditImportSheet(
     analysis,
     ctx,
     byId,
     (id) => {
       const leadId = remembered.get(id);
-      return leadId === undefined ? undefined : { fingerprint: 'x', leadId };
+      return leadId === undefined ? undefined : { fingerprint: sent.get(id) ?? 'x', leadId };
     },
     1,
   );
@@ -114,5 +125,38 @@ describe('auditImportSheet', () => {
       ['Edu', 'not-an-email', 'CREATED', 13, 'Created lead 13.', MARK],
     ];
     expect(audit(rows, {}).clear).toEqual([0, 1]);
+  });
+
+  it('gives no twin the status of a sent row that is gone: it is decided again, a DUPLICATE stays unsent', () => {
+    const headerMap = mapJobHeaders(HEADER, ctx, {});
+    const sent = buildLeadPayload(['Ana', 'ana@x.com'], headerMap, ctx);
+    if (!sent.ok) throw new Error('row');
+    const record = { 'ana@x.com': { ...created(11), fingerprint: fingerprintOf(sent) } };
+    const gone = {
+      status: 'DUPLICATE',
+      detail:
+        'Same e-mail as the row this import sent to lead 11, since deleted or pasted over: this row was not sent',
+    };
+    // Ana's row was deleted; one twin (same e-mail, other cells) took its status by position.
+    const rows = [
+      ['Ana copia', 'ana@x.com', 'CREATED', 11, 'Created lead 11.', MARK],
+      ['Ana outra', 'ana@x.com', 'DUPLICATE', '', 'Same e-mail as row 9', MARK],
+    ];
+    expect(audit(rows, record)).toEqual({ clear: [0], rewrite: [{ index: 1, outcome: gone }] });
+    // Its own cells are the ones sent: the status is its own, and the DUPLICATE names it again.
+    const own = [
+      ['Ana', 'ana@x.com', 'CREATED', 11, 'Created lead 11.', MARK],
+      ['Ana outra', 'ana@x.com', 'DUPLICATE', '', gone.detail, MARK],
+    ];
+    const duplicate = { status: 'DUPLICATE', detail: 'Same e-mail as row 2' };
+    expect(audit(own, record)).toEqual({ clear: [], rewrite: [{ index: 1, outcome: duplicate }] });
+  });
+
+  it('keeps a DUPLICATE standing on a phone another row holds', () => {
+    const rows = [
+      ['Dora', 'dora@x.com', 'CREATED', 14, 'Created lead 14.', MARK, '+5511987654321'],
+      ['Dora', 'dora2@x.com', 'DUPLICATE', '', 'Same phone as row 2', MARK, '+5511987654321'],
+    ];
+    expect(audit(rows, {}, { 'dora@x.com': 14 }, ['Telefone'])).toEqual({ rewrite: [], clear: [] });
   });
 });

@@ -22,6 +22,8 @@ export const IMPORT_EN = {
   'import.need.eitherFix': 'add an E-mail or a Phone / Telefone column',
   'import.cannotCreate': 'No CRM lead has this {key}, and it cannot be created: {reason}',
   'import.duplicate': 'Same {key} as row {row}',
+  'import.duplicateGone':
+    'Same {key} as the row this import sent to lead {id}, since deleted or pasted over: this row was not sent',
   'import.created': 'Created lead {id}.',
   'import.createdNotFound':
     'Created lead {id}: no CRM lead had this {key} any more (the lead of an earlier import was deleted, or the {key} changed), so the CRM made a new one in its default place.',

@@ -24,6 +24,8 @@ export const IMPORT_PT: Readonly<Record<keyof typeof IMPORT_EN, string>> = {
   'import.need.eitherFix': 'adicione uma coluna E-mail ou Telefone',
   'import.cannotCreate': 'Nenhum lead do CRM tem este {key}, e ele não pode ser criado: {reason}',
   'import.duplicate': 'Mesmo {key} da linha {row}',
+  'import.duplicateGone':
+    'Mesmo {key} da linha que esta importação enviou ao lead {id}, depois excluída ou colada por cima: esta linha não foi enviada',
   'import.created': 'Lead {id} criado.',
   'import.createdNotFound':
     'Lead {id} criado: nenhum lead do CRM tinha mais este {key} (o lead de uma importação anterior foi excluído, ou o {key} mudou), então o CRM criou um novo no lugar padrão.',

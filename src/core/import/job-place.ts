@@ -1,0 +1,239 @@
+import type { StepContext } from '../jobs/engine';
+import type { JobRecord } from '../jobs/record';
+import { type RowWindow, writeInRuns } from '../jobs/row-job';
+import { matchKeyId } from './fingerprint';
+import { auditImportSheet } from './job-audit';
+import { addRepaired, savePendingChecks } from './job-cursor';
+import type { RowOutcome } from './job-decide';
+import { type JobRun, readSheet } from './job-run';
+import { relocateRow, relocationKeys, type SheetAnalysis, statusCells } from './job-sheet';
+import { buildLeadPayload, type ImportContext } from './row';
+
+/**
+ * Where an import's statuses go: each outcome on the row its match key is on now (a person may
+ * have sorted, inserted or deleted rows since the job's read), written in runs of consecutive
+ * rows; the rows written checked cheaply every CHECK_EVERY_ROWS rows and near a slice's end;
+ * and the whole sheet checked against the job's record at the end of a pass (job-audit.ts).
+ */
+
+/** One step of one job: what placing reads and writes with. */
+export interface StepScope {
+  job: JobRecord;
+  ctx: StepContext;
+  run: JobRun;
+  importContext: ImportContext;
+}
+
+/** An outcome decided for a row found by its match key, to write once it is found again. */
+export interface KeyedOutcome {
+  matchKey: string;
+  fingerprint: string;
+  hintIndex: number;
+  outcome: RowOutcome;
+}
+
+/**
+ * Rows written and not yet checked are checked once this many have gathered (one read of
+ * their span); a step's write and its check share no read, so a check per step would cost a
+ * sheet call per batch.
+ */
+const CHECK_EVERY_ROWS = 200;
+/** Times a dry run places its statuses again after a person moved rows under its write. */
+const MAX_DRY_RUN_PLACEMENTS = 10;
+
+export function read(scope: StepScope, window?: RowWindow): SheetAnalysis {
+  return readSheet(scope.run, scope.job, scope.ctx, scope.importContext, window);
+}
+
+/**
+ * Writes outcomes of rows of `analysis` (the read that immediately precedes this write),
+ * one write per run of consecutive rows; returns how many rows it wrote.
+ */
+export function writeOutcomes(
+  run: JobRun,
+  analysis: SheetAnalysis,
+  outcomes: ReadonlyArray<{ index: number; outcome: RowOutcome }>,
+  now: () => number,
+  stopAfter?: number,
+): number {
+  const sorted = [...outcomes].sort((a, b) => a.index - b.index);
+  return writeInRuns(
+    sorted,
+    (slice) => {
+      const at = new Date(now());
+      const cells = statusCells(analysis, slice, at, run.options.dryRun);
+      run.table.writeRows(analysis.offset + (slice[0]?.index ?? 0), cells.columns, cells.values);
+      slice.forEach(({ index, outcome }) => {
+        analysis.decisions[index] = { kind: 'done', status: outcome.status };
+      });
+    },
+    now,
+    stopAfter,
+  );
+}
+
+/** Each keyed outcome on its row in `fresh` (by match key), and how many found none. */
+export function relocateAll(
+  fresh: SheetAnalysis,
+  keyed: readonly KeyedOutcome[],
+  importContext: ImportContext,
+  plannedOffset: number,
+) {
+  const keys = relocationKeys(fresh, importContext);
+  const placed: { index: number; outcome: RowOutcome; matchKey: string }[] = [];
+  const taken = new Set<number>();
+  let unplaced = 0;
+  for (const entry of keyed) {
+    // The row's index when planned, in this read's terms.
+    const hint = { ...entry, hintIndex: plannedOffset + entry.hintIndex - fresh.offset };
+    const index = relocateRow(fresh, keys, hint, importContext, taken);
+    if (index === undefined) unplaced += 1;
+    else {
+      taken.add(index);
+      placed.push({ index, outcome: entry.outcome, matchKey: entry.matchKey });
+    }
+  }
+  return { placed, unplaced };
+}
+
+/**
+ * A dry run writes every row after one locating read, in several writes: a person who sorts
+ * meanwhile would leave statuses on other rows, and a dry run has no end check. Its outcomes
+ * depend only on each row's cells and on what the job learnt per key (kept, no request), so
+ * the check reads the sheet again and, when a written row no longer holds the cells it was
+ * decided for, places and writes everything again from that read. `free` gives a read's rows
+ * that cost nothing.
+ */
+export function placeDryRun(
+  scope: StepScope,
+  written: SheetAnalysis,
+  placed: ReadonlyArray<{ index: number }>,
+  keyed: readonly KeyedOutcome[],
+  plannedOffset: number,
+  free: (analysis: SheetAnalysis) => { index: number; outcome: RowOutcome }[],
+): SheetAnalysis {
+  let last = written;
+  let rows = placed.map(({ index }) => index);
+  for (let round = 0; round < MAX_DRY_RUN_PLACEMENTS; round++) {
+    const check = read(scope);
+    if (sameCells(last, check, rows)) return last;
+    const located = relocateAll(check, keyed, scope.importContext, plannedOffset);
+    const again = [...free(check), ...located.placed];
+    writeOutcomes(scope.run, check, again, () => scope.ctx.clock.now());
+    last = check;
+    rows = again.map(({ index }) => index);
+  }
+  return last;
+}
+
+/**
+ * After a step's write: the job's record of what it wrote, and the rows written checked when
+ * enough have gathered or the slice nears its end (one read), repaired from a whole read when
+ * one of them holds another key. Until then they wait in the cursor.
+ */
+export function recordWritten(
+  scope: StepScope,
+  keyed: readonly KeyedOutcome[],
+  placed: ReadonlyArray<{ index: number; matchKey: string }>,
+  offset: number,
+): void {
+  const { run, job, ctx } = scope;
+  for (const entry of keyed)
+    run.written.set(matchKeyId(entry.matchKey), {
+      ...entry.outcome,
+      fingerprint: entry.fingerprint,
+    });
+  for (const { index, matchKey } of placed)
+    run.unchecked.push({ row: offset + index, keyId: matchKeyId(matchKey) });
+  const due = run.unchecked.length >= CHECK_EVERY_ROWS || nearSliceEnd(ctx);
+  if (due && !writtenHold(scope)) auditAndRepair(scope);
+  savePendingChecks(job, run.unchecked, run.written);
+}
+
+/**
+ * Whether each row written since the last check still holds the key its outcome is for (one
+ * read of their span). False also when a person moved rows after the write: the audit then
+ * finds nothing to repair.
+ */
+function writtenHold(scope: StepScope): boolean {
+  const written = scope.run.unchecked.splice(0);
+  if (written.length === 0) return true;
+  const rows = written.map(({ row }) => row);
+  const first = Math.min(...rows);
+  const check = read(scope, { first, count: Math.max(...rows) - first + 1, uncut: true });
+  return written.every(({ row, keyId }) => {
+    const cells = check.rows[row - check.offset];
+    if (!cells) return false;
+    const result = buildLeadPayload(cells, check.headerMap, scope.importContext);
+    return result.ok && matchKeyId(result.matchKey) === keyId;
+  });
+}
+
+/**
+ * Reads the whole sheet and checks every status this job wrote against its record and the
+ * import memory (job-audit.ts); rewrites or clears what stands on another lead's row. The
+ * read returned is the one checked (its decisions updated for the repairs).
+ */
+export function auditAndRepair(scope: StepScope): { read: SheetAnalysis; repaired: number } {
+  const { run, job, ctx } = scope;
+  run.unchecked.length = 0;
+  savePendingChecks(job, run.unchecked, run.written);
+  const analysis = read(scope);
+  const { rewrite, clear } = auditImportSheet(
+    analysis,
+    scope.importContext,
+    run.written,
+    (id) => run.book.get(id),
+    run.options.headerRow,
+  );
+  if (rewrite.length > 0) writeOutcomes(run, analysis, rewrite, () => ctx.clock.now());
+  const { columns } = analysis;
+  const cells = [columns.status, columns.leadId, columns.detail, columns.importedAt];
+  for (const index of clear) {
+    run.table.writeRows(analysis.offset + index, cells, [['', '', '', '']]);
+    analysis.decisions[index] = { kind: 'skip' };
+  }
+  const repaired = rewrite.length + clear.length;
+  if (repaired > 0) addRepaired(job, repaired);
+  return { read: analysis, repaired };
+}
+
+/** Whether the mapped cells of rows `indices` of `before` are the same in `after`. */
+function sameCells(
+  before: SheetAnalysis,
+  after: SheetAnalysis,
+  indices: readonly number[],
+): boolean {
+  if (before.offset !== after.offset) return false;
+  const columns = before.headerMap.columns.map((column) => column.index);
+  const cellsOf = (analysis: SheetAnalysis, index: number) => {
+    const row = analysis.rows[index];
+    return row ? JSON.stringify(columns.map((c) => row[c] ?? '')) : undefined;
+  };
+  return indices.every((index) => {
+    const left = cellsOf(before, index);
+    return left !== undefined && left === cellsOf(after, index);
+  });
+}
+
+/** Whether this step is likely the slice's last: less than two steps' time is left. */
+export function nearSliceEnd(ctx: StepContext): boolean {
+  const estimate = ctx.deadline - ctx.latestStartAt;
+  return ctx.clock.now() + 2 * estimate > ctx.deadline;
+}
+
+/** Whether a read holds every data row (a window from the first row to the last counts). */
+export function isWholeRead(analysis: SheetAnalysis): boolean {
+  return analysis.offset === 0 && analysis.complete;
+}
+
+/**
+ * Where the scan goes on after a window with nothing left to send: below it, or (a window at
+ * the last row, or ending on a blank row) nowhere: the next step reads the whole sheet, which
+ * finds rows moved above the scan, and any rows after a gap.
+ */
+export function endOfWindow(analysis: SheetAnalysis): number | undefined {
+  const last = analysis.decisions[analysis.decisions.length - 1];
+  if (analysis.complete || last === undefined || last.kind === 'skip') return undefined;
+  return analysis.offset + analysis.rows.length;
+}

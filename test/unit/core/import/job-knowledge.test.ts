@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createSandbox, DEMO_KEYS } from '../../../../sandbox/index';
+import { createCrmClient } from '../../../../src/api/client';
+import type { UpsertLeadInput } from '../../../../src/api/schemas';
+import type { Transport } from '../../../../src/api/transport';
+import { ExistenceKnowledge } from '../../../../src/core/import/job-knowledge';
+import { createPacer } from '../../../../src/core/pacing/pacer';
+import { MemoryCache, SharedLock, SimClock } from '../jobs/fakes';
+import { BASE_URL, sandboxTransport } from './job-fakes';
+
+/**
+ * Rows of one e-mail domain learnt with one search of the domain (issue 17): its finds are the
+ * leads; its misses count only when the CRM's `q` proved to search within e-mails (every lead
+ * it gave holds the domain) and the search was read whole. The API does not say how `q`
+ * matches, so a CRM whose `q` matches whole values still gets each row searched.
+ */
+function world(rewriteQ?: (q: string) => string) {
+  const clock = new SimClock();
+  const sandbox = createSandbox({ now: () => clock.peek(), seed: 'empty' });
+  const stage = sandbox.state.stages[0];
+  const at = new Date(clock.peek()).toISOString();
+  const template = sandbox.state.leads[0];
+  sandbox.state.leads.length = 0;
+  for (let n = 0; n <= 30; n++) {
+    sandbox.state.leads.push({
+      ...(template ?? ({} as never)),
+      id: 500 + n,
+      account_id: 1,
+      name: `Contato ${n}`,
+      // The last one is of another company.
+      email: n === 30 ? 'contato@outra.com.br' : `c${n}@acme.com.br`,
+      phone: null,
+      tags: [],
+      custom_fields: {},
+      pipeline_id: stage?.pipeline_id ?? 1,
+      stage_id: stage?.id ?? 1,
+      created_at: at,
+      updated_at: at,
+    } as (typeof sandbox.state.leads)[number]);
+  }
+  const inner = sandboxTransport(sandbox, clock);
+  const paths: string[] = [];
+  const transport: Transport = {
+    send(request) {
+      const url = new URL(request.url);
+      const q = url.searchParams.get('q');
+      if (q !== null && rewriteQ) url.searchParams.set('q', rewriteQ(q));
+      paths.push(url.search);
+      return inner.send({ ...request, url: url.toString() });
+    },
+  };
+  const client = createCrmClient({
+    baseUrl: BASE_URL,
+    apiKey: DEMO_KEYS.admin,
+    transport,
+    now: () => clock.peek(),
+  });
+  const pacer = createPacer(
+    { cache: new MemoryCache(clock), mutex: new SharedLock(clock).handle(), clock },
+    { apiKey: DEMO_KEYS.admin },
+  );
+  const knowledge = new ExistenceKnowledge(client, 'email_or_phone', 'BR');
+  return { knowledge, paths, options: { pacer, clock } };
+}
+
+function rows(): { matchKey: string; payload: UpsertLeadInput }[] {
+  const emails = [0, 1, 2, 3, 4, 5].map((n) => `c${n * 4}@acme.com.br`);
+  emails.push('novo1@acme.com.br', 'novo2@acme.com.br', 'novo3@acme.com.br');
+  return emails.map((email) => ({ matchKey: `email:${email}`, payload: { name: 'X', email } }));
+}
+
+function verdicts(knowledge: ExistenceKnowledge, list: ReturnType<typeof rows>) {
+  return list.map(({ matchKey }) => {
+    const known = knowledge.get(matchKey);
+    return known?.exists === true ? known.leadId : known?.exists;
+  });
+}
+
+const EXPECTED = [500, 504, 508, 512, 516, 520, false, false, false];
+
+describe('ExistenceKnowledge: rows of one e-mail domain', () => {
+  it('are learnt with one search of the domain when the CRM searches within e-mails', () => {
+    const { knowledge, paths, options } = world();
+    const list = rows();
+    knowledge.learn(list, 1, options);
+    expect(verdicts(knowledge, list)).toEqual(EXPECTED);
+    expect(knowledge.requests).toEqual({ page: 0, lookup: 0, domain: 1 });
+    expect(paths).toHaveLength(1);
+  });
+
+  it('are each searched when the CRM matches whole values only (its domain search finds none)', () => {
+    const { knowledge, options } = world((q) => (q.startsWith('@') ? 'no-such-value' : q));
+    const list = rows();
+    knowledge.learn(list, 1, options);
+    expect(verdicts(knowledge, list)).toEqual(EXPECTED);
+    expect(knowledge.requests).toEqual({ page: 0, lookup: list.length, domain: 1 });
+  });
+
+  it('trust only its finds when it gives leads of other domains', () => {
+    // A fuzzy `q`: `acme` alone also finds names and other domains; the misses are searched.
+    const { knowledge, options } = world((q) => (q.startsWith('@') ? 'contato' : q));
+    const list = rows();
+    knowledge.learn(list, 1, options);
+    expect(verdicts(knowledge, list)).toEqual(EXPECTED);
+    expect(knowledge.requests.lookup).toBe(3);
+  });
+});
