@@ -58,6 +58,7 @@ import {
 import { lookupQuery, pickLead } from './lookup';
 import { readSendJobOptions, type SendJobOptions } from './options';
 import { outcomeOf } from './outcome';
+import { SendRecordRun } from './record-run';
 import {
   analyseSendSheet,
   countSendRows,
@@ -67,6 +68,7 @@ import {
   type SendSheetValues,
   sentSince,
 } from './rows';
+import type { SendRecordStore } from './sent-record';
 import type { SendSheet } from './sheet';
 import { SEND_ROW_STATUSES } from './status-columns';
 
@@ -81,6 +83,8 @@ export interface SendJobEnv {
   defaultCountry: string;
   /** The job's sheet, found by id (renaming it is harmless); null when it was deleted. */
   openSheet(sheetId: number, headerRow: number): SendSheet | null;
+  /** The spreadsheet's send record (sent-record.ts); left out, nothing is recorded. */
+  record?: SendRecordStore;
 }
 
 export interface SendHandlerOptions {
@@ -94,6 +98,9 @@ export const STOP_CHECK_AFTER_WAIT_MS = 1_000;
 export const MERGE_SLOTS_MS = 3_000;
 /** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
 export const LOOKUP_PER_PAGE = 200;
+
+/** A send that found the send record busy tries again this much later. */
+export const RECORD_RETRY_MS = 5_000;
 
 /** Rows read past a batch, so that the read after it also holds the next batch. */
 export const LOOKAHEAD_ROWS = 2 * MAX_BATCH_ROWS;
@@ -119,6 +126,8 @@ interface JobRun {
   next?: Extract<NextWork, { kind: 'send' | 'lookup' | 'settle' }>;
   /** Whether this execution has looked for the batch the last checkpoint planned (a kill mid-batch). */
   checked: boolean;
+  /** The spreadsheet's send record, as this execution knows it. */
+  record: SendRecordRun;
 }
 
 /**
@@ -172,6 +181,17 @@ export function createSendJobHandler(
       needsDisplay: sources.some((source) => source !== undefined && 'column' in source),
       lookups: new Map(),
       checked: false,
+      record: new SendRecordRun(
+        env.record,
+        {
+          sheetId: options.sheetId,
+          sheetName: options.sheetName,
+          templateId: options.templateId,
+          templateName: options.templateName,
+          jobId: job.jobId,
+        },
+        options.resend === true,
+      ),
     };
     runs.set(job.jobId, run);
     return run;
@@ -252,6 +272,8 @@ export function createSendJobHandler(
         // Only a real change is a new cursor: an unchanged one lets the job wait for a retry.
         if (claimed.sent !== this.cursor.sent) this.cursor = claimed;
       }
+      // Leads another job may have messaged from this sheet: settled before any is sent.
+      this.cursor = work.record.claimUnsure(this.cursor);
       const plan = planStep(analysis, this.planInput(this.cursor));
       const written = this.writeMarks(analysis, plan.marks, this.ctx.latestStartAt);
       if (written < plan.marks.length) {
@@ -294,13 +316,23 @@ export function createSendJobHandler(
       const marks = planStep(before, this.planInput(this.cursor)).marks.filter(
         ({ index }) => !inBatch.has(index),
       );
-      this.writeMarks(before, [
-        ...marks,
-        ...batch.map(
-          ({ index, leadId }): Entry => ({ index, cells: ['SENDING', '', sending(leadId), at] }),
-        ),
-      ]);
-      work.sheet.flush();
+      const mark = () => {
+        this.writeMarks(before, [
+          ...marks,
+          ...batch.map(
+            ({ index, leadId }): Entry => ({ index, cells: ['SENDING', '', sending(leadId), at] }),
+          ),
+        ]);
+        work.sheet.flush();
+      };
+      // The record says these leads may get it from now on before anything leaves (one row).
+      const leads = batch.map(({ leadId }) => leadId);
+      const recorded = work.record.beforeSend(this.cursor, leads, at.getTime(), mark);
+      if (!recorded) {
+        for (const part of grants) pacer.answered(part);
+        throw new JobYield(work.t('send.yield.recordBusy'), this.now() + RECORD_RETRY_MS);
+      }
+      this.cursor = recorded;
 
       const { options } = work;
       // All leave together (UrlFetchApp.fetchAll); none is ever sent again by this step.
@@ -346,7 +378,10 @@ export function createSendJobHandler(
         after = this.read(false);
         placed = placeAnswers(after, settled.answers);
       }
-      const cursor = { ...settled.cursor, unplaced: settled.cursor.unplaced + placed.unplaced };
+      const cursor = work.record.answered(
+        { ...settled.cursor, unplaced: settled.cursor.unplaced + placed.unplaced },
+        ...reachedOrNot(batch, settled.answers),
+      );
       const result = this.writeBack(after, placed.entries, cursor);
       // The rows are QUEUED (or UNCERTAIN) in the sheet; the engine makes the job wait.
       if (settled.platformError !== undefined) {
@@ -420,8 +455,8 @@ export function createSendJobHandler(
         t: work.t,
         now: this.now(),
       });
-      this.cursor = settled.cursor;
-      const result = this.writeBack(analysis, settled.entries, settled.cursor);
+      this.cursor = work.record.answered(settled.cursor, ...settledLeads(results));
+      const result = this.writeBack(analysis, settled.entries, this.cursor);
       // A lookup that could not be made this step is made by a later one.
       if (failure !== undefined && results.size === 0) throw failure;
       return result;
@@ -550,6 +585,8 @@ export function createSendJobHandler(
         !hasPendingRows(analysis) &&
         settleWork(analysis, cursor).length === 0 &&
         !this.repairMisplaced(analysis, cursor);
+      // What the last answers said goes to the send record (a kill leaves them to settle).
+      if (finished) job.cursor = work.record.flush(cursor, this.now());
       job.message = finished
         ? finishedMessage(work.t, analysis, job.createdAt, cursor.unplaced)
         : work.t('send.message.progress', {
@@ -587,6 +624,7 @@ export function createSendJobHandler(
         lookups: this.work.lookups,
         cursor,
         maxRows: batchSize(cursor),
+        record: this.work.record.planView(cursor),
       };
     }
 
@@ -700,4 +738,30 @@ function finishedMessage(
     ...(counts.UNCERTAIN > 0 ? [t('send.message.uncertainHint')] : []),
     ...(unplaced > 0 ? [t('send.message.unplaced', { count: unplaced })] : []),
   ].join(' ');
+}
+
+/** A batch's leads its answers reached, and those nothing reached (UNCERTAIN: neither). */
+function reachedOrNot(
+  batch: readonly { key: string; leadId: number }[],
+  answers: readonly { key: string; cells: readonly unknown[] }[],
+): [number[], number[]] {
+  const sent: number[] = [];
+  const notSent: number[] = [];
+  answers.forEach(({ cells }, i) => {
+    const leadId = batch[i]?.leadId;
+    if (leadId === undefined || cells[0] === 'UNCERTAIN') return;
+    (cells[0] === 'SENT' ? sent : notSent).push(leadId);
+  });
+  return [sent, notSent];
+}
+
+/** Leads whose conversations settled them: sent, and not sent (unsettled: neither). */
+function settledLeads(results: ReadonlyMap<number, Settlement>): [number[], number[]] {
+  const sent: number[] = [];
+  const notSent: number[] = [];
+  for (const [leadId, result] of results) {
+    if (result === 'sent') sent.push(leadId);
+    else if (result === 'not-sent') notSent.push(leadId);
+  }
+  return [sent, notSent];
 }
