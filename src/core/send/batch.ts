@@ -28,6 +28,11 @@ export const MAX_BATCH_ROWS = 10;
 export interface Entry {
   index: number;
   cells: Cells;
+  /**
+   * The row's cells are another lead's (a record a sort put there, moving away): what they say
+   * that lead got is not this row's history (withRowHistory keeps none of it).
+   */
+  notOwnHistory?: boolean;
 }
 
 /** What a send job keeps between steps in its checkpoint. */
@@ -720,70 +725,10 @@ export function applyEntries(analysis: SendAnalysis, entries: readonly Entry[]):
  */
 export function withRowHistory(analysis: SendAnalysis, entries: readonly Entry[]): Entry[] {
   return entries.map((entry) => {
+    if (entry.notOwnHistory) return entry;
     const { received } = campaignsOfRow(analysis.rows[entry.index], analysis.columns);
     if (received.length === 0) return entry;
     const [status, messageId, detail, at] = entry.cells;
     return { index: entry.index, cells: [status, messageId, withHistory(detail, received), at] };
   });
-}
-
-/**
- * The end-of-job check (issue 16 item 12): every SENT row names its lead in its detail ("…
- * lead 42 …"); a row keyed by a lead id whose SENT record names another lead holds a status a
- * person's sort or insert put on the wrong row. Each such record moves to a row of its own lead
- * that holds no SENT record of its own; a row left without one is UNCERTAIN, settled from its
- * lead's conversation next (a lead that got nothing is sent once). Rows
- * matched by e-mail or phone carry no lead id to compare, so they are not checked here.
- */
-export function misplacedEntries(
-  analysis: SendAnalysis,
-  cursor: SendCursor,
-  ctx: { t: Translate; since: number; templateName: string },
-): Entry[] {
-  const { columns } = analysis;
-  const records: { from: number; leadId: number; cells: Cells }[] = [];
-  analysis.rows.forEach((row, index) => {
-    if (statusOf(row, columns) !== 'SENT') return;
-    const own = leadIdOfKey(analysis.keys[index]);
-    const named = campaignsOfRow(row, columns).leadId;
-    if (own === undefined || named === undefined || own === named) return;
-    const at = row[columns.sentAt];
-    records.push({
-      from: index,
-      leadId: named,
-      cells: [
-        'SENT',
-        (row[columns.messageId] as string | number) ?? '',
-        String(row[columns.detail] ?? ''),
-        at instanceof Date ? at : '',
-      ],
-    });
-  });
-  if (records.length === 0) return [];
-  const moving = new Set(records.map(({ from }) => from));
-  const taken = new Set<number>();
-  const entries: Entry[] = [];
-  for (const record of records) {
-    const target = analysis.keys.findIndex(
-      (key, index) =>
-        key === `lead:${record.leadId}` &&
-        !taken.has(index) &&
-        (moving.has(index) || statusOf(analysis.rows[index], columns) !== 'SENT'),
-    );
-    if (target < 0) continue;
-    taken.add(target);
-    entries.push({ index: target, cells: record.cells });
-  }
-  // A row left without a record: UNCERTAIN, settled from its lead's conversation next (since
-  // this job began when it messaged the lead; since ever when an earlier job may have).
-  const sent = decodeLeadIds(cursor.sent);
-  for (const from of moving) {
-    if (taken.has(from)) continue;
-    const own = leadIdOfKey(analysis.keys[from]);
-    const since = own !== undefined && sent.has(own) ? ctx.since : undefined;
-    const why = ctx.t('send.why.moved');
-    const lead = { leadId: own, template: ctx.templateName };
-    entries.push({ index: from, cells: uncertainCells(ctx.t, since, why, lead) });
-  }
-  return entries;
 }

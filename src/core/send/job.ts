@@ -31,7 +31,6 @@ import {
   type KnownLead,
   type LookupRow,
   MAX_BATCH_ROWS,
-  misplacedEntries,
   type NextWork,
   type PlacedRow,
   type PlannedRow,
@@ -57,6 +56,7 @@ import {
   statusColumnsOf,
 } from './columns';
 import { lookupQuery, pickLead } from './lookup';
+import { misplacedEntries, withRowKey } from './misplaced';
 import { readSendJobOptions, type SendJobOptions } from './options';
 import { outcomeOf } from './outcome';
 import { SendRecordRun } from './record-run';
@@ -687,7 +687,12 @@ export function createSendJobHandler(
     ): number {
       const { columns, offset } = analysis;
       const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
-      const sorted = withRowHistory(analysis, entries).sort((a, b) => a.index - b.index);
+      // A SENT record names the key of its row (matched rows): the end-of-job check finds it.
+      const keyed = entries.map((entry) => ({
+        ...entry,
+        cells: withRowKey(entry.cells, analysis.keys[entry.index], this.work.t),
+      }));
+      const sorted = withRowHistory(analysis, keyed).sort((a, b) => a.index - b.index);
       const counted = countSendRows(analysis);
       const written = writeInRuns(
         sorted,
