@@ -56,7 +56,7 @@ import {
   statusColumnsOf,
 } from './columns';
 import { lookupQuery, pickLead } from './lookup';
-import { misplacedEntries, withRowKey } from './misplaced';
+import { misplacedEntries, recordKeyOf, withRowKey } from './misplaced';
 import { readSendJobOptions, type SendJobOptions } from './options';
 import { outcomeOf } from './outcome';
 import { SendRecordRun } from './record-run';
@@ -690,7 +690,7 @@ export function createSendJobHandler(
       // A SENT record names the key of its row (matched rows): the end-of-job check finds it.
       const keyed = entries.map((entry) => ({
         ...entry,
-        cells: withRowKey(entry.cells, analysis.keys[entry.index], this.work.t),
+        cells: withRowKey(entry.cells, recordKeyOf(analysis, entry), this.work.t),
       }));
       const sorted = withRowHistory(analysis, keyed).sort((a, b) => a.index - b.index);
       const counted = countSendRows(analysis);

@@ -18,18 +18,33 @@ export function rowKeyNamedIn(detail: string): string | undefined {
   return match ? `${match[1]}:${match[2]}` : undefined;
 }
 
+/** Statuses whose detail names the key of the row their lead was found by. */
+const KEYED: ReadonlySet<string> = new Set(['SENDING', 'UNCERTAIN', 'SENT']);
+
 /**
- * A SENT record's cells with the key of the row they are written to (rows found by e-mail or
+ * A record's cells with the key of the row its lead was found by (rows found by e-mail or
  * phone; a lead id row's record names its lead already), unless they name one.
  */
 export function withRowKey(cells: Cells, key: string | undefined, t: Translate): Cells {
   const [status, messageId, detail, at] = cells;
-  if (status !== 'SENT' || key === undefined || key === '' || key.startsWith('lead:')) {
+  if (!KEYED.has(status) || key === undefined || key === '' || key.startsWith('lead:')) {
     return cells;
   }
   if (rowKeyNamedIn(detail) !== undefined) return cells;
   const named = t('send.detail.rowKey', { key: key.replace(':', ' ') });
   return [status, messageId, `${detail} ${named}`, at];
+}
+
+/**
+ * The key an entry's record is of: a SENDING mark binds the lead to the key of the row just
+ * read; what follows it (UNCERTAIN, SENT, confirmed) keeps the key the row's detail names, which
+ * a sort between a read and its write may have put on another row.
+ */
+export function recordKeyOf(analysis: SendAnalysis, entry: Entry): string | undefined {
+  const key = analysis.keys[entry.index];
+  if (entry.cells[0] === 'SENDING') return key;
+  const detail = analysis.rows[entry.index]?.[analysis.columns.detail];
+  return rowKeyNamedIn(String(detail ?? '')) ?? key;
 }
 
 /** The key of the row a SENT record belongs on, when it is not the row it stands on. */

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../../../../src/core/i18n';
 import type { SendCursor } from '../../../../src/core/send/batch';
 import { placeSources, statusColumnsOf } from '../../../../src/core/send/columns';
-import { misplacedEntries, rowKeyNamedIn, withRowKey } from '../../../../src/core/send/misplaced';
+import {
+  misplacedEntries,
+  recordKeyOf,
+  rowKeyNamedIn,
+  withRowKey,
+} from '../../../../src/core/send/misplaced';
 import { analyseSendSheet } from '../../../../src/core/send/rows';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
@@ -92,5 +97,23 @@ describe('misplacedEntries on matched rows', () => {
   it('leaves rows whose record names no key (written before records named them)', () => {
     const analysis = analyse([row('a@x.com', ['SENT', 5, 'Sent "T" to lead 2.', new Date(NOW)])]);
     expect(misplacedEntries(analysis, EMPTY, { t, since: 0, templateName: 'T' })).toEqual([]);
+  });
+});
+
+describe('the key a record is of', () => {
+  const t = translator('en');
+  it('is the row read for a SENDING mark, and the one its detail names after that', () => {
+    // A sort put b's SENDING mark on a's row between the read and the write.
+    const sending = withRowKey(
+      ['SENDING', '', 'Sending now to lead 2 (job j).', ''],
+      'email:b@x.com',
+      t,
+    );
+    const analysis = analyse([['A', 'a@x.com', '', ...sending]]);
+    const uncertain = { index: 0, cells: ['UNCERTAIN', '', 'Maybe lead 2.', ''] as const };
+    expect(recordKeyOf(analysis, { index: 0, cells: [...uncertain.cells] })).toBe('email:b@x.com');
+    expect(recordKeyOf(analysis, { index: 0, cells: ['SENDING', '', 'x', ''] })).toBe(
+      'email:a@x.com',
+    );
   });
 });
