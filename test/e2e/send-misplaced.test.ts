@@ -5,11 +5,16 @@
  * lead) and repairs what moved.
  */
 import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../sandbox/index';
+import type { JobSummary } from '../../src/core/jobs/record';
 import {
+  createSendWorld,
+  DEMO_KEYS,
   DOCUMENT_SEND,
   expectOneMessagePerSentRow,
   mixedWorld,
   runToEnd,
+  SEND_HEADER,
   SHEET,
 } from './send-harness';
 
@@ -91,4 +96,51 @@ describe('the end-of-job check', () => {
     expect(String(cells(c)[2])).toContain(`lead ${leadOfC} got`);
     expect(ok()).toBe(sentBefore);
   });
+});
+
+/** Rows of `count` new leads, each with a phone of its own (made with the rate limit lifted). */
+function newLeadRows(sandbox: Sandbox, count: number): unknown[][] {
+  sandbox.configure({ rateLimitPerMinute: 1_000_000, leadLimit: 1_000_000 });
+  return Array.from({ length: count }, (_, i) => {
+    const phone = `+55119${String(10_000_000 + i).slice(-8)}`;
+    const lead = sandbox.handle({
+      method: 'POST',
+      path: '/api/v1/leads/upsert',
+      headers: { 'X-API-Key': DEMO_KEYS.admin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: `Cliente ${i + 1}`, phone, match_by: 'phone' }),
+    });
+    const id = (JSON.parse(String(lead.body)) as { lead: { id: number } }).lead.id;
+    return [`Cliente ${i + 1}`, '', phone, id, `#${i}`, `https://files.example.com/p/${i}.pdf`];
+  });
+}
+
+describe('the check at the end of each slice (issue 16 item 12)', () => {
+  it('puts records back before a long send ends, not only at its end', async () => {
+    const world = await createSendWorld({
+      sheet: (sandbox) => ({ header: SEND_HEADER, rows: newLeadRows(sandbox, 900) }),
+    });
+    world.sandbox.configure({ rateLimitPerMinute: 60 });
+    const first = world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND) as JobSummary;
+    expect(first.state).not.toBe('done');
+    const model = world.runtime.sheet(SHEET);
+    const statusColumn = SEND_HEADER.length + 1;
+    const cells = (row: number) => model.getValues()[row - 1]?.slice(statusColumn - 1) ?? [];
+    const [a, b] = world.statuses().flatMap((status, i) => (status === 'SENT' ? [i + 2] : []));
+    if (!a || !b) throw new Error('no rows');
+    const [cellsA, cellsB] = [cells(a), cells(b)];
+    model.setValues(a, statusColumn, [cellsB]);
+    model.setValues(b, statusColumn, [cellsA]);
+    // One more execution of the job, which does not finish it.
+    // The next execution that works the job (an early trigger may find nothing due yet).
+    const before = world.lastJob().done;
+    for (let i = 0; i < 10 && world.lastJob().done === before; i++) {
+      world.runtime.runUntilIdle({ maxExecutions: 1 });
+    }
+    expect(world.lastJob().done).toBeGreaterThan(before);
+    expect(world.lastJob().state).not.toBe('done');
+    expect(cells(a)[1]).toEqual(cellsA[1]);
+    expect(cells(b)[1]).toEqual(cellsB[1]);
+    expect(runToEnd(world).state).toBe('done');
+    expectOneMessagePerSentRow(world);
+  }, 300_000);
 });

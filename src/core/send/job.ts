@@ -582,8 +582,9 @@ export function createSendJobHandler(
      * Counts, cursor and message after a step: recounted from a whole read (finished when no
      * row is left to do), moved by what this step wrote after a window.
      */
-    private progress(analysis: SendAnalysis, cursor: SendCursor, settling = false): StepResult {
+    private progress(read: SendAnalysis, cursor: SendCursor, settling = false): StepResult {
       const { job, work } = this;
+      const analysis = this.checkAtSliceEnd(read, cursor);
       const whole = isWhole(analysis);
       if (whole) applyCounts(job, countSendRows(analysis));
       else {
@@ -610,6 +611,32 @@ export function createSendJobHandler(
             total: job.total,
           });
       return finished ? { status: 'finished' } : { status: 'more' };
+    }
+
+    /**
+     * The cheap check at a slice's end (issue 16 item 12): when the next step would not fit in
+     * this execution, the sheet's values (no display values: one read) are checked like at the
+     * job's end, so a record a sort moved does not stand on another lead's row until the job
+     * ends. The engine ends a slice when a step's estimate no longer fits, or (a paced slice)
+     * when the next request slot is further than it waits (engine.ts); twice the estimate, or
+     * a slot past this step's latest start, catches the last step or the one before it.
+     * Returns the read to count from.
+     */
+    private checkAtSliceEnd(analysis: SendAnalysis, cursor: SendCursor): SendAnalysis {
+      const { ctx, job, work } = this;
+      // A paced slice (a trigger's) ends instead when its next slot is further than it waits.
+      const ending =
+        this.now() + 2 * (ctx.estimateMs ?? 0) > ctx.deadline ||
+        this.pacer.nextSlotAt() > ctx.latestStartAt;
+      if (!ending) return analysis;
+      const whole = isWhole(analysis) ? analysis : this.read(false);
+      const moved = misplacedEntries(whole, cursor, {
+        t: work.t,
+        since: job.createdAt,
+        templateName: work.options.templateName,
+      });
+      if (moved.length > 0) this.writeMarks(whole, moved);
+      return moved.length > 0 ? this.analyse(whole) : whole;
     }
 
     /**
