@@ -14,6 +14,7 @@ import {
   type SendPayload,
   statusOf,
 } from './rows';
+import { type RecordView, recordDate } from './sent-record';
 
 /**
  * The send job's decisions for one batch, over values read from the sheet (pure): which rows
@@ -29,6 +30,11 @@ export const MAX_BATCH_ROWS = 10;
 export interface Entry {
   index: number;
   cells: Cells;
+  /**
+   * The row's cells are another lead's (a record a sort put there, moving away): what they say
+   * that lead got is not this row's history (withRowHistory keeps none of it).
+   */
+  notOwnHistory?: boolean;
 }
 
 /** What a send job keeps between steps in its checkpoint. */
@@ -81,6 +87,11 @@ export const SendCursorSchema = z.object({
    * or phone left SENDING by a killed run): no other row with the key is sent.
    */
   claimed: z.optional(z.array(z.string())),
+  /**
+   * Answers not yet in the send record (sent-record.ts), written with the next batch's row:
+   * lead ids reached, and lead ids nothing reached.
+   */
+  recordDue: z.optional(z.object({ sent: z.array(z.number()), notSent: z.array(z.number()) })),
 });
 export type SendCursor = z.infer<typeof SendCursorSchema>;
 
@@ -169,6 +180,11 @@ export interface PlanInput {
   lookups: ReadonlyMap<string, KnownLead>;
   cursor: SendCursor;
   maxRows: number;
+  /**
+   * What the send record says of this sheet and template (sent-record.ts); left out when the
+   * person asked to send again to leads that got it before (`resend`).
+   */
+  record?: RecordView;
 }
 
 /**
@@ -212,6 +228,23 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
       if (sentRow !== undefined) {
         const reason = got(t('send.detail.skippedSentRow', { leadId: leadId ?? '', row: sentRow }));
         marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
+        return;
+      }
+      const recorded = recordedSkip(leadId, input);
+      if (recorded === 'wait') {
+        // Settled from its conversation first (the cursor's `unsure`): sent once, or skipped.
+        if (!decision.queued) {
+          marks.push({
+            index,
+            cells: queuedCells(t('send.detail.queued', { jobId: input.jobId })),
+          });
+        }
+        const due = (input.record?.get(leadId ?? 0)?.at ?? now) + SETTLE_QUIET_MS;
+        waitUntil = Math.min(waitUntil ?? due, due);
+        return;
+      }
+      if (recorded !== undefined) {
+        marks.push({ index, cells: ['SKIPPED', '', recorded, new Date(now)] });
         return;
       }
       if (claimed.has(decision.key)) {
@@ -403,6 +436,22 @@ export function applySettlements(
       claimed: [...claimed],
     },
   };
+}
+
+/**
+ * What the send record says of a row's lead (issue 16 item 2): nothing (undefined), wait for
+ * its conversation to settle a request that may have left, or the SKIPPED detail of a lead that
+ * got (or may have got, unsettled) this template from this sheet, though no row says so now.
+ */
+function recordedSkip(leadId: number | undefined, input: PlanInput): string | 'wait' | undefined {
+  const lead = leadId === undefined ? undefined : input.record?.get(leadId);
+  if (leadId === undefined || lead === undefined) return undefined;
+  const words = { leadId, template: input.templateName, date: recordDate(lead) };
+  if (lead.state === 'sent') return input.t('send.detail.skippedRecorded', words);
+  if ((input.cursor.unsettled ?? []).includes(leadId)) {
+    return input.t('send.detail.skippedRecordedMaybe', words);
+  }
+  return 'wait';
 }
 
 function knownLeadId(
@@ -685,70 +734,10 @@ export function applyEntries(analysis: SendAnalysis, entries: readonly Entry[]):
  */
 export function withRowHistory(analysis: SendAnalysis, entries: readonly Entry[]): Entry[] {
   return entries.map((entry) => {
+    if (entry.notOwnHistory) return entry;
     const { received } = campaignsOfRow(analysis.rows[entry.index], analysis.columns);
     if (received.length === 0) return entry;
     const [status, messageId, detail, at] = entry.cells;
     return { index: entry.index, cells: [status, messageId, withHistory(detail, received), at] };
   });
-}
-
-/**
- * The end-of-job check (issue 16 item 12): every SENT row names its lead in its detail ("…
- * lead 42 …"); a row keyed by a lead id whose SENT record names another lead holds a status a
- * person's sort or insert put on the wrong row. Each such record moves to a row of its own lead
- * that holds no SENT record of its own; a row left without one is UNCERTAIN, settled from its
- * lead's conversation next (a lead that got nothing is sent once). Rows
- * matched by e-mail or phone carry no lead id to compare, so they are not checked here.
- */
-export function misplacedEntries(
-  analysis: SendAnalysis,
-  cursor: SendCursor,
-  ctx: { t: Translate; since: number; templateName: string },
-): Entry[] {
-  const { columns } = analysis;
-  const records: { from: number; leadId: number; cells: Cells }[] = [];
-  analysis.rows.forEach((row, index) => {
-    if (statusOf(row, columns) !== 'SENT') return;
-    const own = leadIdOfKey(analysis.keys[index]);
-    const named = campaignsOfRow(row, columns).leadId;
-    if (own === undefined || named === undefined || own === named) return;
-    const at = row[columns.sentAt];
-    records.push({
-      from: index,
-      leadId: named,
-      cells: [
-        'SENT',
-        (row[columns.messageId] as string | number) ?? '',
-        String(row[columns.detail] ?? ''),
-        at instanceof Date ? at : '',
-      ],
-    });
-  });
-  if (records.length === 0) return [];
-  const moving = new Set(records.map(({ from }) => from));
-  const taken = new Set<number>();
-  const entries: Entry[] = [];
-  for (const record of records) {
-    const target = analysis.keys.findIndex(
-      (key, index) =>
-        key === `lead:${record.leadId}` &&
-        !taken.has(index) &&
-        (moving.has(index) || statusOf(analysis.rows[index], columns) !== 'SENT'),
-    );
-    if (target < 0) continue;
-    taken.add(target);
-    entries.push({ index: target, cells: record.cells });
-  }
-  // A row left without a record: UNCERTAIN, settled from its lead's conversation next (since
-  // this job began when it messaged the lead; since ever when an earlier job may have).
-  const sent = decodeLeadIds(cursor.sent);
-  for (const from of moving) {
-    if (taken.has(from)) continue;
-    const own = leadIdOfKey(analysis.keys[from]);
-    const since = own !== undefined && sent.has(own) ? ctx.since : undefined;
-    const why = ctx.t('send.why.moved');
-    const lead = { leadId: own, template: ctx.templateName };
-    entries.push({ index: from, cells: uncertainCells(ctx.t, since, why, lead) });
-  }
-  return entries;
 }

@@ -31,8 +31,8 @@ import {
   type KnownLead,
   type LookupRow,
   MAX_BATCH_ROWS,
-  misplacedEntries,
   type NextWork,
+  type PlacedRow,
   type PlannedRow,
   placeAnswers,
   placeBatch,
@@ -56,8 +56,10 @@ import {
   statusColumnsOf,
 } from './columns';
 import { lookupQuery, pickLead } from './lookup';
+import { misplacedEntries, recordKeyOf, withRowKey } from './misplaced';
 import { readSendJobOptions, type SendJobOptions } from './options';
 import { outcomeOf } from './outcome';
+import { SendRecordRun } from './record-run';
 import {
   analyseSendSheet,
   countSendRows,
@@ -67,6 +69,7 @@ import {
   type SendSheetValues,
   sentSince,
 } from './rows';
+import type { SendRecordStore } from './sent-record';
 import type { SendSheet } from './sheet';
 import { SEND_ROW_STATUSES } from './status-columns';
 
@@ -81,6 +84,8 @@ export interface SendJobEnv {
   defaultCountry: string;
   /** The job's sheet, found by id (renaming it is harmless); null when it was deleted. */
   openSheet(sheetId: number, headerRow: number): SendSheet | null;
+  /** The spreadsheet's send record (sent-record.ts); left out, nothing is recorded. */
+  record?: SendRecordStore;
 }
 
 export interface SendHandlerOptions {
@@ -94,6 +99,12 @@ export const STOP_CHECK_AFTER_WAIT_MS = 1_000;
 export const MERGE_SLOTS_MS = 3_000;
 /** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
 export const LOOKUP_PER_PAGE = 200;
+
+/** A slice-end check reads the whole sheet only when it holds at most this many rows a row sent. */
+export const SLICE_CHECK_ROWS_PER_SENT = 2;
+
+/** A send that found the send record busy tries again this much later. */
+export const RECORD_RETRY_MS = 5_000;
 
 /** Rows read past a batch, so that the read after it also holds the next batch. */
 export const LOOKAHEAD_ROWS = 2 * MAX_BATCH_ROWS;
@@ -119,6 +130,10 @@ interface JobRun {
   next?: Extract<NextWork, { kind: 'send' | 'lookup' | 'settle' }>;
   /** Whether this execution has looked for the batch the last checkpoint planned (a kill mid-batch). */
   checked: boolean;
+  /** The spreadsheet's send record, as this execution knows it. */
+  record: SendRecordRun;
+  /** Rows this execution sent (answers written): what a slice-end check may cost. */
+  sentRows: number;
 }
 
 /**
@@ -172,6 +187,19 @@ export function createSendJobHandler(
       needsDisplay: sources.some((source) => source !== undefined && 'column' in source),
       lookups: new Map(),
       checked: false,
+      sentRows: 0,
+      record: new SendRecordRun(
+        env.record,
+        {
+          sheetId: options.sheetId,
+          sheetName: options.sheetName,
+          templateId: options.templateId,
+          templateName: options.templateName,
+          jobId: job.jobId,
+        },
+        options.resend === true,
+        () => sheet.flush(),
+      ),
     };
     runs.set(job.jobId, run);
     return run;
@@ -252,6 +280,8 @@ export function createSendJobHandler(
         // Only a real change is a new cursor: an unchanged one lets the job wait for a retry.
         if (claimed.sent !== this.cursor.sent) this.cursor = claimed;
       }
+      // Leads another job may have messaged from this sheet: settled before any is sent.
+      this.cursor = work.record.claimUnsure(this.cursor);
       const plan = planStep(analysis, this.planInput(this.cursor));
       const written = this.writeMarks(analysis, plan.marks, this.ctx.latestStartAt);
       if (written < plan.marks.length) {
@@ -281,26 +311,15 @@ export function createSendJobHandler(
         return { status: 'wait' };
       }
 
-      // The batch's rows where they were planned; the whole sheet when any has moved.
-      let before = this.read(true, { ...spanOf(rows, 0), uncut: true });
-      if (!foundInPlace(before, rows)) before = this.read(true);
-      const batch = placeBatch(before, rows, grant.count);
+      // Under the send record's lock: read, marked SENDING, recorded, flushed (markBatch).
+      const marked = work.record.locked(() => this.markBatch(rows, grant.count));
+      if (marked === undefined) {
+        for (const part of grants) pacer.answered(part);
+        throw new JobYield(work.t('send.yield.recordBusy'), this.now() + RECORD_RETRY_MS);
+      }
+      const { before, batch, at } = marked;
       if (batch.length === 0) return this.progress(before, { ...this.cursor, planned: [] });
-      const sending = (leadId: number) =>
-        work.t('send.detail.sending', { jobId: this.job.jobId, leadId });
-      const at = new Date(this.now());
-      // The marks this read calls for (rows added meanwhile) go with the SENDING marks.
-      const inBatch = new Set(batch.map(({ index }) => index));
-      const marks = planStep(before, this.planInput(this.cursor)).marks.filter(
-        ({ index }) => !inBatch.has(index),
-      );
-      this.writeMarks(before, [
-        ...marks,
-        ...batch.map(
-          ({ index, leadId }): Entry => ({ index, cells: ['SENDING', '', sending(leadId), at] }),
-        ),
-      ]);
-      work.sheet.flush();
+      work.sentRows += batch.length;
 
       const { options } = work;
       // All leave together (UrlFetchApp.fetchAll); none is ever sent again by this step.
@@ -346,7 +365,10 @@ export function createSendJobHandler(
         after = this.read(false);
         placed = placeAnswers(after, settled.answers);
       }
-      const cursor = { ...settled.cursor, unplaced: settled.cursor.unplaced + placed.unplaced };
+      const cursor = work.record.answered(
+        { ...settled.cursor, unplaced: settled.cursor.unplaced + placed.unplaced },
+        ...reachedOrNot(batch, settled.answers),
+      );
       const result = this.writeBack(after, placed.entries, cursor);
       // The rows are QUEUED (or UNCERTAIN) in the sheet; the engine makes the job wait.
       if (settled.platformError !== undefined) {
@@ -357,6 +379,41 @@ export function createSendJobHandler(
         return stopJob(this.job, 'paused', settled.pauseMessage);
       }
       return result;
+    }
+
+    /**
+     * The batch's rows found where they were planned (the whole sheet when any has moved),
+     * marked SENDING with the marks the read calls for (rows added meanwhile), then one row of
+     * the send record saying their leads may get the template from now on, and one flush of
+     * both: a kill from here on finds the rows SENDING and the record saying "may have left".
+     */
+    private markBatch(
+      rows: readonly SendRow[],
+      count: number,
+    ): { before: SendAnalysis; batch: PlacedRow[]; at: Date } {
+      const { work } = this;
+      let before = this.read(true, { ...spanOf(rows, 0), uncut: true });
+      if (!foundInPlace(before, rows)) before = this.read(true);
+      const batch = placeBatch(before, rows, count);
+      const at = new Date(this.now());
+      // Rows deleted, edited or marked meanwhile: nothing to mark (progress, outside the lock).
+      if (batch.length === 0) return { before, batch, at };
+      const sending = (leadId: number) =>
+        work.t('send.detail.sending', { jobId: this.job.jobId, leadId });
+      const inBatch = new Set(batch.map(({ index }) => index));
+      const marks = planStep(before, this.planInput(this.cursor)).marks.filter(
+        ({ index }) => !inBatch.has(index),
+      );
+      this.writeMarks(before, [
+        ...marks,
+        ...batch.map(
+          ({ index, leadId }): Entry => ({ index, cells: ['SENDING', '', sending(leadId), at] }),
+        ),
+      ]);
+      const leads = batch.map(({ leadId }) => leadId);
+      this.cursor = work.record.beforeSend(this.cursor, leads, at.getTime());
+      work.sheet.flush();
+      return { before, batch, at };
     }
 
     /**
@@ -422,8 +479,8 @@ export function createSendJobHandler(
         t: work.t,
         now: this.now(),
       });
-      this.cursor = settled.cursor;
-      const result = this.writeBack(analysis, settled.entries, settled.cursor);
+      this.cursor = work.record.answered(settled.cursor, ...settledLeads(results));
+      const result = this.writeBack(analysis, settled.entries, this.cursor);
       // A lookup that could not be made this step is made by a later one.
       if (failure !== undefined && results.size === 0) throw failure;
       return result;
@@ -534,8 +591,9 @@ export function createSendJobHandler(
      * Counts, cursor and message after a step: recounted from a whole read (finished when no
      * row is left to do), moved by what this step wrote after a window.
      */
-    private progress(analysis: SendAnalysis, cursor: SendCursor, settling = false): StepResult {
+    private progress(read: SendAnalysis, cursor: SendCursor, settling = false): StepResult {
       const { job, work } = this;
+      const analysis = this.checkAtSliceEnd(read, cursor);
       const whole = isWhole(analysis);
       if (whole) applyCounts(job, countSendRows(analysis));
       else {
@@ -552,6 +610,8 @@ export function createSendJobHandler(
         !hasPendingRows(analysis) &&
         settleWork(analysis, cursor).length === 0 &&
         !this.repairMisplaced(analysis, cursor);
+      // What the last answers said goes to the send record (a kill leaves them to settle).
+      if (finished) job.cursor = work.record.flush(cursor, this.now());
       job.message = finished
         ? finishedMessage(work.t, analysis, job.createdAt, cursor.unplaced)
         : work.t('send.message.progress', {
@@ -560,6 +620,38 @@ export function createSendJobHandler(
             total: job.total,
           });
       return finished ? { status: 'finished' } : { status: 'more' };
+    }
+
+    /**
+     * The cheap check at a slice's end (issue 16 item 12): when the next step would not fit in
+     * this execution, the sheet's values (no display values: one read) are checked like at the
+     * job's end, so a record a sort moved does not stand on another lead's row until the job
+     * ends. The engine ends a slice when a step's estimate no longer fits, or (a paced slice)
+     * when the next request slot is further than it waits (engine.ts); twice the estimate, or
+     * a slot past this step's latest start, catches the last step or the one before it.
+     * Returns the read to count from.
+     */
+    private checkAtSliceEnd(analysis: SendAnalysis, cursor: SendCursor): SendAnalysis {
+      const { ctx, job, work } = this;
+      // A paced slice (a trigger's) ends instead when its next slot is further than it waits.
+      const ending =
+        this.now() + 2 * (ctx.estimateMs ?? 0) > ctx.deadline ||
+        this.pacer.nextSlotAt() > ctx.latestStartAt;
+      if (!ending) return analysis;
+      // At most SLICE_CHECK_ROWS_PER_SENT rows read per row sent: a send's reads stay windows
+      // around its batches on a big sheet (send-cells.test.ts); the end-of-job check remains.
+      if (!isWhole(analysis)) {
+        const rows = work.sheet.rowCount?.();
+        if (rows === undefined || rows > SLICE_CHECK_ROWS_PER_SENT * work.sentRows) return analysis;
+      }
+      const whole = isWhole(analysis) ? analysis : this.read(false);
+      const moved = misplacedEntries(whole, cursor, {
+        t: work.t,
+        since: job.createdAt,
+        templateName: work.options.templateName,
+      });
+      if (moved.length > 0) this.writeMarks(whole, moved);
+      return moved.length > 0 ? this.analyse(whole) : whole;
     }
 
     /**
@@ -589,6 +681,7 @@ export function createSendJobHandler(
         lookups: this.work.lookups,
         cursor,
         maxRows: batchSize(cursor),
+        record: this.work.record.planView(cursor),
       };
     }
 
@@ -636,7 +729,12 @@ export function createSendJobHandler(
     ): number {
       const { columns, offset } = analysis;
       const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
-      const sorted = withRowHistory(analysis, entries).sort((a, b) => a.index - b.index);
+      // A SENT record names the key of its row (matched rows): the end-of-job check finds it.
+      const keyed = entries.map((entry) => ({
+        ...entry,
+        cells: withRowKey(entry.cells, recordKeyOf(analysis, entry), this.work.t),
+      }));
+      const sorted = withRowHistory(analysis, keyed).sort((a, b) => a.index - b.index);
       const counted = countSendRows(analysis);
       const written = writeInRuns(
         sorted,
@@ -702,4 +800,30 @@ function finishedMessage(
     ...(counts.UNCERTAIN > 0 ? [t('send.message.uncertainHint')] : []),
     ...(unplaced > 0 ? [t('send.message.unplaced', { count: unplaced })] : []),
   ].join(' ');
+}
+
+/** A batch's leads its answers reached, and those nothing reached (UNCERTAIN: neither). */
+function reachedOrNot(
+  batch: readonly { key: string; leadId: number }[],
+  answers: readonly { key: string; cells: readonly unknown[] }[],
+): [number[], number[]] {
+  const sent: number[] = [];
+  const notSent: number[] = [];
+  answers.forEach(({ cells }, i) => {
+    const leadId = batch[i]?.leadId;
+    if (leadId === undefined || cells[0] === 'UNCERTAIN') return;
+    (cells[0] === 'SENT' ? sent : notSent).push(leadId);
+  });
+  return [sent, notSent];
+}
+
+/** Leads whose conversations settled them: sent, and not sent (unsettled: neither). */
+function settledLeads(results: ReadonlyMap<number, Settlement>): [number[], number[]] {
+  const sent: number[] = [];
+  const notSent: number[] = [];
+  for (const [leadId, result] of results) {
+    if (result === 'sent') sent.push(leadId);
+    else if (result === 'not-sent') notSent.push(leadId);
+  }
+  return [sent, notSent];
 }

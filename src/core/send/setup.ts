@@ -221,6 +221,7 @@ export function checkSendSetup(input: SendSetupInput): SendJobOptions {
       ? { headerMediaFilename: request.headerMediaFilename }
       : {}),
     lead,
+    ...(request.resend ? { resend: true } : {}),
   };
   try {
     placeSources(header, options, sheetName);
