@@ -198,7 +198,8 @@ export class ExistenceKnowledge {
   }
 
   private searchDomain(domain: string, rows: number, options: PacedCallOptions): void {
-    const q = `@${domain}`;
+    // Written in mixed case so that the answer shows whether `q` folds case (see caseFolded).
+    const q = `@${mixedCase(domain)}`;
     const read = (page: number) => (c: CrmApi) =>
       c.leads.list({ q, page, per_page: LOOKUP_PER_PAGE });
     this.requests.domain += 1;
@@ -218,7 +219,9 @@ export class ExistenceKnowledge {
     } else if (pages > 1) steady = false;
     this.domainIndex.add(leads);
     const proof =
-      leads.length > 0 && leads.every((lead) => emailDomain(lead.email ?? '') === domain);
+      leads.length > 0 &&
+      leads.every((lead) => emailDomain(lead.email ?? '') === domain) &&
+      caseFolded(leads, q);
     if (steady && proof && new Set(leads.map((l) => l.id)).size >= total)
       this.readDomains.add(domain);
   }
@@ -266,6 +269,29 @@ export class ExistenceKnowledge {
     if (failure !== undefined) throw failure;
     return next;
   }
+}
+
+/**
+ * The domain with its letters in alternate case (`aCmE.CoM`), a spelling no person writes.
+ * The upsert matches e-mails case-blind (lookup.ts), so a domain search's misses are misses
+ * only if `q` folds case too; the API does not say whether it does (crm-api-v1.md, GET /leads
+ * `q`), and a case-sensitive `q` would hide `ANA@ACME.COM` from `q=@acme.com`.
+ */
+function mixedCase(domain: string): string {
+  let upper = false;
+  return Array.from(domain, (char) => {
+    if (char.toLowerCase() === char.toUpperCase()) return char;
+    upper = !upper;
+    return upper ? char.toLowerCase() : char.toUpperCase();
+  }).join('');
+}
+
+/**
+ * Whether the answer to `q` proves that the CRM folded case: it holds a lead whose e-mail does
+ * not contain `q` as written (a case-sensitive `q` gives only leads that do, usually none).
+ */
+function caseFolded(leads: readonly Lead[], q: string): boolean {
+  return leads.some((lead) => !(lead.email ?? '').includes(q));
 }
 
 /** Rows of one e-mail domain still to send that make searching the domain worth a request. */

@@ -14,7 +14,11 @@ import { BASE_URL, sandboxTransport } from './job-fakes';
  * it gave holds the domain) and the search was read whole. The API does not say how `q`
  * matches, so a CRM whose `q` matches whole values still gets each row searched.
  */
-function world(rewriteQ?: (q: string) => string) {
+function world(
+  rewriteQ?: (q: string) => string,
+  /** Another CRM's `q`: case-sensitive, a lead matches only when its name or e-mail holds q as written. */
+  caseSensitive = false,
+) {
   const clock = new SimClock();
   const sandbox = createSandbox({ now: () => clock.peek(), seed: 'empty' });
   const stage = sandbox.state.stages[0];
@@ -22,13 +26,16 @@ function world(rewriteQ?: (q: string) => string) {
   const template = sandbox.state.leads[0];
   sandbox.state.leads.length = 0;
   for (let n = 0; n <= 30; n++) {
+    // One person wrote the company's domain in capitals.
+    const email =
+      n === 30 ? 'contato@outra.com.br' : n === 4 ? 'C4@ACME.COM.BR' : `c${n}@acme.com.br`;
     sandbox.state.leads.push({
       ...(template ?? ({} as never)),
       id: 500 + n,
       account_id: 1,
       name: `Contato ${n}`,
       // The last one is of another company.
-      email: n === 30 ? 'contato@outra.com.br' : `c${n}@acme.com.br`,
+      email,
       phone: null,
       tags: [],
       custom_fields: {},
@@ -46,7 +53,16 @@ function world(rewriteQ?: (q: string) => string) {
       const q = url.searchParams.get('q');
       if (q !== null && rewriteQ) url.searchParams.set('q', rewriteQ(q));
       paths.push(url.search);
-      return inner.send({ ...request, url: url.toString() });
+      const response = inner.send({ ...request, url: url.toString() });
+      const asked = url.searchParams.get('q');
+      if (!caseSensitive || asked === null) return response;
+      const page = JSON.parse(response.body) as {
+        data: { name: string; email: string }[];
+        meta: { total: number };
+      };
+      page.data = page.data.filter((lead) => `${lead.name} ${lead.email}`.includes(asked));
+      page.meta.total = page.data.length;
+      return { ...response, body: JSON.stringify(page) };
     },
   };
   const client = createCrmClient({
@@ -65,6 +81,7 @@ function world(rewriteQ?: (q: string) => string) {
 
 function rows(): { matchKey: string; payload: UpsertLeadInput }[] {
   const emails = [0, 1, 2, 3, 4, 5].map((n) => `c${n * 4}@acme.com.br`);
+  emails[1] = 'C4@ACME.COM.BR';
   emails.push('novo1@acme.com.br', 'novo2@acme.com.br', 'novo3@acme.com.br');
   return emails.map((email) => ({ matchKey: `email:${email}`, payload: { name: 'X', email } }));
 }
@@ -94,6 +111,15 @@ describe('ExistenceKnowledge: rows of one e-mail domain', () => {
     knowledge.learn(list, 1, options);
     expect(verdicts(knowledge, list)).toEqual(EXPECTED);
     expect(knowledge.requests).toEqual({ page: 0, lookup: list.length, domain: 1 });
+  });
+
+  it('count its misses only when the CRM showed that its `q` folds case', () => {
+    // A case-sensitive `q` hides `C4@ACME.COM.BR` from the domain's search, while the row's own
+    // search (written as the lead is) finds it: that row is no new lead (issue 17 review).
+    const { knowledge, options } = world(undefined, true);
+    const list = rows();
+    knowledge.learn(list, 1, options);
+    expect(verdicts(knowledge, list)).toEqual(EXPECTED);
   });
 
   it('trust only its finds when it gives leads of other domains', () => {
