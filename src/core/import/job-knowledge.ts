@@ -85,7 +85,7 @@ export class ExistenceKnowledge {
       unknown = unknown.filter((row) => !this.answer(row));
       if (unknown.length > 0 && !this.complete) {
         const waiting = around.filter((row) => !this.known.has(row.matchKey));
-        this.searchDomains(unknown, waiting, options);
+        this.searchDomains(unknown, waiting, rowsToAnswer, options);
       }
       unknown = unknown.filter((row) => !this.answer(row));
       // Rows whose e-mail a whole domain search missed go on to their phone.
@@ -168,7 +168,8 @@ export class ExistenceKnowledge {
   /**
    * Searches the e-mail domains of `rows` that DOMAIN_ROWS or more of the rows `around` them
    * share: the first page, then the others only while they are fewer than those rows of the
-   * domain (each row's own search costs one request). A domain search's finds are leads by their exact e-mail; its misses
+   * domain that this execution can answer (`rowsToAnswer`; each row's own search costs one
+   * request). A domain search's finds are leads by their exact e-mail; its misses
    * count only when it was read whole and every lead it gave holds the domain in its e-mail:
    * the API says only that `q` searches name, e-mail or phone (crm-api-v1.md, GET /leads), so
    * a CRM whose `q` matches whole words or whole values gives no such proof, and its rows are
@@ -177,6 +178,7 @@ export class ExistenceKnowledge {
   private searchDomains(
     rows: ReadonlyArray<{ payload: UpsertLeadInput }>,
     around: ReadonlyArray<{ payload: UpsertLeadInput }>,
+    rowsToAnswer: number,
     options: PacedCallOptions,
   ): void {
     const domainOf = (row: { payload: UpsertLeadInput }) => {
@@ -193,7 +195,9 @@ export class ExistenceKnowledge {
     for (const [domain, count] of groups) {
       if (!mine.has(domain) || count < DOMAIN_ROWS || this.triedDomains.has(domain)) continue;
       this.triedDomains.add(domain);
-      this.searchDomain(domain, count, options);
+      // Only the rows this execution can answer pay for its pages (a domain of 300 pages and
+      // 400 rows to send was read whole in every execution, which answers ~150 of them).
+      this.searchDomain(domain, Math.min(count, rowsToAnswer), options);
     }
   }
 
@@ -212,7 +216,11 @@ export class ExistenceKnowledge {
       const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2);
       this.requests.domain += rest.length;
       for (const answer of pacedAll(this.client, rest.map(read), options)) {
-        if (!answer.ok) throw answer.error;
+        if (!answer.ok) {
+          // The pages read are finds still (a yield keeps what was learnt).
+          this.domainIndex.add(leads);
+          throw answer.error;
+        }
         leads.push(...answer.value.data);
         if ((answer.value.meta?.total ?? total) !== total) steady = false;
       }
