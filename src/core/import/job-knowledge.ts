@@ -169,7 +169,7 @@ export class ExistenceKnowledge {
    * Searches the e-mail domains of `rows` that DOMAIN_ROWS or more of the rows `around` them
    * share: the first page, then the others only while they are fewer than those rows of the
    * domain that this execution can answer (`rowsToAnswer`; each row's own search costs one
-   * request). A domain search's finds are leads by their exact e-mail; its misses
+   * request). A domain search read whole finds leads by their exact e-mail; its misses
    * count only when it was read whole and every lead it gave holds the domain in its e-mail:
    * the API says only that `q` searches name, e-mail or phone (crm-api-v1.md, GET /leads), so
    * a CRM whose `q` matches whole words or whole values gives no such proof, and its rows are
@@ -216,22 +216,21 @@ export class ExistenceKnowledge {
       const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2);
       this.requests.domain += rest.length;
       for (const answer of pacedAll(this.client, rest.map(read), options)) {
-        if (!answer.ok) {
-          // The pages read are finds still (a yield keeps what was learnt).
-          this.domainIndex.add(leads);
-          throw answer.error;
-        }
+        if (!answer.ok) throw answer.error;
         leads.push(...answer.value.data);
         if ((answer.value.meta?.total ?? total) !== total) steady = false;
       }
     } else if (pages > 1) steady = false;
+    // Only a whole read is used: a lead found on a page read may share its e-mail with another
+    // person's lead on a page not read, which the CRM's upsert may update instead (a CONFLICT
+    // the row's own search shows, decideExisting).
+    if (!steady || new Set(leads.map((l) => l.id)).size < total) return;
     this.domainIndex.add(leads);
     const proof =
       leads.length > 0 &&
       leads.every((lead) => emailDomain(lead.email ?? '') === domain) &&
       caseFolded(leads, q);
-    if (steady && proof && new Set(leads.map((l) => l.id)).size >= total)
-      this.readDomains.add(domain);
+    if (proof) this.readDomains.add(domain);
   }
 
   /**

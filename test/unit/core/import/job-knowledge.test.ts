@@ -76,7 +76,7 @@ function world(
     { apiKey: DEMO_KEYS.admin },
   );
   const knowledge = new ExistenceKnowledge(client, 'email_or_phone', 'BR');
-  return { knowledge, paths, options: { pacer, clock } };
+  return { knowledge, paths, options: { pacer, clock }, sandbox };
 }
 
 function rows(): { matchKey: string; payload: UpsertLeadInput }[] {
@@ -129,5 +129,24 @@ describe('ExistenceKnowledge: rows of one e-mail domain', () => {
     knowledge.learn(list, 1, options);
     expect(verdicts(knowledge, list)).toEqual(EXPECTED);
     expect(knowledge.requests.lookup).toBe(3);
+  });
+
+  it('trust no find of a domain not read whole: another lead with that e-mail may be on a page not read', () => {
+    // 300 older leads at acme (2 pages, c4's on the first); an older one still, of another person, shares c4's e-mail. The
+    // CRM's upsert may update either: the row is a CONFLICT, as its own search shows.
+    const { knowledge, options, sandbox } = world();
+    const template = sandbox.state.leads[0] as (typeof sandbox.state.leads)[number];
+    sandbox.state.leads.push({
+      ...template,
+      id: 100,
+      name: 'Outra Pessoa',
+      email: 'C4@ACME.COM.BR',
+    });
+    for (let n = 0; n < 300; n++)
+      sandbox.state.leads.push({ ...template, id: 200 + n, email: `m${n}@acme.com.br` });
+    const list = rows();
+    knowledge.learn(list, 1, options);
+    const c4 = knowledge.get('email:C4@ACME.COM.BR');
+    expect(c4?.exists === true && c4.leads?.map((lead) => lead.id).sort()).toEqual([100, 504]);
   });
 });
