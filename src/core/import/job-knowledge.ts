@@ -229,8 +229,22 @@ export class ExistenceKnowledge {
     const proof =
       leads.length > 0 &&
       leads.every((lead) => emailDomain(lead.email ?? '') === domain) &&
-      caseFolded(leads, q);
+      caseFolded(leads, q) &&
+      this.holdsKnownLeads(domain, leads);
     if (proof) this.readDomains.add(domain);
+  }
+
+  /**
+   * Whether a domain search gave every lead of that domain the account's first page showed: a
+   * `q` that ranks by likeness and leaves out the least alike (a fuzzy search) or caps its hits
+   * answers a steady, all-of-the-domain subset, and only a lead known otherwise shows the gap.
+   */
+  private holdsKnownLeads(domain: string, leads: readonly Lead[]): boolean {
+    if (!this.index) return true;
+    const ids = new Set(leads.map((lead) => lead.id));
+    for (const lead of this.index.facts())
+      if (emailDomain(lead.email ?? '') === domain && !ids.has(lead.id)) return false;
+    return true;
   }
 
   /**

@@ -16,8 +16,8 @@ import { BASE_URL, sandboxTransport } from './job-fakes';
  */
 function world(
   rewriteQ?: (q: string) => string,
-  /** Another CRM's `q`: case-sensitive, a lead matches only when its name or e-mail holds q as written. */
-  caseSensitive = false,
+  /** Another CRM's `q`: which leads the sandbox found it keeps (e.g. case-sensitive, fuzzy). */
+  keep?: (q: string, lead: { name: string; email: string }) => boolean,
 ) {
   const clock = new SimClock();
   const sandbox = createSandbox({ now: () => clock.peek(), seed: 'empty' });
@@ -55,12 +55,12 @@ function world(
       paths.push(url.search);
       const response = inner.send({ ...request, url: url.toString() });
       const asked = url.searchParams.get('q');
-      if (!caseSensitive || asked === null) return response;
+      if (!keep || asked === null) return response;
       const page = JSON.parse(response.body) as {
         data: { name: string; email: string }[];
         meta: { total: number };
       };
-      page.data = page.data.filter((lead) => `${lead.name} ${lead.email}`.includes(asked));
+      page.data = page.data.filter((lead) => keep(asked, lead));
       page.meta.total = page.data.length;
       return { ...response, body: JSON.stringify(page) };
     },
@@ -116,7 +116,9 @@ describe('ExistenceKnowledge: rows of one e-mail domain', () => {
   it('count its misses only when the CRM showed that its `q` folds case', () => {
     // A case-sensitive `q` hides `C4@ACME.COM.BR` from the domain's search, while the row's own
     // search (written as the lead is) finds it: that row is no new lead (issue 17 review).
-    const { knowledge, options } = world(undefined, true);
+    const { knowledge, options } = world(undefined, (q, lead) =>
+      `${lead.name} ${lead.email}`.includes(q),
+    );
     const list = rows();
     knowledge.learn(list, 1, options);
     expect(verdicts(knowledge, list)).toEqual(EXPECTED);
@@ -148,5 +150,26 @@ describe('ExistenceKnowledge: rows of one e-mail domain', () => {
     knowledge.learn(list, 1, options);
     const c4 = knowledge.get('email:C4@ACME.COM.BR');
     expect(c4?.exists === true && c4.leads?.map((lead) => lead.id).sort()).toEqual([100, 504]);
+  });
+
+  it('count its misses only when it holds the leads of the domain the first page showed', () => {
+    // A fuzzy `q` that leaves out e-mails least like `@acme.com.br` (long local parts): it still
+    // gives only leads of the domain, all of its hits, yet not joana.long's, whose row is no new lead.
+    const { knowledge, options, sandbox } = world(undefined, (q, lead) =>
+      q.startsWith('@') ? (lead.email.split('@')[0] ?? '').length <= 3 : true,
+    );
+    const template = sandbox.state.leads[0] as (typeof sandbox.state.leads)[number];
+    const add = (id: number, email: string) =>
+      sandbox.state.leads.push({ ...template, id, name: `Pessoa ${id}`, email });
+    add(540, 'maria.long@acme.com.br');
+    add(50, 'joana.long@acme.com.br');
+    for (let id = 51; id < 500; id++) add(id, `p${id}@gmail.com`);
+    const list = rows();
+    list.push({
+      matchKey: 'email:joana.long@acme.com.br',
+      payload: { name: 'Joana', email: 'joana.long@acme.com.br' },
+    });
+    knowledge.learn(list, 2, options);
+    expect(verdicts(knowledge, list)).toEqual([...EXPECTED, 50]);
   });
 });
