@@ -47,6 +47,8 @@ export class ExistenceKnowledge {
   private readonly triedDomains = new Set<string>();
   /** Domains whose search read every lead with that e-mail domain (a miss there is a miss). */
   private readonly readDomains = new Set<string>();
+  /** Whether the CRM's `q` folds case (foldsCase), once asked. */
+  private caseBlind: boolean | undefined;
 
   constructor(
     private readonly client: CrmClient,
@@ -202,8 +204,7 @@ export class ExistenceKnowledge {
   }
 
   private searchDomain(domain: string, rows: number, options: PacedCallOptions): void {
-    // Written in mixed case so that the answer shows whether `q` folds case (see caseFolded).
-    const q = `@${mixedCase(domain)}`;
+    const q = `@${domain}`;
     const read = (page: number) => (c: CrmApi) =>
       c.leads.list({ q, page, per_page: LOOKUP_PER_PAGE });
     this.requests.domain += 1;
@@ -229,9 +230,26 @@ export class ExistenceKnowledge {
     const proof =
       leads.length > 0 &&
       leads.every((lead) => emailDomain(lead.email ?? '') === domain) &&
-      caseFolded(leads, q) &&
-      this.holdsKnownLeads(domain, leads);
+      this.holdsKnownLeads(domain, leads) &&
+      this.foldsCase(domain, total, options);
     if (proof) this.readDomains.add(domain);
+  }
+
+  /**
+   * Whether the CRM's `q` folds case, asked once an execution: the upsert matches e-mails
+   * case-blind (lookup.ts), so a domain search's misses are misses only if `q` does too, and
+   * the API does not say (crm-api-v1.md, GET /leads `q`); a case-sensitive `q=@acme.com` hides
+   * `ANA@ACME.COM`. The same domain written `@aCmE.CoM`, a spelling no person writes, finds as
+   * many leads only when `q` folds case.
+   */
+  private foldsCase(domain: string, total: number, options: PacedCallOptions): boolean {
+    if (this.caseBlind === undefined) {
+      this.requests.domain += 1;
+      const q = `@${mixedCase(domain)}`;
+      const page = pacedCall(() => this.client.leads.list({ q, page: 1, per_page: 1 }), options);
+      this.caseBlind = total > 0 && page.meta?.total === total;
+    }
+    return this.caseBlind;
   }
 
   /**
@@ -292,12 +310,7 @@ export class ExistenceKnowledge {
   }
 }
 
-/**
- * The domain with its letters in alternate case (`aCmE.CoM`), a spelling no person writes.
- * The upsert matches e-mails case-blind (lookup.ts), so a domain search's misses are misses
- * only if `q` folds case too; the API does not say whether it does (crm-api-v1.md, GET /leads
- * `q`), and a case-sensitive `q` would hide `ANA@ACME.COM` from `q=@acme.com`.
- */
+/** The domain with its letters in alternate case (`aCmE.CoM`), a spelling no person writes. */
 function mixedCase(domain: string): string {
   let upper = false;
   return Array.from(domain, (char) => {
@@ -305,14 +318,6 @@ function mixedCase(domain: string): string {
     upper = !upper;
     return upper ? char.toLowerCase() : char.toUpperCase();
   }).join('');
-}
-
-/**
- * Whether the answer to `q` proves that the CRM folded case: it holds a lead whose e-mail does
- * not contain `q` as written (a case-sensitive `q` gives only leads that do, usually none).
- */
-function caseFolded(leads: readonly Lead[], q: string): boolean {
-  return leads.some((lead) => !(lead.email ?? '').includes(q));
 }
 
 /** Rows of one e-mail domain still to send that make searching the domain worth a request. */
