@@ -83,6 +83,46 @@ describe('an import matching by e-mail in a large account', () => {
   }, 600_000);
 });
 
+describe('an import of many rows at a common domain', () => {
+  it('reads the domain whole only when this execution answers more of its rows than it has pages', async () => {
+    // 60,000 leads at gmail.com (300 pages) and 400 rows of it: an execution answers ~150 rows,
+    // so a whole read of the domain costs more than searching them, and does not fit it.
+    const sheetRows: unknown[][] = [];
+    for (let n = 0; n < 400; n++)
+      sheetRows.push([`Pessoa ${n * 97}`, `pessoa${n * 97}@gmail.com`, 'Casa']);
+    const world = await createImportWorld({
+      sheet: { header: ['Nome', 'E-mail', 'Empresa'], rows: sheetRows, expected: [], keys: [] },
+    });
+    const state = world.sandbox.state;
+    const stage = state.stages.find((s) => s.name === 'Novo');
+    if (!stage) throw new Error('no stage Novo');
+    const at = new Date(world.clock.now()).toISOString();
+    for (let n = 0; n < 60_000; n++)
+      state.leads.push({
+        ...TEMPLATE,
+        tags: [],
+        custom_fields: {},
+        id: 10_000 + n,
+        name: `Pessoa ${n}`,
+        email: `pessoa${n}@gmail.com`,
+        pipeline_id: stage.pipeline_id,
+        stage_id: stage.id,
+        created_at: at,
+        updated_at: at,
+      });
+    world.runtime.runOrThrow('crmImportLeads', { sheet: SHEET, pipeline: 'Vendas', stage: 'Novo' });
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    const job = (world.runtime.runOrThrow('crmListJobs') as JobSummary[])[0];
+    const reads = world.sandbox
+      .requests()
+      .filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/leads')).length;
+    console.log(`state ${job?.state}, GET /leads ${reads} for ${sheetRows.length} rows`);
+    expect(job?.state).toBe('done');
+    expect(world.statuses().filter((s) => s === 'UPDATED')).toHaveLength(sheetRows.length);
+    expect(reads).toBeLessThan(2 * sheetRows.length);
+  }, 600_000);
+});
+
 const TEMPLATE = {
   id: 0,
   account_id: 1,

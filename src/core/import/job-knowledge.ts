@@ -47,6 +47,8 @@ export class ExistenceKnowledge {
   private readonly triedDomains = new Set<string>();
   /** Domains whose search read every lead with that e-mail domain (a miss there is a miss). */
   private readonly readDomains = new Set<string>();
+  /** Whether the CRM's `q` folds case (foldsCase), once asked. */
+  private caseBlind: boolean | undefined;
 
   constructor(
     private readonly client: CrmClient,
@@ -85,7 +87,7 @@ export class ExistenceKnowledge {
       unknown = unknown.filter((row) => !this.answer(row));
       if (unknown.length > 0 && !this.complete) {
         const waiting = around.filter((row) => !this.known.has(row.matchKey));
-        this.searchDomains(unknown, waiting, options);
+        this.searchDomains(unknown, waiting, rowsToAnswer, options);
       }
       unknown = unknown.filter((row) => !this.answer(row));
       // Rows whose e-mail a whole domain search missed go on to their phone.
@@ -168,7 +170,8 @@ export class ExistenceKnowledge {
   /**
    * Searches the e-mail domains of `rows` that DOMAIN_ROWS or more of the rows `around` them
    * share: the first page, then the others only while they are fewer than those rows of the
-   * domain (each row's own search costs one request). A domain search's finds are leads by their exact e-mail; its misses
+   * domain that this execution can answer (`rowsToAnswer`; each row's own search costs one
+   * request). A domain search read whole finds leads by their exact e-mail; its misses
    * count only when it was read whole and every lead it gave holds the domain in its e-mail:
    * the API says only that `q` searches name, e-mail or phone (crm-api-v1.md, GET /leads), so
    * a CRM whose `q` matches whole words or whole values gives no such proof, and its rows are
@@ -177,6 +180,7 @@ export class ExistenceKnowledge {
   private searchDomains(
     rows: ReadonlyArray<{ payload: UpsertLeadInput }>,
     around: ReadonlyArray<{ payload: UpsertLeadInput }>,
+    rowsToAnswer: number,
     options: PacedCallOptions,
   ): void {
     const domainOf = (row: { payload: UpsertLeadInput }) => {
@@ -193,7 +197,9 @@ export class ExistenceKnowledge {
     for (const [domain, count] of groups) {
       if (!mine.has(domain) || count < DOMAIN_ROWS || this.triedDomains.has(domain)) continue;
       this.triedDomains.add(domain);
-      this.searchDomain(domain, count, options);
+      // Only the rows this execution can answer pay for its pages (a domain of 300 pages and
+      // 400 rows to send was read whole in every execution, which answers ~150 of them).
+      this.searchDomain(domain, Math.min(count, rowsToAnswer), options);
     }
   }
 
@@ -216,11 +222,47 @@ export class ExistenceKnowledge {
         if ((answer.value.meta?.total ?? total) !== total) steady = false;
       }
     } else if (pages > 1) steady = false;
+    // Only a whole read is used: a lead found on a page read may share its e-mail with another
+    // person's lead on a page not read, which the CRM's upsert may update instead (a CONFLICT
+    // the row's own search shows, decideExisting).
+    if (!steady || new Set(leads.map((l) => l.id)).size < total) return;
     this.domainIndex.add(leads);
     const proof =
-      leads.length > 0 && leads.every((lead) => emailDomain(lead.email ?? '') === domain);
-    if (steady && proof && new Set(leads.map((l) => l.id)).size >= total)
-      this.readDomains.add(domain);
+      leads.length > 0 &&
+      leads.every((lead) => emailDomain(lead.email ?? '') === domain) &&
+      this.holdsKnownLeads(domain, leads) &&
+      this.foldsCase(domain, total, options);
+    if (proof) this.readDomains.add(domain);
+  }
+
+  /**
+   * Whether the CRM's `q` folds case, asked once an execution: the upsert matches e-mails
+   * case-blind (lookup.ts), so a domain search's misses are misses only if `q` does too, and
+   * the API does not say (crm-api-v1.md, GET /leads `q`); a case-sensitive `q=@acme.com` hides
+   * `ANA@ACME.COM`. The same domain written `@aCmE.CoM`, a spelling no person writes, finds as
+   * many leads only when `q` folds case.
+   */
+  private foldsCase(domain: string, total: number, options: PacedCallOptions): boolean {
+    if (this.caseBlind === undefined) {
+      this.requests.domain += 1;
+      const q = `@${mixedCase(domain)}`;
+      const page = pacedCall(() => this.client.leads.list({ q, page: 1, per_page: 1 }), options);
+      this.caseBlind = total > 0 && page.meta?.total === total;
+    }
+    return this.caseBlind;
+  }
+
+  /**
+   * Whether a domain search gave every lead of that domain the account's first page showed: a
+   * `q` that ranks by likeness and leaves out the least alike (a fuzzy search) or caps its hits
+   * answers a steady, all-of-the-domain subset, and only a lead known otherwise shows the gap.
+   */
+  private holdsKnownLeads(domain: string, leads: readonly Lead[]): boolean {
+    if (!this.index) return true;
+    const ids = new Set(leads.map((lead) => lead.id));
+    for (const lead of this.index.facts())
+      if (emailDomain(lead.email ?? '') === domain && !ids.has(lead.id)) return false;
+    return true;
   }
 
   /**
@@ -266,6 +308,16 @@ export class ExistenceKnowledge {
     if (failure !== undefined) throw failure;
     return next;
   }
+}
+
+/** The domain with its letters in alternate case (`aCmE.CoM`), a spelling no person writes. */
+function mixedCase(domain: string): string {
+  let upper = false;
+  return Array.from(domain, (char) => {
+    if (char.toLowerCase() === char.toUpperCase()) return char;
+    upper = !upper;
+    return upper ? char.toLowerCase() : char.toUpperCase();
+  }).join('');
 }
 
 /** Rows of one e-mail domain still to send that make searching the domain worth a request. */

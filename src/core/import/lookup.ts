@@ -84,6 +84,11 @@ export class LeadIndex {
     return this.leads.size;
   }
 
+  /** Every lead indexed. */
+  facts(): Iterable<LeadFacts> {
+    return this.leads.values();
+  }
+
   add(leads: readonly Lead[]): void {
     for (const lead of leads) {
       if (this.leads.has(lead.id)) continue;
