@@ -51,3 +51,88 @@ describe('review: the send record sheet renamed by a person', () => {
     expect(world.sendRequests().length).toBe(requests);
   });
 });
+
+/** The world after a first send to `leads[0]` and 2,001 rows of another sheet's record. */
+async function recordPastFold() {
+  let leads: { id: number; name: string }[] = [];
+  const world = await createSendWorld({
+    sheet: (sandbox) => {
+      leads = sandbox.state.leads
+        .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+        .slice(0, 2);
+      const first = leads[0] as { id: number; name: string };
+      return { header: HEADER, rows: [[first.name, first.id, 'R$ 10,00']] };
+    },
+  });
+  expect(send(world, WELCOME).state).toBe('done');
+  // Another sheet's campaigns fill the record past the fold (2,000 rows).
+  const filler = Array.from({ length: 2_001 }, (_, i) => [
+    new Date(Date.UTC(2026, 0, 1) + i * 1000),
+    999,
+    "'Outra",
+    DEMO.templates.boasVindas,
+    "'boas_vindas",
+    "'job-x",
+    `'${100_000 + i}`,
+    '',
+    '',
+  ]);
+  const record = world.runtime.sheet('CRM Send Record');
+  record.setValues(record.getValues().length + 1, 1, filler);
+  // A second lead added: the next send finds the record past 2,000 rows and folds it at its end.
+  const second = leads[1] as { id: number; name: string };
+  world.runtime.sheet(SHEET).setValues(3, 1, [[second.name, second.id, 'R$ 10,00']]);
+  return { world, leads };
+}
+
+describe('review: a kill while the record is folded', () => {
+  it('loses no lead the record named', async () => {
+    // Where the fold writes the folded rows (after clearing the old ones).
+    const probe = await recordPastFold();
+    const names: string[] = [];
+    const whole = probe.world.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [WELCOME],
+      failServiceCall: (event) => {
+        names.push(event.name);
+        return undefined;
+      },
+    });
+    expect(whole.ok).toBe(true);
+    const clear = names.lastIndexOf('Range.clearContent');
+    expect(clear).toBeGreaterThan(0);
+    const write = names.indexOf('Range.setValues', clear);
+    expect(write).toBeGreaterThan(clear);
+
+    const { world, leads } = await recordPastFold();
+    // Killed at the folded rows' write (call indexes are 1-based: killed at call write + 1).
+    const killed = world.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [WELCOME],
+      killAfterServiceCalls: write,
+    });
+    expect(killed.killed).toBe(true);
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    expect(world.statuses()).toEqual(['SENT', 'SENT']);
+    const requests = world.sendRequests().length;
+    // The person deletes lead 1's SENT row and pastes the lead again, data only.
+    const first = leads[0] as { id: number; name: string };
+    const model = world.runtime.sheet(SHEET);
+    model.deleteRows(2, 1);
+    model.setValues(3, 1, [[first.name, first.id, 'R$ 10,00']]);
+    send(world, WELCOME);
+    // Before the fix: the record was cleared and never rewritten: lead 1 messaged again.
+    expect(world.sendRequests().length).toBe(requests);
+  });
+  it('(control) without a kill, the fold keeps lead 1', async () => {
+    const { world, leads } = await recordPastFold();
+    expect(send(world, WELCOME).state).toBe('done');
+    const requests = world.sendRequests().length;
+    const first = leads[0] as { id: number; name: string };
+    const model = world.runtime.sheet(SHEET);
+    model.deleteRows(2, 1);
+    model.setValues(3, 1, [[first.name, first.id, 'R$ 10,00']]);
+    send(world, WELCOME);
+    expect(world.sendRequests().length).toBe(requests);
+  });
+});
