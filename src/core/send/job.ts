@@ -100,6 +100,9 @@ export const MERGE_SLOTS_MS = 3_000;
 /** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
 export const LOOKUP_PER_PAGE = 200;
 
+/** A slice-end check reads the whole sheet only when it holds at most this many rows a row sent. */
+export const SLICE_CHECK_ROWS_PER_SENT = 2;
+
 /** A send that found the send record busy tries again this much later. */
 export const RECORD_RETRY_MS = 5_000;
 
@@ -129,6 +132,8 @@ interface JobRun {
   checked: boolean;
   /** The spreadsheet's send record, as this execution knows it. */
   record: SendRecordRun;
+  /** Rows this execution sent (answers written): what a slice-end check may cost. */
+  sentRows: number;
 }
 
 /**
@@ -182,6 +187,7 @@ export function createSendJobHandler(
       needsDisplay: sources.some((source) => source !== undefined && 'column' in source),
       lookups: new Map(),
       checked: false,
+      sentRows: 0,
       record: new SendRecordRun(
         env.record,
         {
@@ -313,6 +319,7 @@ export function createSendJobHandler(
       }
       const { before, batch, at } = marked;
       if (batch.length === 0) return this.progress(before, { ...this.cursor, planned: [] });
+      work.sentRows += batch.length;
 
       const { options } = work;
       // All leave together (UrlFetchApp.fetchAll); none is ever sent again by this step.
@@ -629,6 +636,12 @@ export function createSendJobHandler(
         this.now() + 2 * (ctx.estimateMs ?? 0) > ctx.deadline ||
         this.pacer.nextSlotAt() > ctx.latestStartAt;
       if (!ending) return analysis;
+      // At most SLICE_CHECK_ROWS_PER_SENT rows read per row sent: a send's reads stay windows
+      // around its batches on a big sheet (send-cells.test.ts); the end-of-job check remains.
+      if (!isWhole(analysis)) {
+        const rows = work.sheet.rowCount?.();
+        if (rows === undefined || rows > SLICE_CHECK_ROWS_PER_SENT * work.sentRows) return analysis;
+      }
       const whole = isWhole(analysis) ? analysis : this.read(false);
       const moved = misplacedEntries(whole, cursor, {
         t: work.t,
