@@ -90,6 +90,12 @@ export const SendCursorSchema = z.object({
    * lead ids reached, and lead ids nothing reached.
    */
   recordDue: z.optional(z.object({ sent: z.array(z.number()), notSent: z.array(z.number()) })),
+  /**
+   * Keys of rows found by e-mail or phone whose own SENT record a misplaced one was written
+   * over (misplaced.ts): once looked up, such a row's lead is UNCERTAIN since ever and settled
+   * from its conversation, whatever `resend` and the send record say (neither may know it).
+   */
+  moved: z.optional(z.array(z.string())),
 });
 export type SendCursor = z.infer<typeof SendCursorSchema>;
 
@@ -229,6 +235,14 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
         return;
       }
       const recorded = recordedSkip(leadId, input);
+      // Its SENT record overwritten (misplaced.ts): unless the record says it got the template,
+      // settled from its conversation since ever, like a lead id row; never sent blindly.
+      const ownLost = input.cursor.moved?.includes(decision.key) === true;
+      if (leadId !== undefined && ownLost && (recorded === undefined || recorded === 'wait')) {
+        const lead = { leadId, template: input.templateName };
+        marks.push({ index, cells: uncertainCells(t, undefined, t('send.why.moved'), lead) });
+        return;
+      }
       if (recorded === 'wait') {
         // Settled from its conversation first (the cursor's `unsure`): sent once, or skipped.
         if (!decision.queued) {
@@ -383,6 +397,7 @@ export function applySettlements(
   const unsure = { ...(cursor.unsure ?? {}) };
   const unsettled = new Set(cursor.unsettled ?? []);
   const claimed = new Set(cursor.claimed ?? []);
+  const moved = new Set(cursor.moved ?? []);
   for (const [leadId, result] of results) {
     delete unsure[String(leadId)];
     if (result === 'sent') sent.add(leadId);
@@ -399,6 +414,8 @@ export function applySettlements(
     const template = templateNamedIn(String(row[analysis.columns.detail] ?? '')) ?? '?';
     const mark = row[analysis.columns.sentAt];
     const at = mark instanceof Date ? mark : new Date(ctx.now);
+    // A row whose record was overwritten is settled: its key is an ordinary one again.
+    if (typeof result === 'string') moved.delete(analysis.keys[index] ?? '');
     if (result === 'sent') {
       const text = ctx.t('send.detail.confirmedSent', { template, leadId });
       entries.push({ index, cells: ['SENT', '', text, at] });
@@ -425,6 +442,7 @@ export function applySettlements(
       unsure,
       unsettled: [...unsettled],
       claimed: [...claimed],
+      ...(moved.size > 0 || cursor.moved ? { moved: [...moved] } : {}),
     },
   };
 }
