@@ -71,12 +71,29 @@ export function sendRecordSheet(
     },
     replace(rows) {
       const sheet = find();
-      if (!sheet) return;
-      const last = sheet.getLastRow();
-      if (last > 1) sheet.getRange(2, 1, last - 1, SEND_RECORD_HEADER.length).clearContent();
-      if (rows.length > 0) {
-        sheet.getRange(2, 1, rows.length, SEND_RECORD_HEADER.length).setValues(rows);
-      }
+      if (sheet) foldInto(sheet, rows);
     },
   };
+}
+
+/**
+ * The record's rows replaced by `rows` (the same record folded) so that no instant holds less
+ * than either: the folded rows are written below the old ones and flushed, then the old rows go
+ * in one deleteRows call. An execution killed (or a call failing) in between leaves the old rows
+ * and the folded ones, which say the same of every lead in either order (sent-record.ts), and
+ * the next job folds them again. Clearing first, as before, lost the whole record to a kill
+ * between the clear and the write.
+ */
+function foldInto(sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: unknown[][]): void {
+  const old = sheet.getLastRow() - 1;
+  if (rows.length > 0) {
+    const first = old + 2;
+    // A range past the sheet's last row is refused: the sheet grows first.
+    // https://developers.google.com/apps-script/reference/spreadsheet/sheet#insertRowsAfter(Integer,Integer)
+    const missing = first + rows.length - 1 - sheet.getMaxRows();
+    if (missing > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missing);
+    sheet.getRange(first, 1, rows.length, SEND_RECORD_HEADER.length).setValues(rows);
+    SpreadsheetApp.flush();
+  }
+  if (old > 0) sheet.deleteRows(2, old);
 }

@@ -1,7 +1,8 @@
 /**
- * Review of the send record (issue 16 item 2): a person who renames the hidden 'CRM Send Record'
- * sheet (it is found by name) makes the next send start an empty record, so a lead whose SENT
- * row was deleted gets the same template again from the same sheet.
+ * The send record's sheet (issue 16 item 2, src/gas/send-record-sheet.ts) against what a person
+ * or a kill may do to it: renamed (it was found by name, so the next send started an empty
+ * record), or its fold killed half-way (it cleared the record before writing it folded). Either
+ * way a lead whose SENT row was deleted got the same template again from the same sheet.
  */
 import { describe, expect, it } from 'vitest';
 import type { JobSummary } from '../../src/core/jobs/record';
@@ -22,7 +23,7 @@ function send(world: SendWorld, options: object): JobSummary {
   return world.lastJob();
 }
 
-describe('review: the send record sheet renamed by a person', () => {
+describe('the send record sheet renamed by a person', () => {
   it('still keeps a lead whose SENT row was deleted from getting the template again', async () => {
     let leads: { id: number; name: string }[] = [];
     const world = await createSendWorld({
@@ -85,9 +86,9 @@ async function recordPastFold() {
   return { world, leads };
 }
 
-describe('review: a kill while the record is folded', () => {
-  it('loses no lead the record named', async () => {
-    // Where the fold writes the folded rows (after clearing the old ones).
+describe('a kill while the record is folded', () => {
+  it('loses no lead the record named, killed at any call of the fold', async () => {
+    // The fold's calls: the section under the record's lock around its last write.
     const probe = await recordPastFold();
     const names: string[] = [];
     const whole = probe.world.runtime.execute({
@@ -99,31 +100,35 @@ describe('review: a kill while the record is folded', () => {
       },
     });
     expect(whole.ok).toBe(true);
-    const clear = names.lastIndexOf('Range.clearContent');
-    expect(clear).toBeGreaterThan(0);
-    const write = names.indexOf('Range.setValues', clear);
-    expect(write).toBeGreaterThan(clear);
-
-    const { world, leads } = await recordPastFold();
-    // Killed at the folded rows' write (call indexes are 1-based: killed at call write + 1).
-    const killed = world.runtime.execute({
-      fn: 'crmSendTemplate',
-      args: [WELCOME],
-      killAfterServiceCalls: write,
-    });
-    expect(killed.killed).toBe(true);
-    world.runtime.runUntilIdle({ maxExecutions: 40 });
-    expect(world.statuses()).toEqual(['SENT', 'SENT']);
-    const requests = world.sendRequests().length;
-    // The person deletes lead 1's SENT row and pastes the lead again, data only.
-    const first = leads[0] as { id: number; name: string };
-    const model = world.runtime.sheet(SHEET);
-    model.deleteRows(2, 1);
-    model.setValues(3, 1, [[first.name, first.id, 'R$ 10,00']]);
-    send(world, WELCOME);
-    // Before the fix: the record was cleared and never rewritten: lead 1 messaged again.
-    expect(world.sendRequests().length).toBe(requests);
-  });
+    const write = names.lastIndexOf('Range.setValues');
+    const from = names.lastIndexOf('Lock.tryLock', write);
+    const to = names.indexOf('Lock.releaseLock', write);
+    expect(from).toBeGreaterThan(0);
+    expect(to).toBeGreaterThan(write);
+    // Call indexes are 1-based: killAfterServiceCalls k kills call k + 1 (0-based index k).
+    const lost: number[] = [];
+    for (let k = from; k <= to; k++) {
+      const { world, leads } = await recordPastFold();
+      const killed = world.runtime.execute({
+        fn: 'crmSendTemplate',
+        args: [WELCOME],
+        killAfterServiceCalls: k,
+      });
+      expect(killed.killed, names[k]).toBe(true);
+      world.runtime.runUntilIdle({ maxExecutions: 40 });
+      expect(world.statuses()).toEqual(['SENT', 'SENT']);
+      const requests = world.sendRequests().length;
+      // The person deletes lead 1's SENT row and pastes the lead again, data only.
+      const first = leads[0] as { id: number; name: string };
+      const model = world.runtime.sheet(SHEET);
+      model.deleteRows(2, 1);
+      model.setValues(3, 1, [[first.name, first.id, 'R$ 10,00']]);
+      send(world, WELCOME);
+      if (world.sendRequests().length !== requests) lost.push(k);
+    }
+    // Before the fix: killed at the folded rows' write (after the clear), lead 1 messaged again.
+    expect(lost.map((k) => names[k])).toEqual([]);
+  }, 120_000);
   it('(control) without a kill, the fold keeps lead 1', async () => {
     const { world, leads } = await recordPastFold();
     expect(send(world, WELCOME).state).toBe('done');
