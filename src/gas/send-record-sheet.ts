@@ -3,6 +3,13 @@ import { SEND_RECORD_HEADER, type SendRecordStore } from '../core/send/sent-reco
 /** The hidden sheet that holds the send record (a fixed name, like the status columns). */
 export const SEND_RECORD_SHEET = 'CRM Send Record';
 
+/**
+ * The developer metadata key the record's sheet carries (PROJECT visibility: only this add-on
+ * queries it). A person may rename the sheet (any editor can, once it is unhidden); found by name
+ * only, a renamed record was taken for none, and the next send started an empty one.
+ */
+export const SEND_RECORD_TAG = 'crm.sendRecord';
+
 /** How long an append waits for another execution's append (one row and a flush). */
 const RECORD_LOCK_MS = 10_000;
 
@@ -35,13 +42,14 @@ export function sendRecordSheet(
 ): SendRecordStore {
   let known: GoogleAppsScript.Spreadsheet.Sheet | null = null;
   const find = () => {
-    known ??= spreadsheet.getSheetByName(SEND_RECORD_SHEET);
+    known ??= findSendRecordSheet(spreadsheet);
     return known;
   };
   const create = () => {
     const active = spreadsheet.getActiveSheet();
     // insertSheet makes the new sheet the active one: the person's view goes back where it was.
     const sheet = spreadsheet.insertSheet(SEND_RECORD_SHEET, spreadsheet.getNumSheets());
+    sheet.addDeveloperMetadata(SEND_RECORD_TAG, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
     sheet.appendRow([...SEND_RECORD_HEADER]);
     sheet.hideSheet();
     if (active) spreadsheet.setActiveSheet(active);
@@ -96,4 +104,29 @@ function foldInto(sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: unknown[][]):
     SpreadsheetApp.flush();
   }
   if (old > 0) sheet.deleteRows(2, old);
+}
+
+/**
+ * The record's sheet: the one tagged SEND_RECORD_TAG, whatever its name now, else (a record made
+ * before sheets were tagged) the one named SEND_RECORD_SHEET, tagged then so that a later rename
+ * does not lose it. Null when the spreadsheet has none. Should a duplicate of the sheet carry
+ * the tag too (whether duplicating copies developer metadata is not documented,
+ * https://developers.google.com/apps-script/reference/spreadsheet/sheet#copyTo(Spreadsheet)),
+ * the one with the record's own name wins, else the first in tab order.
+ */
+export function findSendRecordSheet(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+): GoogleAppsScript.Spreadsheet.Sheet | null {
+  const tagged = spreadsheet
+    .createDeveloperMetadataFinder()
+    .withKey(SEND_RECORD_TAG)
+    .withLocationType(SpreadsheetApp.DeveloperMetadataLocationType.SHEET)
+    .find()
+    .map((entry) => entry.getLocation().getSheet())
+    .filter((sheet): sheet is GoogleAppsScript.Spreadsheet.Sheet => sheet !== null);
+  const named = tagged.find((sheet) => sheet.getName() === SEND_RECORD_SHEET);
+  if (named ?? tagged[0]) return named ?? tagged[0] ?? null;
+  const legacy = spreadsheet.getSheetByName(SEND_RECORD_SHEET);
+  legacy?.addDeveloperMetadata(SEND_RECORD_TAG, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+  return legacy;
 }

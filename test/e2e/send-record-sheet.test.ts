@@ -53,6 +53,39 @@ describe('the send record sheet renamed by a person', () => {
   });
 });
 
+describe('a send record made before its sheet was tagged', () => {
+  it('is found by its name, tagged, and still found once renamed', async () => {
+    let leads: { id: number; name: string }[] = [];
+    const world = await createSendWorld({
+      sheet: (sandbox) => {
+        leads = sandbox.state.leads
+          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+          .slice(0, 2);
+        return { header: HEADER, rows: leads.map((l) => [l.name, l.id, 'R$ 10,00']) };
+      },
+    });
+    expect(send(world, WELCOME).state).toBe('done');
+    const record = world.runtime.workbook.findSheet('CRM Send Record');
+    if (!record) throw new Error('no record');
+    expect(record.metadata.map(({ key }) => key)).toEqual(['crm.sendRecord']);
+    // As an older version left it: no tag. A send finds it by name and tags it.
+    record.metadata.length = 0;
+    expect(send(world, WELCOME).state).toBe('done');
+    expect(record.metadata.map(({ key }) => key)).toEqual(['crm.sendRecord']);
+    const requests = world.sendRequests().length;
+    record.name = 'Histórico de envios';
+    // The sheet pickers do not offer it under its new name either.
+    const listed = world.runtime.runOrThrow('uiListSheets') as { sheets: string[] };
+    expect(listed.sheets).toEqual([SHEET]);
+    const model = world.runtime.sheet(SHEET);
+    const first = leads[0] as { id: number; name: string };
+    model.deleteRows(2, 1);
+    model.setValues(3, 1, [[first.name, first.id, 'R$ 10,00']]);
+    send(world, WELCOME);
+    expect(world.sendRequests().length).toBe(requests);
+  });
+});
+
 /** The world after a first send to `leads[0]` and 2,001 rows of another sheet's record. */
 async function recordPastFold() {
   let leads: { id: number; name: string }[] = [];
