@@ -12,6 +12,7 @@ import {
   UnprocessableError,
 } from '../../api/errors';
 import type { Lead, LeadDetailInclude } from '../../api/schemas';
+import { crmTimeVersus, readCrmTime } from '../crm-time';
 import type { Translate } from '../i18n';
 import { crmDetail } from '../person-message';
 import type { ActionRequest } from './decide';
@@ -187,10 +188,13 @@ export function settledBy(
     case 'enroll':
       return activeSequences(lead).includes(request.sequenceId) ? 'done' : 'not';
     case 'message': {
-      const last = Date.parse(lead.conversation?.last_message_at ?? '');
-      if (Number.isNaN(last)) return 'not';
-      // A message at or after the attempt (second precision in the CRM's timestamps).
-      return last >= Math.floor((entry.u ?? 0) / 1000) * 1000 ? 'done' : 'not';
+      // A message at or after the attempt (second precision in the CRM's timestamps); a time
+      // that is unreadable, or without a zone and either side of it (crm-time.ts), says nothing.
+      const last = readCrmTime(lead.conversation?.last_message_at);
+      if (last.kind === 'none') return 'not';
+      if (last.kind === 'unreadable') return 'unknown';
+      const versus = crmTimeVersus(last, Math.floor((entry.u ?? 0) / 1000) * 1000);
+      return versus === 'either' ? 'unknown' : versus === 'at-or-after' ? 'done' : 'not';
     }
     default:
       return 'unknown';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { crmTimeReadings, crmTimeVersus, readCrmTime } from '../crm-time';
 import type { Translate } from '../i18n';
 import { asText, setCells } from '../jobs/row-job';
 import { campaignsOfRow, templateNamedIn, withHistory } from './campaigns';
@@ -362,13 +363,19 @@ export function settlementOf(
   return result;
 }
 
+/**
+ * A time without a zone whose two readings (UTC, the script's zone) fall either side of the
+ * attempt settles nothing: it names both readings (crm-time.ts).
+ */
 function settlementAt(lastMessageAt: string | null | undefined, since: number): Settlement {
-  if (lastMessageAt === null || lastMessageAt === undefined || lastMessageAt === '') {
-    return 'not-sent';
+  const time = readCrmTime(lastMessageAt);
+  if (time.kind === 'none') return 'not-sent';
+  if (time.kind === 'unreadable') return { unsettled: `last_message_at "${lastMessageAt}"` };
+  const versus = crmTimeVersus(time, since - SETTLE_SLACK_MS);
+  if (versus === 'either') {
+    return { unsettled: `last_message_at ${crmTimeReadings(String(lastMessageAt), time)}` };
   }
-  const at = Date.parse(lastMessageAt);
-  if (Number.isNaN(at)) return { unsettled: `last_message_at "${lastMessageAt}"` };
-  return at >= since - SETTLE_SLACK_MS ? 'sent' : 'not-sent';
+  return versus === 'at-or-after' ? 'sent' : 'not-sent';
 }
 
 /** Clock difference allowed between Apps Script and the CRM when comparing times. */
