@@ -32,10 +32,14 @@ const RECORD_LOCK_MS = 10_000;
  *
  * Two executions may append at once (two people's sends): whether appendRow is atomic is not
  * documented (https://developers.google.com/apps-script/reference/spreadsheet/sheet#appendRow(Object)),
- * so each append holds the document lock, which is per spreadsheet and across people; where
- * there is no document (a trigger without an active one, when getDocumentLock() is null,
- * https://developers.google.com/apps-script/reference/lock/lock-service#getDocumentLock()), the
- * script lock, held for that one row only.
+ * and a fold must not lose a row appended between its read and its delete, so every append and
+ * fold holds one lock, the script lock. Only one kind of lock excludes: the document lock
+ * (per spreadsheet) is null in a trigger without an active document
+ * (https://developers.google.com/apps-script/reference/lock/lock-service#getDocumentLock()),
+ * and an execution holding it does not exclude one holding the script lock. The script lock is
+ * the one that exists in every execution (as for starting a job, jobs-api.ts); in an add-on it
+ * is one for all its users (APPS-SCRIPT-FACTS.md), so it is held only for a batch's marks, its
+ * record row and their flush, and a job that finds it busy yields and comes back.
  */
 export function sendRecordSheet(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
@@ -63,7 +67,7 @@ export function sendRecordSheet(
       return sheet.getDataRange().getValues().slice(1);
     },
     locked(work) {
-      const lock = LockService.getDocumentLock() ?? LockService.getScriptLock();
+      const lock = LockService.getScriptLock();
       if (!lock.tryLock(RECORD_LOCK_MS)) return undefined;
       try {
         // `work` flushes what it appended (with the send's SENDING marks: one flush).

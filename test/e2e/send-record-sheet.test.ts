@@ -53,6 +53,41 @@ describe('the send record sheet renamed by a person', () => {
   });
 });
 
+describe("the send record's lock", () => {
+  it('is the one a trigger without a document takes: held there, no batch is recorded or sent', async () => {
+    const world = await createSendWorld({
+      sheet: (sandbox) => {
+        const leads = sandbox.state.leads
+          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+          .slice(0, 2);
+        return { header: HEADER, rows: leads.map((l) => [l.name, l.id, 'R$ 10,00']) };
+      },
+    });
+    // Once the job is started (its start lock released), another execution appends to the
+    // record from a trigger with no active document, where the document lock is null: it holds
+    // the script lock for a long while (as a slow flush would).
+    let phase: 'before' | 'starting' | 'held' = 'before';
+    const run = world.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [WELCOME],
+      failServiceCall: (event) => {
+        if (phase === 'before' && event.name === 'LockService.getScriptLock') phase = 'starting';
+        else if (phase === 'starting' && event.name === 'Lock.releaseLock') {
+          phase = 'held';
+          world.runtime.holdLock('script', 5 * 60_000);
+        }
+        return undefined;
+      },
+    });
+    expect(phase).toBe('held');
+    expect(run.ok).toBe(true);
+    // Before the fix: this execution took the document lock instead and sent both leads.
+    expect(world.sendRequests()).toHaveLength(0);
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    expect(world.statuses()).toEqual(['SENT', 'SENT']);
+  });
+});
+
 describe('a send record made before its sheet was tagged', () => {
   it('is found by its name, tagged, and still found once renamed', async () => {
     let leads: { id: number; name: string }[] = [];
