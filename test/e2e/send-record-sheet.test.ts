@@ -88,6 +88,68 @@ describe("the send record's lock", () => {
   });
 });
 
+describe('a send record busy at the end of a job', () => {
+  const twoLeads = () =>
+    createSendWorld({
+      sheet: (sandbox) => {
+        const leads = sandbox.state.leads
+          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+          .slice(0, 2);
+        return { header: HEADER, rows: leads.map((l) => [l.name, l.id, 'R$ 10,00']) };
+      },
+    });
+  /** Lead ids the record says were reached (its 'Sent' column). */
+  const recordedSent = (world: SendWorld) =>
+    (world.runtime.sheet('CRM Send Record').getValues().slice(1) ?? []).flatMap((row) =>
+      String(row[7] ?? '')
+        .split(' ')
+        .filter((id) => id !== '')
+        .map(Number),
+    );
+
+  it('keeps the last answers until they are written, then ends', async () => {
+    // Where the job takes the record's lock for the last time: its end, writing the last answers.
+    const probe = { world: await twoLeads() };
+    const names: string[] = [];
+    probe.world.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [WELCOME],
+      failServiceCall: (event) => {
+        names.push(event.name);
+        return undefined;
+      },
+    });
+    expect(probe.world.lastJob().state).toBe('done');
+    // The record's lock: the last script lock taken (event indexes are 1-based).
+    const last = names.indexOf('Lock.tryLock', names.lastIndexOf('LockService.getScriptLock')) + 1;
+    const ids = probe.world.runtime
+      .sheet(SHEET)
+      .getValues()
+      .slice(1)
+      .map((row) => Number(row[1]));
+    expect(recordedSent(probe.world).sort()).toEqual([...ids].sort());
+
+    const world = await twoLeads();
+    // Another execution holds the record's lock when this one would write the last answers.
+    world.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [WELCOME],
+      failServiceCall: (event) => {
+        if (event.index === last) world.runtime.holdLock('script', 10 * 60_000);
+        return undefined;
+      },
+    });
+    expect(world.statuses()).toEqual(['SENT', 'SENT']);
+    // Before the fix: 'done', the last answers dropped (their leads "may have left" for good).
+    expect(world.lastJob().state).not.toBe('done');
+    world.runtime.advance(10 * 60_000);
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    expect(world.lastJob().state).toBe('done');
+    expect(recordedSent(world).sort()).toEqual([...ids].sort());
+    expect(world.sendRequests()).toHaveLength(2);
+  });
+});
+
 describe('a send record made before its sheet was tagged', () => {
   it('is found by its name, tagged, and still found once renamed', async () => {
     let leads: { id: number; name: string }[] = [];

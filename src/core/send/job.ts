@@ -607,11 +607,13 @@ export function createSendJobHandler(
         whole && !settling && !hasPendingRows(analysis) && settleWork(analysis, cursor).length === 0
           ? this.repairMisplaced(analysis, cursor)
           : undefined;
-      const finished = repaired === null;
       if (repaired) cursor = repaired;
       job.cursor = cursor;
-      // What the last answers said goes to the send record (a kill leaves them to settle).
-      if (finished) job.cursor = work.record.flush(cursor, this.now());
+      // What the last answers said goes to the send record (a kill leaves them to settle); a
+      // busy record keeps the job going (its checkpoint keeps them) until they are written.
+      const flushed = repaired === null ? work.record.flush(cursor, this.now()) : undefined;
+      if (flushed) job.cursor = flushed;
+      const finished = flushed !== undefined;
       job.message = finished
         ? finishedMessage(work.t, analysis, job.createdAt, cursor.unplaced)
         : work.t('send.message.progress', {
