@@ -1,3 +1,4 @@
+import { requireSheetNamed } from '../core/jobs/row-job';
 import { SEND_RECORD_HEADER, type SendRecordStore } from '../core/send/sent-record';
 
 /** The hidden sheet that holds the send record (a fixed name, like the status columns). */
@@ -133,4 +134,20 @@ export function findSendRecordSheet(
   const legacy = spreadsheet.getSheetByName(SEND_RECORD_SHEET);
   legacy?.addDeveloperMetadata(SEND_RECORD_TAG, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
   return legacy;
+}
+
+/**
+ * The sheet a job (import, send, lead actions) is asked to work on: never the send record's,
+ * whatever it is named now, which a job would overwrite with status columns.
+ */
+export function requireJobSheet(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  name: string,
+): GoogleAppsScript.Spreadsheet.Sheet {
+  let record: number | null | undefined;
+  const isRecord = (sheet: GoogleAppsScript.Spreadsheet.Sheet) => {
+    record ??= findSendRecordSheet(spreadsheet)?.getSheetId() ?? null;
+    return record !== null && sheet.getSheetId() === record;
+  };
+  return requireSheetNamed(spreadsheet, name, isRecord);
 }

@@ -150,6 +150,36 @@ describe('a send record busy at the end of a job', () => {
   });
 });
 
+describe('the send record sheet as a job sheet', () => {
+  it('is refused by name, and not listed among the sheets', async () => {
+    const world = await createSendWorld({
+      sheet: (sandbox) => {
+        const leads = sandbox.state.leads
+          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+          .slice(0, 1);
+        return { header: HEADER, rows: leads.map((l) => [l.name, l.id, 'R$ 10,00']) };
+      },
+    });
+    expect(send(world, WELCOME).state).toBe('done');
+    const record = world.runtime.workbook.findSheet('CRM Send Record');
+    if (record) record.name = 'Envios feitos';
+    // Before: a send, an import or lead actions took it as their sheet, with status columns.
+    const calls: [string, object][] = [
+      ['crmSendTemplate', { ...WELCOME, sheet: 'Envios feitos' }],
+      ['crmImportLeads', { sheet: 'Envios feitos' }],
+      ['crmLeadActions', { sheet: 'Envios feitos', action: 'won', params: { value: 1 } }],
+    ];
+    for (const [fn, options] of calls) {
+      const refused = world.runtime.run(fn, options);
+      expect(refused.error?.message, fn).toMatch(/is the CRM Send Record sheet/);
+    }
+    const missing = world.runtime.run('crmSendTemplate', { ...WELCOME, sheet: 'Nope' });
+    expect(missing.error?.message).toBe(
+      `No sheet is named "Nope"; the sheets are "${SHEET}". Pass one of them as sheet.`,
+    );
+  });
+});
+
 describe('a send record made before its sheet was tagged', () => {
   it('is found by its name, tagged, and still found once renamed', async () => {
     let leads: { id: number; name: string }[] = [];
