@@ -257,6 +257,10 @@ export function createSendJobHandler(
     private scan(): StepResult {
       const { work } = this;
       const planned = this.cursor.planned ?? [];
+      // The send record is read (once an execution) before the sheet: no call of another
+      // sheet's may fall between this read and the marks it places, where a person's edit
+      // would move rows under them.
+      work.record.planView(this.cursor);
       let analysis: SendAnalysis | undefined;
       if (this.cursor.scan !== undefined) {
         const ats = planned.map(({ at }) => at);
