@@ -17,9 +17,10 @@ import { IMPORT_ROW_STATUSES } from '../core/import/status-columns';
 import { columnLetter } from '../core/import/text-key';
 import type { JobSummary } from '../core/jobs';
 import { startFailure, startPacing } from '../core/jobs/requests';
-import { checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
+import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
+import { requireJobSheet } from '../gas/send-record-sheet';
 import { appsScriptClock } from '../gas/services';
 import { createSheetTable } from '../gas/sheet-table';
 import {
@@ -114,7 +115,7 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   const request = parseImportRequest(options);
   const settings = requireSettings();
   const spreadsheet = currentSpreadsheet();
-  const sheet = requireSheetNamed(spreadsheet, request.sheet);
+  const sheet = requireJobSheet(spreadsheet, request.sheet);
   const sheetId = sheet.getSheetId();
   const onSheet = { id: sheetId, name: request.sheet, jobName: 'Import' };
   // Checked again, atomically, when the job is created (startJob); this one fails fast.
@@ -198,7 +199,7 @@ export interface ImportPreview {
 export function uiPreviewImport(options: ImportPreviewOptions): ImportPreview {
   const request = parseImportRequest(options);
   const settings = requireSettings();
-  const sheet = requireSheetNamed(currentSpreadsheet(), request.sheet);
+  const sheet = requireJobSheet(currentSpreadsheet(), request.sheet);
   const values = headerValues(sheet, request.headerRow);
   const reference = loadReference(settings, 'read the CRM fields');
   return {

@@ -22,11 +22,11 @@ import { isFinished, type JobRecord, type JobSummary } from '../core/jobs';
 import { readWalkCursor } from '../core/jobs/pipeline';
 import { dropLedger, Ledger } from '../core/jobs/pipeline-ledger';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
-import { requireSheetNamed } from '../core/jobs/row-job';
 import type { KeyValueStore } from '../core/ports';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
 import { createPipelineSheet } from '../gas/pipeline-sheet';
+import { requireJobSheet } from '../gas/send-record-sheet';
 import { appsScriptClock } from '../gas/services';
 import {
   clientFor,
@@ -232,7 +232,7 @@ function backupName(sheet: string): string {
 export function crmLeadActions(input: LeadActionsOptions): JobSummary {
   const options = parseLeadActionsOptions(input);
   const settings = requireSettings();
-  const sheet = requireSheetNamed(currentSpreadsheet(), options.sheet);
+  const sheet = requireJobSheet(currentSpreadsheet(), options.sheet);
   const values = createPipelineSheet(sheet, options.headerRow ?? 1).read();
   const headers = values.header.map((h) => String(h ?? ''));
   const defaultCountry = settings.defaultCountry || DEFAULT_COUNTRY;

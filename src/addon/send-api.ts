@@ -5,7 +5,7 @@ import { isBlankCell } from '../core/import/normalize';
 import { columnLetter } from '../core/import/text-key';
 import type { JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
-import { checkNoOtherJobOnSheet, requireSheetNamed } from '../core/jobs/row-job';
+import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
 import {
   missingStatusHeaders,
   placeSources,
@@ -21,7 +21,7 @@ import { SEND_ROW_STATUSES, SEND_STATUS_HEADERS } from '../core/send/status-colu
 import { expectedVariableKeys, renderBody } from '../core/send/template';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
-import { sendRecordSheet } from '../gas/send-record-sheet';
+import { requireJobSheet, sendRecordSheet } from '../gas/send-record-sheet';
 import { createSendSheet } from '../gas/send-sheet';
 import { appsScriptClock } from '../gas/services';
 import {
@@ -108,7 +108,7 @@ function readHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet, withDisplay: bool
 export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
   const request = parseSendRequest(options);
   const settings = requireSettings();
-  const sheet = requireSheetNamed(currentSpreadsheet(), request.sheet);
+  const sheet = requireJobSheet(currentSpreadsheet(), request.sheet);
   const sheetId = sheet.getSheetId();
   const onSheet = { id: sheetId, name: request.sheet, jobName: 'Send' };
   // Checked again, atomically, when the job is created (startJob); this one fails fast.
@@ -193,7 +193,7 @@ export interface SendPreview {
 export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
   const request = parseSendRequest(options);
   const settings = requireSettings();
-  const sheet = requireSheetNamed(currentSpreadsheet(), request.sheet);
+  const sheet = requireJobSheet(currentSpreadsheet(), request.sheet);
   const values = readHeader(sheet, true);
   const catalog = loadCatalog(settings, 'read the CRM templates');
   const jobOptions = checkSendSetup({

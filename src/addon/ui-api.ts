@@ -6,7 +6,7 @@ import { findColumn, statusIndexes } from '../core/send/columns';
 import { variableExamples } from '../core/send/examples';
 import { SEND_LEAD_ID_DEFAULT_HEADER } from '../core/send/rows';
 import { expectedVariableKeys, headerFormatOf } from '../core/send/template';
-import { SEND_RECORD_SHEET } from '../gas/send-record-sheet';
+import { findSendRecordSheet } from '../gas/send-record-sheet';
 import { appsScriptClock } from '../gas/services';
 import { clientFor, currentSpreadsheet, pacerFor, requireSettings } from './context';
 import { pauseFromSidebar } from './jobs-api';
@@ -16,12 +16,14 @@ import { pauseFromSidebar } from './jobs-api';
 /** The spreadsheet's sheet names, in tab order, and the active one (the pickers' default). */
 export function uiListSheets(): { sheets: string[]; active: string } {
   const spreadsheet = currentSpreadsheet();
+  // The send record is the add-on's own (hidden) sheet, whatever a person renamed it to: no
+  // picker offers it.
+  const record = findSendRecordSheet(spreadsheet)?.getSheetId();
   return {
-    // The send record is the add-on's own (hidden) sheet: no picker offers it.
     sheets: spreadsheet
       .getSheets()
-      .map((sheet) => sheet.getName())
-      .filter((name) => name !== SEND_RECORD_SHEET),
+      .filter((sheet) => sheet.getSheetId() !== record)
+      .map((sheet) => sheet.getName()),
     active: spreadsheet.getActiveSheet().getName(),
   };
 }

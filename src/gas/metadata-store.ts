@@ -15,7 +15,8 @@ export function metadataStore(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
 ): KeyValueStore {
   // Every key is ours (`crm.` prefixed) and only ever put on the spreadsheet itself, so the
-  // finder needs no location filter: each read is three Sheets calls, not four.
+  // finder needs no location filter: each read is three Sheets calls, not four. (The send
+  // record's sheet tag, SEND_RECORD_TAG, is on a sheet, and is never a key of this store.)
   const entries = (key: string): GoogleAppsScript.Spreadsheet.DeveloperMetadata[] =>
     spreadsheet.createDeveloperMetadataFinder().withKey(key).find();
   return {

@@ -1,7 +1,15 @@
+import { requireSheetNamed } from '../core/jobs/row-job';
 import { SEND_RECORD_HEADER, type SendRecordStore } from '../core/send/sent-record';
 
 /** The hidden sheet that holds the send record (a fixed name, like the status columns). */
 export const SEND_RECORD_SHEET = 'CRM Send Record';
+
+/**
+ * The developer metadata key the record's sheet carries (PROJECT visibility: only this add-on
+ * queries it). A person may rename the sheet (any editor can, once it is unhidden); found by name
+ * only, a renamed record was taken for none, and the next send started an empty one.
+ */
+export const SEND_RECORD_TAG = 'crm.sendRecord';
 
 /** How long an append waits for another execution's append (one row and a flush). */
 const RECORD_LOCK_MS = 10_000;
@@ -25,23 +33,28 @@ const RECORD_LOCK_MS = 10_000;
  *
  * Two executions may append at once (two people's sends): whether appendRow is atomic is not
  * documented (https://developers.google.com/apps-script/reference/spreadsheet/sheet#appendRow(Object)),
- * so each append holds the document lock, which is per spreadsheet and across people; where
- * there is no document (a trigger without an active one, when getDocumentLock() is null,
- * https://developers.google.com/apps-script/reference/lock/lock-service#getDocumentLock()), the
- * script lock, held for that one row only.
+ * and a fold must not lose a row appended between its read and its delete, so every append and
+ * fold holds one lock, the script lock. Only one kind of lock excludes: the document lock
+ * (per spreadsheet) is null in a trigger without an active document
+ * (https://developers.google.com/apps-script/reference/lock/lock-service#getDocumentLock()),
+ * and an execution holding it does not exclude one holding the script lock. The script lock is
+ * the one that exists in every execution (as for starting a job, jobs-api.ts); in an add-on it
+ * is one for all its users (APPS-SCRIPT-FACTS.md), so it is held only for a batch's marks, its
+ * record row and their flush, and a job that finds it busy yields and comes back.
  */
 export function sendRecordSheet(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
 ): SendRecordStore {
   let known: GoogleAppsScript.Spreadsheet.Sheet | null = null;
   const find = () => {
-    known ??= spreadsheet.getSheetByName(SEND_RECORD_SHEET);
+    known ??= findSendRecordSheet(spreadsheet);
     return known;
   };
   const create = () => {
     const active = spreadsheet.getActiveSheet();
     // insertSheet makes the new sheet the active one: the person's view goes back where it was.
     const sheet = spreadsheet.insertSheet(SEND_RECORD_SHEET, spreadsheet.getNumSheets());
+    sheet.addDeveloperMetadata(SEND_RECORD_TAG, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
     sheet.appendRow([...SEND_RECORD_HEADER]);
     sheet.hideSheet();
     if (active) spreadsheet.setActiveSheet(active);
@@ -55,7 +68,7 @@ export function sendRecordSheet(
       return sheet.getDataRange().getValues().slice(1);
     },
     locked(work) {
-      const lock = LockService.getDocumentLock() ?? LockService.getScriptLock();
+      const lock = LockService.getScriptLock();
       if (!lock.tryLock(RECORD_LOCK_MS)) return undefined;
       try {
         // `work` flushes what it appended (with the send's SENDING marks: one flush).
@@ -71,12 +84,70 @@ export function sendRecordSheet(
     },
     replace(rows) {
       const sheet = find();
-      if (!sheet) return;
-      const last = sheet.getLastRow();
-      if (last > 1) sheet.getRange(2, 1, last - 1, SEND_RECORD_HEADER.length).clearContent();
-      if (rows.length > 0) {
-        sheet.getRange(2, 1, rows.length, SEND_RECORD_HEADER.length).setValues(rows);
-      }
+      if (sheet) foldInto(sheet, rows);
     },
   };
+}
+
+/**
+ * The record's rows replaced by `rows` (the same record folded) so that no instant holds less
+ * than either: the folded rows are written below the old ones and flushed, then the old rows go
+ * in one deleteRows call. An execution killed (or a call failing) in between leaves the old rows
+ * and the folded ones, which say the same of every lead in either order (sent-record.ts), and
+ * the next job folds them again. Clearing first, as before, lost the whole record to a kill
+ * between the clear and the write.
+ */
+function foldInto(sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: unknown[][]): void {
+  const old = sheet.getLastRow() - 1;
+  if (rows.length > 0) {
+    const first = old + 2;
+    // A range past the sheet's last row is refused: the sheet grows first.
+    // https://developers.google.com/apps-script/reference/spreadsheet/sheet#insertRowsAfter(Integer,Integer)
+    const missing = first + rows.length - 1 - sheet.getMaxRows();
+    if (missing > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missing);
+    sheet.getRange(first, 1, rows.length, SEND_RECORD_HEADER.length).setValues(rows);
+    SpreadsheetApp.flush();
+  }
+  if (old > 0) sheet.deleteRows(2, old);
+}
+
+/**
+ * The record's sheet: the one tagged SEND_RECORD_TAG, whatever its name now, else (a record made
+ * before sheets were tagged) the one named SEND_RECORD_SHEET, tagged then so that a later rename
+ * does not lose it. Null when the spreadsheet has none. Should a duplicate of the sheet carry
+ * the tag too (whether duplicating copies developer metadata is not documented,
+ * https://developers.google.com/apps-script/reference/spreadsheet/sheet#copyTo(Spreadsheet)),
+ * the one with the record's own name wins, else the first in tab order.
+ */
+export function findSendRecordSheet(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+): GoogleAppsScript.Spreadsheet.Sheet | null {
+  const tagged = spreadsheet
+    .createDeveloperMetadataFinder()
+    .withKey(SEND_RECORD_TAG)
+    .withLocationType(SpreadsheetApp.DeveloperMetadataLocationType.SHEET)
+    .find()
+    .map((entry) => entry.getLocation().getSheet())
+    .filter((sheet): sheet is GoogleAppsScript.Spreadsheet.Sheet => sheet !== null);
+  const named = tagged.find((sheet) => sheet.getName() === SEND_RECORD_SHEET);
+  if (named ?? tagged[0]) return named ?? tagged[0] ?? null;
+  const legacy = spreadsheet.getSheetByName(SEND_RECORD_SHEET);
+  legacy?.addDeveloperMetadata(SEND_RECORD_TAG, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+  return legacy;
+}
+
+/**
+ * The sheet a job (import, send, lead actions) is asked to work on: never the send record's,
+ * whatever it is named now, which a job would overwrite with status columns.
+ */
+export function requireJobSheet(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  name: string,
+): GoogleAppsScript.Spreadsheet.Sheet {
+  let record: number | null | undefined;
+  const isRecord = (sheet: GoogleAppsScript.Spreadsheet.Sheet) => {
+    record ??= findSendRecordSheet(spreadsheet)?.getSheetId() ?? null;
+    return record !== null && sheet.getSheetId() === record;
+  };
+  return requireSheetNamed(spreadsheet, name, isRecord);
 }

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../unit/core/jobs/fakes';
 import {
   createSendWorld,
+  forgetSendRecord,
   DOCUMENT_SEND,
   generateSendSheet,
   type SendSheet,
@@ -29,6 +30,8 @@ const ROWS = 8;
 
 function reset(world: SendWorld, seed: number): SendSheet {
   world.sandbox.reset();
+  // A fresh CRM per seed: the spreadsheet's send record of the last seed's leads goes too.
+  forgetSendRecord(world);
   world.sandbox.configure({ clockSkewMs: 0 });
   world.clock.advance(61_000);
   const model = world.runtime.sheet(SHEET);

@@ -12,7 +12,7 @@ import {
   UnprocessableError,
 } from '../../api/errors';
 import type { Lead, LeadDetailInclude } from '../../api/schemas';
-import { mayBeAtOrAfter } from '../crm-time';
+import { crmTimeVersus, readCrmTime } from '../crm-time';
 import type { Translate } from '../i18n';
 import { crmDetail } from '../person-message';
 import type { ActionRequest } from './decide';
@@ -189,11 +189,14 @@ export function settledBy(
     case 'enroll':
       return activeSequences(lead).includes(request.sequenceId) ? 'done' : 'not';
     case 'message': {
-      const last = Date.parse(lead.conversation?.last_message_at ?? '');
-      if (Number.isNaN(last)) return 'not';
       // A message at or after the attempt: the message's time is the CRM's clock, the
-      // attempt's ours; a doubt reads as done (core/crm-time.ts, issue 16).
-      return mayBeAtOrAfter(last, entry.u ?? 0, clock) ? 'done' : 'not';
+      // attempt's ours, a doubt about the clocks reads as done; a time that is unreadable, or
+      // without a zone and either side of the attempt, says nothing (core/crm-time.ts).
+      const last = readCrmTime(lead.conversation?.last_message_at);
+      if (last.kind === 'none') return 'not';
+      if (last.kind === 'unreadable') return 'unknown';
+      const versus = crmTimeVersus(last, entry.u ?? 0, clock);
+      return versus === 'either' ? 'unknown' : versus === 'at-or-after' ? 'done' : 'not';
     }
     default:
       return 'unknown';

@@ -1,6 +1,6 @@
 import type { CrmClock } from '../../api';
 import type { Lead } from '../../api/schemas';
-import { UNKNOWN_CLOCK_SLACK_MS } from '../crm-time';
+import { readCrmTime, UNKNOWN_CLOCK_SLACK_MS } from '../crm-time';
 import type { ActionReference } from './types';
 
 /** The official provider's chat window: a free text only within 24 hours of the contact's last message. */
@@ -31,12 +31,12 @@ export function windowClosed(
   if (conversation === undefined) return undefined;
   if (conversation === null) return true;
   if (`${conversation.instance_id ?? ''}` !== `${chat.instanceId}`) return undefined;
-  const last = conversation.last_message_at;
-  if (last === null || last === undefined || last === '') return true;
-  const at = Date.parse(last);
-  if (Number.isNaN(at)) return undefined;
+  const last = readCrmTime(conversation.last_message_at);
+  if (last.kind === 'none') return true;
+  if (last.kind === 'unreadable') return undefined;
   // The CRM's now at the earliest (its clock's reading, or 2 minutes behind ours when none):
   // a window closing about now is left to the CRM to judge.
   const crmNow = now + (clock?.low ?? -UNKNOWN_CLOCK_SLACK_MS);
-  return at + 999 + CHAT_WINDOW_MS <= crmNow ? true : undefined;
+  // A time without a zone counts at its latest reading (crm-time.ts): closed only if both are.
+  return last.latest + 999 + CHAT_WINDOW_MS <= crmNow ? true : undefined;
 }

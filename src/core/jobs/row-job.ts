@@ -261,18 +261,30 @@ export function builtOnce<T>(build: () => T): () => T {
   };
 }
 
-/** The sheet of this name; the error lists the sheets there are. */
-export function requireSheetNamed<S>(
+/**
+ * The sheet of this name; the error lists the sheets there are. `ownSheet` names a sheet of
+ * the add-on's own (the hidden CRM Send Record): never a job's sheet, and not listed.
+ */
+export function requireSheetNamed<S extends { getName(): string }>(
   spreadsheet: {
     getSheetByName(name: string): S | null;
-    getSheets(): readonly { getName(): string }[];
+    getSheets(): readonly S[];
   },
   name: string,
+  ownSheet: (sheet: S) => boolean = () => false,
 ): S {
   const sheet = spreadsheet.getSheetByName(name);
+  if (sheet && ownSheet(sheet)) {
+    throw codedError(
+      `"${name}" is the CRM Send Record sheet, where the add-on keeps which lead got which template; pass another sheet as sheet.`,
+      'sheetIsSendRecord',
+      { sheet: name },
+    );
+  }
   if (!sheet) {
     const names = spreadsheet
       .getSheets()
+      .filter((s) => !ownSheet(s))
       .map((s) => `"${s.getName()}"`)
       .join(', ');
     throw codedError(

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { CrmClock } from '../../api';
-import { mayBeAtOrAfter, UNKNOWN_CLOCK_SLACK_MS } from '../crm-time';
+import { crmTimeReadings, crmTimeVersus, readCrmTime, UNKNOWN_CLOCK_SLACK_MS } from '../crm-time';
 import type { Translate } from '../i18n';
 import { asText, setCells } from '../jobs/row-job';
 import { campaignsOfRow, templateNamedIn, withHistory } from './campaigns';
@@ -92,6 +92,12 @@ export const SendCursorSchema = z.object({
    * lead ids reached, and lead ids nothing reached.
    */
   recordDue: z.optional(z.object({ sent: z.array(z.number()), notSent: z.array(z.number()) })),
+  /**
+   * Keys of rows found by e-mail or phone whose own SENT record a misplaced one was written
+   * over (misplaced.ts): once looked up, such a row's lead is UNCERTAIN since ever and settled
+   * from its conversation, whatever `resend` and the send record say (neither may know it).
+   */
+  moved: z.optional(z.array(z.string())),
 });
 export type SendCursor = z.infer<typeof SendCursorSchema>;
 
@@ -231,6 +237,14 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
         return;
       }
       const recorded = recordedSkip(leadId, input);
+      // Its SENT record overwritten (misplaced.ts): unless the record says it got the template,
+      // settled from its conversation since ever, like a lead id row; never sent blindly.
+      const ownLost = input.cursor.moved?.includes(decision.key) === true;
+      if (leadId !== undefined && ownLost && (recorded === undefined || recorded === 'wait')) {
+        const lead = { leadId, template: input.templateName };
+        marks.push({ index, cells: uncertainCells(t, undefined, t('send.why.moved'), lead) });
+        return;
+      }
       if (recorded === 'wait') {
         // Settled from its conversation first (the cursor's `unsure`): sent once, or skipped.
         if (!decision.queued) {
@@ -353,17 +367,23 @@ export function settlementOf(
   return result;
 }
 
+/**
+ * A time without a zone whose two readings (UTC, the script's zone) fall either side of the
+ * attempt settles nothing: it names both readings (crm-time.ts).
+ */
 function settlementAt(
   lastMessageAt: string | null | undefined,
   since: number,
   clock: CrmClock | undefined,
 ): Settlement {
-  if (lastMessageAt === null || lastMessageAt === undefined || lastMessageAt === '') {
-    return 'not-sent';
+  const time = readCrmTime(lastMessageAt);
+  if (time.kind === 'none') return 'not-sent';
+  if (time.kind === 'unreadable') return { unsettled: `last_message_at "${lastMessageAt}"` };
+  const versus = crmTimeVersus(time, since, clock);
+  if (versus === 'either') {
+    return { unsettled: `last_message_at ${crmTimeReadings(String(lastMessageAt), time)}` };
   }
-  const at = Date.parse(lastMessageAt);
-  if (Number.isNaN(at)) return { unsettled: `last_message_at "${lastMessageAt}"` };
-  return mayBeAtOrAfter(at, since, clock) ? 'sent' : 'not-sent';
+  return versus === 'at-or-after' ? 'sent' : 'not-sent';
 }
 
 /** Clock difference allowed between Apps Script and the CRM when no `Date` header told it. */
@@ -392,6 +412,7 @@ export function applySettlements(
   const unsure = { ...(cursor.unsure ?? {}) };
   const unsettled = new Set(cursor.unsettled ?? []);
   const claimed = new Set(cursor.claimed ?? []);
+  const moved = new Set(cursor.moved ?? []);
   for (const [leadId, result] of results) {
     delete unsure[String(leadId)];
     if (result === 'sent') sent.add(leadId);
@@ -408,6 +429,8 @@ export function applySettlements(
     const template = templateNamedIn(String(row[analysis.columns.detail] ?? '')) ?? '?';
     const mark = row[analysis.columns.sentAt];
     const at = mark instanceof Date ? mark : new Date(ctx.now);
+    // A row whose record was overwritten is settled: its key is an ordinary one again.
+    if (typeof result === 'string') moved.delete(analysis.keys[index] ?? '');
     if (result === 'sent') {
       const text = ctx.t('send.detail.confirmedSent', { template, leadId });
       entries.push({ index, cells: ['SENT', '', text, at] });
@@ -434,6 +457,7 @@ export function applySettlements(
       unsure,
       unsettled: [...unsettled],
       claimed: [...claimed],
+      ...(moved.size > 0 || cursor.moved ? { moved: [...moved] } : {}),
     },
   };
 }

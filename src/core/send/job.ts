@@ -56,7 +56,7 @@ import {
   statusColumnsOf,
 } from './columns';
 import { lookupQuery, pickLead } from './lookup';
-import { misplacedEntries, recordKeyOf, withRowKey } from './misplaced';
+import { misplacedRepair, recordKeyOf, withRowKey } from './misplaced';
 import { readSendJobOptions, type SendJobOptions } from './options';
 import { outcomeOf } from './outcome';
 import { SendRecordRun } from './record-run';
@@ -257,6 +257,10 @@ export function createSendJobHandler(
     private scan(): StepResult {
       const { work } = this;
       const planned = this.cursor.planned ?? [];
+      // The send record is read (once an execution) before the sheet: no call of another
+      // sheet's may fall between this read and the marks it places, where a person's edit
+      // would move rows under them.
+      work.record.planView(this.cursor);
       let analysis: SendAnalysis | undefined;
       if (this.cursor.scan !== undefined) {
         const ats = planned.map(({ at }) => at);
@@ -591,9 +595,11 @@ export function createSendJobHandler(
      * Counts, cursor and message after a step: recounted from a whole read (finished when no
      * row is left to do), moved by what this step wrote after a window.
      */
-    private progress(read: SendAnalysis, cursor: SendCursor, settling = false): StepResult {
+    private progress(read: SendAnalysis, stepCursor: SendCursor, settling = false): StepResult {
       const { job, work } = this;
-      const analysis = this.checkAtSliceEnd(read, cursor);
+      const checked = this.checkAtSliceEnd(read, stepCursor);
+      const { analysis } = checked;
+      let { cursor } = checked;
       const whole = isWhole(analysis);
       if (whole) applyCounts(job, countSendRows(analysis));
       else {
@@ -601,17 +607,19 @@ export function createSendJobHandler(
           applyCountsDelta(job, before, this.delta.after[i] ?? before);
         });
       }
-      job.cursor = cursor;
       // Not before every UNCERTAIN row it can settle is settled from the CRM, nor before the
       // sheet agrees with what the job wrote.
-      const finished =
-        whole &&
-        !settling &&
-        !hasPendingRows(analysis) &&
-        settleWork(analysis, cursor).length === 0 &&
-        !this.repairMisplaced(analysis, cursor);
-      // What the last answers said goes to the send record (a kill leaves them to settle).
-      if (finished) job.cursor = work.record.flush(cursor, this.now());
+      const repaired =
+        whole && !settling && !hasPendingRows(analysis) && settleWork(analysis, cursor).length === 0
+          ? this.repairMisplaced(analysis, cursor)
+          : undefined;
+      if (repaired) cursor = repaired;
+      job.cursor = cursor;
+      // What the last answers said goes to the send record (a kill leaves them to settle); a
+      // busy record keeps the job going (its checkpoint keeps them) until they are written.
+      const flushed = repaired === null ? work.record.flush(cursor, this.now()) : undefined;
+      if (flushed) job.cursor = flushed;
+      const finished = flushed !== undefined;
       job.message = finished
         ? finishedMessage(work.t, analysis, job.createdAt, cursor.unplaced)
         : work.t('send.message.progress', {
@@ -629,47 +637,54 @@ export function createSendJobHandler(
      * ends. The engine ends a slice when a step's estimate no longer fits, or (a paced slice)
      * when the next request slot is further than it waits (engine.ts); twice the estimate, or
      * a slot past this step's latest start, catches the last step or the one before it.
-     * Returns the read to count from.
+     * Returns the read to count from, and the cursor naming the rows it queued.
      */
-    private checkAtSliceEnd(analysis: SendAnalysis, cursor: SendCursor): SendAnalysis {
+    private checkAtSliceEnd(
+      analysis: SendAnalysis,
+      cursor: SendCursor,
+    ): { analysis: SendAnalysis; cursor: SendCursor } {
       const { ctx, job, work } = this;
       // A paced slice (a trigger's) ends instead when its next slot is further than it waits.
       const ending =
         this.now() + 2 * (ctx.estimateMs ?? 0) > ctx.deadline ||
         this.pacer.nextSlotAt() > ctx.latestStartAt;
-      if (!ending) return analysis;
+      if (!ending) return { analysis, cursor };
       // At most SLICE_CHECK_ROWS_PER_SENT rows read per row sent: a send's reads stay windows
       // around its batches on a big sheet (send-cells.test.ts); the end-of-job check remains.
       if (!isWhole(analysis)) {
         const rows = work.sheet.rowCount?.();
-        if (rows === undefined || rows > SLICE_CHECK_ROWS_PER_SENT * work.sentRows) return analysis;
+        if (rows === undefined || rows > SLICE_CHECK_ROWS_PER_SENT * work.sentRows) {
+          return { analysis, cursor };
+        }
       }
       const whole = isWhole(analysis) ? analysis : this.read(false);
-      const moved = misplacedEntries(whole, cursor, {
+      const moved = misplacedRepair(whole, cursor, {
         t: work.t,
         since: job.createdAt,
         templateName: work.options.templateName,
       });
-      if (moved.length > 0) this.writeMarks(whole, moved);
-      return moved.length > 0 ? this.analyse(whole) : whole;
+      if (moved.entries.length === 0) return { analysis: whole, cursor };
+      this.writeMarks(whole, moved.entries);
+      return { analysis: this.analyse(whole), cursor: moved.cursor };
     }
 
     /**
      * The end-of-job check: each SENT record names its lead, so a status a sort put on another
-     * lead's row goes back to its own (misplacedEntries). True when something was repaired:
-     * the job goes on (a row may be left to send or to settle).
+     * lead's row goes back to its own (misplacedRepair). The cursor naming the rows it queued
+     * when something was repaired (the job goes on: a row may be left to send or to settle);
+     * null when the sheet agrees with what the job wrote.
      */
-    private repairMisplaced(analysis: SendAnalysis, cursor: SendCursor): boolean {
+    private repairMisplaced(analysis: SendAnalysis, cursor: SendCursor): SendCursor | null {
       const { job, work } = this;
-      const moved = misplacedEntries(analysis, cursor, {
+      const moved = misplacedRepair(analysis, cursor, {
         t: work.t,
         since: job.createdAt,
         templateName: work.options.templateName,
       });
-      if (moved.length === 0) return false;
-      this.writeMarks(analysis, moved);
+      if (moved.entries.length === 0) return null;
+      this.writeMarks(analysis, moved.entries);
       applyCounts(job, countSendRows(this.analyse(analysis)));
-      return true;
+      return moved.cursor;
     }
 
     private planInput(cursor: SendCursor) {

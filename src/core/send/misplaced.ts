@@ -61,13 +61,40 @@ function ownKeyOf(analysis: SendAnalysis, index: number): string | undefined {
   return named === undefined || named === key ? undefined : named;
 }
 
+/** What the check writes, and the cursor naming the rows it queued (`moved`). */
+export interface MisplacedRepair {
+  entries: Entry[];
+  cursor: SendCursor;
+}
+
 /**
  * Each misplaced SENT record moves to a row of its own key that holds no SENT record of its
  * own. A lead id row left without one is UNCERTAIN, settled from its lead's conversation next
  * (a lead that got nothing is sent once); a row found by e-mail or phone goes back to the
- * queue: it is looked up again, and skipped when its lead got the template (this job's `sent`,
- * the send record), else sent once.
+ * queue, its key in the cursor's `moved`: once looked up, it is skipped when the send record
+ * says its lead got the template, else UNCERTAIN since ever like a lead id row (planStep),
+ * never sent on the word of the record's silence. Its own SENT record was the proof its lead
+ * got the template, and the record may not know the lead: a sheet SENT before the record
+ * existed, or a send asked with `resend: true` (which reads no record).
  */
+export function misplacedRepair(
+  analysis: SendAnalysis,
+  cursor: SendCursor,
+  ctx: { t: Translate; since: number; templateName: string },
+): MisplacedRepair {
+  const entries = misplacedEntries(analysis, cursor, ctx);
+  const queued = entries
+    .filter(({ cells, notOwnHistory }) => notOwnHistory && cells[0] === 'QUEUED')
+    .map(({ index }) => analysis.keys[index] ?? '')
+    .filter((key) => key !== '');
+  if (queued.length === 0) return { entries, cursor };
+  return {
+    entries,
+    cursor: { ...cursor, moved: [...new Set([...(cursor.moved ?? []), ...queued])] },
+  };
+}
+
+/** The cells misplacedRepair writes (the rows it queues are named in its cursor). */
 export function misplacedEntries(
   analysis: SendAnalysis,
   cursor: SendCursor,

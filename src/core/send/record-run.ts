@@ -77,22 +77,25 @@ export class SendRecordRun {
   }
 
   /**
-   * At the job's end: the answers due, written (or left to settle, should the record be busy),
-   * and a record grown past RECORD_COMPACT_ROWS folded, read again under the lock.
+   * At the job's end: the answers due, written, and a record grown past RECORD_COMPACT_ROWS
+   * folded, read again under the lock. Undefined when the record is busy (another execution
+   * holds its lock) and there were answers to write: the job does not end yet, its checkpoint
+   * keeps them, and it tries again. Ending without them left their leads "may have left" in the
+   * record for good (each later job asks their conversations again). A fold alone waits for the
+   * next job.
    */
-  flush(cursor: SendCursor, at: number): SendCursor {
+  flush(cursor: SendCursor, at: number): SendCursor | undefined {
     const { store } = this;
     const fold = this.rows > RECORD_COMPACT_ROWS;
     if (!store || (!hasDue(cursor) && !fold)) return cursor;
-    return (
-      store.locked(() => {
-        const written = hasDue(cursor) ? this.append(cursor, [], at) : cursor;
-        if (fold) store.replace(compactRecord(store.read(), at));
-        this.flushWrites();
-        this.rows = 0;
-        return written;
-      }) ?? cursor
-    );
+    const done = store.locked(() => {
+      const written = hasDue(cursor) ? this.append(cursor, [], at) : cursor;
+      if (fold) store.replace(compactRecord(store.read(), at));
+      this.flushWrites();
+      this.rows = 0;
+      return written;
+    });
+    return done ?? (hasDue(cursor) ? undefined : cursor);
   }
 
   private append(cursor: SendCursor, leads: readonly number[], at: number): SendCursor {

@@ -128,15 +128,39 @@ export function applyRecordEntry(view: RecordView, entry: SendRecordEntry): void
   for (const lead of entry.trying) view.set(lead, { state: 'trying', at: entry.at });
 }
 
-/** What the record says of every lead for one sheet and template, rows in the order written. */
+/**
+ * The record's rows as entries in the order they were written: by their time. The sheet's order
+ * is not that order: the record is a sheet a person may unhide and sort, and a lead's "not sent"
+ * applied after its later "sent" forgot that it got the template. Rows of one instant (batches
+ * in one second, a fold's rows beside the old ones) are applied as one: every "not sent" first,
+ * then every "sent", then every "may have left", as one row is. Whatever their order, a lead is
+ * then at worst "may have left" (settled from its conversation) where it was "sent", never
+ * forgotten. A fold interrupted half-way (the folded rows below the old ones) reads the same: a
+ * folded row's time is no later than what it says of its leads.
+ */
+export function recordEntries(rows: readonly (readonly unknown[])[]): SendRecordEntry[] {
+  const parts: { entry: SendRecordEntry; phase: number }[] = [];
+  for (const row of rows) {
+    const entry = parseRecordRow(row);
+    if (!entry) continue;
+    const none = { trying: [], sent: [], notSent: [] };
+    parts.push({ entry: { ...entry, ...none, notSent: entry.notSent }, phase: 0 });
+    parts.push({ entry: { ...entry, ...none, sent: entry.sent }, phase: 1 });
+    parts.push({ entry: { ...entry, ...none, trying: entry.trying }, phase: 2 });
+  }
+  // A stable sort (ECMAScript 2019): one instant's rows keep their order within a phase.
+  parts.sort((a, b) => a.entry.at - b.entry.at || a.phase - b.phase);
+  return parts.map(({ entry }) => entry);
+}
+
+/** What the record says of every lead for one sheet and template. */
 export function recordView(
   rows: readonly (readonly unknown[])[],
   of: { sheetId: number; templateId: number },
 ): RecordView {
   const view: RecordView = new Map();
-  for (const row of rows) {
-    const entry = parseRecordRow(row);
-    if (entry && entry.sheetId === of.sheetId && entry.templateId === of.templateId) {
+  for (const entry of recordEntries(rows)) {
+    if (entry.sheetId === of.sheetId && entry.templateId === of.templateId) {
       applyRecordEntry(view, entry);
     }
   }
@@ -216,9 +240,7 @@ const IDS_PER_CELL = 2_000;
  */
 export function compactRecord(rows: readonly (readonly unknown[])[], now: number): unknown[][] {
   const scopes = new Map<string, { last: SendRecordEntry; view: RecordView }>();
-  for (const row of rows) {
-    const entry = parseRecordRow(row);
-    if (!entry) continue;
+  for (const entry of recordEntries(rows)) {
     const key = `${entry.sheetId} ${entry.templateId}`;
     const scope = scopes.get(key) ?? { last: entry, view: new Map() };
     scope.last = entry;

@@ -1,10 +1,16 @@
 /** The end-of-job check on rows found by e-mail or phone (issue 16 item 12). */
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../../../src/core/i18n';
-import type { SendCursor } from '../../../../src/core/send/batch';
+import {
+  applySettlements,
+  planStep,
+  type SendCursor,
+  type Settlement,
+} from '../../../../src/core/send/batch';
 import { placeSources, statusColumnsOf } from '../../../../src/core/send/columns';
 import {
   misplacedEntries,
+  misplacedRepair,
   recordKeyOf,
   rowKeyNamedIn,
   withRowKey,
@@ -115,5 +121,59 @@ describe('the key a record is of', () => {
     expect(recordKeyOf(analysis, { index: 0, cells: ['SENDING', '', 'x', ''] })).toBe(
       'email:a@x.com',
     );
+  });
+});
+
+describe('a matched row left without its own SENT record', () => {
+  const t = translator('en');
+  const sentTo = (lead: number, key: string) =>
+    withRowKey(['SENT', 100 + lead, `Sent "T" to lead ${lead}.`, new Date(NOW)], key, t);
+  const row = (email: string, cells: readonly unknown[]) => ['Name', email, '', ...cells];
+  const plan = (rows: unknown[][], cursor: SendCursor) =>
+    planStep(analyse(rows), {
+      jobId: 'j',
+      templateName: 'T',
+      t,
+      now: NOW,
+      lookups: new Map([['email:c@x.com', { leadId: 3 }]]),
+      cursor,
+      maxRows: 10,
+    });
+  // a's record written over c's (a sort between a read and a write): c is queued, named moved.
+  const a = sentTo(1, 'email:a@x.com');
+  const repair = misplacedRepair(analyse([row('a@x.com', a), row('c@x.com', a)]), EMPTY, {
+    t,
+    since: NOW - 60_000,
+    templateName: 'T',
+  });
+  const queued = repair.entries.find(({ index }) => index === 1)?.cells ?? [];
+
+  it('is named in the cursor when queued', () => {
+    expect(queued[0]).toBe('QUEUED');
+    expect(repair.cursor.moved).toEqual(['email:c@x.com']);
+  });
+
+  it('once looked up, is UNCERTAIN since ever, whatever the send record says (none here)', () => {
+    const marks = plan([row('a@x.com', a), row('c@x.com', queued)], repair.cursor).marks;
+    const mark = marks.find(({ index }) => index === 1)?.cells;
+    expect(mark?.[0]).toBe('UNCERTAIN');
+    expect(mark?.[3]).toBe('');
+  });
+
+  it('is sent once when its conversation says nothing reached the lead, and only then', () => {
+    const marks = plan([row('a@x.com', a), row('c@x.com', queued)], repair.cursor).marks;
+    const uncertain = marks.find(({ index }) => index === 1)?.cells ?? [];
+    const rows = [row('a@x.com', a), row('c@x.com', uncertain)];
+    const settle = (result: Settlement) =>
+      applySettlements(analyse(rows), new Map([[3, result]]), repair.cursor, { t, now: NOW });
+    const unsettled = settle({ unsettled: 'no answer' });
+    expect(unsettled.entries[0]?.cells[0]).toBe('UNCERTAIN');
+    expect(unsettled.cursor.moved).toEqual(['email:c@x.com']);
+    expect(settle('sent').entries[0]?.cells[0]).toBe('SENT');
+    const notSent = settle('not-sent');
+    expect(notSent.cursor.moved).toEqual([]);
+    const requeued = notSent.entries[0]?.cells ?? [];
+    const next = plan([row('a@x.com', a), row('c@x.com', requeued)], notSent.cursor).next;
+    expect(next.kind === 'send' && next.rows.map(({ leadId }) => leadId)).toEqual([3]);
   });
 });

@@ -172,5 +172,5 @@ export const SEND_EN = {
     'Another send of this spreadsheet is writing the CRM Send Record; this one goes on in a moment (nothing was sent).',
   'send.detail.rowKey': 'Row found by {key}.',
   'send.detail.movedRequeued':
-    "Queued: another lead's SENT status had been put on this row by a sort or insert during the send, and went back to its own row; this row's lead is looked up again and sent once, unless it got this template.",
+    "Queued: another lead's SENT status had been put on this row by a sort or insert during the send, and went back to its own row; this row's lead is looked up again, and skipped if the CRM Send Record or its conversation in the CRM says it got this template; sent once only if nothing reached it.",
 } as const;

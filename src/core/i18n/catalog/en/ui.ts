@@ -36,6 +36,8 @@ export const UI_EN = {
   'ui.error.sheetMissing': 'Pick or type the name of a sheet.',
   'ui.error.sheetNameTooLong': 'A sheet name has at most {max} characters. Pick a shorter one.',
   'ui.error.sheetNotFound': 'There is no sheet named “{sheet}” any more. Pick another one.',
+  'ui.error.sheetIsSendRecord':
+    '“{sheet}” is the CRM Send Record sheet, where the add-on keeps which lead got which template. Pick another sheet.',
   'ui.error.headerRowEmpty':
     'Row {row} of “{sheet}” is empty. Put the column headers (Nome, E-mail, Telefone…) in that row, or choose the row that has them.',
   'ui.error.noLeadColumns':

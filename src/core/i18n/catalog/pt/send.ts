@@ -171,5 +171,5 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'Outro envio desta planilha está gravando o CRM Send Record; este continua em instantes (nada foi enviado).',
   'send.detail.rowKey': 'Linha encontrada por {key}.',
   'send.detail.movedRequeued':
-    'Na fila: o status SENT de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa; o lead desta linha é procurado de novo e recebe uma vez, a menos que já tenha recebido este template.',
+    'Na fila: o status SENT de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa; o lead desta linha é procurado de novo, e fica de fora se o CRM Send Record ou a conversa dele no CRM diz que já recebeu este template; só recebe uma vez se nada chegou a ele.',
 };

@@ -37,6 +37,8 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.error.sheetNameTooLong':
     'O nome de uma planilha tem no máximo {max} caracteres. Escolha um mais curto.',
   'ui.error.sheetNotFound': 'Não existe mais uma planilha chamada “{sheet}”. Escolha outra.',
+  'ui.error.sheetIsSendRecord':
+    '“{sheet}” é a página CRM Send Record, onde o complemento guarda qual lead recebeu qual template. Escolha outra planilha.',
   'ui.error.headerRowEmpty':
     'A linha {row} de “{sheet}” está vazia. Coloque os cabeçalhos das colunas (Nome, E-mail, Telefone…) nessa linha, ou escolha a linha que os tem.',
   'ui.error.noLeadColumns':

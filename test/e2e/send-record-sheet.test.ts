@@ -1,0 +1,303 @@
+/**
+ * The send record's sheet (issue 16 item 2, src/gas/send-record-sheet.ts) against what a person
+ * or a kill may do to it: renamed (it was found by name, so the next send started an empty
+ * record), or its fold killed half-way (it cleared the record before writing it folded). Either
+ * way a lead whose SENT row was deleted got the same template again from the same sheet.
+ */
+import { describe, expect, it } from 'vitest';
+import type { JobSummary } from '../../src/core/jobs/record';
+import { createSendWorld, DEMO, type SendWorld, SHEET } from './send-harness';
+
+const HEADER = ['Nome', 'CRM Lead ID', 'Valor'];
+const WELCOME = {
+  sheet: SHEET,
+  templateId: DEMO.templates.boasVindas,
+  leadIdColumn: 'CRM Lead ID',
+  variables: { '1': 'Nome', '2': 'Valor' },
+};
+
+function send(world: SendWorld, options: object): JobSummary {
+  const job = world.runtime.runOrThrow('crmSendTemplate', options) as JobSummary;
+  if (job.state === 'done') return job;
+  world.runtime.runUntilIdle({ maxExecutions: 40 });
+  return world.lastJob();
+}
+
+describe('the send record sheet renamed by a person', () => {
+  it('still keeps a lead whose SENT row was deleted from getting the template again', async () => {
+    let leads: { id: number; name: string }[] = [];
+    const world = await createSendWorld({
+      sheet: (sandbox) => {
+        leads = sandbox.state.leads
+          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+          .slice(0, 2);
+        return { header: HEADER, rows: leads.map((l) => [l.name, l.id, 'R$ 10,00']) };
+      },
+    });
+    expect(send(world, WELCOME).state).toBe('done');
+    expect(world.statuses()).toEqual(['SENT', 'SENT']);
+    const requests = world.sendRequests().length;
+    // A person unhides the record and renames it (Sheets lets any editor do so).
+    const record = world.runtime.workbook.findSheet('CRM Send Record');
+    expect(record).toBeDefined();
+    if (record) record.name = 'Histórico de envios';
+    // The person deletes the first SENT row and pastes the lead again, data only.
+    const model = world.runtime.sheet(SHEET);
+    const first = leads[0] as { id: number; name: string };
+    model.deleteRows(2, 1);
+    model.setValues(3, 1, [[first.name, first.id, 'R$ 10,00']]);
+
+    send(world, WELCOME);
+    // Before the fix: one more request, lead `first` messaged twice with the same template.
+    expect(world.sendRequests().length).toBe(requests);
+  });
+});
+
+describe("the send record's lock", () => {
+  it('is the one a trigger without a document takes: held there, no batch is recorded or sent', async () => {
+    const world = await createSendWorld({
+      sheet: (sandbox) => {
+        const leads = sandbox.state.leads
+          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+          .slice(0, 2);
+        return { header: HEADER, rows: leads.map((l) => [l.name, l.id, 'R$ 10,00']) };
+      },
+    });
+    // Once the job is started (its start lock released), another execution appends to the
+    // record from a trigger with no active document, where the document lock is null: it holds
+    // the script lock for a long while (as a slow flush would).
+    let phase: 'before' | 'starting' | 'held' = 'before';
+    const run = world.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [WELCOME],
+      failServiceCall: (event) => {
+        if (phase === 'before' && event.name === 'LockService.getScriptLock') phase = 'starting';
+        else if (phase === 'starting' && event.name === 'Lock.releaseLock') {
+          phase = 'held';
+          world.runtime.holdLock('script', 5 * 60_000);
+        }
+        return undefined;
+      },
+    });
+    expect(phase).toBe('held');
+    expect(run.ok).toBe(true);
+    // Before the fix: this execution took the document lock instead and sent both leads.
+    expect(world.sendRequests()).toHaveLength(0);
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    expect(world.statuses()).toEqual(['SENT', 'SENT']);
+  });
+});
+
+describe('a send record busy at the end of a job', () => {
+  const twoLeads = () =>
+    createSendWorld({
+      sheet: (sandbox) => {
+        const leads = sandbox.state.leads
+          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+          .slice(0, 2);
+        return { header: HEADER, rows: leads.map((l) => [l.name, l.id, 'R$ 10,00']) };
+      },
+    });
+  /** Lead ids the record says were reached (its 'Sent' column). */
+  const recordedSent = (world: SendWorld) =>
+    (world.runtime.sheet('CRM Send Record').getValues().slice(1) ?? []).flatMap((row) =>
+      String(row[7] ?? '')
+        .split(' ')
+        .filter((id) => id !== '')
+        .map(Number),
+    );
+
+  it('keeps the last answers until they are written, then ends', async () => {
+    // Where the job takes the record's lock for the last time: its end, writing the last answers.
+    const probe = { world: await twoLeads() };
+    const names: string[] = [];
+    probe.world.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [WELCOME],
+      failServiceCall: (event) => {
+        names.push(event.name);
+        return undefined;
+      },
+    });
+    expect(probe.world.lastJob().state).toBe('done');
+    // The record's lock: the last script lock taken (event indexes are 1-based).
+    const last = names.indexOf('Lock.tryLock', names.lastIndexOf('LockService.getScriptLock')) + 1;
+    const ids = probe.world.runtime
+      .sheet(SHEET)
+      .getValues()
+      .slice(1)
+      .map((row) => Number(row[1]));
+    expect(recordedSent(probe.world).sort()).toEqual([...ids].sort());
+
+    const world = await twoLeads();
+    // Another execution holds the record's lock when this one would write the last answers.
+    world.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [WELCOME],
+      failServiceCall: (event) => {
+        if (event.index === last) world.runtime.holdLock('script', 10 * 60_000);
+        return undefined;
+      },
+    });
+    expect(world.statuses()).toEqual(['SENT', 'SENT']);
+    // Before the fix: 'done', the last answers dropped (their leads "may have left" for good).
+    expect(world.lastJob().state).not.toBe('done');
+    world.runtime.advance(10 * 60_000);
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    expect(world.lastJob().state).toBe('done');
+    expect(recordedSent(world).sort()).toEqual([...ids].sort());
+    expect(world.sendRequests()).toHaveLength(2);
+  });
+});
+
+describe('the send record sheet as a job sheet', () => {
+  it('is refused by name, and not listed among the sheets', async () => {
+    const world = await createSendWorld({
+      sheet: (sandbox) => {
+        const leads = sandbox.state.leads
+          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+          .slice(0, 1);
+        return { header: HEADER, rows: leads.map((l) => [l.name, l.id, 'R$ 10,00']) };
+      },
+    });
+    expect(send(world, WELCOME).state).toBe('done');
+    const record = world.runtime.workbook.findSheet('CRM Send Record');
+    if (record) record.name = 'Envios feitos';
+    // Before: a send, an import or lead actions took it as their sheet, with status columns.
+    const calls: [string, object][] = [
+      ['crmSendTemplate', { ...WELCOME, sheet: 'Envios feitos' }],
+      ['crmImportLeads', { sheet: 'Envios feitos' }],
+      ['crmLeadActions', { sheet: 'Envios feitos', action: 'won', params: { value: 1 } }],
+    ];
+    for (const [fn, options] of calls) {
+      const refused = world.runtime.run(fn, options);
+      expect(refused.error?.message, fn).toMatch(/is the CRM Send Record sheet/);
+    }
+    const missing = world.runtime.run('crmSendTemplate', { ...WELCOME, sheet: 'Nope' });
+    expect(missing.error?.message).toBe(
+      `No sheet is named "Nope"; the sheets are "${SHEET}". Pass one of them as sheet.`,
+    );
+  });
+});
+
+describe('a send record made before its sheet was tagged', () => {
+  it('is found by its name, tagged, and still found once renamed', async () => {
+    let leads: { id: number; name: string }[] = [];
+    const world = await createSendWorld({
+      sheet: (sandbox) => {
+        leads = sandbox.state.leads
+          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+          .slice(0, 2);
+        return { header: HEADER, rows: leads.map((l) => [l.name, l.id, 'R$ 10,00']) };
+      },
+    });
+    expect(send(world, WELCOME).state).toBe('done');
+    const record = world.runtime.workbook.findSheet('CRM Send Record');
+    if (!record) throw new Error('no record');
+    expect(record.metadata.map(({ key }) => key)).toEqual(['crm.sendRecord']);
+    // As an older version left it: no tag. A send finds it by name and tags it.
+    record.metadata.length = 0;
+    expect(send(world, WELCOME).state).toBe('done');
+    expect(record.metadata.map(({ key }) => key)).toEqual(['crm.sendRecord']);
+    const requests = world.sendRequests().length;
+    record.name = 'Histórico de envios';
+    // The sheet pickers do not offer it under its new name either.
+    const listed = world.runtime.runOrThrow('uiListSheets') as { sheets: string[] };
+    expect(listed.sheets).toEqual([SHEET]);
+    const model = world.runtime.sheet(SHEET);
+    const first = leads[0] as { id: number; name: string };
+    model.deleteRows(2, 1);
+    model.setValues(3, 1, [[first.name, first.id, 'R$ 10,00']]);
+    send(world, WELCOME);
+    expect(world.sendRequests().length).toBe(requests);
+  });
+});
+
+/** The world after a first send to `leads[0]` and 2,001 rows of another sheet's record. */
+async function recordPastFold() {
+  let leads: { id: number; name: string }[] = [];
+  const world = await createSendWorld({
+    sheet: (sandbox) => {
+      leads = sandbox.state.leads
+        .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+        .slice(0, 2);
+      const first = leads[0] as { id: number; name: string };
+      return { header: HEADER, rows: [[first.name, first.id, 'R$ 10,00']] };
+    },
+  });
+  expect(send(world, WELCOME).state).toBe('done');
+  // Another sheet's campaigns fill the record past the fold (2,000 rows).
+  const filler = Array.from({ length: 2_001 }, (_, i) => [
+    new Date(Date.UTC(2026, 0, 1) + i * 1000),
+    999,
+    "'Outra",
+    DEMO.templates.boasVindas,
+    "'boas_vindas",
+    "'job-x",
+    `'${100_000 + i}`,
+    '',
+    '',
+  ]);
+  const record = world.runtime.sheet('CRM Send Record');
+  record.setValues(record.getValues().length + 1, 1, filler);
+  // A second lead added: the next send finds the record past 2,000 rows and folds it at its end.
+  const second = leads[1] as { id: number; name: string };
+  world.runtime.sheet(SHEET).setValues(3, 1, [[second.name, second.id, 'R$ 10,00']]);
+  return { world, leads };
+}
+
+describe('a kill while the record is folded', () => {
+  it('loses no lead the record named, killed at any call of the fold', async () => {
+    // The fold's calls: the section under the record's lock around its last write.
+    const probe = await recordPastFold();
+    const names: string[] = [];
+    const whole = probe.world.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [WELCOME],
+      failServiceCall: (event) => {
+        names.push(event.name);
+        return undefined;
+      },
+    });
+    expect(whole.ok).toBe(true);
+    const write = names.lastIndexOf('Range.setValues');
+    const from = names.lastIndexOf('Lock.tryLock', write);
+    const to = names.indexOf('Lock.releaseLock', write);
+    expect(from).toBeGreaterThan(0);
+    expect(to).toBeGreaterThan(write);
+    // Call indexes are 1-based: killAfterServiceCalls k kills call k + 1 (0-based index k).
+    const lost: number[] = [];
+    for (let k = from; k <= to; k++) {
+      const { world, leads } = await recordPastFold();
+      const killed = world.runtime.execute({
+        fn: 'crmSendTemplate',
+        args: [WELCOME],
+        killAfterServiceCalls: k,
+      });
+      expect(killed.killed, names[k]).toBe(true);
+      world.runtime.runUntilIdle({ maxExecutions: 40 });
+      expect(world.statuses()).toEqual(['SENT', 'SENT']);
+      const requests = world.sendRequests().length;
+      // The person deletes lead 1's SENT row and pastes the lead again, data only.
+      const first = leads[0] as { id: number; name: string };
+      const model = world.runtime.sheet(SHEET);
+      model.deleteRows(2, 1);
+      model.setValues(3, 1, [[first.name, first.id, 'R$ 10,00']]);
+      send(world, WELCOME);
+      if (world.sendRequests().length !== requests) lost.push(k);
+    }
+    // Before the fix: killed at the folded rows' write (after the clear), lead 1 messaged again.
+    expect(lost.map((k) => names[k])).toEqual([]);
+  }, 120_000);
+  it('(control) without a kill, the fold keeps lead 1', async () => {
+    const { world, leads } = await recordPastFold();
+    expect(send(world, WELCOME).state).toBe('done');
+    const requests = world.sendRequests().length;
+    const first = leads[0] as { id: number; name: string };
+    const model = world.runtime.sheet(SHEET);
+    model.deleteRows(2, 1);
+    model.setValues(3, 1, [[first.name, first.id, 'R$ 10,00']]);
+    send(world, WELCOME);
+    expect(world.sendRequests().length).toBe(requests);
+  });
+});
