@@ -181,10 +181,12 @@ describe('a send killed at service calls over the whole job', () => {
       const tally = { sent: 0, unrecorded: 0, triggerSent: 0, triggerUnrecorded: 0, missing: 0 };
       let uncertain = 0;
       const lost: string[] = [];
+      let doubled = 0;
       for (const point of points) {
         const out = await runPoint(point);
         const where = `kill at ${point.first}${point.trigger === undefined ? '' : ` then ${point.trigger}`}`;
-        if (out.twice.length > 0) failures.push(`${where}: leads ${out.twice.join(', ')}`);
+        if (out.twice.length > 0) failures.push(`${where}: leads ${out.twice.join(', ')} twice`);
+        if (out.twice.length > 0) doubled += 1;
         // Two kills in a row can lose a lead (reported, and pinned by the it.fails below).
         if (out.missing > 0 && point.trigger === undefined)
           failures.push(`${where}: ${out.missing} leads never messaged`);
@@ -201,7 +203,7 @@ describe('a send killed at service calls over the whole job', () => {
       }
       console.log(
         `${points.length} kill points (${first.length} calls in the first execution, EVERY=${EVERY}): ` +
-          `${failures.length} failed; first-execution kills with sends out ${tally.sent}, with answers ` +
+          `${doubled} with a lead messaged twice, ${failures.length} failed; first-execution kills with sends out ${tally.sent}, with answers ` +
           `unrecorded ${tally.unrecorded}; trigger kills with its own sends ${tally.triggerSent}, ` +
           `unrecorded ${tally.triggerUnrecorded}; ${uncertain} UNCERTAIN rows left; leads never ` +
           `messaged after two kills: ${lost.length === 0 ? 'none' : lost.join('; ')}`,
@@ -217,4 +219,34 @@ describe('a send killed at service calls over the whole job', () => {
     },
     DEEP_TIMEOUT,
   );
+});
+
+describe('two executions in a row killed before their batch left', () => {
+  /**
+   * KNOWN DEFECT on main (found by the sweep above, not yet fixed): the first execution dies
+   * just before its first batch leaves, the trigger run that carries on dies just before one of
+   * its batches leaves; the next run marks that batch's rows UNCERTAIN and claims their leads by
+   * id (cursor.sent), settles them from the conversation ("no message since the attempt"), yet
+   * the claim stays: both rows of each lead end SKIPPED "already got (or may have got) this
+   * template" and the lead never gets it. When this test starts to pass, make it an `it`.
+   */
+  it.fails('still messages every lead once', async () => {
+    const trace: Probe[][] = [];
+    await runPoint(undefined, trace);
+    const first = trace[0] ?? [];
+    const base = first.findIndex((c, k) => c.sends === 0 && (first[k + 1]?.sends ?? 0) > 0);
+    const later: Probe[][] = [];
+    const { atKill } = await runPoint({ first: base }, later);
+    const next = later[1] ?? [];
+    // Each of the trigger run's own batches, just before it leaves.
+    const leaving = next.flatMap((c, k) =>
+      c.sends >= atKill.sends && (next[k + 1]?.sends ?? 0) > c.sends ? [k] : [],
+    );
+    expect(leaving.length).toBeGreaterThan(1);
+    for (const k of leaving) {
+      const out = await runPoint({ first: base, trigger: k });
+      expect(out.twice, `kill at ${base} then ${k}`).toEqual([]);
+      expect(out.missing, `kill at ${base} then ${k}: leads never messaged`).toBe(0);
+    }
+  }, 120_000);
 });
