@@ -209,6 +209,15 @@ export interface FiredTrigger {
   result: ExecutionResult;
 }
 
+export interface TriggerKillOptions {
+  /**
+   * Kills a trigger execution the way `execute({ killAfterServiceCalls })` does: called with the
+   * 0-based count of executions fired before it in this call and the handler; a number kills it
+   * at the service call after that many, undefined lets it run.
+   */
+  killTrigger?: (fired: number, handler: string) => number | undefined;
+}
+
 export interface TriggerInfo {
   uid: string;
   handler: string;
@@ -268,8 +277,10 @@ export interface GasRuntime {
   execute(spec: ExecuteSpec): ExecutionResult;
   now(): number;
   advance(ms: number): void;
-  fireDueTriggers(): FiredTrigger[];
-  runUntilIdle(options?: { maxExecutions?: number; maxSimulatedMs?: number }): {
+  fireDueTriggers(options?: TriggerKillOptions): FiredTrigger[];
+  runUntilIdle(
+    options?: { maxExecutions?: number; maxSimulatedMs?: number } & TriggerKillOptions,
+  ): {
     fired: FiredTrigger[];
     reason: 'idle' | 'maxExecutions' | 'maxSimulatedMs';
   };
@@ -746,7 +757,10 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
     };
   };
 
-  const fireDueTriggers = (): FiredTrigger[] => {
+  const fireDueTriggers = (
+    { killTrigger }: TriggerKillOptions = {},
+    before = 0,
+  ): FiredTrigger[] => {
     const fired: FiredTrigger[] = [];
     const previousUser = userEmail;
     for (;;) {
@@ -763,11 +777,13 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       t.nextFireAt = t.schedule ? nextFireTime(t.schedule, at, now) : undefined;
       triggerStore.lastClockRunByUser.set(t.userEmail, now);
       userEmail = t.userEmail; // installable triggers run as the user who created them
+      const kill = killTrigger?.(before + fired.length, t.handler);
       const result = execute({
         fn: t.handler,
         kind: 'trigger',
         triggerUid: t.uid,
         event: clockEvent(t, at),
+        ...(kill === undefined ? {} : { killAfterServiceCalls: kill }),
       });
       userEmail = previousUser;
       fired.push({ triggerUid: t.uid, handler: t.handler, dueAt: at, result });
@@ -801,12 +817,12 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       execute({ fn: name, args, user: email, kind: 'customFunction' }),
     now: () => clock.now(),
     advance: (ms) => clock.advance(ms),
-    fireDueTriggers,
-    runUntilIdle: ({ maxExecutions = 100, maxSimulatedMs = 7 * 86_400_000 } = {}) => {
+    fireDueTriggers: (options) => fireDueTriggers(options),
+    runUntilIdle: ({ maxExecutions = 100, maxSimulatedMs = 7 * 86_400_000, killTrigger } = {}) => {
       const fired: FiredTrigger[] = [];
       const stopAt = clock.now() + maxSimulatedMs;
       for (;;) {
-        const batch = fireDueTriggers();
+        const batch = fireDueTriggers(killTrigger ? { killTrigger } : {}, fired.length);
         fired.push(...batch);
         if (fired.length >= maxExecutions) return { fired, reason: 'maxExecutions' };
         const next = triggerStore.triggers

@@ -61,6 +61,28 @@ describe('time-driven triggers', () => {
     expect(firedTimes(runtime)).toEqual([5, 10, 15, 20].map((m) => m * MINUTE));
   });
 
+  it('killTrigger kills the chosen trigger execution at the chosen service call', () => {
+    const runtime = make();
+    runtime.runOrThrow('startChain');
+    const seen: [number, string][] = [];
+    const { fired } = runtime.runUntilIdle({
+      killTrigger: (n, handler) => {
+        seen.push([n, handler]);
+        return n === 1 ? 3 : undefined;
+      },
+    });
+    // The second chain link dies at its 4th call (before appending), so the chain ends there.
+    expect(seen).toEqual([
+      [0, 'chain'],
+      [1, 'chain'],
+    ]);
+    expect(fired.map((f) => [f.result.killed, f.result.serviceCalls])).toEqual([
+      [false, fired[0]?.result.serviceCalls],
+      [true, 4],
+    ]);
+    expect(runtime.sheet('Sheet1').getValues()).toEqual([[1]]);
+  });
+
   it('runs everyDays(1).atHour(h) at that hour of the script time zone', () => {
     const runtime = make({ scriptTimeZone: 'America/Sao_Paulo' });
     runtime.runOrThrow('daily', 3);
