@@ -90,6 +90,7 @@ function sendJobHandler(env: () => JobEnv): JobHandler {
           const sheet = findSheetById(base.spreadsheet, sheetId);
           return sheet ? createSendSheet(sheet, headerRow) : null;
         },
+        store: base.dataStore,
       };
     }),
   );

@@ -197,24 +197,24 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
       });
     } else if (decision.kind === 'skip') {
       const reason = decision.got ? got(decision.reason) : decision.reason;
-      marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
+      marks.push({ index, cells: ['SKIPPED', '', reason, ''] });
     } else if (decision.kind === 'send') {
       const leadId = knownLeadId(decision, input.lookups);
       const notBefore = input.cursor.retries[decision.key]?.notBefore ?? 0;
       if (leadId !== undefined && sentLeads.has(leadId)) {
         const reason = got(t('send.detail.skippedSameLead', { leadId }));
-        marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
+        marks.push({ index, cells: ['SKIPPED', '', reason, ''] });
         return;
       }
       const sentRow = leadId === undefined ? undefined : analysis.sentLeads.get(leadId);
       if (sentRow !== undefined) {
         const reason = got(t('send.detail.skippedSentRow', { leadId: leadId ?? '', row: sentRow }));
-        marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
+        marks.push({ index, cells: ['SKIPPED', '', reason, ''] });
         return;
       }
       if (claimed.has(decision.key)) {
         const reason = t('send.detail.skippedSameKey', { key: decision.key.replace(':', ' ') });
-        marks.push({ index, cells: ['SKIPPED', '', reason, new Date(now)] });
+        marks.push({ index, cells: ['SKIPPED', '', reason, ''] });
         return;
       }
       if (!decision.queued) {

@@ -18,7 +18,7 @@ import {
   writeInRuns,
 } from '../jobs/row-job';
 import type { PaceGrant, Pacer } from '../pacing';
-import type { Clock } from '../ports';
+import type { Clock, KeyValueStore } from '../ports';
 import {
   applyEntries,
   applySettlements,
@@ -58,6 +58,7 @@ import {
 import { lookupQuery, pickLead } from './lookup';
 import { readSendJobOptions, type SendJobOptions } from './options';
 import { outcomeOf } from './outcome';
+import { isRecorded, SendRecord } from './record';
 import {
   analyseSendSheet,
   countSendRows,
@@ -81,6 +82,8 @@ export interface SendJobEnv {
   defaultCountry: string;
   /** The job's sheet, found by id (renaming it is harmless); null when it was deleted. */
   openSheet(sheetId: number, headerRow: number): SendSheet | null;
+  /** The person's data store for this spreadsheet: the jobs' records of their rows. */
+  store: KeyValueStore;
 }
 
 export interface SendHandlerOptions {
@@ -119,6 +122,8 @@ interface JobRun {
   next?: Extract<NextWork, { kind: 'send' | 'lookup' | 'settle' }>;
   /** Whether this execution has looked for the batch the last checkpoint planned (a kill mid-batch). */
   checked: boolean;
+  /** The rows this job ended SKIPPED or FAILED (record.ts). */
+  record: SendRecord;
 }
 
 /**
@@ -172,6 +177,7 @@ export function createSendJobHandler(
       needsDisplay: sources.some((source) => source !== undefined && 'column' in source),
       lookups: new Map(),
       checked: false,
+      record: new SendRecord(env.store, job.jobId),
     };
     runs.set(job.jobId, run);
     return run;
@@ -211,6 +217,15 @@ export function createSendJobHandler(
     }
 
     run(): StepResult {
+      try {
+        return this.dispatch();
+      } finally {
+        // After the step's last write, before its checkpoint.
+        this.work.record.save();
+      }
+    }
+
+    private dispatch(): StepResult {
       const { work } = this;
       const next = work.next;
       work.next = undefined;
@@ -331,6 +346,13 @@ export function createSendJobHandler(
         });
       });
       const settled = settleBatch(batch, outcomes, this.cursor);
+      // Answers that end their row SKIPPED or FAILED go into the record before the read that
+      // places them: a kill after their write never leaves such a row to send again.
+      this.work.record.add(
+        settled.answers.flatMap(({ key, cells: [status] }) =>
+          isRecorded(status) ? [{ k: key, s: status }] : [],
+        ),
+      );
       if (settled.retryAfterSeconds !== undefined) {
         pacer.reportRateLimited(settled.retryAfterSeconds);
       }
@@ -468,7 +490,6 @@ export function createSendJobHandler(
       if (failure !== undefined && skips.length === 0) throw failure;
       let analysis = this.read(false, spanOf(rows, LOOKAHEAD_ROWS));
       if (!foundInPlace(analysis, rows)) analysis = this.read(false);
-      const at = new Date(this.now());
       const reasons = new Map(skips.map(({ key, reason }) => [key, reason]));
       const entries = placeBatch(
         analysis,
@@ -477,7 +498,7 @@ export function createSendJobHandler(
       ).map(
         ({ index, key }): Entry => ({
           index,
-          cells: ['SKIPPED', '', reasons.get(key) ?? '', at],
+          cells: ['SKIPPED', '', reasons.get(key) ?? '', ''],
         }),
       );
       const result = this.writeBack(analysis, entries, this.cursor);
@@ -595,7 +616,10 @@ export function createSendJobHandler(
      * every row read.
      */
     private read(withDisplay: boolean, window?: RowWindow): SendAnalysis {
-      const { sheet, needsDisplay } = this.work;
+      const { sheet, needsDisplay, record } = this.work;
+      // The record of the rows written since the last read: stored in this gap, which no
+      // write placed by an earlier read follows.
+      record.save();
       const { read, columns } = readWithStatusColumns({
         read: () => sheet.read(withDisplay && needsDisplay, window),
         columnsOf: (values) => statusColumnsOf(values.header),
@@ -618,6 +642,7 @@ export function createSendJobHandler(
         defaultCountry: this.env.defaultCountry,
         headerRow: options.headerRow,
         readAt: this.now(),
+        mine: (status, key) => this.work.record.has(status, key),
       });
     }
 
@@ -636,6 +661,7 @@ export function createSendJobHandler(
       const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
       const sorted = withRowHistory(analysis, entries).sort((a, b) => a.index - b.index);
       const counted = countSendRows(analysis);
+
       const written = writeInRuns(
         sorted,
         (run) =>
@@ -648,6 +674,10 @@ export function createSendJobHandler(
         stopAfter,
       );
       const done = sorted.slice(0, written);
+      // Into the job's record, stored before the next read (record.ts). A kill before then
+      // leaves a SKIPPED row to decide again (the same skip); a FAILED answer was recorded
+      // before its row was read to place it (sendBatch).
+      this.record(analysis, done);
       // By the lead id its SENDING detail names when it has one (a row matched by e-mail or
       // phone), so another row of the lead with another key is not sent either.
       const inFlight = done
@@ -666,6 +696,15 @@ export function createSendJobHandler(
       this.delta.before.push(counted);
       this.delta.after.push(countSendRows(this.analyse(analysis)));
       return written;
+    }
+
+    /** Rows of `analysis` written SKIPPED or FAILED go into the job's record (not stored yet). */
+    private record(analysis: SendAnalysis, entries: readonly Entry[]): void {
+      this.work.record.add(
+        entries.flatMap(({ index, cells: [status] }) =>
+          isRecorded(status) ? [{ k: analysis.recordKeys[index] ?? '', s: status }] : [],
+        ),
+      );
     }
 
     private now(): number {

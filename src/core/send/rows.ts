@@ -6,6 +6,7 @@ import { describeCell } from '../import/text-key';
 import { type RowCounts, zeroCounts } from '../jobs/row-job';
 import { campaignsOfRow, type Received } from './campaigns';
 import type { PlacedSource, SourceColumns, StatusColumns } from './columns';
+import { isRecorded, type RecordedStatus } from './record';
 import { mediaUrlProblem, variableProblem } from './rules';
 import { SEND_ROW_STATUSES, type SendRowStatus } from './status-columns';
 import { variableLabel } from './template';
@@ -16,8 +17,9 @@ import { variableLabel } from './template';
  * Progress lives in the sheet. SENT and UNCERTAIN are final for every job: such a row is never
  * sent again unless a person clears its status. SENDING is written (and flushed) just before
  * the request leaves, so a SENDING row found later belongs to an execution that died in
- * between. SKIPPED and FAILED are final for the job that wrote them, told by `CRM Sent At`
- * holding a time no earlier than the job's start; a later job tries those rows again.
+ * between. SKIPPED and FAILED are final for the job that wrote them, told by the job's own
+ * record (record.ts), not by the sheet: `CRM Sent At` holds the time of a send (SENT) or of an
+ * attempt (SENDING, UNCERTAIN) only. A later job tries those rows again.
  */
 
 /** The import writes lead ids here; a send uses the column by default when the sheet has it. */
@@ -77,6 +79,8 @@ export interface SendAnalysis {
   sources: SourceColumns;
   /** Each row's lead key (`lead:42`, `email:ana@x.com`, `phone:+55…`), '' when it has none. */
   keys: string[];
+  /** What the job's record names each row by (recordKeyOf); '' for a blank row. */
+  recordKeys: string[];
   decisions: RowDecision[];
   /** When the values were read (ms), to decide whether they are fresh enough to reuse. */
   readAt: number;
@@ -104,6 +108,11 @@ export interface AnalyseSendInput {
   templateName?: string;
   /** The job's language for the reasons written (English when left out). */
   t?: Translate;
+  /**
+   * Whether this job ended the row of a record key SKIPPED or FAILED (its record, record.ts).
+   * Left out (a preview): no such row is the job's.
+   */
+  mine?: (status: RecordedStatus, recordKey: string) => boolean;
 }
 
 function cell(row: readonly unknown[] | undefined, index: number): unknown {
@@ -273,6 +282,16 @@ function payloadOfRow(
   return problems.length > 0 ? { ok: false, problems } : { ok: true, payload };
 }
 
+/**
+ * What the job's record names a row by: its lead key, or for a row without one the lead cells
+ * it was refused for (every such row is refused, whatever else it holds).
+ */
+export function recordKeyOf(key: string, row: readonly unknown[], sources: SourceColumns): string {
+  if (key !== '') return key;
+  const columns = [sources.leadId, sources.email, sources.phone].flatMap((s) => (s ? [s] : []));
+  return `x:${columns.map(({ column }) => (isBlankCell(row[column]) ? '' : String(row[column]).trim())).join('|')}`;
+}
+
 const ENGLISH = translator('en');
 
 /** Statuses that make a row's lead taken for this job, so no other row sends to it. */
@@ -291,6 +310,15 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
     blank[i] ? undefined : leadOfRow(row, sources, input.defaultCountry, t),
   );
   const keys = leads.map((lead) => (lead?.ok ? lead.key : ''));
+  const recordKeys = rows.map((row, i) =>
+    blank[i] ? '' : recordKeyOf(keys[i] ?? '', row, sources),
+  );
+  // SKIPPED and FAILED rows this job ended (its record); SENT and UNCERTAIN rows by their time.
+  const mine = (row: readonly unknown[], i: number): boolean => {
+    const status = statusOf(row, columns);
+    if (isRecorded(status)) return input.mine?.(status, recordKeys[i] ?? '') ?? false;
+    return markedSince(row, columns, since);
+  };
 
   // What each row's lead got before, and whether that includes this job's template.
   const campaigns = rows.map((row) => campaignsOfRow(row, columns));
@@ -316,9 +344,7 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
       sentLeads.set(leadId, firstRow + i);
     }
     if (key === '') return;
-    const claims =
-      gotThis[i] ||
-      (CLAIMING.has(status) && (status === 'SENDING' || markedSince(row, columns, since)));
+    const claims = gotThis[i] || (CLAIMING.has(status) && (status === 'SENDING' || mine(row, i)));
     if (claims && !taken.has(key)) taken.set(key, firstRow + i);
     if (claims && status !== 'FAILED') maybeSent.add(firstRow + i);
     // Sent by an earlier job: the reason a copy is skipped is not "one send per job".
@@ -342,7 +368,7 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
         ...(leadId === undefined ? {} : { leadId }),
       };
     }
-    if ((status === 'SKIPPED' || status === 'FAILED') && markedSince(row, columns, since)) {
+    if (isRecorded(status) && mine(row, i)) {
       return { kind: 'done', status };
     }
     const lead = leads[i];
@@ -396,6 +422,7 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
     columns,
     sources,
     keys,
+    recordKeys,
     decisions,
     readAt: input.readAt,
     sentLeads,
