@@ -11,6 +11,7 @@ import { createSendJobHandler, type SendJobEnv } from '../core/send/job';
 import { DEFAULT_COUNTRY } from '../core/settings/settings';
 import { appendToBackup } from '../gas/backup-sheet';
 import { createPipelineSheet } from '../gas/pipeline-sheet';
+import { sendRecordSheet } from '../gas/send-record-sheet';
 import { createSendSheet } from '../gas/send-sheet';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
 import { openExportSheet, zonedMidnightMaker } from '../gas/sheet-writer';
@@ -90,6 +91,7 @@ function sendJobHandler(env: () => JobEnv): JobHandler {
           const sheet = findSheetById(base.spreadsheet, sheetId);
           return sheet ? createSendSheet(sheet, headerRow) : null;
         },
+        record: sendRecordSheet(base.spreadsheet),
         store: base.dataStore,
       };
     }),

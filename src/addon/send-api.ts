@@ -52,6 +52,13 @@ export interface SendTemplateOptions {
   leadIdColumn?: string;
   /** Without leadIdColumn: find each row's lead by `email`, `phone` or `email_or_phone`. */
   matchBy?: string;
+  /**
+   * Send even to leads that got this template from this sheet before (the CRM Send Record
+   * sheet keeps which): without it they are SKIPPED, saying when they got it. Rows still SENT
+   * are never sent again: clear their status first.
+   * @default false
+   */
+  resend?: boolean;
 }
 
 interface Catalog {

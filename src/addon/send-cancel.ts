@@ -5,15 +5,15 @@ import { cellsForSheet } from '../core/send/batch';
 import { cancelledRowEntries } from '../core/send/cancel';
 import { statusColumnsOf } from '../core/send/columns';
 import { SEND_JOB_KIND } from '../core/send/job';
+import { dropSendLedger } from '../core/send/job-ledger';
 import { readSendJobOptions } from '../core/send/options';
-import { dropSendRecord } from '../core/send/record';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
 import { currentSpreadsheet, spreadsheetDataStore } from './context';
 
 /**
  * After a send ends: the rows a cancelled one left QUEUED say they were not sent because the
  * job was cancelled (issue 16 item 14), and the job's record of its SKIPPED and FAILED rows
- * (core/send/record.ts) goes. Done once per job, by the person whose job it is (job records
+ * (core/send/job-ledger.ts) goes. Done once per job, by the person whose job it is (job records
  * are personal), when no slice works the jobs: a slice still running would write its marks
  * after this. Called after each drive and after a cancel.
  */
@@ -36,7 +36,7 @@ export function releaseCancelledSends(deps: EngineDeps): void {
       if (job.state === 'cancelled' && options && !busy) {
         releaseRows(job, options, deps.clock.now());
       }
-      dropSendRecord(spreadsheetDataStore(), job.jobId);
+      dropSendLedger(spreadsheetDataStore(), job.jobId);
       deps.store.save({ ...job, cursor: { ...(job.cursor as object), released: true } });
     }
   } finally {

@@ -18,6 +18,7 @@ import {
   createSendWorld,
   DEMO,
   DOCUMENT_SEND,
+  forgetSendRecord,
   generateSendSheet,
   type SendSheet,
   type SendWorld,
@@ -147,6 +148,7 @@ function checkSheet(world: SendWorld, run: BusyRun): void {
 /** The world of the next seed: the sandbox back to its seed, a fresh sheet, a full rate budget. */
 function nextSeed(world: SendWorld, seed: number): SendSheet {
   world.sandbox.reset();
+  forgetSendRecord(world);
   world.clock.advance(61_000);
   const sheet = generateSendSheet(world.sandbox, ROWS, seed);
   const model = world.runtime.sheet(SHEET);

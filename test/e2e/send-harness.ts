@@ -248,4 +248,13 @@ export function expectOneMessagePerSentRow(world: SendWorld): void {
   }
 }
 
+/**
+ * Forgets every send of the world's spreadsheet (the hidden CRM Send Record sheet): a seed that
+ * resets the sandbox, whose leads keep their ids, starts as a new spreadsheet would.
+ */
+export function forgetSendRecord(world: Pick<SendWorld, 'runtime'>): void {
+  const record = world.runtime.workbook.findSheet('CRM Send Record');
+  if (record) world.runtime.workbook.removeSheet(record);
+}
+
 export { DEMO };

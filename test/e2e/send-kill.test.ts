@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JobSummary } from '../../src/core/jobs/record';
-import { createSendWorld, DEMO, type SendWorld, SHEET } from './send-harness';
+import { createSendWorld, DEMO, forgetSendRecord, type SendWorld, SHEET } from './send-harness';
 
 const EVERY = Number(process.env.SEND_KILL_EVERY) || 3;
 const HEADER = ['Nome', 'E-mail', 'Celular', 'Pedido'];
@@ -44,6 +44,7 @@ function sheetRows(world: Pick<SendWorld, 'sandbox'>): unknown[][] {
 
 function reset(world: SendWorld): void {
   world.sandbox.reset();
+  forgetSendRecord(world);
   world.clock.advance(61_000);
   const model = world.runtime.sheet(SHEET);
   model.deleteRows(1, model.lastRow());

@@ -14,6 +14,7 @@ import { seededRandom } from '../unit/core/jobs/fakes';
 import {
   createSendWorld,
   DOCUMENT_SEND,
+  forgetSendRecord,
   generateSendSheet,
   type SendWorld,
   SHEET,
@@ -28,6 +29,7 @@ type Request = Parameters<SendWorld['sandbox']['handle']>[0];
 
 function reset(world: SendWorld, seed: number): void {
   world.sandbox.reset();
+  forgetSendRecord(world);
   world.clock.advance(61_000);
   const model = world.runtime.sheet(SHEET);
   model.deleteRows(1, model.lastRow());

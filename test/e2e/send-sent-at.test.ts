@@ -12,7 +12,7 @@ import {
 /**
  * `CRM Sent At` says when a message went (SENT) or may have (SENDING, UNCERTAIN): never on a
  * SKIPPED or FAILED row (issue 18 item 9). What tells a job which SKIPPED and FAILED rows are
- * its own is its record in the data store (core/send/record.ts), which goes when the job ends.
+ * its own is its record in the data store (core/send/job-ledger.ts), which goes when the job ends.
  */
 
 function expectTimesOnlyOnSends(world: SendWorld): void {

@@ -11,6 +11,7 @@ import { seededRandom } from '../unit/core/jobs/fakes';
 import {
   createSendWorld,
   DOCUMENT_SEND,
+  forgetSendRecord,
   generateSendSheet,
   type SendWorld,
   SHEET,
@@ -22,6 +23,7 @@ const TIMED_OUT = 'Service Spreadsheets timed out while accessing document with 
 
 function reset(world: SendWorld, seed: number): void {
   world.sandbox.reset();
+  forgetSendRecord(world);
   world.clock.advance(61_000);
   const model = world.runtime.sheet(SHEET);
   model.deleteRows(1, model.lastRow());

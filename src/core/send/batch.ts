@@ -12,6 +12,7 @@ import {
   type SendPayload,
   statusOf,
 } from './rows';
+import { type RecordView, recordDate } from './sent-record';
 
 /**
  * The send job's decisions for one batch, over values read from the sheet (pure): which rows
@@ -79,6 +80,11 @@ export const SendCursorSchema = z.object({
    * or phone left SENDING by a killed run): no other row with the key is sent.
    */
   claimed: z.optional(z.array(z.string())),
+  /**
+   * Answers not yet in the send record (sent-record.ts), written with the next batch's row:
+   * lead ids reached, and lead ids nothing reached.
+   */
+  recordDue: z.optional(z.object({ sent: z.array(z.number()), notSent: z.array(z.number()) })),
 });
 export type SendCursor = z.infer<typeof SendCursorSchema>;
 
@@ -167,6 +173,11 @@ export interface PlanInput {
   lookups: ReadonlyMap<string, KnownLead>;
   cursor: SendCursor;
   maxRows: number;
+  /**
+   * What the send record says of this sheet and template (sent-record.ts); left out when the
+   * person asked to send again to leads that got it before (`resend`).
+   */
+  record?: RecordView;
 }
 
 /**
@@ -210,6 +221,23 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
       if (sentRow !== undefined) {
         const reason = got(t('send.detail.skippedSentRow', { leadId: leadId ?? '', row: sentRow }));
         marks.push({ index, cells: ['SKIPPED', '', reason, ''] });
+        return;
+      }
+      const recorded = recordedSkip(leadId, input);
+      if (recorded === 'wait') {
+        // Settled from its conversation first (the cursor's `unsure`): sent once, or skipped.
+        if (!decision.queued) {
+          marks.push({
+            index,
+            cells: queuedCells(t('send.detail.queued', { jobId: input.jobId })),
+          });
+        }
+        const due = (input.record?.get(leadId ?? 0)?.at ?? now) + SETTLE_QUIET_MS;
+        waitUntil = Math.min(waitUntil ?? due, due);
+        return;
+      }
+      if (recorded !== undefined) {
+        marks.push({ index, cells: ['SKIPPED', '', recorded, new Date(now)] });
         return;
       }
       if (claimed.has(decision.key)) {
@@ -394,6 +422,22 @@ export function applySettlements(
       claimed: [...claimed],
     },
   };
+}
+
+/**
+ * What the send record says of a row's lead (issue 16 item 2): nothing (undefined), wait for
+ * its conversation to settle a request that may have left, or the SKIPPED detail of a lead that
+ * got (or may have got, unsettled) this template from this sheet, though no row says so now.
+ */
+function recordedSkip(leadId: number | undefined, input: PlanInput): string | 'wait' | undefined {
+  const lead = leadId === undefined ? undefined : input.record?.get(leadId);
+  if (leadId === undefined || lead === undefined) return undefined;
+  const words = { leadId, template: input.templateName, date: recordDate(lead) };
+  if (lead.state === 'sent') return input.t('send.detail.skippedRecorded', words);
+  if ((input.cursor.unsettled ?? []).includes(leadId)) {
+    return input.t('send.detail.skippedRecordedMaybe', words);
+  }
+  return 'wait';
 }
 
 function knownLeadId(

@@ -55,10 +55,11 @@ import {
   type StatusColumns,
   statusColumnsOf,
 } from './columns';
+import { isRecorded, SendLedger } from './job-ledger';
 import { lookupQuery, pickLead } from './lookup';
 import { readSendJobOptions, type SendJobOptions } from './options';
 import { outcomeOf } from './outcome';
-import { isRecorded, SendRecord } from './record';
+import { SendRecordRun } from './record-run';
 import {
   analyseSendSheet,
   countSendRows,
@@ -68,6 +69,7 @@ import {
   type SendSheetValues,
   sentSince,
 } from './rows';
+import type { SendRecordStore } from './sent-record';
 import type { SendSheet } from './sheet';
 import { SEND_ROW_STATUSES } from './status-columns';
 
@@ -82,7 +84,9 @@ export interface SendJobEnv {
   defaultCountry: string;
   /** The job's sheet, found by id (renaming it is harmless); null when it was deleted. */
   openSheet(sheetId: number, headerRow: number): SendSheet | null;
-  /** The person's data store for this spreadsheet: the jobs' records of their rows. */
+  /** The spreadsheet's send record (sent-record.ts); left out, nothing is recorded. */
+  record?: SendRecordStore;
+  /** The person's data store for this spreadsheet: the jobs' ledgers of their rows. */
   store: KeyValueStore;
 }
 
@@ -97,6 +101,9 @@ export const STOP_CHECK_AFTER_WAIT_MS = 1_000;
 export const MERGE_SLOTS_MS = 3_000;
 /** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
 export const LOOKUP_PER_PAGE = 200;
+
+/** A send that found the send record busy tries again this much later. */
+export const RECORD_RETRY_MS = 5_000;
 
 /** Rows read past a batch, so that the read after it also holds the next batch. */
 export const LOOKAHEAD_ROWS = 2 * MAX_BATCH_ROWS;
@@ -122,8 +129,10 @@ interface JobRun {
   next?: Extract<NextWork, { kind: 'send' | 'lookup' | 'settle' }>;
   /** Whether this execution has looked for the batch the last checkpoint planned (a kill mid-batch). */
   checked: boolean;
-  /** The rows this job ended SKIPPED or FAILED (record.ts). */
-  record: SendRecord;
+  /** The spreadsheet's send record, as this execution knows it. */
+  record: SendRecordRun;
+  /** The rows this job ended SKIPPED or FAILED (job-ledger.ts). */
+  ledger: SendLedger;
 }
 
 /**
@@ -177,7 +186,18 @@ export function createSendJobHandler(
       needsDisplay: sources.some((source) => source !== undefined && 'column' in source),
       lookups: new Map(),
       checked: false,
-      record: new SendRecord(env.store, job.jobId),
+      record: new SendRecordRun(
+        env.record,
+        {
+          sheetId: options.sheetId,
+          sheetName: options.sheetName,
+          templateId: options.templateId,
+          templateName: options.templateName,
+          jobId: job.jobId,
+        },
+        options.resend === true,
+      ),
+      ledger: new SendLedger(env.store, job.jobId),
     };
     runs.set(job.jobId, run);
     return run;
@@ -221,7 +241,7 @@ export function createSendJobHandler(
         return this.dispatch();
       } finally {
         // After the step's last write, before its checkpoint.
-        this.work.record.save();
+        this.work.ledger.save();
       }
     }
 
@@ -267,6 +287,8 @@ export function createSendJobHandler(
         // Only a real change is a new cursor: an unchanged one lets the job wait for a retry.
         if (claimed.sent !== this.cursor.sent) this.cursor = claimed;
       }
+      // Leads another job may have messaged from this sheet: settled before any is sent.
+      this.cursor = work.record.claimUnsure(this.cursor);
       const plan = planStep(analysis, this.planInput(this.cursor));
       const written = this.writeMarks(analysis, plan.marks, this.ctx.latestStartAt);
       if (written < plan.marks.length) {
@@ -309,13 +331,23 @@ export function createSendJobHandler(
       const marks = planStep(before, this.planInput(this.cursor)).marks.filter(
         ({ index }) => !inBatch.has(index),
       );
-      this.writeMarks(before, [
-        ...marks,
-        ...batch.map(
-          ({ index, leadId }): Entry => ({ index, cells: ['SENDING', '', sending(leadId), at] }),
-        ),
-      ]);
-      work.sheet.flush();
+      const mark = () => {
+        this.writeMarks(before, [
+          ...marks,
+          ...batch.map(
+            ({ index, leadId }): Entry => ({ index, cells: ['SENDING', '', sending(leadId), at] }),
+          ),
+        ]);
+        work.sheet.flush();
+      };
+      // The record says these leads may get it from now on before anything leaves (one row).
+      const leads = batch.map(({ leadId }) => leadId);
+      const recorded = work.record.beforeSend(this.cursor, leads, at.getTime(), mark);
+      if (!recorded) {
+        for (const part of grants) pacer.answered(part);
+        throw new JobYield(work.t('send.yield.recordBusy'), this.now() + RECORD_RETRY_MS);
+      }
+      this.cursor = recorded;
 
       const { options } = work;
       // All leave together (UrlFetchApp.fetchAll); none is ever sent again by this step.
@@ -346,9 +378,9 @@ export function createSendJobHandler(
         });
       });
       const settled = settleBatch(batch, outcomes, this.cursor);
-      // Answers that end their row SKIPPED or FAILED go into the record before the read that
+      // Answers that end their row SKIPPED or FAILED go into the job's ledger before the read that
       // places them: a kill after their write never leaves such a row to send again.
-      this.work.record.add(
+      this.work.ledger.add(
         settled.answers.flatMap(({ key, cells: [status] }) =>
           isRecorded(status) ? [{ k: key, s: status }] : [],
         ),
@@ -368,7 +400,10 @@ export function createSendJobHandler(
         after = this.read(false);
         placed = placeAnswers(after, settled.answers);
       }
-      const cursor = { ...settled.cursor, unplaced: settled.cursor.unplaced + placed.unplaced };
+      const cursor = work.record.answered(
+        { ...settled.cursor, unplaced: settled.cursor.unplaced + placed.unplaced },
+        ...reachedOrNot(batch, settled.answers),
+      );
       const result = this.writeBack(after, placed.entries, cursor);
       // The rows are QUEUED (or UNCERTAIN) in the sheet; the engine makes the job wait.
       if (settled.platformError !== undefined) {
@@ -442,8 +477,8 @@ export function createSendJobHandler(
         t: work.t,
         now: this.now(),
       });
-      this.cursor = settled.cursor;
-      const result = this.writeBack(analysis, settled.entries, settled.cursor);
+      this.cursor = work.record.answered(settled.cursor, ...settledLeads(results));
+      const result = this.writeBack(analysis, settled.entries, this.cursor);
       // A lookup that could not be made this step is made by a later one.
       if (failure !== undefined && results.size === 0) throw failure;
       return result;
@@ -571,6 +606,8 @@ export function createSendJobHandler(
         !hasPendingRows(analysis) &&
         settleWork(analysis, cursor).length === 0 &&
         !this.repairMisplaced(analysis, cursor);
+      // What the last answers said goes to the send record (a kill leaves them to settle).
+      if (finished) job.cursor = work.record.flush(cursor, this.now());
       job.message = finished
         ? finishedMessage(work.t, analysis, job.createdAt, cursor.unplaced)
         : work.t('send.message.progress', {
@@ -608,6 +645,7 @@ export function createSendJobHandler(
         lookups: this.work.lookups,
         cursor,
         maxRows: batchSize(cursor),
+        record: this.work.record.planView(cursor),
       };
     }
 
@@ -616,10 +654,10 @@ export function createSendJobHandler(
      * every row read.
      */
     private read(withDisplay: boolean, window?: RowWindow): SendAnalysis {
-      const { sheet, needsDisplay, record } = this.work;
-      // The record of the rows written since the last read: stored in this gap, which no
+      const { sheet, needsDisplay, ledger } = this.work;
+      // The ledger of the rows written since the last read: stored in this gap, which no
       // write placed by an earlier read follows.
-      record.save();
+      ledger.save();
       const { read, columns } = readWithStatusColumns({
         read: () => sheet.read(withDisplay && needsDisplay, window),
         columnsOf: (values) => statusColumnsOf(values.header),
@@ -642,7 +680,7 @@ export function createSendJobHandler(
         defaultCountry: this.env.defaultCountry,
         headerRow: options.headerRow,
         readAt: this.now(),
-        mine: (status, key) => this.work.record.has(status, key),
+        mine: (status, key) => this.work.ledger.has(status, key),
       });
     }
 
@@ -674,10 +712,10 @@ export function createSendJobHandler(
         stopAfter,
       );
       const done = sorted.slice(0, written);
-      // Into the job's record, stored before the next read (record.ts). A kill before then
+      // Into the job's ledger, stored before the next read (job-ledger.ts). A kill before then
       // leaves a SKIPPED row to decide again (the same skip); a FAILED answer was recorded
       // before its row was read to place it (sendBatch).
-      this.record(analysis, done);
+      this.toLedger(analysis, done);
       // By the lead id its SENDING detail names when it has one (a row matched by e-mail or
       // phone), so another row of the lead with another key is not sent either.
       const inFlight = done
@@ -698,9 +736,9 @@ export function createSendJobHandler(
       return written;
     }
 
-    /** Rows of `analysis` written SKIPPED or FAILED go into the job's record (not stored yet). */
-    private record(analysis: SendAnalysis, entries: readonly Entry[]): void {
-      this.work.record.add(
+    /** Rows of `analysis` written SKIPPED or FAILED go into the job's ledger (not stored yet). */
+    private toLedger(analysis: SendAnalysis, entries: readonly Entry[]): void {
+      this.work.ledger.add(
         entries.flatMap(({ index, cells: [status] }) =>
           isRecorded(status) ? [{ k: analysis.recordKeys[index] ?? '', s: status }] : [],
         ),
@@ -739,4 +777,30 @@ function finishedMessage(
     ...(counts.UNCERTAIN > 0 ? [t('send.message.uncertainHint')] : []),
     ...(unplaced > 0 ? [t('send.message.unplaced', { count: unplaced })] : []),
   ].join(' ');
+}
+
+/** A batch's leads its answers reached, and those nothing reached (UNCERTAIN: neither). */
+function reachedOrNot(
+  batch: readonly { key: string; leadId: number }[],
+  answers: readonly { key: string; cells: readonly unknown[] }[],
+): [number[], number[]] {
+  const sent: number[] = [];
+  const notSent: number[] = [];
+  answers.forEach(({ cells }, i) => {
+    const leadId = batch[i]?.leadId;
+    if (leadId === undefined || cells[0] === 'UNCERTAIN') return;
+    (cells[0] === 'SENT' ? sent : notSent).push(leadId);
+  });
+  return [sent, notSent];
+}
+
+/** Leads whose conversations settled them: sent, and not sent (unsettled: neither). */
+function settledLeads(results: ReadonlyMap<number, Settlement>): [number[], number[]] {
+  const sent: number[] = [];
+  const notSent: number[] = [];
+  for (const [leadId, result] of results) {
+    if (result === 'sent') sent.push(leadId);
+    else if (result === 'not-sent') notSent.push(leadId);
+  }
+  return [sent, notSent];
 }

@@ -39,6 +39,8 @@ export const SendJobOptionsSchema = z.object({
   lead: LeadSourceSchema,
   /** The language of whoever started the job: its Detail cells and messages speak it. */
   locale: z.optional(z.enum(['en', 'pt'])),
+  /** Send even to leads the send record says got this template from this sheet before. */
+  resend: z.optional(z.boolean()),
 });
 export type SendJobOptions = z.infer<typeof SendJobOptionsSchema>;
 
@@ -53,6 +55,8 @@ export interface SendRequest {
   /** Absent with matchBy absent too: the caller picks `CRM Lead ID` or email_or_phone. */
   leadIdColumn?: string;
   matchBy?: z.infer<typeof MatchBySchema>;
+  /** See SendJobOptions.resend; false when left out. */
+  resend?: boolean;
 }
 
 const OPTION_NAMES = [
@@ -64,6 +68,7 @@ const OPTION_NAMES = [
   'headerMediaFilename',
   'leadIdColumn',
   'matchBy',
+  'resend',
 ] as const;
 
 const EXAMPLE =
@@ -193,6 +198,13 @@ export function parseSendRequest(input: unknown): SendRequest {
     );
   }
 
+  if (raw.resend !== undefined && raw.resend !== null && typeof raw.resend !== 'boolean') {
+    throw codedError(
+      `resend must be true (send again to leads that got this template from this sheet before) or false (got ${shown(raw.resend)}).`,
+      'sendResendForm',
+    );
+  }
+
   return {
     sheet,
     templateId,
@@ -202,6 +214,7 @@ export function parseSendRequest(input: unknown): SendRequest {
     ...(headerMediaFilename ? { headerMediaFilename } : {}),
     ...(leadIdColumn === undefined ? {} : { leadIdColumn }),
     ...(matchBy === undefined ? {} : { matchBy }),
+    ...(raw.resend === true ? { resend: true } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import { describeCell } from '../import/text-key';
 import { type RowCounts, zeroCounts } from '../jobs/row-job';
 import { campaignsOfRow, type Received } from './campaigns';
 import type { PlacedSource, SourceColumns, StatusColumns } from './columns';
-import { isRecorded, type RecordedStatus } from './record';
+import { isRecorded, type RecordedStatus } from './job-ledger';
 import { mediaUrlProblem, variableProblem } from './rules';
 import { SEND_ROW_STATUSES, type SendRowStatus } from './status-columns';
 import { variableLabel } from './template';
@@ -18,7 +18,7 @@ import { variableLabel } from './template';
  * sent again unless a person clears its status. SENDING is written (and flushed) just before
  * the request leaves, so a SENDING row found later belongs to an execution that died in
  * between. SKIPPED and FAILED are final for the job that wrote them, told by the job's own
- * record (record.ts), not by the sheet: `CRM Sent At` holds the time of a send (SENT) or of an
+ * record (job-ledger.ts), not by the sheet: `CRM Sent At` holds the time of a send (SENT) or of an
  * attempt (SENDING, UNCERTAIN) only. A later job tries those rows again.
  */
 
@@ -109,7 +109,7 @@ export interface AnalyseSendInput {
   /** The job's language for the reasons written (English when left out). */
   t?: Translate;
   /**
-   * Whether this job ended the row of a record key SKIPPED or FAILED (its record, record.ts).
+   * Whether this job ended the row of a record key SKIPPED or FAILED (its ledger, job-ledger.ts).
    * Left out (a preview): no such row is the job's.
    */
   mine?: (status: RecordedStatus, recordKey: string) => boolean;

@@ -191,6 +191,7 @@ export function checkSendSetup(input: SendSetupInput): SendJobOptions {
       ? { headerMediaFilename: request.headerMediaFilename }
       : {}),
     lead,
+    ...(request.resend ? { resend: true } : {}),
   };
   try {
     placeSources(header, options, sheetName);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEDGER_SHARD_ROWS, Ledger } from '../../../../src/core/jobs/pipeline-ledger';
-import { SendRecord } from '../../../../src/core/send/record';
+import { SendLedger } from '../../../../src/core/send/job-ledger';
 import { MemoryKeyValueStore } from './fakes';
 
 describe('Ledger.add / loadAll (a record kept a few rows at a time)', () => {
@@ -18,10 +18,10 @@ describe('Ledger.add / loadAll (a record kept a few rows at a time)', () => {
   });
 });
 
-describe('SendRecord', () => {
+describe('SendLedger', () => {
   it('stores nothing until saved, names rows by status and key, and goes with drop', () => {
     const store = new MemoryKeyValueStore();
-    const record = new SendRecord(store, 'job-1');
+    const record = new SendLedger(store, 'job-1');
     record.add([
       { k: 'lead:42', s: 'FAILED' },
       { k: 'x:', s: 'SKIPPED' },
@@ -29,11 +29,11 @@ describe('SendRecord', () => {
     expect(store.keys()).toEqual([]);
     expect(record.has('FAILED', 'lead:42')).toBe(true);
     record.save();
-    const later = new SendRecord(store, 'job-1');
+    const later = new SendLedger(store, 'job-1');
     expect(later.has('FAILED', 'lead:42')).toBe(true);
     expect(later.has('SKIPPED', 'lead:42')).toBe(false);
     expect(later.has('SKIPPED', 'x:')).toBe(true);
-    expect(new SendRecord(store, 'job-2').has('FAILED', 'lead:42')).toBe(false);
+    expect(new SendLedger(store, 'job-2').has('FAILED', 'lead:42')).toBe(false);
     later.drop();
     expect(store.keys()).toEqual([]);
   });

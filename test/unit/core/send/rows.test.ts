@@ -31,7 +31,7 @@ const OPTIONS: Pick<
   lead: { by: 'column', column: 'CRM Lead ID' },
 };
 
-/** The job's record (core/send/record.ts): rows it ended SKIPPED or FAILED. */
+/** The job's record (core/send/job-ledger.ts): rows it ended SKIPPED or FAILED. */
 const RECORD = new Set(['FAILED|lead:42', 'SKIPPED|x:']);
 
 function analyse(rows: unknown[][], display?: string[][], options = OPTIONS, header = HEADER) {

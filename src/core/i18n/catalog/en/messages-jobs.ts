@@ -57,6 +57,8 @@ export const MESSAGES_JOBS_EN = {
     'Pick a number that sends templates, or leave it to the template’s own number.',
   'ui.error.sendVariableSource':
     'Pick a column or type a fixed text for each variable of the template.',
+  'ui.error.sendResendForm':
+    'Send again is a yes or no: tick it to send to leads that got this template before.',
   'ui.error.sendLeadColumn':
     'Pick the column that holds each row’s lead id, or find the leads by e-mail or phone.',
   'send.columns.missing':

@@ -55,6 +55,8 @@ export const MESSAGES_JOBS_PT: Readonly<Record<keyof typeof MESSAGES_JOBS_EN, st
     'Escolha um número que envie templates, ou deixe o número do próprio template.',
   'ui.error.sendVariableSource':
     'Escolha uma coluna ou digite um texto fixo para cada variável do template.',
+  'ui.error.sendResendForm':
+    'Enviar de novo é sim ou não: marque para enviar a quem já recebeu este template.',
   'ui.error.sendLeadColumn':
     'Escolha a coluna com o id do lead de cada linha, ou encontre os leads por e-mail ou telefone.',
   'send.columns.missing':

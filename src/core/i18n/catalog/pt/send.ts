@@ -163,4 +163,10 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'Não enviado: o lead {leadId} não tem telefone no CRM (Lead sem telefone cadastrado.). Cadastre o telefone no CRM e rode o envio de novo.',
   'send.why.moved':
     'o status SENT de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa',
+  'send.detail.skippedRecorded':
+    'Não enviado: o lead {leadId} recebeu "{template}" por esta planilha em {date} (a página CRM Send Record guarda isso, embora nenhuma linha diga agora). Para enviar de novo de propósito, apague o status desta linha e marque "Enviar de novo a quem já recebeu" na barra lateral Enviar template (um script passa resend: true).',
+  'send.detail.skippedRecordedMaybe':
+    'Não enviado: o lead {leadId} pode ter recebido "{template}" por esta planilha em {date} (um envio que foi interrompido; a conversa dele no CRM não permite saber). Para enviar de novo de propósito, apague o status desta linha e marque "Enviar de novo a quem já recebeu" na barra lateral Enviar template (um script passa resend: true).',
+  'send.yield.recordBusy':
+    'Outro envio desta planilha está gravando o CRM Send Record; este continua em instantes (nada foi enviado).',
 };

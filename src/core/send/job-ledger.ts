@@ -2,15 +2,15 @@ import { dropLedger, Ledger, type PipelineEntry } from '../jobs/pipeline-ledger'
 import type { KeyValueStore } from '../ports';
 
 /**
- * The send job's own record of the rows it ended SKIPPED or FAILED (the pipeline's ledger,
+ * The send job's own ledger of the rows it ended SKIPPED or FAILED (the pipeline's ledger,
  * pipeline-ledger.ts): such a row is done for the job that wrote it and tried again by a later
  * one. The sheet cannot tell whose a SKIPPED row is once `CRM Sent At` holds only the times of
  * sends (issue 18 item 9), and a person may type anything there. SENT, UNCERTAIN and SENDING
  * rows keep their time, which is the attempt's, and need no record.
  *
  * A row is named by its lead key; a row with none (no lead id, no e-mail or phone) by the
- * cells it was refused for (recordKeyOf, rows.ts). The record is read only when a read holds a
- * SKIPPED or FAILED row, so a send that skips nothing costs no read of it.
+ * cells it was refused for (recordKeyOf, rows.ts). It is read once an execution, before its
+ * first read of the sheet.
  */
 
 /** The statuses a job records as its own. */
@@ -21,11 +21,11 @@ export function isRecorded(status: unknown): status is RecordedStatus {
 }
 
 /** Where a send job's record lives in the person's data store for the spreadsheet. */
-export function sendRecordPrefix(jobId: string): string {
+export function sendLedgerPrefix(jobId: string): string {
   return `snd.${jobId}.`;
 }
 
-export class SendRecord {
+export class SendLedger {
   private readonly ledger: Ledger<PipelineEntry>;
   private seen: Set<string> | undefined;
 
@@ -33,7 +33,7 @@ export class SendRecord {
     private readonly store: KeyValueStore,
     private readonly jobId: string,
   ) {
-    this.ledger = new Ledger(store, sendRecordPrefix(jobId));
+    this.ledger = new Ledger(store, sendLedgerPrefix(jobId));
   }
 
   private loaded(): Set<string> {
@@ -63,18 +63,23 @@ export class SendRecord {
     this.ledger.add(fresh);
   }
 
-  /** Stores what `add` recorded since the last save (nothing to store: no call). */
+  /**
+   * Stores what `add` recorded since the last save (nothing to store: no call), and reads the
+   * ledger if this execution has not yet. Called just before a read of the sheet: a store call
+   * between a read and the writes it places would be a gap a person's sort could fall in.
+   */
   save(): void {
+    this.loaded();
     this.ledger.save();
   }
 
   /** The job ended: a later job decides those rows afresh. */
   drop(): void {
-    dropSendRecord(this.store, this.jobId);
+    dropSendLedger(this.store, this.jobId);
     this.seen = new Set();
   }
 }
 
-export function dropSendRecord(store: KeyValueStore, jobId: string): void {
-  dropLedger(store, sendRecordPrefix(jobId));
+export function dropSendLedger(store: KeyValueStore, jobId: string): void {
+  dropLedger(store, sendLedgerPrefix(jobId));
 }

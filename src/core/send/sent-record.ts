@@ -1,0 +1,198 @@
+import type { SendCursor } from './batch';
+
+/**
+ * The send record (issue 16 item 2): which lead got which template from which sheet, and when,
+ * kept once per spreadsheet for every editor (pure: parsing, folding and the rows to append;
+ * the store is src/gas/send-record-sheet.ts). A row of a sheet carries its own memory (the SENT
+ * status and its `[✓ …]` history, campaigns.ts), but a person may delete that row and paste
+ * the lead again, or a second person's job may never see the row at all: the record is what a
+ * later job of the same template on the same sheet asks before sending a lead.
+ *
+ * One appended row per batch of sends: the leads whose request may leave now ("may have left",
+ * written and flushed before the requests go out), and what the previous batches' answers said
+ * (sent, or nothing went out). A lead whose latest word is "may have left" is settled from its
+ * conversation in the CRM by the next job that would send it, never sent blindly.
+ */
+
+/** The record's header row: fixed names, like the status columns (PRODUCT.md). */
+export const SEND_RECORD_HEADER = [
+  'At',
+  'Sheet ID',
+  'Sheet',
+  'Template ID',
+  'Template',
+  'Job',
+  'May have left',
+  'Sent',
+  'Not sent',
+] as const;
+
+/** One row of the record. */
+export interface SendRecordEntry {
+  at: number;
+  sheetId: number;
+  sheetName: string;
+  templateId: number;
+  templateName: string;
+  jobId: string;
+  /** Leads whose request may leave from `at` on (written before it leaves). */
+  trying: readonly number[];
+  /** Leads earlier requests reached (answered, or confirmed from the conversation). */
+  sent: readonly number[];
+  /** Leads earlier requests did not reach (refused, or settled as never sent). */
+  notSent: readonly number[];
+}
+
+/** Where the record lives (one per spreadsheet, shared by every editor). */
+export interface SendRecordStore {
+  /** Every row below the header (one read). */
+  read(): unknown[][];
+  /**
+   * Appends one row under a lock two executions share, then runs `andThen` (still under it)
+   * and makes both durable; false, with nothing written, when the lock or the write failed.
+   */
+  append(row: unknown[], andThen?: () => void): boolean;
+}
+
+/** What the record says of one lead for one sheet and template. */
+export interface RecordedLead {
+  state: 'sent' | 'trying';
+  /** When its latest request may have left (ms). */
+  at: number;
+}
+
+export type RecordView = Map<number, RecordedLead>;
+
+function ids(cell: unknown): number[] {
+  return String(cell ?? '')
+    .split(/[^0-9]+/)
+    .filter((part) => part !== '')
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+}
+
+function timeOf(cell: unknown): number {
+  if (cell instanceof Date) return cell.getTime();
+  const parsed = typeof cell === 'number' ? cell : Date.parse(String(cell ?? ''));
+  return Number.isFinite(parsed) ? parsed : 0;
+}
+
+export function parseRecordRow(row: readonly unknown[]): SendRecordEntry | undefined {
+  const sheetId = Number(row[1]);
+  const templateId = Number(row[3]);
+  if (!Number.isFinite(sheetId) || !Number.isSafeInteger(templateId) || templateId <= 0) {
+    return undefined;
+  }
+  return {
+    at: timeOf(row[0]),
+    sheetId,
+    sheetName: String(row[2] ?? ''),
+    templateId,
+    templateName: String(row[4] ?? ''),
+    jobId: String(row[5] ?? ''),
+    trying: ids(row[6]),
+    sent: ids(row[7]),
+    notSent: ids(row[8]),
+  };
+}
+
+/**
+ * The row to append. Lead ids are text ("42 57"): one id alone must not become a number cell,
+ * and no cell may become a formula.
+ */
+export function recordRow(entry: SendRecordEntry): unknown[] {
+  const list = (leads: readonly number[]) => (leads.length === 0 ? '' : `'${leads.join(' ')}`);
+  return [
+    new Date(entry.at),
+    entry.sheetId,
+    `'${entry.sheetName}`,
+    entry.templateId,
+    `'${entry.templateName}`,
+    `'${entry.jobId}`,
+    list(entry.trying),
+    list(entry.sent),
+    list(entry.notSent),
+  ];
+}
+
+/** Applies one entry to a view: its outcomes first (they are of earlier requests), then its tries. */
+export function applyRecordEntry(view: RecordView, entry: SendRecordEntry): void {
+  for (const lead of entry.notSent) view.delete(lead);
+  for (const lead of entry.sent)
+    view.set(lead, { state: 'sent', at: view.get(lead)?.at ?? entry.at });
+  for (const lead of entry.trying) view.set(lead, { state: 'trying', at: entry.at });
+}
+
+/** What the record says of every lead for one sheet and template, rows in the order written. */
+export function recordView(
+  rows: readonly (readonly unknown[])[],
+  of: { sheetId: number; templateId: number },
+): RecordView {
+  const view: RecordView = new Map();
+  for (const row of rows) {
+    const entry = parseRecordRow(row);
+    if (entry && entry.sheetId === of.sheetId && entry.templateId === of.templateId) {
+      applyRecordEntry(view, entry);
+    }
+  }
+  return view;
+}
+
+/** Answers of this job not yet in the record, kept in the checkpoint until the next append. */
+export interface RecordDue {
+  sent: number[];
+  notSent: number[];
+}
+
+export function dueOf(cursor: SendCursor): RecordDue {
+  return {
+    sent: [...(cursor.recordDue?.sent ?? [])],
+    notSent: [...(cursor.recordDue?.notSent ?? [])],
+  };
+}
+
+/** The cursor with more answers due for the record (the latest word on a lead wins). */
+export function withDue(
+  cursor: SendCursor,
+  sent: readonly number[],
+  notSent: readonly number[],
+): SendCursor {
+  if (sent.length === 0 && notSent.length === 0) return cursor;
+  const due = dueOf(cursor);
+  const sentSet = new Set(due.sent.filter((id) => !notSent.includes(id)));
+  const notSentSet = new Set(due.notSent.filter((id) => !sent.includes(id)));
+  for (const id of sent) sentSet.add(id);
+  for (const id of notSent) notSentSet.add(id);
+  return { ...cursor, recordDue: { sent: [...sentSet], notSent: [...notSentSet] } };
+}
+
+export function hasDue(cursor: SendCursor): boolean {
+  const due = cursor.recordDue;
+  return due !== undefined && due.sent.length + due.notSent.length > 0;
+}
+
+/**
+ * Leads the record says may have got the template, that this job has not settled or sent:
+ * settled from their conversations before any row of theirs is sent (`unsure`, since the try).
+ */
+export function unsureFromRecord(
+  view: RecordView,
+  cursor: SendCursor,
+  sent: ReadonlySet<number>,
+): SendCursor {
+  const unsure = { ...(cursor.unsure ?? {}) };
+  const unsettled = new Set(cursor.unsettled ?? []);
+  let added = false;
+  for (const [lead, { state, at }] of view) {
+    const key = String(lead);
+    if (state !== 'trying' || sent.has(lead) || unsettled.has(lead) || key in unsure) continue;
+    unsure[key] = at;
+    added = true;
+  }
+  return added ? { ...cursor, unsure } : cursor;
+}
+
+/** The ISO date (YYYY-MM-DD) a detail names for a recorded lead. */
+export function recordDate(lead: RecordedLead): string {
+  return lead.at > 0 ? new Date(lead.at).toISOString().slice(0, 10) : '?';
+}
