@@ -15,11 +15,13 @@ import {
 import { SEND_JOB_KIND } from '../core/send/job';
 import { parseSendRequest } from '../core/send/options';
 import { analyseSendSheet, countSendRows, type RowDecision } from '../core/send/rows';
+import { type RecordView, recordDate, recordView } from '../core/send/sent-record';
 import { checkSendSetup, findTemplate } from '../core/send/setup';
 import { SEND_ROW_STATUSES, SEND_STATUS_HEADERS } from '../core/send/status-columns';
 import { expectedVariableKeys, renderBody } from '../core/send/template';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
+import { sendRecordSheet } from '../gas/send-record-sheet';
 import { createSendSheet } from '../gas/send-sheet';
 import { appsScriptClock } from '../gas/services';
 import {
@@ -175,6 +177,13 @@ export interface SendPreview {
    * date (YYYY-MM-DD).
    */
   campaigns: { template: string; rows: number; last: string }[];
+  /**
+   * Leads of rows to send that the spreadsheet's send record says got this template from this
+   * sheet before (or may have), and the latest date (YYYY-MM-DD): SKIPPED unless the send is
+   * asked with `resend: true`, which the sidebar asks about. Rows found by e-mail or phone are
+   * known only once the send looks them up: the send skips those too.
+   */
+  sentBefore: { leads: number; last: string };
 }
 
 /**
@@ -223,6 +232,7 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
       (h) => !missingStatusHeaders(values.header).includes(h),
     ),
     campaigns: [],
+    sentBefore: { leads: 0, last: '' },
   };
   // Without status columns yet, stand-ins past the data keep them apart from the data.
   const width = values.header.length;
@@ -247,10 +257,19 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
   const noPhone = leadsWithoutPhone(settings, analysis.decisions);
   const counts = countSendRows(analysis).counts;
   const t = translator(currentLocale());
+  const record = recordView(sendRecordSheet(currentSpreadsheet()).read(), jobOptions);
+  preview.sentBefore = recordedLeads(analysis.decisions, record);
   const reasons = analysis.decisions.map((decision) => {
     if (decision.kind === 'skip') return decision.reason;
     if (decision.kind !== 'send' || decision.lead.kind !== 'id') return undefined;
     const leadId = decision.lead.leadId;
+    const recorded = record.get(leadId);
+    if (recorded && !request.resend) {
+      const words = { leadId, template: jobOptions.templateName, date: recordDate(recorded) };
+      return recorded.state === 'sent'
+        ? t('send.detail.skippedRecorded', words)
+        : t('send.detail.skippedRecordedMaybe', words);
+    }
     return noPhone.has(leadId) ? t('send.lookup.noPhone', { leadId }) : undefined;
   });
   const skipped = reasons.filter((reason) => reason !== undefined).length;
@@ -284,6 +303,23 @@ function earlierCampaigns(decisions: readonly RowDecision[]): SendPreview['campa
     byTemplate.set(latest.template, seen);
   }
   return [...byTemplate].map(([template, { rows, last }]) => ({ template, rows, last }));
+}
+
+/** The leads of rows to send that the record names (sentBefore), and the latest date. */
+function recordedLeads(
+  decisions: readonly RowDecision[],
+  record: RecordView,
+): SendPreview['sentBefore'] {
+  const leads = new Set<number>();
+  let last = '';
+  for (const decision of decisions) {
+    if (decision.kind !== 'send' || decision.lead.kind !== 'id') continue;
+    const recorded = record.get(decision.lead.leadId);
+    if (!recorded) continue;
+    leads.add(decision.lead.leadId);
+    if (recordDate(recorded) > last) last = recordDate(recorded);
+  }
+  return { leads: leads.size, last };
 }
 
 /** Leads the preview reads (GET /leads/{id}) to check what it can know before a send. */

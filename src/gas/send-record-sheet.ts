@@ -54,20 +54,29 @@ export function sendRecordSheet(
       if (!sheet) return [];
       return sheet.getDataRange().getValues().slice(1);
     },
-    append(row, andThen) {
+    locked(work) {
       const lock = LockService.getDocumentLock() ?? LockService.getScriptLock();
-      if (!lock.tryLock(RECORD_LOCK_MS)) return false;
+      if (!lock.tryLock(RECORD_LOCK_MS)) return undefined;
       try {
-        // Asked again under the lock when not known: two first appends create one sheet.
-        const sheet = find() ?? create();
-        sheet.appendRow(row);
-        // Flushed before the lock goes (and before any request leaves): `andThen` flushes.
-        if (andThen) andThen();
-        else SpreadsheetApp.flush();
+        // `work` flushes what it appended (with the send's SENDING marks: one flush).
+        return work();
       } finally {
         lock.releaseLock();
       }
-      return true;
+    },
+    append(row) {
+      // Asked again under the lock when not known: two first appends create one sheet.
+      const sheet = find() ?? create();
+      sheet.appendRow(row);
+    },
+    replace(rows) {
+      const sheet = find();
+      if (!sheet) return;
+      const last = sheet.getLastRow();
+      if (last > 1) sheet.getRange(2, 1, last - 1, SEND_RECORD_HEADER.length).clearContent();
+      if (rows.length > 0) {
+        sheet.getRange(2, 1, rows.length, SEND_RECORD_HEADER.length).setValues(rows);
+      }
     },
   };
 }

@@ -102,3 +102,83 @@ describe('two campaigns on one sheet', () => {
     expect(world.sendRequests().length).toBe(before);
   });
 });
+
+describe('a lead whose SENT row is gone (issue 16 item 2)', () => {
+  it('never gets the same template again from the sheet, unless the person asks to send again', async () => {
+    let leads: { id: number; name: string }[] = [];
+    const world = await createSendWorld({
+      sheet: (sandbox) => {
+        leads = leadsWithPhones({ sandbox }, 3);
+        return { header: HEADER, rows: leads.map((l) => [l.name, l.id, 'R$ 10,00']) };
+      },
+    });
+    expect(send(world, WELCOME).state).toBe('done');
+    expect(world.statuses()).toEqual(['SENT', 'SENT', 'SENT']);
+    // The person deletes the first SENT row and pastes the lead again (data only), and clears
+    // the second row's status and detail: the rows no longer say those leads got it.
+    const model = world.runtime.sheet(SHEET);
+    const first = leads[0] as { id: number; name: string };
+    model.deleteRows(2, 1);
+    model.setValues(4, 1, [[first.name, first.id, 'R$ 10,00']]);
+    model.setValues(2, 4, [['', '', '', '']]);
+    const requests = world.sendRequests().length;
+
+    // The Send sidebar's preview says so before anything leaves.
+    const preview = world.runtime.runOrThrow('uiPreviewSend', WELCOME) as {
+      counts: Record<string, number>;
+      sentBefore: { leads: number; last: string };
+    };
+    expect(preview.sentBefore).toEqual({
+      leads: 2,
+      last: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+    });
+    expect(preview.counts.QUEUED ?? 0).toBe(0);
+
+    // The same template again: nothing leaves; each such row says when its lead got it.
+    expect(send(world, WELCOME).state).toBe('done');
+    expect(world.sendRequests().length).toBe(requests);
+    expect(world.statuses()).toEqual(['SKIPPED', 'SENT', 'SKIPPED']);
+    const details = world.column('CRM Send Detail').map(String);
+    expect(details[0]).toMatch(
+      /^Not sent: lead \d+ got "boas_vindas" from this sheet on \d{4}-\d\d-\d\d .*resend: true/,
+    );
+
+    // Sent again on purpose: the rows still SENT are not, the others are, once.
+    expect(send(world, { ...WELCOME, resend: true }).state).toBe('done');
+    expect(world.statuses()).toEqual(['SENT', 'SENT', 'SENT']);
+    expect(world.sendRequests().length).toBe(requests + 2);
+    const sentTwice = [...templatesByLead(world)].filter(([, t]) => t.length === 2);
+    expect(sentTwice.map(([lead]) => lead).sort()).toEqual(
+      [first.id, (leads[1] as { id: number }).id].sort(),
+    );
+  });
+
+  it('is kept in a hidden sheet every editor shares', async () => {
+    const world = await createSendWorld({
+      sheet: (sandbox) => ({
+        header: HEADER,
+        rows: leadsWithPhones({ sandbox }, 2).map((l) => [l.name, l.id, 'R$ 10,00']),
+      }),
+    });
+    send(world, WELCOME);
+    const record = world.runtime.workbook.findSheet('CRM Send Record');
+    expect(record?.hidden).toBe(true);
+    const rows = record?.getValues() ?? [];
+    expect(rows[0]).toEqual([
+      'At',
+      'Sheet ID',
+      'Sheet',
+      'Template ID',
+      'Template',
+      'Job',
+      'May have left',
+      'Sent',
+      'Not sent',
+    ]);
+    // A batch of 1, then of 2 (a job's first sends go 1, 2, 4…): a row each, and the last answers.
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.slice(1).every((row) => row[4] === 'boas_vindas')).toBe(true);
+    // The active sheet stays the person's.
+    expect(world.runtime.workbook.activeSheet.name).toBe(SHEET);
+  });
+});

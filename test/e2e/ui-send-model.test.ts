@@ -283,4 +283,17 @@ describe('preview wording', () => {
       'Send “lembrete_pagamento” to 13 rows of “Envios”? 13 rows already got “boas_vindas” (last on 2026-11-24): this send is a new campaign for them. A sent message cannot be recalled.',
     );
   });
+
+  it('says how many leads got this very template from the sheet before, and how to send again (issue 16 item 2)', () => {
+    const sentBefore = { leads: 4, last: '2026-11-25' };
+    expect(
+      confirmText(
+        { ...preview, counts: { QUEUED: 2, SKIPPED: 4 }, sentBefore },
+        'Envios',
+        EN_WORDS,
+      ),
+    ).toBe(
+      'Send “lembrete_pagamento” to 2 rows of “Envios”? 4 rows will be SKIPPED. 4 leads got “lembrete_pagamento” from this sheet before (last on 2026-11-25; the CRM Send Record sheet keeps it): they are SKIPPED unless you tick “Send again to leads that got it before”. A sent message cannot be recalled.',
+    );
+  });
 });

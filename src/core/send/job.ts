@@ -33,6 +33,7 @@ import {
   MAX_BATCH_ROWS,
   misplacedEntries,
   type NextWork,
+  type PlacedRow,
   type PlannedRow,
   placeAnswers,
   placeBatch,
@@ -196,6 +197,7 @@ export function createSendJobHandler(
           jobId: job.jobId,
         },
         options.resend === true,
+        () => sheet.flush(),
       ),
       ledger: new SendLedger(env.store, job.jobId),
     };
@@ -318,36 +320,14 @@ export function createSendJobHandler(
         return { status: 'wait' };
       }
 
-      // The batch's rows where they were planned; the whole sheet when any has moved.
-      let before = this.read(true, { ...spanOf(rows, 0), uncut: true });
-      if (!foundInPlace(before, rows)) before = this.read(true);
-      const batch = placeBatch(before, rows, grant.count);
-      if (batch.length === 0) return this.progress(before, { ...this.cursor, planned: [] });
-      const sending = (leadId: number) =>
-        work.t('send.detail.sending', { jobId: this.job.jobId, leadId });
-      const at = new Date(this.now());
-      // The marks this read calls for (rows added meanwhile) go with the SENDING marks.
-      const inBatch = new Set(batch.map(({ index }) => index));
-      const marks = planStep(before, this.planInput(this.cursor)).marks.filter(
-        ({ index }) => !inBatch.has(index),
-      );
-      const mark = () => {
-        this.writeMarks(before, [
-          ...marks,
-          ...batch.map(
-            ({ index, leadId }): Entry => ({ index, cells: ['SENDING', '', sending(leadId), at] }),
-          ),
-        ]);
-        work.sheet.flush();
-      };
-      // The record says these leads may get it from now on before anything leaves (one row).
-      const leads = batch.map(({ leadId }) => leadId);
-      const recorded = work.record.beforeSend(this.cursor, leads, at.getTime(), mark);
-      if (!recorded) {
+      // Under the send record's lock: read, marked SENDING, recorded, flushed (markBatch).
+      const marked = work.record.locked(() => this.markBatch(rows, grant.count));
+      if (marked === undefined) {
         for (const part of grants) pacer.answered(part);
         throw new JobYield(work.t('send.yield.recordBusy'), this.now() + RECORD_RETRY_MS);
       }
-      this.cursor = recorded;
+      const { before, batch, at } = marked;
+      if (batch.length === 0) return this.progress(before, { ...this.cursor, planned: [] });
 
       const { options } = work;
       // All leave together (UrlFetchApp.fetchAll); none is ever sent again by this step.
@@ -414,6 +394,41 @@ export function createSendJobHandler(
         return stopJob(this.job, 'paused', settled.pauseMessage);
       }
       return result;
+    }
+
+    /**
+     * The batch's rows found where they were planned (the whole sheet when any has moved),
+     * marked SENDING with the marks the read calls for (rows added meanwhile), then one row of
+     * the send record saying their leads may get the template from now on, and one flush of
+     * both: a kill from here on finds the rows SENDING and the record saying "may have left".
+     */
+    private markBatch(
+      rows: readonly SendRow[],
+      count: number,
+    ): { before: SendAnalysis; batch: PlacedRow[]; at: Date } {
+      const { work } = this;
+      let before = this.read(true, { ...spanOf(rows, 0), uncut: true });
+      if (!foundInPlace(before, rows)) before = this.read(true);
+      const batch = placeBatch(before, rows, count);
+      const at = new Date(this.now());
+      // Rows deleted, edited or marked meanwhile: nothing to mark (progress, outside the lock).
+      if (batch.length === 0) return { before, batch, at };
+      const sending = (leadId: number) =>
+        work.t('send.detail.sending', { jobId: this.job.jobId, leadId });
+      const inBatch = new Set(batch.map(({ index }) => index));
+      const marks = planStep(before, this.planInput(this.cursor)).marks.filter(
+        ({ index }) => !inBatch.has(index),
+      );
+      this.writeMarks(before, [
+        ...marks,
+        ...batch.map(
+          ({ index, leadId }): Entry => ({ index, cells: ['SENDING', '', sending(leadId), at] }),
+        ),
+      ]);
+      const leads = batch.map(({ leadId }) => leadId);
+      this.cursor = work.record.beforeSend(this.cursor, leads, at.getTime());
+      work.sheet.flush();
+      return { before, batch, at };
     }
 
     /**

@@ -1,8 +1,10 @@
 import { decodeLeadIds, type SendCursor } from './batch';
 import {
   applyRecordEntry,
+  compactRecord,
   dueOf,
   hasDue,
+  RECORD_COMPACT_ROWS,
   type RecordView,
   recordRow,
   recordView,
@@ -28,12 +30,16 @@ export interface RecordScope {
  */
 export class SendRecordRun {
   private view: RecordView | undefined;
+  /** Rows the record held when read. */
+  private rows = 0;
 
   constructor(
     private readonly store: SendRecordStore | undefined,
     private readonly scope: RecordScope,
     /** The person asked to send again to leads that got the template before. */
     private readonly resend: boolean,
+    /** Applies pending sheet writes (SpreadsheetApp.flush), the record's row included. */
+    private readonly flushWrites: () => void,
   ) {}
 
   /** What planning asks of the record: nothing when resending. */
@@ -47,23 +53,20 @@ export class SendRecordRun {
     return view ? unsureFromRecord(view, cursor, decodeLeadIds(cursor.sent)) : cursor;
   }
 
+  /** `work` under the record's lock; undefined (`work` not run) when another execution holds it. */
+  locked<T>(work: () => T): T | undefined {
+    return this.store ? this.store.locked(work) : work();
+  }
+
   /**
-   * Before a batch's requests leave: one row saying they may leave from `at` (and the answers
-   * due), then `andThen` (the SENDING marks and their flush), under the record's lock. The
-   * cursor without the answers written, or undefined when the record is busy (nothing written).
+   * Before a batch's requests leave, under `locked`, flushed by the caller with the SENDING
+   * marks: one row saying they may leave from `at`, with the answers due. The cursor without
+   * the answers written.
    */
-  beforeSend(
-    cursor: SendCursor,
-    leads: readonly number[],
-    at: number,
-    andThen: () => void,
-  ): SendCursor | undefined {
-    if (!this.store) {
-      andThen();
-      return cursor;
-    }
+  beforeSend(cursor: SendCursor, leads: readonly number[], at: number): SendCursor {
+    if (!this.store) return cursor;
     this.load(cursor);
-    return this.append(cursor, leads, at, andThen);
+    return this.append(cursor, leads, at);
   }
 
   /** Answers (or settlements) that reached leads, or did not: due for the next append. */
@@ -73,21 +76,29 @@ export class SendRecordRun {
     return withDue(cursor, sent, notSent);
   }
 
-  /** At the job's end: the answers due, written (or left to settle, should the record be busy). */
+  /**
+   * At the job's end: the answers due, written (or left to settle, should the record be busy),
+   * and a record grown past RECORD_COMPACT_ROWS folded, read again under the lock.
+   */
   flush(cursor: SendCursor, at: number): SendCursor {
-    if (!this.store || !hasDue(cursor)) return cursor;
-    return this.append(cursor, [], at) ?? cursor;
+    const { store } = this;
+    const fold = this.rows > RECORD_COMPACT_ROWS;
+    if (!store || (!hasDue(cursor) && !fold)) return cursor;
+    return (
+      store.locked(() => {
+        const written = hasDue(cursor) ? this.append(cursor, [], at) : cursor;
+        if (fold) store.replace(compactRecord(store.read(), at));
+        this.flushWrites();
+        this.rows = 0;
+        return written;
+      }) ?? cursor
+    );
   }
 
-  private append(
-    cursor: SendCursor,
-    leads: readonly number[],
-    at: number,
-    andThen?: () => void,
-  ): SendCursor | undefined {
+  private append(cursor: SendCursor, leads: readonly number[], at: number): SendCursor {
     const due = dueOf(cursor);
     const entry = this.entry(leads, due.sent, due.notSent, at);
-    if (!this.store?.append(recordRow(entry), andThen)) return undefined;
+    this.store?.append(recordRow(entry));
     if (this.view) applyRecordEntry(this.view, entry);
     const { recordDue: _written, ...rest } = cursor;
     return rest;
@@ -106,7 +117,9 @@ export class SendRecordRun {
   private load(cursor: SendCursor): RecordView | undefined {
     if (!this.store) return undefined;
     if (!this.view) {
-      this.view = recordView(this.store.read(), this.scope);
+      const rows = this.store.read();
+      this.rows = rows.length;
+      this.view = recordView(rows, this.scope);
       const due = dueOf(cursor);
       applyRecordEntry(this.view, this.entry([], due.sent, due.notSent, 0));
     }

@@ -48,10 +48,15 @@ export interface SendRecordStore {
   /** Every row below the header (one read). */
   read(): unknown[][];
   /**
-   * Appends one row under a lock two executions share, then runs `andThen` (still under it)
-   * and makes both durable; false, with nothing written, when the lock or the write failed.
+   * `work` under a lock every execution on the spreadsheet shares; undefined, `work` not run,
+   * when another execution holds it. `work` flushes (SpreadsheetApp.flush) what it appended
+   * before the lock goes, so a second execution reads it, and before any request leaves.
    */
-  append(row: unknown[], andThen?: () => void): boolean;
+  locked<T>(work: () => T): T | undefined;
+  /** Appends one row; only under `locked`. */
+  append(row: unknown[]): void;
+  /** Replaces every row below the header (a folded record); only under `locked`. */
+  replace(rows: unknown[][]): void;
 }
 
 /** What the record says of one lead for one sheet and template. */
@@ -195,4 +200,57 @@ export function unsureFromRecord(
 /** The ISO date (YYYY-MM-DD) a detail names for a recorded lead. */
 export function recordDate(lead: RecordedLead): string {
   return lead.at > 0 ? new Date(lead.at).toISOString().slice(0, 10) : '?';
+}
+
+/** A record longer than this many rows is folded at the end of the job that finds it so. */
+export const RECORD_COMPACT_ROWS = 2_000;
+/** Lead ids in one folded cell: about 14,000 characters, well under a cell's 50,000. */
+const IDS_PER_CELL = 2_000;
+
+/**
+ * The record folded to what it says (pure): per sheet and template, the leads that got it, a row
+ * per day (the date a SKIPPED detail names), and the leads whose request may have left, a row
+ * per instant (what their conversation is compared with); "not sent" says nothing once folded.
+ * Every sheet's and template's view is the same before and after. A 10,000-lead campaign folds
+ * from about 1,000 rows to 5; the record then grows by campaigns, not by batches.
+ */
+export function compactRecord(rows: readonly (readonly unknown[])[], now: number): unknown[][] {
+  const scopes = new Map<string, { last: SendRecordEntry; view: RecordView }>();
+  for (const row of rows) {
+    const entry = parseRecordRow(row);
+    if (!entry) continue;
+    const key = `${entry.sheetId} ${entry.templateId}`;
+    const scope = scopes.get(key) ?? { last: entry, view: new Map() };
+    scope.last = entry;
+    applyRecordEntry(scope.view, entry);
+    scopes.set(key, scope);
+  }
+  const out: unknown[][] = [];
+  for (const { last, view } of scopes.values()) {
+    const groups = new Map<string, { at: number; state: RecordedLead['state']; leads: number[] }>();
+    for (const [lead, { state, at }] of view) {
+      const when = state === 'sent' ? recordDate({ state, at }) : String(at);
+      const group = groups.get(`${state} ${when}`) ?? { at, state, leads: [] };
+      group.at = Math.min(group.at, at);
+      group.leads.push(lead);
+      groups.set(`${state} ${when}`, group);
+    }
+    for (const { at, state, leads } of groups.values()) {
+      for (let i = 0; i < leads.length; i += IDS_PER_CELL) {
+        const part = leads.slice(i, i + IDS_PER_CELL).sort((a, b) => a - b);
+        // A folded row's time is its leads' (the same day for "sent"): what a detail names.
+        out.push(
+          recordRow({
+            ...last,
+            jobId: `folded ${new Date(now).toISOString().slice(0, 10)}`,
+            at,
+            trying: state === 'trying' ? part : [],
+            sent: state === 'sent' ? part : [],
+            notSent: [],
+          }),
+        );
+      }
+    }
+  }
+  return out;
 }

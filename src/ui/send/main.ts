@@ -376,11 +376,15 @@ async function runPreview(): Promise<SendPreview | undefined> {
 async function askToSend(): Promise<void> {
   const preview = await runPreview();
   if (!preview) return;
-  if ((preview.counts.QUEUED ?? 0) === 0) {
+  const before = preview.sentBefore?.leads ?? 0;
+  if ((preview.counts.QUEUED ?? 0) === 0 && before === 0) {
     showStatus('status', t('ui.send.nothingQueued'), 'error');
     return;
   }
   byId('confirm-text').textContent = confirmText(preview, form.sheet, words);
+  // Sending again to leads that got this template is a deliberate choice, never the default.
+  byId<HTMLInputElement>('confirm-resend').checked = false;
+  byId('confirm-resend-label').hidden = before === 0;
   byId('confirm').hidden = false;
   byId('confirm').scrollIntoView({ behavior: 'smooth', block: 'nearest' });
 }
@@ -409,8 +413,9 @@ function showAfterJob(counts: Readonly<Record<string, number>>): void {
 }
 
 async function startSend(): Promise<void> {
-  const options = previewed;
-  if (!options) return;
+  if (!previewed) return;
+  const resend = byId<HTMLInputElement>('confirm-resend').checked;
+  const options: SendOptions = resend ? { ...previewed, resend: true } : previewed;
   byId('confirm').hidden = true;
   showStatus('status', t('ui.send.starting'));
   try {

@@ -59,6 +59,8 @@ export interface PreviewCounts {
   counts: Readonly<Record<string, number>>;
   /** Rows whose lead got another template before: a new campaign for them. */
   campaigns?: readonly { template: string; rows: number; last: string }[];
+  /** Leads the send record says got this template from this sheet before (skipped unless resend). */
+  sentBefore?: { leads: number; last: string };
 }
 
 /** A column header, or fixed text for every row. */
@@ -74,6 +76,8 @@ export interface SendOptions {
   headerMediaFilename?: ValueOption;
   leadIdColumn?: string;
   matchBy?: MatchChoice;
+  /** Send again to leads that got this template from this sheet before (the confirmation asks). */
+  resend?: boolean;
 }
 
 /** Where one value comes from: a column of the sheet, fixed text, or not picked yet. */
@@ -315,5 +319,15 @@ export function confirmText(
     ({ template, rows: count, last }) =>
       ` ${t('ui.send.confirmCampaign', { rows: rows(count), template, date: last })}`,
   );
-  return `${question}${skippedText}${campaigns.join('')} ${t('ui.send.cannotRecall')}`;
+  // Leads the spreadsheet's send record says got this very template: skipped unless ticked.
+  const before = preview.sentBefore;
+  const again =
+    before && before.leads > 0
+      ? ` ${t(before.leads === 1 ? 'ui.send.confirmSentBeforeOne' : 'ui.send.confirmSentBefore', {
+          count: number(before.leads),
+          template: preview.template.name,
+          date: before.last,
+        })}`
+      : '';
+  return `${question}${skippedText}${campaigns.join('')}${again} ${t('ui.send.cannotRecall')}`;
 }

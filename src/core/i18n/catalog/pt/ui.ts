@@ -236,4 +236,9 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
     'Com este painel fechado, o restante leva {closed}; mantenha-o aberto para terminar em {open}.',
   'ui.send.confirmCampaign':
     '{rows} já receberam “{template}” (a última vez em {date}): este envio é uma nova campanha para elas.',
+  'ui.send.confirmSentBefore':
+    '{count} leads já receberam “{template}” por esta planilha (o último em {date}; a página CRM Send Record guarda isso): ficam como SKIPPED, a menos que você marque “Enviar de novo a quem já recebeu”.',
+  'ui.send.confirmSentBeforeOne':
+    '1 lead já recebeu “{template}” por esta planilha (em {date}; a página CRM Send Record guarda isso): fica como SKIPPED, a menos que você marque “Enviar de novo a quem já recebeu”.',
+  'ui.send.resend': 'Enviar de novo a quem já recebeu',
 };
