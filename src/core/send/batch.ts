@@ -237,7 +237,7 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
         return;
       }
       if (recorded !== undefined) {
-        marks.push({ index, cells: ['SKIPPED', '', recorded, new Date(now)] });
+        marks.push({ index, cells: ['SKIPPED', '', recorded, ''] });
         return;
       }
       if (claimed.has(decision.key)) {
