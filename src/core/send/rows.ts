@@ -4,7 +4,7 @@ import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize
 import { IMPORT_LEAD_ID_HEADER } from '../import/status-columns';
 import { describeCell } from '../import/text-key';
 import { type RowCounts, zeroCounts } from '../jobs/row-job';
-import { campaignsOfRow, type Received } from './campaigns';
+import { campaignsOfRow, type Received, type RowCampaigns } from './campaigns';
 import type { PlacedSource, SourceColumns, StatusColumns } from './columns';
 import { isRecorded, type RecordedStatus } from './job-ledger';
 import { mediaUrlProblem, variableProblem } from './rules';
@@ -297,13 +297,26 @@ const ENGLISH = translator('en');
 /** Statuses that make a row's lead taken for this job, so no other row sends to it. */
 const CLAIMING: ReadonlySet<string> = new Set(['SENT', 'UNCERTAIN', 'FAILED', 'SENDING']);
 
-export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
-  const { values, columns, sources, since } = input;
-  const { rows, display } = values;
-  const people = new Set([columns.status, columns.messageId, columns.detail, columns.sentAt]);
-  const offset = values.offset ?? 0;
-  const firstRow = input.headerRow + 1 + offset;
+/** What each row read is, before anything is decided: its lead, key, status and history. */
+interface RowFacts {
+  firstRow: number;
+  t: Translate;
+  blank: boolean[];
+  leads: (LeadOfRow | undefined)[];
+  keys: string[];
+  recordKeys: string[];
+  statuses: string[];
+  campaigns: RowCampaigns[];
+  /** Whether the row says its lead got this job's template. */
+  gotThis: boolean[];
+  /** Whether this job wrote the row's status (SKIPPED / FAILED: its ledger; else its time). */
+  mine: (i: number) => boolean;
+}
 
+function rowFacts(input: AnalyseSendInput): RowFacts {
+  const { values, columns, sources, since } = input;
+  const { rows } = values;
+  const people = new Set([columns.status, columns.messageId, columns.detail, columns.sentAt]);
   const blank = rows.map((row) => row.every((value, i) => people.has(i) || isBlankCell(value)));
   const t = input.t ?? ENGLISH;
   const leads = rows.map((row, i) =>
@@ -313,119 +326,155 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
   const recordKeys = rows.map((row, i) =>
     blank[i] ? '' : recordKeyOf(keys[i] ?? '', row, sources),
   );
-  // SKIPPED and FAILED rows this job ended (its record); SENT and UNCERTAIN rows by their time.
-  const mine = (row: readonly unknown[], i: number): boolean => {
-    const status = statusOf(row, columns);
-    if (isRecorded(status)) return input.mine?.(status, recordKeys[i] ?? '') ?? false;
-    return markedSince(row, columns, since);
-  };
-
+  const statuses = rows.map((row) => statusOf(row, columns));
   // What each row's lead got before, and whether that includes this job's template.
   const campaigns = rows.map((row) => campaignsOfRow(row, columns));
-  const gotThis = rows.map((row, i) => {
+  const gotThis = rows.map((_row, i) => {
     const { received } = campaigns[i] ?? { received: [] };
-    if (input.templateName === undefined) return statusOf(row, columns) === 'SENT';
-    if (statusOf(row, columns) === 'SENT' && received.length === 0) return true;
+    if (input.templateName === undefined) return statuses[i] === 'SENT';
+    if (statuses[i] === 'SENT' && received.length === 0) return true;
     return received.some(({ template }) => template === input.templateName);
   });
-  const sentLeads = new Map<number, number>();
-  // Leads this job already sent to (or may have), and leads a SENT row of the sheet says got
-  // this template (any job): a second row for one of them is skipped.
-  const taken = new Map<string, number>();
-  const sentRows = new Set<number>();
+  const mine = (i: number): boolean => {
+    const status = statuses[i] ?? '';
+    if (isRecorded(status)) return input.mine?.(status, recordKeys[i] ?? '') ?? false;
+    return markedSince(rows[i], columns, since);
+  };
+  const firstRow = input.headerRow + 1 + (values.offset ?? 0);
+  return { firstRow, t, blank, leads, keys, recordKeys, statuses, campaigns, gotThis, mine };
+}
+
+/** Which leads rows of the read already claim for this template, and which rows say so. */
+interface RowClaims {
+  /** Leads a SENT row says got this template (any job), by lead id: its sheet row. */
+  sentLeads: Map<number, number>;
+  /** Keys this job sent to (or may have), or a row says got this template: the first row. */
+  taken: Map<string, number>;
+  /** Rows sent by an earlier job: a copy is not skipped as "one send per job". */
+  sentRows: Set<number>;
   /** Rows whose lead got (or may have got) this template: a copy skipped for them says so. */
-  const maybeSent = new Set<number>();
-  rows.forEach((row, i) => {
-    const key = keys[i] ?? '';
-    if (blank[i]) return;
-    const status = statusOf(row, columns);
-    const leadId = campaigns[i]?.leadId;
-    if (gotThis[i] && leadId !== undefined && !sentLeads.has(leadId)) {
-      sentLeads.set(leadId, firstRow + i);
+  maybeSent: Set<number>;
+}
+
+function rowClaims(input: AnalyseSendInput, facts: RowFacts): RowClaims {
+  const { columns, since } = input;
+  const claims: RowClaims = {
+    sentLeads: new Map(),
+    taken: new Map(),
+    sentRows: new Set(),
+    maybeSent: new Set(),
+  };
+  input.values.rows.forEach((row, i) => {
+    const key = facts.keys[i] ?? '';
+    if (facts.blank[i]) return;
+    const status = facts.statuses[i] ?? '';
+    const at = facts.firstRow + i;
+    const leadId = facts.campaigns[i]?.leadId;
+    if (facts.gotThis[i] && leadId !== undefined && !claims.sentLeads.has(leadId)) {
+      claims.sentLeads.set(leadId, at);
     }
     if (key === '') return;
-    const claims = gotThis[i] || (CLAIMING.has(status) && (status === 'SENDING' || mine(row, i)));
-    if (claims && !taken.has(key)) taken.set(key, firstRow + i);
-    if (claims && status !== 'FAILED') maybeSent.add(firstRow + i);
-    // Sent by an earlier job: the reason a copy is skipped is not "one send per job".
-    if (gotThis[i] && !markedSince(row, columns, since)) sentRows.add(firstRow + i);
+    const claiming =
+      facts.gotThis[i] || (CLAIMING.has(status) && (status === 'SENDING' || facts.mine(i)));
+    if (claiming && !claims.taken.has(key)) claims.taken.set(key, at);
+    if (claiming && status !== 'FAILED') claims.maybeSent.add(at);
+    if (facts.gotThis[i] && !markedSince(row, columns, since)) claims.sentRows.add(at);
   });
+  return claims;
+}
 
-  const decisions = rows.map((row, i): RowDecision => {
-    if (blank[i]) return { kind: 'blank' };
-    const status = statusOf(row, columns);
-    const newCampaign = status === 'SENT' && !gotThis[i];
-    if ((status === 'SENT' && !newCampaign) || status === 'UNCERTAIN') {
-      return { kind: 'done', status };
-    }
-    if (status === 'SENDING') {
-      // The mark's time is when the send may have left: what settles it from the conversation.
-      const mark = cell(row, columns.sentAt);
-      const leadId = campaigns[i]?.leadId ?? leadIdOfKey(keys[i]);
-      return {
-        kind: 'in-flight',
-        ...(isDateCell(mark) ? { since: mark.getTime() } : {}),
-        ...(leadId === undefined ? {} : { leadId }),
-      };
-    }
-    if (isRecorded(status) && mine(row, i)) {
-      return { kind: 'done', status };
-    }
-    const lead = leads[i];
-    const payload = payloadOfRow(row, display?.[i], sources, t);
-    const problems = [
-      ...(lead && !lead.ok ? [lead.reason] : []),
-      ...(payload.ok ? [] : payload.problems),
-    ];
-    if (problems.length > 0 || !lead?.ok || !payload.ok) {
-      return { kind: 'skip', reason: t('send.row.notSent', { problems: problems.join('; ') }) };
-    }
-    const first = taken.get(lead.key);
-    if (gotThis[i]) {
-      return {
-        kind: 'skip',
-        reason: t('send.row.gotTemplate', { template: input.templateName ?? '' }),
-      };
-    }
-    if (first !== undefined && sentRows.has(first)) {
-      return {
-        kind: 'skip',
-        got: true,
-        reason: t('send.row.sameLeadSent', { key: lead.key.replace(':', ' '), row: first }),
-      };
-    }
-    if (first !== undefined) {
-      return {
-        kind: 'skip',
-        got: maybeSent.has(first),
-        reason: t('send.row.sameLead', { key: lead.key.replace(':', ' '), row: first }),
-      };
-    }
-    taken.set(lead.key, firstRow + i);
-    const earlier = campaigns[i]?.received ?? [];
+/** A row whose status alone decides it: done, or in flight (left SENDING). */
+function decidedByStatus(
+  input: AnalyseSendInput,
+  facts: RowFacts,
+  i: number,
+): RowDecision | undefined {
+  const status = facts.statuses[i] ?? '';
+  const newCampaign = status === 'SENT' && !facts.gotThis[i];
+  if ((status === 'SENT' && !newCampaign) || status === 'UNCERTAIN') {
+    return { kind: 'done', status };
+  }
+  if (status === 'SENDING') {
+    // The mark's time is when the send may have left: what settles it from the conversation.
+    const mark = cell(input.values.rows[i], input.columns.sentAt);
+    const leadId = facts.campaigns[i]?.leadId ?? leadIdOfKey(facts.keys[i]);
     return {
-      kind: 'send',
-      key: lead.key,
-      lead: lead.lead,
-      payload: payload.payload,
-      queued: status === 'QUEUED' && isBlankCell(cell(row, columns.sentAt)),
-      ...(earlier.length > 0 ? { earlier } : {}),
+      kind: 'in-flight',
+      ...(isDateCell(mark) ? { since: mark.getTime() } : {}),
+      ...(leadId === undefined ? {} : { leadId }),
     };
-  });
+  }
+  if (isRecorded(status) && facts.mine(i)) return { kind: 'done', status };
+  return undefined;
+}
 
+/** A row still to do: skipped for a rule or an earlier row of its lead, else to send. */
+function decideToDo(
+  input: AnalyseSendInput,
+  facts: RowFacts,
+  claims: RowClaims,
+  i: number,
+): RowDecision {
+  const { t } = facts;
+  const row = input.values.rows[i] ?? [];
+  const lead = facts.leads[i];
+  const payload = payloadOfRow(row, input.values.display?.[i], input.sources, t);
+  const problems = [
+    ...(lead && !lead.ok ? [lead.reason] : []),
+    ...(payload.ok ? [] : payload.problems),
+  ];
+  if (problems.length > 0 || !lead?.ok || !payload.ok) {
+    return { kind: 'skip', reason: t('send.row.notSent', { problems: problems.join('; ') }) };
+  }
+  if (facts.gotThis[i]) {
+    const template = input.templateName ?? '';
+    return { kind: 'skip', reason: t('send.row.gotTemplate', { template }) };
+  }
+  const first = claims.taken.get(lead.key);
+  const key = lead.key.replace(':', ' ');
+  if (first !== undefined) {
+    const earlier = claims.sentRows.has(first);
+    return {
+      kind: 'skip',
+      got: earlier || claims.maybeSent.has(first),
+      reason: t(earlier ? 'send.row.sameLeadSent' : 'send.row.sameLead', { key, row: first }),
+    };
+  }
+  claims.taken.set(lead.key, facts.firstRow + i);
+  const earlier = facts.campaigns[i]?.received ?? [];
+  return {
+    kind: 'send',
+    key: lead.key,
+    lead: lead.lead,
+    payload: payload.payload,
+    queued: facts.statuses[i] === 'QUEUED' && isBlankCell(cell(row, input.columns.sentAt)),
+    ...(earlier.length > 0 ? { earlier } : {}),
+  };
+}
+
+export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
+  const { values, columns, sources } = input;
+  const facts = rowFacts(input);
+  const claims = rowClaims(input, facts);
+  const decisions = values.rows.map(
+    (_row, i): RowDecision =>
+      facts.blank[i]
+        ? { kind: 'blank' }
+        : (decidedByStatus(input, facts, i) ?? decideToDo(input, facts, claims, i)),
+  );
   return {
     header: values.header,
-    rows,
-    ...(display ? { display } : {}),
-    offset,
+    rows: values.rows,
+    ...(values.display ? { display: values.display } : {}),
+    offset: values.offset ?? 0,
     complete: values.complete ?? true,
     columns,
     sources,
-    keys,
-    recordKeys,
+    keys: facts.keys,
+    recordKeys: facts.recordKeys,
     decisions,
     readAt: input.readAt,
-    sentLeads,
+    sentLeads: claims.sentLeads,
   };
 }
 
