@@ -30,7 +30,7 @@ function statusesOf(world: SendWorld, count: number): string[] {
   return Array.from({ length: count }, (_, i) => statuses[i] ?? '');
 }
 
-function recordKeys(world: SendWorld): string[] {
+function ledgerKeys(world: SendWorld): string[] {
   return Object.keys(world.runtime.properties('user')).filter((key) => key.includes('snd.'));
 }
 
@@ -53,7 +53,7 @@ describe('CRM Sent At on a send', () => {
     expectTimesOnlyOnSends(world);
     expectOneMessagePerSentRow(world);
     // The job's record of its SKIPPED and FAILED rows went with the job.
-    expect(recordKeys(world)).toEqual([]);
+    expect(ledgerKeys(world)).toEqual([]);
     const failedTries = world.sendRequests().filter((r) => r.path.includes(`/leads/${lead}/`));
     expect(failedTries).toHaveLength(1);
   });

@@ -9,7 +9,7 @@ import type { KeyValueStore } from '../ports';
  * rows keep their time, which is the attempt's, and need no record.
  *
  * A row is named by its lead key; a row with none (no lead id, no e-mail or phone) by the
- * cells it was refused for (recordKeyOf, rows.ts). It is read once an execution, before its
+ * cells it was refused for (ledgerKeyOf, rows.ts). It is read once an execution, before its
  * first read of the sheet.
  */
 

@@ -79,8 +79,8 @@ export interface SendAnalysis {
   sources: SourceColumns;
   /** Each row's lead key (`lead:42`, `email:ana@x.com`, `phone:+55…`), '' when it has none. */
   keys: string[];
-  /** What the job's record names each row by (recordKeyOf); '' for a blank row. */
-  recordKeys: string[];
+  /** What the job's record names each row by (ledgerKeyOf); '' for a blank row. */
+  ledgerKeys: string[];
   decisions: RowDecision[];
   /** When the values were read (ms), to decide whether they are fresh enough to reuse. */
   readAt: number;
@@ -286,7 +286,7 @@ function payloadOfRow(
  * What the job's record names a row by: its lead key, or for a row without one the lead cells
  * it was refused for (every such row is refused, whatever else it holds).
  */
-export function recordKeyOf(key: string, row: readonly unknown[], sources: SourceColumns): string {
+export function ledgerKeyOf(key: string, row: readonly unknown[], sources: SourceColumns): string {
   if (key !== '') return key;
   const columns = [sources.leadId, sources.email, sources.phone].flatMap((s) => (s ? [s] : []));
   return `x:${columns.map(({ column }) => (isBlankCell(row[column]) ? '' : String(row[column]).trim())).join('|')}`;
@@ -304,7 +304,7 @@ interface RowFacts {
   blank: boolean[];
   leads: (LeadOfRow | undefined)[];
   keys: string[];
-  recordKeys: string[];
+  ledgerKeys: string[];
   statuses: string[];
   campaigns: RowCampaigns[];
   /** Whether the row says its lead got this job's template. */
@@ -323,8 +323,8 @@ function rowFacts(input: AnalyseSendInput): RowFacts {
     blank[i] ? undefined : leadOfRow(row, sources, input.defaultCountry, t),
   );
   const keys = leads.map((lead) => (lead?.ok ? lead.key : ''));
-  const recordKeys = rows.map((row, i) =>
-    blank[i] ? '' : recordKeyOf(keys[i] ?? '', row, sources),
+  const ledgerKeys = rows.map((row, i) =>
+    blank[i] ? '' : ledgerKeyOf(keys[i] ?? '', row, sources),
   );
   const statuses = rows.map((row) => statusOf(row, columns));
   // What each row's lead got before, and whether that includes this job's template.
@@ -337,11 +337,11 @@ function rowFacts(input: AnalyseSendInput): RowFacts {
   });
   const mine = (i: number): boolean => {
     const status = statuses[i] ?? '';
-    if (isRecorded(status)) return input.mine?.(status, recordKeys[i] ?? '') ?? false;
+    if (isRecorded(status)) return input.mine?.(status, ledgerKeys[i] ?? '') ?? false;
     return markedSince(rows[i], columns, since);
   };
   const firstRow = input.headerRow + 1 + (values.offset ?? 0);
-  return { firstRow, t, blank, leads, keys, recordKeys, statuses, campaigns, gotThis, mine };
+  return { firstRow, t, blank, leads, keys, ledgerKeys, statuses, campaigns, gotThis, mine };
 }
 
 /** Which leads rows of the read already claim for this template, and which rows say so. */
@@ -471,7 +471,7 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
     columns,
     sources,
     keys: facts.keys,
-    recordKeys: facts.recordKeys,
+    ledgerKeys: facts.ledgerKeys,
     decisions,
     readAt: input.readAt,
     sentLeads: claims.sentLeads,

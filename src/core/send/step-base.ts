@@ -327,7 +327,7 @@ export abstract class SendSheetStep {
   protected toLedger(analysis: SendAnalysis, entries: readonly Entry[]): void {
     this.work.ledger.add(
       entries.flatMap(({ index, cells: [status] }) =>
-        isRecorded(status) ? [{ k: analysis.recordKeys[index] ?? '', s: status }] : [],
+        isRecorded(status) ? [{ k: analysis.ledgerKeys[index] ?? '', s: status }] : [],
       ),
     );
   }
