@@ -6,6 +6,7 @@ import { findColumn, statusIndexes } from '../core/send/columns';
 import { variableExamples } from '../core/send/examples';
 import { SEND_LEAD_ID_DEFAULT_HEADER } from '../core/send/rows';
 import { expectedVariableKeys, headerFormatOf } from '../core/send/template';
+import { SEND_RECORD_SHEET } from '../gas/send-record-sheet';
 import { appsScriptClock } from '../gas/services';
 import { clientFor, currentSpreadsheet, pacerFor, requireSettings } from './context';
 import { pauseFromSidebar } from './jobs-api';
@@ -16,7 +17,11 @@ import { pauseFromSidebar } from './jobs-api';
 export function uiListSheets(): { sheets: string[]; active: string } {
   const spreadsheet = currentSpreadsheet();
   return {
-    sheets: spreadsheet.getSheets().map((sheet) => sheet.getName()),
+    // The send record is the add-on's own (hidden) sheet: no picker offers it.
+    sheets: spreadsheet
+      .getSheets()
+      .map((sheet) => sheet.getName())
+      .filter((name) => name !== SEND_RECORD_SHEET),
     active: spreadsheet.getActiveSheet().getName(),
   };
 }

@@ -43,4 +43,52 @@ describe('the end-of-job check', () => {
     // Nothing was sent again (the lead without a phone is only asked again, and refused).
     expect(ok()).toBe(sentBefore);
   });
+
+  it('does so on a sheet whose rows find their leads by e-mail or phone (matchBy)', async () => {
+    const { world, sheet } = await mixedWorld(30, 5);
+    const matched = { ...DOCUMENT_SEND, leadIdColumn: undefined, matchBy: 'email_or_phone' };
+    world.runtime.runOrThrow('crmSendTemplate', matched);
+    expect(runToEnd(world).state).toBe('done');
+    const ok = () => world.sendRequests().filter((r) => r.status === 200).length;
+    const sentBefore = ok();
+    const model = world.runtime.sheet(SHEET);
+    const statusColumn = sheet.header.length + 1;
+    const [a, b, c] = world.statuses().flatMap((status, i) => (status === 'SENT' ? [i + 2] : []));
+    if (!a || !b || !c) throw new Error('no rows');
+    const cells = (row: number) => model.getValues()[row - 1]?.slice(statusColumn - 1) ?? [];
+    const [cellsA, cellsB] = [cells(a), cells(b)];
+    model.setValues(a, statusColumn, [cellsB]);
+    model.setValues(b, statusColumn, [cellsA]);
+    model.setValues(c, statusColumn, [cellsA]);
+
+    world.runtime.runOrThrow('crmSendTemplate', matched);
+    expect(runToEnd(world).state).toBe('done');
+    expect(cells(a)[1]).toEqual(cellsA[1]);
+    expect(cells(b)[1]).toEqual(cellsB[1]);
+    // Every SENT row names its own lead's message; no lead got a second one.
+    const messages = world.messagesByLead();
+    for (const [lead, ids] of messages) expect(ids, `lead ${lead}`).toHaveLength(1);
+    // A row's lead: the one with its e-mail, else its phone (the keys this sheet finds leads by).
+    const digits = (value: unknown) => String(value ?? '').replace(/\D/g, '');
+    const leadOf = (row: readonly unknown[] | undefined) =>
+      world.sandbox.state.leads.find(
+        (l) =>
+          l.account_id === 1 &&
+          (row?.[1]
+            ? l.email === row[1]
+            : digits(l.phone) !== '' && digits(l.phone) === digits(row?.[2])),
+      )?.id;
+    for (const values of model.getValues().slice(1)) {
+      const id = values[statusColumn];
+      if (values[statusColumn - 1] === 'SENT' && id !== '') {
+        expect(messages.get(leadOf(values) ?? 0), JSON.stringify(values)).toEqual([id]);
+      }
+    }
+    // c's row lost its record: looked up again, its lead is found to have got the template
+    // (the send record), and its row says so, with the lead's own id; nothing leaves.
+    const leadOfC = leadOf(model.getValues()[c - 1]);
+    expect(cells(c)[0]).toBe('SKIPPED');
+    expect(String(cells(c)[2])).toContain(`lead ${leadOfC} got`);
+    expect(ok()).toBe(sentBefore);
+  });
 });

@@ -14,6 +14,11 @@ import { type SendAnalysis, type SendPayload, statusOf } from './rows';
 export interface Entry {
   index: number;
   cells: Cells;
+  /**
+   * The row's cells are another lead's (a record a sort put there, moving away): what they say
+   * that lead got is not this row's history (withRowHistory keeps none of it).
+   */
+  notOwnHistory?: boolean;
 }
 
 /** A batch row found again in a fresh read, with the payload its cells hold now. */
@@ -112,6 +117,7 @@ export function applyEntries(analysis: SendAnalysis, entries: readonly Entry[]):
  */
 export function withRowHistory(analysis: SendAnalysis, entries: readonly Entry[]): Entry[] {
   return entries.map((entry) => {
+    if (entry.notOwnHistory) return entry;
     const { received } = campaignsOfRow(analysis.rows[entry.index], analysis.columns);
     if (received.length === 0) return entry;
     const [status, messageId, detail, at] = entry.cells;

@@ -32,6 +32,7 @@ import {
 import { missingStatusHeaders, placeSources, type StatusColumns, statusColumnsOf } from './columns';
 import { isRecorded, type SendLedger } from './job-ledger';
 import { finishedMessage } from './message';
+import { recordKeyOf, withRowKey } from './misplaced';
 import type { SendJobOptions } from './options';
 import type { SendRecordRun } from './record-run';
 import {
@@ -284,7 +285,12 @@ export abstract class SendSheetStep {
   ): number {
     const { columns, offset } = analysis;
     const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
-    const sorted = withRowHistory(analysis, entries).sort((a, b) => a.index - b.index);
+    // A SENT record names the key of its row (matched rows): the end-of-job check finds it.
+    const keyed = entries.map((entry) => ({
+      ...entry,
+      cells: withRowKey(entry.cells, recordKeyOf(analysis, entry), this.work.t),
+    }));
+    const sorted = withRowHistory(analysis, keyed).sort((a, b) => a.index - b.index);
     const counted = countSendRows(analysis);
 
     const written = writeInRuns(

@@ -170,4 +170,7 @@ export const SEND_EN = {
     'Not sent: lead {leadId} may have got "{template}" from this sheet on {date} (a send that was stopped; its conversation in the CRM cannot say). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
   'send.yield.recordBusy':
     'Another send of this spreadsheet is writing the CRM Send Record; this one goes on in a moment (nothing was sent).',
+  'send.detail.rowKey': 'Row found by {key}.',
+  'send.detail.movedRequeued':
+    "Queued: another lead's SENT status had been put on this row by a sort or insert during the send, and went back to its own row; this row's lead is looked up again and sent once, unless it got this template.",
 } as const;

@@ -169,4 +169,7 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'Não enviado: o lead {leadId} pode ter recebido "{template}" por esta planilha em {date} (um envio que foi interrompido; a conversa dele no CRM não permite saber). Para enviar de novo de propósito, apague o status desta linha e marque "Enviar de novo a quem já recebeu" na barra lateral Enviar template (um script passa resend: true).',
   'send.yield.recordBusy':
     'Outro envio desta planilha está gravando o CRM Send Record; este continua em instantes (nada foi enviado).',
+  'send.detail.rowKey': 'Linha encontrada por {key}.',
+  'send.detail.movedRequeued':
+    'Na fila: o status SENT de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa; o lead desta linha é procurado de novo e recebe uma vez, a menos que já tenha recebido este template.',
 };
