@@ -81,19 +81,8 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
     } else if (decision.kind === 'send') {
       const leadId = knownLeadId(decision, input.lookups);
       const notBefore = input.cursor.retries[decision.key]?.notBefore ?? 0;
-      if (leadId !== undefined && sentLeads.has(leadId)) {
-        const reason = got(t('send.detail.skippedSameLead', { leadId }));
-        marks.push({ index, cells: ['SKIPPED', '', reason, ''] });
-        return;
-      }
-      const sentRow = leadId === undefined ? undefined : analysis.sentLeads.get(leadId);
-      if (sentRow !== undefined) {
-        const reason = got(t('send.detail.skippedSentRow', { leadId: leadId ?? '', row: sentRow }));
-        marks.push({ index, cells: ['SKIPPED', '', reason, ''] });
-        return;
-      }
-      const recorded = recordedSkip(leadId, input);
-      if (recorded === 'wait') {
+      const reason = claimedReason(decision, leadId, analysis, input, { sentLeads, claimed, got });
+      if (reason === 'wait') {
         // Settled from its conversation first (the cursor's `unsure`): sent once, or skipped.
         if (!decision.queued) {
           marks.push({
@@ -105,12 +94,7 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
         waitUntil = Math.min(waitUntil ?? due, due);
         return;
       }
-      if (recorded !== undefined) {
-        marks.push({ index, cells: ['SKIPPED', '', recorded, ''] });
-        return;
-      }
-      if (claimed.has(decision.key)) {
-        const reason = t('send.detail.skippedSameKey', { key: decision.key.replace(':', ' ') });
+      if (reason !== undefined) {
         marks.push({ index, cells: ['SKIPPED', '', reason, ''] });
         return;
       }
@@ -132,6 +116,34 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
   const settleAt = settleDueAt(analysis, input.cursor);
   if (settleAt !== undefined) waitUntil = Math.min(waitUntil ?? settleAt, settleAt);
   return { marks, next: nextWork(ready, input.lookups, waitUntil, analysis.offset) };
+}
+
+/**
+ * Why a row to send is skipped after all, its lead being taken: sent to (or maybe) by this job,
+ * named by a SENT row of the sheet, in the send record, or its key claimed; 'wait' while the
+ * record's lead is settled from its conversation; undefined: it goes.
+ */
+function claimedReason(
+  decision: Extract<RowDecision, { kind: 'send' }>,
+  leadId: number | undefined,
+  analysis: SendAnalysis,
+  input: PlanInput,
+  taken: { sentLeads: Set<number>; claimed: Set<string>; got: (reason: string) => string },
+): string | 'wait' | undefined {
+  const { t } = input;
+  if (leadId !== undefined && taken.sentLeads.has(leadId)) {
+    return taken.got(t('send.detail.skippedSameLead', { leadId }));
+  }
+  const sentRow = leadId === undefined ? undefined : analysis.sentLeads.get(leadId);
+  if (sentRow !== undefined) {
+    return taken.got(t('send.detail.skippedSentRow', { leadId: leadId ?? '', row: sentRow }));
+  }
+  const recorded = recordedSkip(leadId, input);
+  if (recorded !== undefined) return recorded;
+  if (taken.claimed.has(decision.key)) {
+    return t('send.detail.skippedSameKey', { key: decision.key.replace(':', ' ') });
+  }
+  return undefined;
 }
 
 /**

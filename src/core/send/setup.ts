@@ -119,45 +119,8 @@ export function checkSendSetup(input: SendSetupInput): SendJobOptions {
   const instance = findInstance(template, input.instances, request.instanceId);
   const expected = expectedVariableKeys(template);
   const format = headerFormatOf(template);
-  const problems: string[] = [];
-
-  const missing = expected.filter((key) => !(key in request.variables));
-  if (missing.length > 0) {
-    const example = missing.map((k) => `"${k}": "Column"`).join(', ');
-    problems.push(
-      `variables has no mapping for ${missing.map((key) => variableLabel(key)).join(', ')} of template "${template.name}": map each to a column header or to {value: "text"}, e.g. {${example}}`,
-    );
-  }
-  const extra = Object.keys(request.variables).filter((key) => !expected.includes(key));
-  if (extra.length > 0) {
-    problems.push(
-      `template "${template.name}" has no ${extra.map((key) => variableLabel(key)).join(', ')} (it takes ${expected.map((key) => variableLabel(key)).join(', ') || 'no variables'}): remove ${extra.length > 1 ? 'them' : 'it'} from variables (the provider refuses extra parameters)`,
-    );
-  }
-  if (extra.includes(HEADER_VARIABLE_KEY) && format !== null && format !== 'TEXT') {
-    problems.push(`its header is ${format}, which takes a file (headerMediaUrl), not header_1`);
-  }
-
+  const problems = templateProblems(request, template, expected, format);
   const media = isMediaFormat(format);
-  if (media && !request.headerMediaUrl) {
-    problems.push(
-      `template "${template.name}" has a ${format} header: give headerMediaUrl, a column of public file URLs or {value: "https://…"} (rule 3: a public URL)`,
-    );
-  }
-  if (!media && request.headerMediaUrl) {
-    problems.push(
-      `template "${template.name}" has ${format === null ? 'no header' : 'a text header'}, and a file can only go with a DOCUMENT, IMAGE or VIDEO header: remove headerMediaUrl or pick a template with a media header`,
-    );
-  }
-  if (media && request.headerMediaFilename && format !== 'DOCUMENT') {
-    problems.push(
-      `headerMediaFilename is used for DOCUMENT headers only and the CRM ignores it for ${format}: remove it`,
-    );
-  }
-  for (const [key, source] of Object.entries(request.variables)) {
-    if (expected.includes(key)) checkFixed(source, `variables["${key}"]`, problems);
-  }
-  checkFixed(request.headerMediaUrl, 'headerMediaUrl', problems);
   // The sidebar fills these from the template itself: a mismatch means the template changed.
   if (problems.length > 0) {
     throw codedError(`${problems.join('; ')}.`, 'sendTemplateChanged', { template: template.name });
@@ -202,4 +165,53 @@ export function checkSendSetup(input: SendSetupInput): SendJobOptions {
     throw error;
   }
   return options;
+}
+
+/** What the request asks of the template that the template does not take (pure). */
+function templateProblems(
+  request: SendSetupInput['request'],
+  template: ReturnType<typeof findTemplate>,
+  expected: readonly string[],
+  format: ReturnType<typeof headerFormatOf>,
+): string[] {
+  const problems: string[] = [];
+
+  const missing = expected.filter((key) => !(key in request.variables));
+  if (missing.length > 0) {
+    const example = missing.map((k) => `"${k}": "Column"`).join(', ');
+    problems.push(
+      `variables has no mapping for ${missing.map((key) => variableLabel(key)).join(', ')} of template "${template.name}": map each to a column header or to {value: "text"}, e.g. {${example}}`,
+    );
+  }
+  const extra = Object.keys(request.variables).filter((key) => !expected.includes(key));
+  if (extra.length > 0) {
+    problems.push(
+      `template "${template.name}" has no ${extra.map((key) => variableLabel(key)).join(', ')} (it takes ${expected.map((key) => variableLabel(key)).join(', ') || 'no variables'}): remove ${extra.length > 1 ? 'them' : 'it'} from variables (the provider refuses extra parameters)`,
+    );
+  }
+  if (extra.includes(HEADER_VARIABLE_KEY) && format !== null && format !== 'TEXT') {
+    problems.push(`its header is ${format}, which takes a file (headerMediaUrl), not header_1`);
+  }
+
+  const media = isMediaFormat(format);
+  if (media && !request.headerMediaUrl) {
+    problems.push(
+      `template "${template.name}" has a ${format} header: give headerMediaUrl, a column of public file URLs or {value: "https://…"} (rule 3: a public URL)`,
+    );
+  }
+  if (!media && request.headerMediaUrl) {
+    problems.push(
+      `template "${template.name}" has ${format === null ? 'no header' : 'a text header'}, and a file can only go with a DOCUMENT, IMAGE or VIDEO header: remove headerMediaUrl or pick a template with a media header`,
+    );
+  }
+  if (media && request.headerMediaFilename && format !== 'DOCUMENT') {
+    problems.push(
+      `headerMediaFilename is used for DOCUMENT headers only and the CRM ignores it for ${format}: remove it`,
+    );
+  }
+  for (const [key, source] of Object.entries(request.variables)) {
+    if (expected.includes(key)) checkFixed(source, `variables["${key}"]`, problems);
+  }
+  checkFixed(request.headerMediaUrl, 'headerMediaUrl', problems);
+  return problems;
 }
