@@ -20,7 +20,13 @@ import { currentSpreadsheet, spreadsheetDataStore } from './context';
 export function releaseCancelledSends(deps: EngineDeps): void {
   const ended = deps.store
     .list()
-    .filter((job) => job.kind === SEND_JOB_KIND && isFinished(job.state) && !released(job));
+    .filter(
+      (job) =>
+        job.kind === SEND_JOB_KIND &&
+        isFinished(job.state) &&
+        (job.state === 'cancelled' || hasLedger(job)) &&
+        !released(job),
+    );
   if (ended.length === 0 || !deps.mutex.tryLock(0)) return;
   try {
     const jobs = deps.store.list();
@@ -36,12 +42,17 @@ export function releaseCancelledSends(deps: EngineDeps): void {
       if (job.state === 'cancelled' && options && !busy) {
         releaseRows(job, options, deps.clock.now());
       }
-      dropSendLedger(spreadsheetDataStore(), job.jobId);
+      if (hasLedger(job)) dropSendLedger(spreadsheetDataStore(), job.jobId);
       deps.store.save({ ...job, cursor: { ...(job.cursor as object), released: true } });
     }
   } finally {
     deps.mutex.release();
   }
+}
+
+/** Whether the send's checkpoint says it kept a ledger of its rows (core/send/job-ledger.ts). */
+function hasLedger(job: JobRecord): boolean {
+  return (job.cursor as { ledger?: number } | undefined)?.ledger === 1;
 }
 
 function released(job: JobRecord): boolean {

@@ -63,6 +63,11 @@ export const SendCursorSchema = z.object({
    */
   claimed: z.optional(z.array(z.string())),
   /**
+   * The job has a ledger of the rows it ended SKIPPED or FAILED (job-ledger.ts): read by each
+   * execution, dropped when the job ends. Without it a send that skips nothing reads nothing.
+   */
+  ledger: z.optional(z.number()),
+  /**
    * Answers not yet in the send record (sent-record.ts), written with the next batch's row:
    * lead ids reached, and lead ids nothing reached.
    */

@@ -10,7 +10,8 @@ import type { KeyValueStore } from '../ports';
  *
  * A row is named by its lead key; a row with none (no lead id, no e-mail or phone) by the
  * cells it was refused for (ledgerKeyOf, rows.ts). It is read once an execution, before its
- * first read of the sheet.
+ * first read of the sheet, when the job's checkpoint says it has one (`ledger`): a send that
+ * skips nothing costs no store call for it.
  */
 
 /** The statuses a job records as its own. */
@@ -32,8 +33,16 @@ export class SendLedger {
   constructor(
     private readonly store: KeyValueStore,
     private readonly jobId: string,
+    /** Whether the job's checkpoint says it has a ledger (else it starts empty, unread). */
+    stored: boolean,
   ) {
     this.ledger = new Ledger(store, sendLedgerPrefix(jobId));
+    if (!stored) this.seen = new Set();
+  }
+
+  /** Whether the job has recorded a row (its checkpoint says so from then on). */
+  get used(): boolean {
+    return (this.seen?.size ?? 0) > 0;
   }
 
   private loaded(): Set<string> {

@@ -5,6 +5,7 @@ import type { JobRecord } from '../jobs/record';
 import { guardedStep, headersChangedMessage, StepClock } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
 import { SendColumnsError } from './columns';
+import { readSendCursor } from './cursor';
 import { SendLedger } from './job-ledger';
 import { readSendJobOptions } from './options';
 import { SendRecordRun } from './record-run';
@@ -88,7 +89,7 @@ export function createSendJobHandler(
         options.resend === true,
         () => sheet.flush(),
       ),
-      ledger: new SendLedger(env.store, job.jobId),
+      ledger: new SendLedger(env.store, job.jobId, readSendCursor(job.cursor).ledger === 1),
     };
     runs.set(job.jobId, run);
     return run;

@@ -5,7 +5,7 @@ import { JobYield, jobControlOf, withCheckpoint } from '../jobs/errors';
 import { acquireMerged, pacedAll, stepPacing } from '../jobs/requests';
 import { stopJob } from '../jobs/row-job';
 import type { PaceGrant } from '../pacing';
-import type { BatchSettlement } from './batch';
+import type { BatchSettlement, SendCursor } from './batch';
 import {
   applySettlements,
   batchSize,
@@ -49,8 +49,12 @@ export class SendStep extends SendSheetStep {
     try {
       return this.dispatch();
     } finally {
-      // After the step's last write, before its checkpoint.
+      // After the step's last write, before its checkpoint, which says the job has one.
       this.work.ledger.save();
+      const cursor = this.job.cursor as SendCursor | null;
+      if (this.work.ledger.used && cursor && cursor.ledger !== 1) {
+        this.job.cursor = { ...cursor, ledger: 1 };
+      }
     }
   }
 

@@ -21,19 +21,22 @@ describe('Ledger.add / loadAll (a record kept a few rows at a time)', () => {
 describe('SendLedger', () => {
   it('stores nothing until saved, names rows by status and key, and goes with drop', () => {
     const store = new MemoryKeyValueStore();
-    const record = new SendLedger(store, 'job-1');
+    const record = new SendLedger(store, 'job-1', false);
     record.add([
       { k: 'lead:42', s: 'FAILED' },
       { k: 'x:', s: 'SKIPPED' },
     ]);
     expect(store.keys()).toEqual([]);
+    expect(record.used).toBe(true);
     expect(record.has('FAILED', 'lead:42')).toBe(true);
     record.save();
-    const later = new SendLedger(store, 'job-1');
+    const later = new SendLedger(store, 'job-1', true);
+    // A checkpoint that says there is no ledger: nothing is read.
+    expect(new SendLedger(store, 'job-1', false).has('FAILED', 'lead:42')).toBe(false);
     expect(later.has('FAILED', 'lead:42')).toBe(true);
     expect(later.has('SKIPPED', 'lead:42')).toBe(false);
     expect(later.has('SKIPPED', 'x:')).toBe(true);
-    expect(new SendLedger(store, 'job-2').has('FAILED', 'lead:42')).toBe(false);
+    expect(new SendLedger(store, 'job-2', true).has('FAILED', 'lead:42')).toBe(false);
     later.drop();
     expect(store.keys()).toEqual([]);
   });
