@@ -37,5 +37,6 @@ export function createSendSheet(
     flush() {
       SpreadsheetApp.flush();
     },
+    rowCount: () => Math.max(0, sheet.getLastRow() - headerRow),
   };
 }

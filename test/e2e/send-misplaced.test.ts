@@ -5,11 +5,16 @@
  * lead) and repairs what moved.
  */
 import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../sandbox/index';
+import type { JobSummary } from '../../src/core/jobs/record';
 import {
+  createSendWorld,
+  DEMO_KEYS,
   DOCUMENT_SEND,
   expectOneMessagePerSentRow,
   mixedWorld,
   runToEnd,
+  SEND_HEADER,
   SHEET,
 } from './send-harness';
 
@@ -91,4 +96,53 @@ describe('the end-of-job check', () => {
     expect(String(cells(c)[2])).toContain(`lead ${leadOfC} got`);
     expect(ok()).toBe(sentBefore);
   });
+});
+
+/** Rows of `count` new leads, each with a phone of its own (made with the rate limit lifted). */
+function newLeadRows(sandbox: Sandbox, count: number): unknown[][] {
+  sandbox.configure({ rateLimitPerMinute: 1_000_000, leadLimit: 1_000_000 });
+  return Array.from({ length: count }, (_, i) => {
+    const phone = `+55119${String(10_000_000 + i).slice(-8)}`;
+    const lead = sandbox.handle({
+      method: 'POST',
+      path: '/api/v1/leads/upsert',
+      headers: { 'X-API-Key': DEMO_KEYS.admin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: `Cliente ${i + 1}`, phone, match_by: 'phone' }),
+    });
+    const id = (JSON.parse(String(lead.body)) as { lead: { id: number } }).lead.id;
+    return [`Cliente ${i + 1}`, '', phone, id, `#${i}`, `https://files.example.com/p/${i}.pdf`];
+  });
+}
+
+describe('the check at the end of each slice (issue 16 item 12)', () => {
+  it('puts records back before a long send ends, not only at its end', async () => {
+    const world = await createSendWorld({
+      sheet: (sandbox) => ({ header: SEND_HEADER, rows: newLeadRows(sandbox, 550) }),
+    });
+    world.sandbox.configure({ rateLimitPerMinute: 60 });
+    const model = world.runtime.sheet(SHEET);
+    const statusColumn = SEND_HEADER.length + 1;
+    const cells = (row: number) => model.getValues()[row - 1]?.slice(statusColumn - 1) ?? [];
+    // While a batch is out (never between a read and its writes), a person's sort or paste
+    // swaps two SENT rows' status cells, once 40 rows are SENT.
+    let swapped: { a: number; b: number; cellsA: unknown[]; cellsB: unknown[] } | undefined;
+    world.onServiceCall = (event) => {
+      if (swapped || event.name !== 'UrlFetchApp.fetchAll') return;
+      const sent = world.statuses().flatMap((status, i) => (status === 'SENT' ? [i + 2] : []));
+      const [a, b] = sent;
+      if (sent.length < 40 || !a || !b) return;
+      swapped = { a, b, cellsA: cells(a), cellsB: cells(b) };
+      model.setValues(a, statusColumn, [swapped.cellsB]);
+      model.setValues(b, statusColumn, [swapped.cellsA]);
+    };
+    const first = world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND) as JobSummary;
+    world.onServiceCall = null;
+    // The first execution did not finish the job, yet put the records back.
+    expect(first.state).not.toBe('done');
+    if (!swapped) throw new Error('no swap');
+    expect(cells(swapped.a)[1]).toEqual(swapped.cellsA[1]);
+    expect(cells(swapped.b)[1]).toEqual(swapped.cellsB[1]);
+    expect(runToEnd(world).state).toBe('done');
+    expectOneMessagePerSentRow(world);
+  }, 300_000);
 });

@@ -167,9 +167,10 @@ describe('crmSendTemplate end to end', () => {
     }
     console.log(kills.join('; '));
     expect(uncertainSeen).toBeGreaterThan(0);
-    // Up to 600 executions, each now also arming a chain of triggers: 45–60 s on a loaded
-    // 2-core machine, too close to the 60 s default.
-  }, 120_000);
+    // Up to 600 executions, each now also arming a chain of triggers and taking the send
+    // record's lock and row for each batch (four more service calls to kill at): 90–120 s on
+    // a loaded 2-core machine, too close to 120 s.
+  }, 240_000);
 
   it("an UNCERTAIN row is settled from the lead's conversation: sent once when nothing went out, confirmed when it did", async () => {
     const { world, sheet } = await mixedWorld(20, 21);

@@ -199,4 +199,24 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('Send template sidebar'), () 
     expect(await sidebar.locator('#confirm').isVisible()).toBe(false);
     expect(templateSends()).toHaveLength(SENT_ROWS.length);
   });
+
+  it('a lead whose SENT status was cleared gets the template again only when the person ticks "Send again" (issue 16 item 2)', async () => {
+    const first = SENT_ROWS[0]?.row ?? 0;
+    playground.runtime
+      .sheet(SEND_SHEET)
+      .setValues(first, SEND_HEADERS.length + 1, [['', '', '', '']]);
+    await sidebar.locator('#send').click();
+    await expect.poll(() => sidebar.locator('#confirm').isVisible(), PATIENCE).toBe(true);
+    expect(await sidebar.locator('#confirm-text').textContent()).toMatch(
+      /1 lead got “lembrete_pagamento” from this sheet before \(on \d{4}-\d\d-\d\d; the CRM Send Record sheet keeps it\): it is SKIPPED unless you tick “Send again to leads that got it before”\./,
+    );
+    expect(await sidebar.locator('#confirm-resend').isChecked()).toBe(false);
+    await sidebar.locator('#confirm-resend').check();
+    await sidebar.locator('#confirm-send').click();
+    const progress = sidebar.locator('.progress');
+    await expect.poll(() => progress.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    // That row's lead only, once more; the rows still SENT are never sent again.
+    expect(templateSends()).toHaveLength(SENT_ROWS.length + 1);
+    expect(await cellText(`${STATUS_COLUMN}${first}`)).toBe('SENT');
+  });
 });

@@ -23,6 +23,7 @@ export {
   SCAN_WINDOW_ROWS,
   type SendHandlerOptions,
   type SendJobEnv,
+  SLICE_CHECK_ROWS_PER_SENT,
   STOP_CHECK_AFTER_WAIT_MS,
 } from './step-base';
 
@@ -77,6 +78,7 @@ export function createSendJobHandler(
       needsDisplay: sources.some((source) => source !== undefined && 'column' in source),
       lookups: new Map(),
       checked: false,
+      sentRows: 0,
       record: new SendRecordRun(
         env.record,
         {

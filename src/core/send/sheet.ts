@@ -17,4 +17,6 @@ export interface SendSheet extends RowJobSheetWriter {
    * leaves: a kill after it must find the row SENDING, never as it was before.
    */
   flush(): void;
+  /** Data rows the sheet holds now (one call, no cell read); left out, it is not known. */
+  rowCount?(): number;
 }

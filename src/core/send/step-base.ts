@@ -73,6 +73,9 @@ export const MERGE_SLOTS_MS = 3_000;
 /** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
 export const LOOKUP_PER_PAGE = 200;
 
+/** A slice-end check reads the whole sheet only when it holds at most this many rows a row sent. */
+export const SLICE_CHECK_ROWS_PER_SENT = 2;
+
 /** A send that found the send record busy tries again this much later. */
 export const RECORD_RETRY_MS = 5_000;
 
@@ -102,6 +105,8 @@ export interface JobRun {
   checked: boolean;
   /** The spreadsheet's send record, as this execution knows it. */
   record: SendRecordRun;
+  /** Rows this execution sent (answers written): what a slice-end check may cost. */
+  sentRows: number;
   /** The rows this job ended SKIPPED or FAILED (job-ledger.ts). */
   ledger: SendLedger;
 }
@@ -176,8 +181,9 @@ export abstract class SendSheetStep {
    * Counts, cursor and message after a step: recounted from a whole read (finished when no
    * row is left to do), moved by what this step wrote after a window.
    */
-  protected progress(analysis: SendAnalysis, cursor: SendCursor, settling = false): StepResult {
+  protected progress(read: SendAnalysis, cursor: SendCursor, settling = false): StepResult {
     const { job, work } = this;
+    const analysis = this.checkAtSliceEnd(read, cursor);
     const whole = isWhole(analysis);
     if (whole) applyCounts(job, countSendRows(analysis));
     else {
@@ -204,6 +210,38 @@ export abstract class SendSheetStep {
           total: job.total,
         });
     return finished ? { status: 'finished' } : { status: 'more' };
+  }
+
+  /**
+   * The cheap check at a slice's end (issue 16 item 12): when the next step would not fit in
+   * this execution, the sheet's values (no display values: one read) are checked like at the
+   * job's end, so a record a sort moved does not stand on another lead's row until the job
+   * ends. The engine ends a slice when a step's estimate no longer fits, or (a paced slice)
+   * when the next request slot is further than it waits (engine.ts); twice the estimate, or
+   * a slot past this step's latest start, catches the last step or the one before it.
+   * Returns the read to count from.
+   */
+  protected checkAtSliceEnd(analysis: SendAnalysis, cursor: SendCursor): SendAnalysis {
+    const { ctx, job, work } = this;
+    // A paced slice (a trigger's) ends instead when its next slot is further than it waits.
+    const ending =
+      this.now() + 2 * (ctx.estimateMs ?? 0) > ctx.deadline ||
+      this.pacer.nextSlotAt() > ctx.latestStartAt;
+    if (!ending) return analysis;
+    // At most SLICE_CHECK_ROWS_PER_SENT rows read per row sent: a send's reads stay windows
+    // around its batches on a big sheet (send-cells.test.ts); the end-of-job check remains.
+    if (!isWhole(analysis)) {
+      const rows = work.sheet.rowCount?.();
+      if (rows === undefined || rows > SLICE_CHECK_ROWS_PER_SENT * work.sentRows) return analysis;
+    }
+    const whole = isWhole(analysis) ? analysis : this.read(false);
+    const moved = misplacedEntries(whole, cursor, {
+      t: work.t,
+      since: job.createdAt,
+      templateName: work.options.templateName,
+    });
+    if (moved.length > 0) this.writeMarks(whole, moved);
+    return moved.length > 0 ? this.analyse(whole) : whole;
   }
 
   /**

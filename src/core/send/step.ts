@@ -129,6 +129,7 @@ export class SendStep extends SendSheetStep {
     }
     const { before, batch, at } = marked;
     if (batch.length === 0) return this.progress(before, { ...this.cursor, planned: [] });
+    work.sentRows += batch.length;
     const settled = this.send(batch, at.getTime(), grants);
     return this.placeSent(before, batch, settled);
   }
