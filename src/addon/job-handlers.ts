@@ -92,6 +92,7 @@ function sendJobHandler(env: () => JobEnv): JobHandler {
           return sheet ? createSendSheet(sheet, headerRow) : null;
         },
         record: sendRecordSheet(base.spreadsheet),
+        store: base.dataStore,
       };
     }),
   );

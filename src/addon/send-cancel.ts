@@ -1,28 +1,36 @@
 import { translator } from '../core/i18n';
-import { type EngineDeps, isPending } from '../core/jobs';
+import { type EngineDeps, isFinished, isPending } from '../core/jobs';
 import type { JobRecord } from '../core/jobs/record';
 import { cellsForSheet } from '../core/send/batch';
 import { cancelledRowEntries } from '../core/send/cancel';
 import { statusColumnsOf } from '../core/send/columns';
 import { SEND_JOB_KIND } from '../core/send/job';
+import { dropSendLedger } from '../core/send/job-ledger';
 import { readSendJobOptions } from '../core/send/options';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
-import { currentSpreadsheet } from './context';
+import { currentSpreadsheet, spreadsheetDataStore } from './context';
 
 /**
- * After a send is cancelled: the rows it left QUEUED say they were not sent because the job
- * was cancelled (issue 16 item 14). Done once per job, by the person whose job it is (job
- * records are personal), when no slice works the jobs: a slice still running would write its
- * marks after this. Called after each drive and after a cancel.
+ * After a send ends: the rows a cancelled one left QUEUED say they were not sent because the
+ * job was cancelled (issue 16 item 14), and the job's record of its SKIPPED and FAILED rows
+ * (core/send/job-ledger.ts) goes. Done once per job, by the person whose job it is (job records
+ * are personal), when no slice works the jobs: a slice still running would write its marks
+ * after this. Called after each drive and after a cancel.
  */
 export function releaseCancelledSends(deps: EngineDeps): void {
-  const cancelled = deps.store
+  const ended = deps.store
     .list()
-    .filter((job) => job.kind === SEND_JOB_KIND && job.state === 'cancelled' && !released(job));
-  if (cancelled.length === 0 || !deps.mutex.tryLock(0)) return;
+    .filter(
+      (job) =>
+        job.kind === SEND_JOB_KIND &&
+        isFinished(job.state) &&
+        (job.state === 'cancelled' || hasLedger(job)) &&
+        !released(job),
+    );
+  if (ended.length === 0 || !deps.mutex.tryLock(0)) return;
   try {
     const jobs = deps.store.list();
-    for (const job of cancelled) {
+    for (const job of ended) {
       const options = readSendJobOptions(job.options);
       const busy = jobs.some(
         (other) =>
@@ -31,12 +39,20 @@ export function releaseCancelledSends(deps: EngineDeps): void {
           readSendJobOptions(other.options)?.sheetId === options?.sheetId,
       );
       // Another send works the sheet now: its QUEUED rows are its own.
-      if (options && !busy) releaseRows(job, options, deps.clock.now());
+      if (job.state === 'cancelled' && options && !busy) {
+        releaseRows(job, options, deps.clock.now());
+      }
+      if (hasLedger(job)) dropSendLedger(spreadsheetDataStore(), job.jobId);
       deps.store.save({ ...job, cursor: { ...(job.cursor as object), released: true } });
     }
   } finally {
     deps.mutex.release();
   }
+}
+
+/** Whether the send's checkpoint says it kept a ledger of its rows (core/send/job-ledger.ts). */
+function hasLedger(job: JobRecord): boolean {
+  return (job.cursor as { ledger?: number } | undefined)?.ledger === 1;
 }
 
 function released(job: JobRecord): boolean {

@@ -16,8 +16,8 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../unit/core/jobs/fakes';
 import {
   createSendWorld,
-  forgetSendRecord,
   DOCUMENT_SEND,
+  forgetSendRecord,
   generateSendSheet,
   type SendSheet,
   type SendWorld,

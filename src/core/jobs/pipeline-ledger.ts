@@ -40,6 +40,19 @@ export class Ledger<E extends PipelineEntry> {
     return this;
   }
 
+  /**
+   * Loads every shard written so far, however many (a shard saved by a step that was killed
+   * before its checkpoint counted it included): reads until a shard is missing.
+   */
+  loadAll(): this {
+    this.shards.length = 0;
+    for (let n = 0; ; n++) {
+      const value = readChunkedJson(this.store, `${this.prefix}${n}`);
+      if (!Array.isArray(value)) return this;
+      this.shards.push(value as E[]);
+    }
+  }
+
   /** Replaces the ledger with `entries`, in shards (saved by the next save). */
   reset(entries: readonly E[]): void {
     this.shards.length = 0;
@@ -54,6 +67,22 @@ export class Ledger<E extends PipelineEntry> {
     for (let i = 0; i < entries.length; i += LEDGER_SHARD_ROWS) {
       this.shards.push(entries.slice(i, i + LEDGER_SHARD_ROWS));
       this.dirty.add(this.shards.length - 1);
+    }
+  }
+
+  /**
+   * Adds entries a few at a time (a job that records rows as it writes them): the last shard
+   * is filled first, so a step adds to one small value rather than a new one.
+   */
+  add(entries: readonly E[]): void {
+    let last = this.shards.length - 1;
+    for (const entry of entries) {
+      if (last < 0 || (this.shards[last]?.length ?? 0) >= LEDGER_SHARD_ROWS) {
+        this.shards.push([]);
+        last = this.shards.length - 1;
+      }
+      this.shards[last]?.push(entry);
+      this.dirty.add(last);
     }
   }
 

@@ -5,6 +5,7 @@ import { type Translate, translator } from '../i18n';
 import {
   backoffDelayMs,
   isRateLimited,
+  type PaceGrant,
   type Pacer,
   retryWithBackoff,
   withRateLimitRetry,
@@ -240,4 +241,26 @@ export function startFailure(error: unknown, what: string): unknown {
 /** The wrapped error stays reachable as `cause` (the CRM's answer, for a sidebar's words). */
 function withCause(message: string, cause: unknown): Error {
   return Object.assign(new Error(message), { cause });
+}
+
+/**
+ * Slots for a batch of `wanted` requests: what is free now, then the slots that free up within
+ * `mergeMs`. Slots free up in the clumps they were taken in (a job's first batches are small);
+ * without waiting for the rest, that pattern would repeat every minute as small batches, each
+ * costing its own sheet reads and writes. The grants, each to be answered.
+ */
+export function acquireMerged(
+  pacer: Pacer,
+  wanted: number,
+  options: { deadline: number; now: () => number; mergeMs: number },
+): PaceGrant[] {
+  const grants = [pacer.acquireUpTo(wanted, { deadline: options.deadline })];
+  let count = grants[0]?.count ?? 0;
+  while (count > 0 && count < wanted && pacer.nextSlotAt() - options.now() <= options.mergeMs) {
+    const more = pacer.acquireUpTo(wanted - count, { deadline: options.deadline });
+    if (more.count === 0) break;
+    grants.push(more);
+    count += more.count;
+  }
+  return grants;
 }

@@ -18,7 +18,7 @@ export function cancelledRowEntries(
   const entries: Entry[] = [];
   rows.forEach((row, index) => {
     if (statusOf(row, columns) === 'QUEUED') {
-      entries.push({ index, cells: ['SKIPPED', '', detail, new Date(ctx.now)] });
+      entries.push({ index, cells: ['SKIPPED', '', detail, ''] });
     }
   });
   return entries;

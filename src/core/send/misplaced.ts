@@ -1,7 +1,8 @@
 import type { Translate } from '../i18n';
-import { decodeLeadIds, type Entry, type SendCursor } from './batch';
 import { campaignsOfRow } from './campaigns';
+import { decodeLeadIds, type SendCursor } from './cursor';
 import { type Cells, queuedCells, uncertainCells } from './outcome';
+import type { Entry } from './place';
 import { leadIdOfKey, type SendAnalysis, statusOf } from './rows';
 
 /**

@@ -143,31 +143,7 @@ export function parseSendRequest(input: unknown): SendRequest {
     }
   }
 
-  const variables: Record<string, ValueSource> = {};
-  if (raw.variables !== undefined && raw.variables !== null) {
-    if (typeof raw.variables !== 'object' || Array.isArray(raw.variables)) {
-      throw codedError(
-        `variables must be an object of {{N}} number → column header or {value: "text"}, such as {"1": "Nome", "2": {value: "Black Friday"}} (got ${shown(raw.variables)}).`,
-        'sendVariableSource',
-      );
-    }
-    for (const [key, source] of Object.entries(raw.variables as Record<string, unknown>)) {
-      const normal = variableKey(key);
-      if (normal === undefined) {
-        throw codedError(
-          `variables key ${JSON.stringify(key)} is not a template variable: use the body's {{N}} numbers ("1", "2"…) and "header_1" for a text header's variable.`,
-          'sendVariableSource',
-        );
-      }
-      if (normal in variables) {
-        throw codedError(
-          `variables maps ${JSON.stringify(normal)} twice; keep one.`,
-          'sendVariableSource',
-        );
-      }
-      variables[normal] = valueSource(source, `variables[${JSON.stringify(key)}]`);
-    }
-  }
+  const variables = variablesOption(raw.variables);
 
   const optional = (name: 'headerMediaUrl' | 'headerMediaFilename') =>
     raw[name] === undefined || raw[name] === null || raw[name] === ''
@@ -176,27 +152,7 @@ export function parseSendRequest(input: unknown): SendRequest {
   const headerMediaUrl = optional('headerMediaUrl');
   const headerMediaFilename = optional('headerMediaFilename');
 
-  let leadIdColumn: string | undefined;
-  if (raw.leadIdColumn !== undefined && raw.leadIdColumn !== null && raw.leadIdColumn !== '') {
-    if (typeof raw.leadIdColumn !== 'string' || raw.leadIdColumn.trim() === '') {
-      throw codedError(
-        `leadIdColumn must be the header of the column holding lead ids, such as "CRM Lead ID" (got ${shown(raw.leadIdColumn)}).`,
-        'sendLeadColumn',
-      );
-    }
-    leadIdColumn = raw.leadIdColumn.trim();
-  }
-
-  const matchBy =
-    raw.matchBy === undefined || raw.matchBy === null || raw.matchBy === ''
-      ? undefined
-      : matchByOption(raw.matchBy);
-  if (leadIdColumn !== undefined && matchBy !== undefined) {
-    throw codedError(
-      'Give leadIdColumn (rows carry the lead id) or matchBy (the lead is looked up by email or phone), not both.',
-      'sendLeadColumn',
-    );
-  }
+  const { leadIdColumn, matchBy } = leadOptions(raw);
 
   if (raw.resend !== undefined && raw.resend !== null && typeof raw.resend !== 'boolean') {
     throw codedError(
@@ -222,4 +178,65 @@ export function parseSendRequest(input: unknown): SendRequest {
 export function readSendJobOptions(stored: unknown): SendJobOptions | null {
   const parsed = SendJobOptionsSchema.safeParse(stored);
   return parsed.success ? parsed.data : null;
+}
+
+/** `variables`: each {{N}} of the template body (and header_1) to a column or fixed text. */
+function variablesOption(value: unknown): Record<string, ValueSource> {
+  const variables: Record<string, ValueSource> = {};
+  if (value === undefined || value === null) return variables;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw codedError(
+      `variables must be an object of {{N}} number → column header or {value: "text"}, such as {"1": "Nome", "2": {value: "Black Friday"}} (got ${shown(value)}).`,
+      'sendVariableSource',
+    );
+  }
+  for (const [key, source] of Object.entries(value as Record<string, unknown>)) {
+    const normal = variableKey(key);
+    if (normal === undefined) {
+      throw codedError(
+        `variables key ${JSON.stringify(key)} is not a template variable: use the body's {{N}} numbers ("1", "2"…) and "header_1" for a text header's variable.`,
+        'sendVariableSource',
+      );
+    }
+    if (normal in variables) {
+      throw codedError(
+        `variables maps ${JSON.stringify(normal)} twice; keep one.`,
+        'sendVariableSource',
+      );
+    }
+    variables[normal] = valueSource(source, `variables[${JSON.stringify(key)}]`);
+  }
+  return variables;
+}
+
+/** How rows find their leads: a lead id column, or a lookup by e-mail or phone (not both). */
+function leadOptions(raw: Record<string, unknown>): {
+  leadIdColumn?: string;
+  matchBy?: ReturnType<typeof matchByOption>;
+} {
+  let leadIdColumn: string | undefined;
+  if (raw.leadIdColumn !== undefined && raw.leadIdColumn !== null && raw.leadIdColumn !== '') {
+    if (typeof raw.leadIdColumn !== 'string' || raw.leadIdColumn.trim() === '') {
+      throw codedError(
+        `leadIdColumn must be the header of the column holding lead ids, such as "CRM Lead ID" (got ${shown(raw.leadIdColumn)}).`,
+        'sendLeadColumn',
+      );
+    }
+    leadIdColumn = raw.leadIdColumn.trim();
+  }
+
+  const matchBy =
+    raw.matchBy === undefined || raw.matchBy === null || raw.matchBy === ''
+      ? undefined
+      : matchByOption(raw.matchBy);
+  if (leadIdColumn !== undefined && matchBy !== undefined) {
+    throw codedError(
+      'Give leadIdColumn (rows carry the lead id) or matchBy (the lead is looked up by email or phone), not both.',
+      'sendLeadColumn',
+    );
+  }
+  return {
+    ...(leadIdColumn === undefined ? {} : { leadIdColumn }),
+    ...(matchBy === undefined ? {} : { matchBy }),
+  };
 }

@@ -175,8 +175,9 @@ function leadOf(ctx: AnswerContext) {
   return { leadId: ctx.leadId, template: ctx.options.templateName };
 }
 
-function done([status, id, detail, ctx]: [SendRowStatus, string, string, AnswerContext]): Outcome {
-  return { kind: 'done', cells: [status, id, detail, new Date(ctx.at)] };
+/** A refusal that ends the row (FAILED): no time, `CRM Sent At` holds sends only. */
+function done([status, id, detail]: [SendRowStatus, string, string, AnswerContext]): Outcome {
+  return { kind: 'done', cells: [status, id, detail, ''] };
 }
 
 function providerOutcome(
@@ -252,7 +253,8 @@ function setupProblem(error: unknown, ctx: AnswerContext): string | undefined {
 /** The row's status after any other failed send: UNCERTAIN whenever it may have gone out. */
 function failureCells(error: unknown, ctx: AnswerContext): Cells {
   const { t, at, leadId } = ctx;
-  const when = new Date(at);
+  // SKIPPED and FAILED rows hold no time: `CRM Sent At` is when a message went (or may have).
+  const when = '';
   const attempt = ctx.attemptAt ?? at;
   if (error instanceof NetworkError) {
     return uncertainCells(

@@ -4,8 +4,9 @@ import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize
 import { IMPORT_LEAD_ID_HEADER } from '../import/status-columns';
 import { describeCell } from '../import/text-key';
 import { type RowCounts, zeroCounts } from '../jobs/row-job';
-import { campaignsOfRow, type Received } from './campaigns';
+import { campaignsOfRow, type Received, type RowCampaigns } from './campaigns';
 import type { PlacedSource, SourceColumns, StatusColumns } from './columns';
+import { isRecorded, type RecordedStatus } from './job-ledger';
 import { mediaUrlProblem, variableProblem } from './rules';
 import { SEND_ROW_STATUSES, type SendRowStatus } from './status-columns';
 import { variableLabel } from './template';
@@ -16,8 +17,9 @@ import { variableLabel } from './template';
  * Progress lives in the sheet. SENT and UNCERTAIN are final for every job: such a row is never
  * sent again unless a person clears its status. SENDING is written (and flushed) just before
  * the request leaves, so a SENDING row found later belongs to an execution that died in
- * between. SKIPPED and FAILED are final for the job that wrote them, told by `CRM Sent At`
- * holding a time no earlier than the job's start; a later job tries those rows again.
+ * between. SKIPPED and FAILED are final for the job that wrote them, told by the job's own
+ * record (job-ledger.ts), not by the sheet: `CRM Sent At` holds the time of a send (SENT) or of an
+ * attempt (SENDING, UNCERTAIN) only. A later job tries those rows again.
  */
 
 /** The import writes lead ids here; a send uses the column by default when the sheet has it. */
@@ -77,6 +79,8 @@ export interface SendAnalysis {
   sources: SourceColumns;
   /** Each row's lead key (`lead:42`, `email:ana@x.com`, `phone:+55…`), '' when it has none. */
   keys: string[];
+  /** What the job's record names each row by (ledgerKeyOf); '' for a blank row. */
+  ledgerKeys: string[];
   decisions: RowDecision[];
   /** When the values were read (ms), to decide whether they are fresh enough to reuse. */
   readAt: number;
@@ -104,6 +108,11 @@ export interface AnalyseSendInput {
   templateName?: string;
   /** The job's language for the reasons written (English when left out). */
   t?: Translate;
+  /**
+   * Whether this job ended the row of a record key SKIPPED or FAILED (its ledger, job-ledger.ts).
+   * Left out (a preview): no such row is the job's.
+   */
+  mine?: (status: RecordedStatus, recordKey: string) => boolean;
 }
 
 function cell(row: readonly unknown[] | undefined, index: number): unknown {
@@ -273,132 +282,199 @@ function payloadOfRow(
   return problems.length > 0 ? { ok: false, problems } : { ok: true, payload };
 }
 
+/**
+ * What the job's record names a row by: its lead key, or for a row without one the lead cells
+ * it was refused for (every such row is refused, whatever else it holds).
+ */
+export function ledgerKeyOf(key: string, row: readonly unknown[], sources: SourceColumns): string {
+  if (key !== '') return key;
+  const columns = [sources.leadId, sources.email, sources.phone].flatMap((s) => (s ? [s] : []));
+  return `x:${columns.map(({ column }) => (isBlankCell(row[column]) ? '' : String(row[column]).trim())).join('|')}`;
+}
+
 const ENGLISH = translator('en');
 
 /** Statuses that make a row's lead taken for this job, so no other row sends to it. */
 const CLAIMING: ReadonlySet<string> = new Set(['SENT', 'UNCERTAIN', 'FAILED', 'SENDING']);
 
-export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
-  const { values, columns, sources, since } = input;
-  const { rows, display } = values;
-  const people = new Set([columns.status, columns.messageId, columns.detail, columns.sentAt]);
-  const offset = values.offset ?? 0;
-  const firstRow = input.headerRow + 1 + offset;
+/** What each row read is, before anything is decided: its lead, key, status and history. */
+interface RowFacts {
+  firstRow: number;
+  t: Translate;
+  blank: boolean[];
+  leads: (LeadOfRow | undefined)[];
+  keys: string[];
+  ledgerKeys: string[];
+  statuses: string[];
+  campaigns: RowCampaigns[];
+  /** Whether the row says its lead got this job's template. */
+  gotThis: boolean[];
+  /** Whether this job wrote the row's status (SKIPPED / FAILED: its ledger; else its time). */
+  mine: (i: number) => boolean;
+}
 
+function rowFacts(input: AnalyseSendInput): RowFacts {
+  const { values, columns, sources, since } = input;
+  const { rows } = values;
+  const people = new Set([columns.status, columns.messageId, columns.detail, columns.sentAt]);
   const blank = rows.map((row) => row.every((value, i) => people.has(i) || isBlankCell(value)));
   const t = input.t ?? ENGLISH;
   const leads = rows.map((row, i) =>
     blank[i] ? undefined : leadOfRow(row, sources, input.defaultCountry, t),
   );
   const keys = leads.map((lead) => (lead?.ok ? lead.key : ''));
-
+  const ledgerKeys = rows.map((row, i) =>
+    blank[i] ? '' : ledgerKeyOf(keys[i] ?? '', row, sources),
+  );
+  const statuses = rows.map((row) => statusOf(row, columns));
   // What each row's lead got before, and whether that includes this job's template.
   const campaigns = rows.map((row) => campaignsOfRow(row, columns));
-  const gotThis = rows.map((row, i) => {
+  const gotThis = rows.map((_row, i) => {
     const { received } = campaigns[i] ?? { received: [] };
-    if (input.templateName === undefined) return statusOf(row, columns) === 'SENT';
-    if (statusOf(row, columns) === 'SENT' && received.length === 0) return true;
+    if (input.templateName === undefined) return statuses[i] === 'SENT';
+    if (statuses[i] === 'SENT' && received.length === 0) return true;
     return received.some(({ template }) => template === input.templateName);
   });
-  const sentLeads = new Map<number, number>();
-  // Leads this job already sent to (or may have), and leads a SENT row of the sheet says got
-  // this template (any job): a second row for one of them is skipped.
-  const taken = new Map<string, number>();
-  const sentRows = new Set<number>();
+  const mine = (i: number): boolean => {
+    const status = statuses[i] ?? '';
+    if (isRecorded(status)) return input.mine?.(status, ledgerKeys[i] ?? '') ?? false;
+    return markedSince(rows[i], columns, since);
+  };
+  const firstRow = input.headerRow + 1 + (values.offset ?? 0);
+  return { firstRow, t, blank, leads, keys, ledgerKeys, statuses, campaigns, gotThis, mine };
+}
+
+/** Which leads rows of the read already claim for this template, and which rows say so. */
+interface RowClaims {
+  /** Leads a SENT row says got this template (any job), by lead id: its sheet row. */
+  sentLeads: Map<number, number>;
+  /** Keys this job sent to (or may have), or a row says got this template: the first row. */
+  taken: Map<string, number>;
+  /** Rows sent by an earlier job: a copy is not skipped as "one send per job". */
+  sentRows: Set<number>;
   /** Rows whose lead got (or may have got) this template: a copy skipped for them says so. */
-  const maybeSent = new Set<number>();
-  rows.forEach((row, i) => {
-    const key = keys[i] ?? '';
-    if (blank[i]) return;
-    const status = statusOf(row, columns);
-    const leadId = campaigns[i]?.leadId;
-    if (gotThis[i] && leadId !== undefined && !sentLeads.has(leadId)) {
-      sentLeads.set(leadId, firstRow + i);
+  maybeSent: Set<number>;
+}
+
+function rowClaims(input: AnalyseSendInput, facts: RowFacts): RowClaims {
+  const { columns, since } = input;
+  const claims: RowClaims = {
+    sentLeads: new Map(),
+    taken: new Map(),
+    sentRows: new Set(),
+    maybeSent: new Set(),
+  };
+  input.values.rows.forEach((row, i) => {
+    const key = facts.keys[i] ?? '';
+    if (facts.blank[i]) return;
+    const status = facts.statuses[i] ?? '';
+    const at = facts.firstRow + i;
+    const leadId = facts.campaigns[i]?.leadId;
+    if (facts.gotThis[i] && leadId !== undefined && !claims.sentLeads.has(leadId)) {
+      claims.sentLeads.set(leadId, at);
     }
     if (key === '') return;
-    const claims =
-      gotThis[i] ||
-      (CLAIMING.has(status) && (status === 'SENDING' || markedSince(row, columns, since)));
-    if (claims && !taken.has(key)) taken.set(key, firstRow + i);
-    if (claims && status !== 'FAILED') maybeSent.add(firstRow + i);
-    // Sent by an earlier job: the reason a copy is skipped is not "one send per job".
-    if (gotThis[i] && !markedSince(row, columns, since)) sentRows.add(firstRow + i);
+    const claiming =
+      facts.gotThis[i] || (CLAIMING.has(status) && (status === 'SENDING' || facts.mine(i)));
+    if (claiming && !claims.taken.has(key)) claims.taken.set(key, at);
+    if (claiming && status !== 'FAILED') claims.maybeSent.add(at);
+    if (facts.gotThis[i] && !markedSince(row, columns, since)) claims.sentRows.add(at);
   });
+  return claims;
+}
 
-  const decisions = rows.map((row, i): RowDecision => {
-    if (blank[i]) return { kind: 'blank' };
-    const status = statusOf(row, columns);
-    const newCampaign = status === 'SENT' && !gotThis[i];
-    if ((status === 'SENT' && !newCampaign) || status === 'UNCERTAIN') {
-      return { kind: 'done', status };
-    }
-    if (status === 'SENDING') {
-      // The mark's time is when the send may have left: what settles it from the conversation.
-      const mark = cell(row, columns.sentAt);
-      const leadId = campaigns[i]?.leadId ?? leadIdOfKey(keys[i]);
-      return {
-        kind: 'in-flight',
-        ...(isDateCell(mark) ? { since: mark.getTime() } : {}),
-        ...(leadId === undefined ? {} : { leadId }),
-      };
-    }
-    if ((status === 'SKIPPED' || status === 'FAILED') && markedSince(row, columns, since)) {
-      return { kind: 'done', status };
-    }
-    const lead = leads[i];
-    const payload = payloadOfRow(row, display?.[i], sources, t);
-    const problems = [
-      ...(lead && !lead.ok ? [lead.reason] : []),
-      ...(payload.ok ? [] : payload.problems),
-    ];
-    if (problems.length > 0 || !lead?.ok || !payload.ok) {
-      return { kind: 'skip', reason: t('send.row.notSent', { problems: problems.join('; ') }) };
-    }
-    const first = taken.get(lead.key);
-    if (gotThis[i]) {
-      return {
-        kind: 'skip',
-        reason: t('send.row.gotTemplate', { template: input.templateName ?? '' }),
-      };
-    }
-    if (first !== undefined && sentRows.has(first)) {
-      return {
-        kind: 'skip',
-        got: true,
-        reason: t('send.row.sameLeadSent', { key: lead.key.replace(':', ' '), row: first }),
-      };
-    }
-    if (first !== undefined) {
-      return {
-        kind: 'skip',
-        got: maybeSent.has(first),
-        reason: t('send.row.sameLead', { key: lead.key.replace(':', ' '), row: first }),
-      };
-    }
-    taken.set(lead.key, firstRow + i);
-    const earlier = campaigns[i]?.received ?? [];
+/** A row whose status alone decides it: done, or in flight (left SENDING). */
+function decidedByStatus(
+  input: AnalyseSendInput,
+  facts: RowFacts,
+  i: number,
+): RowDecision | undefined {
+  const status = facts.statuses[i] ?? '';
+  const newCampaign = status === 'SENT' && !facts.gotThis[i];
+  if ((status === 'SENT' && !newCampaign) || status === 'UNCERTAIN') {
+    return { kind: 'done', status };
+  }
+  if (status === 'SENDING') {
+    // The mark's time is when the send may have left: what settles it from the conversation.
+    const mark = cell(input.values.rows[i], input.columns.sentAt);
+    const leadId = facts.campaigns[i]?.leadId ?? leadIdOfKey(facts.keys[i]);
     return {
-      kind: 'send',
-      key: lead.key,
-      lead: lead.lead,
-      payload: payload.payload,
-      queued: status === 'QUEUED' && isBlankCell(cell(row, columns.sentAt)),
-      ...(earlier.length > 0 ? { earlier } : {}),
+      kind: 'in-flight',
+      ...(isDateCell(mark) ? { since: mark.getTime() } : {}),
+      ...(leadId === undefined ? {} : { leadId }),
     };
-  });
+  }
+  if (isRecorded(status) && facts.mine(i)) return { kind: 'done', status };
+  return undefined;
+}
 
+/** A row still to do: skipped for a rule or an earlier row of its lead, else to send. */
+function decideToDo(
+  input: AnalyseSendInput,
+  facts: RowFacts,
+  claims: RowClaims,
+  i: number,
+): RowDecision {
+  const { t } = facts;
+  const row = input.values.rows[i] ?? [];
+  const lead = facts.leads[i];
+  const payload = payloadOfRow(row, input.values.display?.[i], input.sources, t);
+  const problems = [
+    ...(lead && !lead.ok ? [lead.reason] : []),
+    ...(payload.ok ? [] : payload.problems),
+  ];
+  if (problems.length > 0 || !lead?.ok || !payload.ok) {
+    return { kind: 'skip', reason: t('send.row.notSent', { problems: problems.join('; ') }) };
+  }
+  if (facts.gotThis[i]) {
+    const template = input.templateName ?? '';
+    return { kind: 'skip', reason: t('send.row.gotTemplate', { template }) };
+  }
+  const first = claims.taken.get(lead.key);
+  const key = lead.key.replace(':', ' ');
+  if (first !== undefined) {
+    const earlier = claims.sentRows.has(first);
+    return {
+      kind: 'skip',
+      got: earlier || claims.maybeSent.has(first),
+      reason: t(earlier ? 'send.row.sameLeadSent' : 'send.row.sameLead', { key, row: first }),
+    };
+  }
+  claims.taken.set(lead.key, facts.firstRow + i);
+  const earlier = facts.campaigns[i]?.received ?? [];
+  return {
+    kind: 'send',
+    key: lead.key,
+    lead: lead.lead,
+    payload: payload.payload,
+    queued: facts.statuses[i] === 'QUEUED' && isBlankCell(cell(row, input.columns.sentAt)),
+    ...(earlier.length > 0 ? { earlier } : {}),
+  };
+}
+
+export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
+  const { values, columns, sources } = input;
+  const facts = rowFacts(input);
+  const claims = rowClaims(input, facts);
+  const decisions = values.rows.map(
+    (_row, i): RowDecision =>
+      facts.blank[i]
+        ? { kind: 'blank' }
+        : (decidedByStatus(input, facts, i) ?? decideToDo(input, facts, claims, i)),
+  );
   return {
     header: values.header,
-    rows,
-    ...(display ? { display } : {}),
-    offset,
+    rows: values.rows,
+    ...(values.display ? { display: values.display } : {}),
+    offset: values.offset ?? 0,
     complete: values.complete ?? true,
     columns,
     sources,
-    keys,
+    keys: facts.keys,
+    ledgerKeys: facts.ledgerKeys,
     decisions,
     readAt: input.readAt,
-    sentLeads,
+    sentLeads: claims.sentLeads,
   };
 }
 

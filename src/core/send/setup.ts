@@ -125,6 +125,62 @@ export function checkSendSetup(input: SendSetupInput): SendJobOptions {
   const instance = findInstance(template, input.instances, request.instanceId);
   const expected = expectedVariableKeys(template);
   const format = headerFormatOf(template);
+  const problems = templateProblems(request, template, expected, format);
+  const media = isMediaFormat(format);
+  // The sidebar fills these from the template itself: a mismatch means the template changed.
+  if (problems.length > 0) {
+    const text = problems.map((problem) => problem.message).join('; ');
+    throw codedError(`${text}.`, 'sendTemplateChanged', { template: template.name });
+  }
+
+  const lead: LeadSource =
+    request.leadIdColumn !== undefined
+      ? { by: 'column', column: request.leadIdColumn }
+      : request.matchBy !== undefined
+        ? { by: 'match', matchBy: request.matchBy }
+        : findColumn(header, SEND_LEAD_ID_DEFAULT_HEADER) >= 0
+          ? { by: 'column', column: SEND_LEAD_ID_DEFAULT_HEADER }
+          : { by: 'match', matchBy: 'email_or_phone' };
+
+  const variables: Record<string, ValueSource> = {};
+  for (const key of expected) {
+    const source = request.variables[key];
+    if (source) variables[key] = source;
+  }
+  const options: SendJobOptions = {
+    sheetId: input.sheetId,
+    sheetName,
+    headerRow: 1,
+    templateId: template.id,
+    templateName: template.name,
+    instanceId: instance.id,
+    headerFormat: format,
+    variables,
+    ...(media && request.headerMediaUrl ? { headerMediaUrl: request.headerMediaUrl } : {}),
+    ...(format === 'DOCUMENT' && request.headerMediaFilename
+      ? { headerMediaFilename: request.headerMediaFilename }
+      : {}),
+    lead,
+    ...(request.resend ? { resend: true } : {}),
+  };
+  try {
+    placeSources(header, options, sheetName);
+  } catch (error) {
+    if (error instanceof SendColumnsError) {
+      throw codedError(`${error.message}.`, 'sendColumnsGone', { sheet: sheetName });
+    }
+    throw error;
+  }
+  return options;
+}
+
+/** What the request asks of the template that the template does not take (pure). */
+function templateProblems(
+  request: SendSetupInput['request'],
+  template: ReturnType<typeof findTemplate>,
+  expected: readonly string[],
+  format: ReturnType<typeof headerFormatOf>,
+): Error[] {
   // Each way the request does not fit its template, in precise English for a script; a person
   // reads ui.error.sendTemplateChanged (the sidebar fills the request from the template, so a
   // mismatch there means the template changed since).
@@ -187,49 +243,5 @@ export function checkSendSetup(input: SendSetupInput): SendJobOptions {
     if (expected.includes(key)) checkFixed(source, `variables["${key}"]`, problems);
   }
   checkFixed(request.headerMediaUrl, 'headerMediaUrl', problems);
-  // The sidebar fills these from the template itself: a mismatch means the template changed.
-  if (problems.length > 0) {
-    const text = problems.map((problem) => problem.message).join('; ');
-    throw codedError(`${text}.`, 'sendTemplateChanged', { template: template.name });
-  }
-
-  const lead: LeadSource =
-    request.leadIdColumn !== undefined
-      ? { by: 'column', column: request.leadIdColumn }
-      : request.matchBy !== undefined
-        ? { by: 'match', matchBy: request.matchBy }
-        : findColumn(header, SEND_LEAD_ID_DEFAULT_HEADER) >= 0
-          ? { by: 'column', column: SEND_LEAD_ID_DEFAULT_HEADER }
-          : { by: 'match', matchBy: 'email_or_phone' };
-
-  const variables: Record<string, ValueSource> = {};
-  for (const key of expected) {
-    const source = request.variables[key];
-    if (source) variables[key] = source;
-  }
-  const options: SendJobOptions = {
-    sheetId: input.sheetId,
-    sheetName,
-    headerRow: 1,
-    templateId: template.id,
-    templateName: template.name,
-    instanceId: instance.id,
-    headerFormat: format,
-    variables,
-    ...(media && request.headerMediaUrl ? { headerMediaUrl: request.headerMediaUrl } : {}),
-    ...(format === 'DOCUMENT' && request.headerMediaFilename
-      ? { headerMediaFilename: request.headerMediaFilename }
-      : {}),
-    lead,
-    ...(request.resend ? { resend: true } : {}),
-  };
-  try {
-    placeSources(header, options, sheetName);
-  } catch (error) {
-    if (error instanceof SendColumnsError) {
-      throw codedError(`${error.message}.`, 'sendColumnsGone', { sheet: sheetName });
-    }
-    throw error;
-  }
-  return options;
+  return problems;
 }

@@ -31,6 +31,9 @@ const OPTIONS: Pick<
   lead: { by: 'column', column: 'CRM Lead ID' },
 };
 
+/** The job's record (core/send/job-ledger.ts): rows it ended SKIPPED or FAILED. */
+const RECORD = new Set(['FAILED|lead:42', 'SKIPPED|x:']);
+
 function analyse(rows: unknown[][], display?: string[][], options = OPTIONS, header = HEADER) {
   const values: SendSheetValues = { header, rows, ...(display ? { display } : {}) };
   const columns = statusColumnsOf(header);
@@ -43,6 +46,7 @@ function analyse(rows: unknown[][], display?: string[][], options = OPTIONS, hea
     defaultCountry: 'BR',
     headerRow: 1,
     readAt: SINCE,
+    mine: (status, key) => RECORD.has(`${status}|${key}`),
   });
 }
 
@@ -85,14 +89,29 @@ describe('analyseSendSheet', () => {
       { kind: 'in-flight' },
     ],
     [
-      'FAILED by this job',
-      ['Ana', 42, URL_OK, 'FAILED', '', '', AFTER],
+      'FAILED by this job (its record), with no time',
+      ['Ana', 42, URL_OK, 'FAILED', '', '', ''],
       { kind: 'done', status: 'FAILED' },
     ],
     [
+      'FAILED with a time since the job began but not in its record: tried again',
+      ['Ana', 43, URL_OK, 'FAILED', '', '', AFTER],
+      { kind: 'send', key: 'lead:43' },
+    ],
+    [
+      'SKIPPED by this job for want of a lead id (its record names the empty cell)',
+      ['Ana', '', URL_OK, 'SKIPPED', '', 'x', ''],
+      { kind: 'done', status: 'SKIPPED' },
+    ],
+    [
+      'SKIPPED for another lead id cell: decided again',
+      ['Ana', 'abc', URL_OK, 'SKIPPED', '', 'x', ''],
+      { kind: 'skip' },
+    ],
+    [
       'FAILED by an earlier job: tried again',
-      ['Ana', 42, URL_OK, 'FAILED', '', '', BEFORE],
-      { kind: 'send', key: 'lead:42' },
+      ['Ana', 44, URL_OK, 'FAILED', '', '', BEFORE],
+      { kind: 'send', key: 'lead:44' },
     ],
     [
       'SKIPPED by an earlier job: planned again',

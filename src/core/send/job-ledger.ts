@@ -1,0 +1,94 @@
+import { dropLedger, Ledger, type PipelineEntry } from '../jobs/pipeline-ledger';
+import type { KeyValueStore } from '../ports';
+
+/**
+ * The send job's own ledger of the rows it ended SKIPPED or FAILED (the pipeline's ledger,
+ * pipeline-ledger.ts): such a row is done for the job that wrote it and tried again by a later
+ * one. The sheet cannot tell whose a SKIPPED row is once `CRM Sent At` holds only the times of
+ * sends (issue 18 item 9), and a person may type anything there. SENT, UNCERTAIN and SENDING
+ * rows keep their time, which is the attempt's, and need no record.
+ *
+ * A row is named by its lead key; a row with none (no lead id, no e-mail or phone) by the
+ * cells it was refused for (ledgerKeyOf, rows.ts). It is read once an execution, before its
+ * first read of the sheet, when the job's checkpoint says it has one (`ledger`): a send that
+ * skips nothing costs no store call for it.
+ */
+
+/** The statuses a job records as its own. */
+export type RecordedStatus = 'SKIPPED' | 'FAILED';
+
+export function isRecorded(status: unknown): status is RecordedStatus {
+  return status === 'SKIPPED' || status === 'FAILED';
+}
+
+/** Where a send job's record lives in the person's data store for the spreadsheet. */
+export function sendLedgerPrefix(jobId: string): string {
+  return `snd.${jobId}.`;
+}
+
+export class SendLedger {
+  private readonly ledger: Ledger<PipelineEntry>;
+  private seen: Set<string> | undefined;
+
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly jobId: string,
+    /** Whether the job's checkpoint says it has a ledger (else it starts empty, unread). */
+    stored: boolean,
+  ) {
+    this.ledger = new Ledger(store, sendLedgerPrefix(jobId));
+    if (!stored) this.seen = new Set();
+  }
+
+  /** Whether the job has recorded a row (its checkpoint says so from then on). */
+  get used(): boolean {
+    return (this.seen?.size ?? 0) > 0;
+  }
+
+  private loaded(): Set<string> {
+    if (!this.seen) {
+      this.ledger.loadAll();
+      this.seen = new Set(this.ledger.entries().map(({ k, s }) => `${s}|${k}`));
+    }
+    return this.seen;
+  }
+
+  /** Whether this job ended the row of `key` with `status`. */
+  has(status: RecordedStatus, key: string): boolean {
+    return this.loaded().has(`${status}|${key}`);
+  }
+
+  /**
+   * Records rows written (or about to be) SKIPPED or FAILED; `save` stores them. Not saved at
+   * once: a store call between a read and the writes it places would be a gap a person's
+   * sort could fall in (send-busy.test.ts), so the job saves before its next read instead.
+   * A record the sheet does not show yet names nothing done.
+   */
+  add(rows: readonly { k: string; s: RecordedStatus }[]): void {
+    const seen = this.loaded();
+    const fresh = rows.filter(({ k, s }) => !seen.has(`${s}|${k}`));
+    if (fresh.length === 0) return;
+    for (const { k, s } of fresh) seen.add(`${s}|${k}`);
+    this.ledger.add(fresh);
+  }
+
+  /**
+   * Stores what `add` recorded since the last save (nothing to store: no call), and reads the
+   * ledger if this execution has not yet. Called just before a read of the sheet: a store call
+   * between a read and the writes it places would be a gap a person's sort could fall in.
+   */
+  save(): void {
+    this.loaded();
+    this.ledger.save();
+  }
+
+  /** The job ended: a later job decides those rows afresh. */
+  drop(): void {
+    dropSendLedger(this.store, this.jobId);
+    this.seen = new Set();
+  }
+}
+
+export function dropSendLedger(store: KeyValueStore, jobId: string): void {
+  dropLedger(store, sendLedgerPrefix(jobId));
+}

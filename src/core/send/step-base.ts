@@ -1,0 +1,390 @@
+import type { CrmClient } from '../../api/client';
+import type { Translate } from '../i18n';
+import type { StepContext, StepResult } from '../jobs/engine';
+import type { JobRecord } from '../jobs/record';
+import {
+  applyCounts,
+  applyCountsDelta,
+  type RowWindow,
+  readWithStatusColumns,
+  writeInRuns,
+} from '../jobs/row-job';
+import type { Pacer } from '../pacing';
+import type { Clock, KeyValueStore } from '../ports';
+import {
+  applyEntries,
+  batchSize,
+  cellsForSheet,
+  claimKeys,
+  type Entry,
+  isWhole,
+  type KnownLead,
+  MAX_BATCH_ROWS,
+  misplacedRepair,
+  type NextWork,
+  type PlannedRow,
+  planStep,
+  readSendCursor,
+  type SendCursor,
+  settleWork,
+  withRowHistory,
+} from './batch';
+import { missingStatusHeaders, placeSources, type StatusColumns, statusColumnsOf } from './columns';
+import { isRecorded, type SendLedger } from './job-ledger';
+import { finishedMessage } from './message';
+import { recordKeyOf, withRowKey } from './misplaced';
+import type { SendJobOptions } from './options';
+import type { SendRecordRun } from './record-run';
+import {
+  analyseSendSheet,
+  countSendRows,
+  hasPendingRows,
+  type SendAnalysis,
+  type SendCounts,
+  type SendSheetValues,
+} from './rows';
+import type { SendRecordStore } from './sent-record';
+import type { SendSheet } from './sheet';
+
+/** What the send handler needs from the platform; built once per execution, on first use. */
+export interface SendJobEnv {
+  client: CrmClient;
+  /** The user's shared pacer for the API key, over the clock given. */
+  pacer(clock: Clock): Pacer;
+  /** For phones typed without a country code (matchBy). */
+  defaultCountry: string;
+  /** The job's sheet, found by id (renaming it is harmless); null when it was deleted. */
+  openSheet(sheetId: number, headerRow: number): SendSheet | null;
+  /** The spreadsheet's send record (sent-record.ts); left out, nothing is recorded. */
+  record?: SendRecordStore;
+  /** The person's data store for this spreadsheet: the jobs' ledgers of their rows. */
+  store: KeyValueStore;
+}
+
+export interface SendHandlerOptions {
+  /** Random source for back-off jitter of lookups; tests pass a seeded one. */
+  random?: () => number;
+}
+
+/** A wait for rate-limit slots at least this long is followed by a look for a pause or cancel. */
+export const STOP_CHECK_AFTER_WAIT_MS = 1_000;
+/** A batch short of slots waits this long at most for the rest to free up. */
+export const MERGE_SLOTS_MS = 3_000;
+/** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
+export const LOOKUP_PER_PAGE = 200;
+
+/** A slice-end check reads the whole sheet only when it holds at most this many rows a row sent. */
+export const SLICE_CHECK_ROWS_PER_SENT = 2;
+
+/** A send that found the send record busy tries again this much later. */
+export const RECORD_RETRY_MS = 5_000;
+
+/** Rows read past a batch, so that the read after it also holds the next batch. */
+export const LOOKAHEAD_ROWS = 2 * MAX_BATCH_ROWS;
+/** Rows read where the scan goes on when no batch is in hand. */
+export const SCAN_WINDOW_ROWS = 3 * MAX_BATCH_ROWS;
+
+/** The data rows from the first of `rows` to the last, and `extra` rows after them. */
+export function spanOf(rows: readonly PlannedRow[], extra: number): RowWindow {
+  const ats = rows.map(({ at }) => at);
+  const first = Math.min(...ats);
+  return { first, count: Math.max(...ats) - first + 1 + extra };
+}
+
+/** What the job keeps between steps of one execution. */
+export interface JobRun {
+  options: SendJobOptions;
+  sheet: SendSheet;
+  t: Translate;
+  needsDisplay: boolean;
+  /** Lead ids (or the next lookup to make) found in this execution, by row key. */
+  lookups: Map<string, KnownLead>;
+  /** The next batch, decided on the last read of the previous step (its rows are found again by key). */
+  next?: Extract<NextWork, { kind: 'send' | 'lookup' | 'settle' }>;
+  /** Whether this execution has looked for the batch the last checkpoint planned (a kill mid-batch). */
+  checked: boolean;
+  /** The spreadsheet's send record, as this execution knows it. */
+  record: SendRecordRun;
+  /** Rows this execution sent (answers written): what a slice-end check may cost. */
+  sentRows: number;
+  /** The rows this job ended SKIPPED or FAILED (job-ledger.ts). */
+  ledger: SendLedger;
+}
+
+/**
+ * What every step of a send does with its sheet: reads (creating missing status columns) and
+ * decides every row read, writes marks by key into the rows of the read just taken, plans the
+ * next batch on what it wrote, and counts progress. The work of a step (step.ts) is built on it.
+ */
+export abstract class SendSheetStep {
+  protected cursor: SendCursor;
+  protected readonly initialCursor: SendCursor;
+  /** Count changes of the rows read in windows this step (whole reads recount instead). */
+  protected readonly delta = { before: [] as SendCounts[], after: [] as SendCounts[] };
+  constructor(
+    protected readonly job: JobRecord,
+    protected readonly ctx: StepContext,
+    protected readonly env: SendJobEnv,
+    protected readonly work: JobRun,
+    protected readonly pacer: Pacer,
+    /** Random source for back-off jitter of lookups; tests pass a seeded one. */
+    protected readonly random?: () => number,
+  ) {
+    this.cursor = readSendCursor(job.cursor);
+    this.initialCursor = this.cursor;
+  }
+
+  /**
+   * Writes a batch's cells (placed in `analysis`, read just before) and plans the next batch
+   * on the result. Marks wait for a read with display values (the next batch's, or the next
+   * step's): whether a row's variables pass the rules is judged on what its cells show.
+   */
+  protected writeBack(analysis: SendAnalysis, entries: Entry[], cursor: SendCursor): StepResult {
+    this.writeMarks(analysis, entries);
+    const updated = this.analyse(analysis);
+    const next = planStep(updated, this.planInput(cursor)).next;
+    return this.goOn(updated, next, cursor);
+  }
+
+  /**
+   * Where the job goes on after `analysis` (the rows as written): the next batch (sent by the
+   * next step), else the rest of the sheet below the rows read, else a whole read (the end
+   * of a pass finds rows moved above the scan); finished when a whole read has nothing left.
+   */
+  protected goOn(analysis: SendAnalysis, next: NextWork, cursor: SendCursor): StepResult {
+    if (next.kind === 'settle') {
+      this.work.next = next;
+      return this.progress(analysis, { ...cursor, planned: [] }, true);
+    }
+    if (next.kind === 'send' || next.kind === 'lookup') {
+      this.work.next = next;
+      // The lead ids go in the checkpoint too: a run killed after the batch left claims its
+      // leads by id, which a later lookup of another row of the same lead finds.
+      const planned =
+        next.kind === 'send' ? next.rows.map(({ key, at, leadId }) => ({ key, at, leadId })) : [];
+      const scan = Math.min(...next.rows.map(({ at }) => at));
+      return this.progress(analysis, { ...cursor, scan, planned, plannedAt: this.now() });
+    }
+    const { scan: _scan, ...rest } = cursor;
+    const end = analysis.offset + analysis.rows.length;
+    // A window ending on a blank row is taken for the sheet's end: should rows follow the
+    // gap, the whole read at the end of the pass finds them.
+    const last = analysis.decisions[analysis.decisions.length - 1];
+    const atEnd = analysis.complete || last === undefined || last.kind === 'blank';
+    return this.progress(
+      analysis,
+      atEnd ? { ...rest, planned: [] } : { ...rest, scan: end, planned: [] },
+    );
+  }
+
+  /**
+   * Counts, cursor and message after a step: recounted from a whole read (finished when no
+   * row is left to do), moved by what this step wrote after a window.
+   */
+  protected progress(read: SendAnalysis, stepCursor: SendCursor, settling = false): StepResult {
+    const { job, work } = this;
+    const checked = this.checkAtSliceEnd(read, stepCursor);
+    const { analysis } = checked;
+    let { cursor } = checked;
+    const whole = isWhole(analysis);
+    if (whole) applyCounts(job, countSendRows(analysis));
+    else {
+      this.delta.before.forEach((before, i) => {
+        applyCountsDelta(job, before, this.delta.after[i] ?? before);
+      });
+    }
+    // Not before every UNCERTAIN row it can settle is settled from the CRM, nor before the
+    // sheet agrees with what the job wrote.
+    const repaired =
+      whole && !settling && !hasPendingRows(analysis) && settleWork(analysis, cursor).length === 0
+        ? this.repairMisplaced(analysis, cursor)
+        : undefined;
+    if (repaired) cursor = repaired;
+    job.cursor = cursor;
+    // What the last answers said goes to the send record (a kill leaves them to settle); a
+    // busy record keeps the job going (its checkpoint keeps them) until they are written.
+    const flushed = repaired === null ? work.record.flush(cursor, this.now()) : undefined;
+    if (flushed) job.cursor = flushed;
+    const finished = flushed !== undefined;
+    job.message = finished
+      ? finishedMessage(work.t, analysis, job.createdAt, cursor.unplaced)
+      : work.t('send.message.progress', {
+          template: work.options.templateName,
+          done: job.done,
+          total: job.total,
+        });
+    return finished ? { status: 'finished' } : { status: 'more' };
+  }
+
+  /**
+   * The cheap check at a slice's end (issue 16 item 12): when the next step would not fit in
+   * this execution, the sheet's values (no display values: one read) are checked like at the
+   * job's end, so a record a sort moved does not stand on another lead's row until the job
+   * ends. The engine ends a slice when a step's estimate no longer fits, or (a paced slice)
+   * when the next request slot is further than it waits (engine.ts); twice the estimate, or
+   * a slot past this step's latest start, catches the last step or the one before it.
+   * Returns the read to count from, and the cursor naming the rows it queued.
+   */
+  protected checkAtSliceEnd(
+    analysis: SendAnalysis,
+    cursor: SendCursor,
+  ): { analysis: SendAnalysis; cursor: SendCursor } {
+    const { ctx, work } = this;
+    // A paced slice (a trigger's) ends instead when its next slot is further than it waits.
+    const ending =
+      this.now() + 2 * (ctx.estimateMs ?? 0) > ctx.deadline ||
+      this.pacer.nextSlotAt() > ctx.latestStartAt;
+    if (!ending) return { analysis, cursor };
+    // At most SLICE_CHECK_ROWS_PER_SENT rows read per row sent: a send's reads stay windows
+    // around its batches on a big sheet (send-cells.test.ts); the end-of-job check remains.
+    if (!isWhole(analysis)) {
+      const rows = work.sheet.rowCount?.();
+      if (rows === undefined || rows > SLICE_CHECK_ROWS_PER_SENT * work.sentRows) {
+        return { analysis, cursor };
+      }
+    }
+    const whole = isWhole(analysis) ? analysis : this.read(false);
+    const moved = misplacedRepair(whole, cursor, this.misplacedContext());
+    if (moved.entries.length === 0) return { analysis: whole, cursor };
+    this.writeMarks(whole, moved.entries);
+    return { analysis: this.analyse(whole), cursor: moved.cursor };
+  }
+
+  /**
+   * The end-of-job check: each SENT record names its lead, so a status a sort put on another
+   * lead's row goes back to its own (misplacedRepair). The cursor naming the rows it queued
+   * when something was repaired (the job goes on: a row may be left to send or to settle);
+   * null when the sheet agrees with what the job wrote.
+   */
+  protected repairMisplaced(analysis: SendAnalysis, cursor: SendCursor): SendCursor | null {
+    const { job } = this;
+    const moved = misplacedRepair(analysis, cursor, this.misplacedContext());
+    if (moved.entries.length === 0) return null;
+    this.writeMarks(analysis, moved.entries);
+    applyCounts(job, countSendRows(this.analyse(analysis)));
+    return moved.cursor;
+  }
+
+  private misplacedContext() {
+    const { job, work } = this;
+    return { t: work.t, since: job.createdAt, templateName: work.options.templateName };
+  }
+
+  protected planInput(cursor: SendCursor) {
+    return {
+      jobId: this.job.jobId,
+      templateName: this.work.options.templateName,
+      t: this.work.t,
+      now: this.now(),
+      lookups: this.work.lookups,
+      cursor,
+      maxRows: batchSize(cursor),
+      record: this.work.record.planView(cursor),
+    };
+  }
+
+  /**
+   * Reads the sheet, or the rows of `window` (creating missing status columns), and decides
+   * every row read.
+   */
+  protected read(withDisplay: boolean, window?: RowWindow): SendAnalysis {
+    const { sheet, needsDisplay, ledger } = this.work;
+    // The ledger of the rows written since the last read: stored in this gap, which no
+    // write placed by an earlier read follows.
+    ledger.save();
+    const { read, columns } = readWithStatusColumns({
+      read: () => sheet.read(withDisplay && needsDisplay, window),
+      columnsOf: (values) => statusColumnsOf(values.header),
+      missingHeaders: (values) => missingStatusHeaders(values.header),
+      appendHeaders: (headers) => sheet.appendHeaders(headers),
+      t: this.work.t,
+    });
+    return this.analyse({ ...read, columns });
+  }
+
+  protected analyse(values: SendSheetValues & { columns: StatusColumns }): SendAnalysis {
+    const { options } = this.work;
+    return analyseSendSheet({
+      values,
+      columns: values.columns,
+      sources: placeSources(values.header, options, options.sheetName, this.work.t),
+      since: this.job.createdAt,
+      templateName: options.templateName,
+      t: this.work.t,
+      defaultCountry: this.env.defaultCountry,
+      headerRow: options.headerRow,
+      readAt: this.now(),
+      mine: (status, key) => this.work.ledger.has(status, key),
+    });
+  }
+
+  /**
+   * Writes entries of `analysis` (the read just taken) one run of adjacent rows at a time and
+   * puts them in its rows; returns the entries written. A row found SENDING (its run stopped
+   * mid-batch) claims its lead as its UNCERTAIN mark is written. The count change of a
+   * window is kept for the step's progress.
+   */
+  protected writeMarks(
+    analysis: SendAnalysis,
+    entries: readonly Entry[],
+    stopAfter?: number,
+  ): number {
+    const { columns, offset } = analysis;
+    const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
+    // A SENT record names the key of its row (matched rows): the end-of-job check finds it.
+    const keyed = entries.map((entry) => ({
+      ...entry,
+      cells: withRowKey(entry.cells, recordKeyOf(analysis, entry), this.work.t),
+    }));
+    const sorted = withRowHistory(analysis, keyed).sort((a, b) => a.index - b.index);
+    const counted = countSendRows(analysis);
+
+    const written = writeInRuns(
+      sorted,
+      (run) =>
+        this.work.sheet.writeRows(
+          offset + (run[0]?.index ?? 0),
+          indexes,
+          run.map(({ cells }) => cellsForSheet(cells)),
+        ),
+      () => this.now(),
+      stopAfter,
+    );
+    const done = sorted.slice(0, written);
+    // Into the job's ledger, stored before the next read (job-ledger.ts). A kill before then
+    // leaves a SKIPPED row to decide again (the same skip); a FAILED answer was recorded
+    // before its row was read to place it (sendBatch).
+    this.toLedger(analysis, done);
+    // By the lead id its SENDING detail names when it has one (a row matched by e-mail or
+    // phone), so another row of the lead with another key is not sent either.
+    const inFlight = done
+      .map(({ index }) => {
+        const decision = analysis.decisions[index];
+        if (decision?.kind !== 'in-flight') return '';
+        return decision.leadId === undefined
+          ? (analysis.keys[index] ?? '')
+          : `lead:${decision.leadId}`;
+      })
+      .filter((key) => key !== '');
+    this.cursor = claimKeys(this.cursor, inFlight);
+    applyEntries(analysis, done);
+    // Kept for whole reads too: when a later read of the same step is a window, progress
+    // applies every change of the step (the marks of a whole read included).
+    this.delta.before.push(counted);
+    this.delta.after.push(countSendRows(this.analyse(analysis)));
+    return written;
+  }
+
+  /** Rows of `analysis` written SKIPPED or FAILED go into the job's ledger (not stored yet). */
+  protected toLedger(analysis: SendAnalysis, entries: readonly Entry[]): void {
+    this.work.ledger.add(
+      entries.flatMap(({ index, cells: [status] }) =>
+        isRecorded(status) ? [{ k: analysis.ledgerKeys[index] ?? '', s: status }] : [],
+      ),
+    );
+  }
+
+  protected now(): number {
+    return this.ctx.clock.now();
+  }
+}
