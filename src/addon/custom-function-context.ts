@@ -7,20 +7,12 @@
  * so that recalculating a sheet full of formulas costs nothing while they are fresh; on 429 the
  * last result is shown, or an error says when to try again.
  */
-import {
-  AuthError,
-  type CrmClient,
-  CrmError,
-  ForbiddenError,
-  NotFoundError,
-  RateLimitError,
-  ValidationError,
-} from '../api';
+import { type CrmClient, RateLimitError } from '../api';
 import { cacheKeyFor, createChunkedCache } from '../core/cache/chunked';
-import { cachedRead, RateLimitedNoCacheError } from '../core/cache/read-through';
-import { errorCauseOf } from '../core/errors';
+import { cachedRead } from '../core/cache/read-through';
 import type { CellOptions } from '../core/export/cells';
-import { isMessageKey, localeOf, type Translate, translator } from '../core/i18n';
+import { formulaError } from '../core/formula-error';
+import { localeOf, type Translate, translator } from '../core/i18n';
 import { hashApiKey, type Pacer, PacerDeadlineError } from '../core/pacing';
 import { sayQueryErrorsIn } from '../core/query/errors';
 import { hasFormulaConsent } from '../core/settings/formula-consent';
@@ -180,37 +172,4 @@ function rateLimitedFor(error: unknown): number | null {
     return Math.max(1, Math.ceil((error.notBefore - appsScriptClock.now()) / 1000));
   }
   return null;
-}
-
-/**
- * CRM failures and coded mistakes (core/errors.ts: a query's, a column's) in words a person in
- * a cell can act on; an error already in words (thrown by this module) passes as it is.
- */
-export function formulaError(error: unknown, t: Translate = translator('en')): unknown {
-  const cause = errorCauseOf(error);
-  if (cause && !(error instanceof CrmError)) {
-    const key = `ui.error.${cause.code}`;
-    if (isMessageKey(key)) return new Error(t(key, cause.params));
-  }
-  if (error instanceof RateLimitedNoCacheError) {
-    return new Error(t('formulas.rateLimited', { seconds: error.retryAfterSeconds }));
-  }
-  if (!(error instanceof CrmError)) return error;
-  const detail = error.message;
-  if (error instanceof AuthError) return new Error(t('formulas.keyRefused', { detail }));
-  if (error instanceof ForbiddenError) {
-    return new Error(
-      error.accountInactive
-        ? t('formulas.accountSuspended', { detail })
-        : t('formulas.scopeMissing', {
-            scope: error.requiredPermission ?? t('formulas.scopeNotNamed'),
-            detail,
-          }),
-    );
-  }
-  if (error instanceof NotFoundError) return new Error(t('formulas.notFound', { detail }));
-  if (error instanceof ValidationError) {
-    return new Error(t('formulas.queryRefused', { detail: error.detail }));
-  }
-  return new Error(t('formulas.unavailable', { detail: error.detail }));
 }
