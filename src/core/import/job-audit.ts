@@ -154,20 +154,14 @@ function checkKey(
   const { analysis, context, prints } = input;
   const print = sentPrint(outcome, matchKeyId(key), input.memory);
   const own = print === undefined ? rows : rows.filter((i) => prints[i] === print);
-  const gone = {
-    status: 'DUPLICATE' as const,
-    detail: duplicateGoneReason(key, outcome.leadId, context),
-  };
   if (own.length === 0) {
-    // The row that was sent is gone (deleted, or other cells pasted or typed over it): no row
-    // of the key keeps a status its cells never earned. A row showing a status (the sent
-    // row's, landed on it, or its own before a person edited it) is decided again, so its own
-    // cells are sent; a DUPLICATE stays unsent, naming the lead the gone row was sent to.
+    // The row that was sent is gone (deleted, or other cells pasted over it): no row of the
+    // key takes a status its cells never earned; they stay unsent, as DUPLICATE of it.
+    const detail = duplicateGoneReason(key, outcome.leadId, context);
+    const gone = { status: 'DUPLICATE' as const, detail };
     for (const i of rows) {
-      if (!analysis.processed[i]) continue;
-      const row = analysis.rows[i] ?? [];
-      if (String(row[analysis.columns.status] ?? '') !== 'DUPLICATE') repairs.clear.push(i);
-      else if (!shows(row, analysis, gone)) repairs.rewrite.push({ index: i, outcome: gone });
+      if (!analysis.processed[i] || shows(analysis.rows[i] ?? [], analysis, gone)) continue;
+      repairs.rewrite.push({ index: i, outcome: gone });
     }
     return;
   }
@@ -184,9 +178,7 @@ function checkKey(
   };
   for (const i of rows) {
     if (i === owner || !analysis.processed[i]) continue;
-    // A DUPLICATE that says its key's sent row is gone names the row that has it again.
-    const row = analysis.rows[i] ?? [];
-    if (String(row[analysis.columns.status] ?? '') !== 'DUPLICATE' || shows(row, analysis, gone))
+    if (String(analysis.rows[i]?.[analysis.columns.status] ?? '') !== 'DUPLICATE')
       repairs.rewrite.push({ index: i, outcome: duplicate });
   }
 }

@@ -127,29 +127,28 @@ describe('auditImportSheet', () => {
     expect(audit(rows, {}).clear).toEqual([0, 1]);
   });
 
-  it('gives no twin the status of a sent row that is gone: it is decided again, a DUPLICATE stays unsent', () => {
+  it('gives no twin the status of a sent row that is gone: it stays an unsent DUPLICATE', () => {
     const headerMap = mapJobHeaders(HEADER, ctx, {});
     const sent = buildLeadPayload(['Ana', 'ana@x.com'], headerMap, ctx);
     if (!sent.ok) throw new Error('row');
     const record = { 'ana@x.com': { ...created(11), fingerprint: fingerprintOf(sent) } };
-    const gone = {
-      status: 'DUPLICATE',
-      detail:
-        'Same e-mail as the row this import sent to lead 11, since deleted or pasted over: this row was not sent',
-    };
-    // Ana's row was deleted; one twin (same e-mail, other cells) took its status by position.
-    const rows = [
-      ['Ana copia', 'ana@x.com', 'CREATED', 11, 'Created lead 11.', MARK],
-      ['Ana outra', 'ana@x.com', 'DUPLICATE', '', 'Same e-mail as row 9', MARK],
-    ];
-    expect(audit(rows, record)).toEqual({ clear: [0], rewrite: [{ index: 1, outcome: gone }] });
-    // Its own cells are the ones sent: the status is its own, and the DUPLICATE names it again.
-    const own = [
-      ['Ana', 'ana@x.com', 'CREATED', 11, 'Created lead 11.', MARK],
-      ['Ana outra', 'ana@x.com', 'DUPLICATE', '', gone.detail, MARK],
-    ];
-    const duplicate = { status: 'DUPLICATE', detail: 'Same e-mail as row 2' };
-    expect(audit(own, record)).toEqual({ clear: [], rewrite: [{ index: 1, outcome: duplicate }] });
+    // Ana's row was deleted; its twin (same e-mail, other cells) took its status by position.
+    const rows = [['Ana copia', 'ana@x.com', 'CREATED', 11, 'Created lead 11.', MARK]];
+    const { rewrite, clear } = audit(rows, record);
+    expect(clear).toEqual([]);
+    expect(rewrite).toEqual([
+      {
+        index: 0,
+        outcome: {
+          status: 'DUPLICATE',
+          detail:
+            'Same e-mail as the row this import sent to lead 11, since deleted or pasted over: this row was not sent',
+        },
+      },
+    ]);
+    // Its own cells are the ones sent: the status is its own.
+    const own = [['Ana', 'ana@x.com', 'CREATED', 11, 'Created lead 11.', MARK]];
+    expect(audit(own, record)).toEqual({ rewrite: [], clear: [] });
   });
 
   it('keeps a DUPLICATE standing on a phone another row holds', () => {
