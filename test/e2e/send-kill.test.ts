@@ -187,9 +187,7 @@ describe('a send killed at service calls over the whole job', () => {
         const where = `kill at ${point.first}${point.trigger === undefined ? '' : ` then ${point.trigger}`}`;
         if (out.twice.length > 0) failures.push(`${where}: leads ${out.twice.join(', ')} twice`);
         if (out.twice.length > 0) doubled += 1;
-        // KNOWN DEFECT (pinned by the it.fails below): a kill just before a batch leaves can lose
-        // its leads (SKIPPED "may have got"); with EVERY=1 on main, kills at 307-310 and 388-391 of
-        // the first execution lose 2 and 4 leads, and 24 pairs of kills 1-4. Logged, not failed.
+        // A kill just before a batch leaves must not lose its leads either (SKIPPED "may have got").
         if (out.missing > 0) lost.push(`${where}: ${out.missing}`);
         uncertain += out.uncertain;
         if (point.trigger === undefined) {
@@ -206,7 +204,7 @@ describe('a send killed at service calls over the whole job', () => {
           `${doubled} with a lead messaged twice, ${failures.length} failed; first-execution kills with sends out ${tally.sent}, with answers ` +
           `unrecorded ${tally.unrecorded}; trigger kills with its own sends ${tally.triggerSent}, ` +
           `unrecorded ${tally.triggerUnrecorded}; ${uncertain} UNCERTAIN rows left; leads never ` +
-          `messaged (known defect): ${lost.length === 0 ? 'none' : lost.join('; ')}`,
+          `messaged: ${lost.length === 0 ? 'none' : lost.join('; ')}`,
       );
       // Not vacuous: kills land after requests left, between answers and their records, and in a
       // trigger run that had sent.
@@ -216,6 +214,7 @@ describe('a send killed at service calls over the whole job', () => {
       expect(tally.triggerUnrecorded).toBeGreaterThanOrEqual(MIN.triggerUnrecorded);
       expect(uncertain).toBe(0);
       expect(failures, `${failures.length} of ${points.length} kill points`).toEqual([]);
+      expect(lost, 'kill points that left leads never messaged').toEqual([]);
     },
     DEEP_TIMEOUT,
   );
@@ -223,14 +222,13 @@ describe('a send killed at service calls over the whole job', () => {
 
 describe('two executions in a row killed before their batch left', () => {
   /**
-   * KNOWN DEFECT on main (found by the sweep above, not yet fixed): the first execution dies
-   * just before its first batch leaves, the trigger run that carries on dies just before one of
-   * its batches leaves; the next run marks that batch's rows UNCERTAIN and claims their leads by
-   * id (cursor.sent), settles them from the conversation ("no message since the attempt"), yet
-   * the claim stays: both rows of each lead end SKIPPED "already got (or may have got) this
-   * template" and the lead never gets it. When this test starts to pass, make it an `it`.
+   * The first execution dies just before its first batch leaves, the trigger run that carries
+   * on dies just before one of its batches leaves; the next run marks that batch's rows
+   * UNCERTAIN, claims their leads and skips their other rows ("already got, or may have got"),
+   * then settles them from the conversation: nothing since the attempt releases every row the
+   * claim skipped, and the lead gets the template once (it was lost before).
    */
-  it.fails('still messages every lead once', async () => {
+  it('still messages every lead once', async () => {
     const trace: Probe[][] = [];
     await runPoint(undefined, trace);
     const first = trace[0] ?? [];

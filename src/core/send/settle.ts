@@ -187,6 +187,7 @@ export function applySettlements(
       });
     }
   });
+  entries.push(...releasedSkips(analysis, results, ctx.t));
   return {
     entries,
     cursor: {
@@ -198,4 +199,29 @@ export function applySettlements(
       ...(moved.size > 0 || cursor.moved ? { moved: [...moved] } : {}),
     },
   };
+}
+
+/**
+ * Rows this job skipped because it had claimed their lead (`sent`: "already got, or may have
+ * got") whose lead the conversation now says got nothing: back to the queue with the lead's
+ * UNCERTAIN rows. Left SKIPPED, their `[✓ …]` history claims the lead again at the next whole
+ * read (rows.ts `sentLeads`), and no row of the lead is ever sent. The planner decides them
+ * afresh: one row of the lead is sent, the others skipped once it is.
+ */
+function releasedSkips(
+  analysis: SendAnalysis,
+  results: ReadonlyMap<number, Settlement>,
+  t: Translate,
+): Entry[] {
+  const entries: Entry[] = [];
+  analysis.rows.forEach((row, index) => {
+    const decision = analysis.decisions[index];
+    if (decision?.kind !== 'done' || decision.status !== 'SKIPPED') return;
+    const leadId = campaignsOfRow(row, analysis.columns).leadId;
+    if (leadId === undefined || results.get(leadId) !== 'not-sent') return;
+    const claimed = t('send.detail.skippedSameLead', { leadId });
+    if (!String(row[analysis.columns.detail] ?? '').startsWith(claimed)) return;
+    entries.push({ index, cells: queuedCells(t('send.detail.notSentRequeued')) });
+  });
+  return entries;
 }
