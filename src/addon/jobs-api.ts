@@ -1,6 +1,6 @@
 import { asPlatformQuotaError } from '../api/platform-error';
 import { LEAD_ACTIONS_KIND, REVERT_KIND } from '../core/actions/job';
-import { codedError, errorCauseOf } from '../core/errors';
+import { codedError } from '../core/errors';
 import { EXPORT_JOB_KIND } from '../core/export/job';
 import { translator } from '../core/i18n';
 import { IMPORT_JOB_KIND } from '../core/import/job';
@@ -27,7 +27,7 @@ import {
 } from '../core/jobs';
 import { oneOffChainDues } from '../core/jobs/continuation';
 import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
-import { crmErrorIn, personMessage } from '../core/person-message';
+import { hasPersonWords, personMessage } from '../core/person-message';
 import { SEND_JOB_KIND } from '../core/send/job';
 import type { Settings } from '../core/settings/settings';
 import {
@@ -131,8 +131,7 @@ export function recordBackgroundFailure(error: unknown): void {
       if (!isPending(job.state)) continue;
       const t = translator(job.locale ?? 'en');
       // A CRM failure or a coded error in the job's language; anything else as it was thrown.
-      const words =
-        errorCauseOf(error) || crmErrorIn(error) ? personMessage(error, t) : messageOf(error);
+      const words = hasPersonWords(error) ? personMessage(error, t) : messageOf(error);
       const reason = t('jobs.backgroundFailure', { reason: words });
       deps.store.save({ ...job, lastFailure: reason });
     }

@@ -41,6 +41,17 @@ export function personMessage(error: unknown, t: Translate): string {
   return t('ui.error.unexpected', { detail });
 }
 
+/**
+ * Whether `personMessage` has words of the catalogue for `error` (a coded error, a CRM answer,
+ * or an argument the client refused with its issues), rather than only a developer's message:
+ * a job's message and a background failure say such errors in the job's language, and keep any
+ * other error's message (a handler's JobFailure/JobPause is already in that language).
+ */
+export function hasPersonWords(error: unknown): boolean {
+  if (errorCauseOf(error) || crmErrorIn(error)) return true;
+  return error instanceof InvalidInputError && (error.issues?.length ?? 0) > 0;
+}
+
 /** How many links of `cause` are followed to find the CRM's answer behind a wrapped error. */
 const MAX_CAUSE_DEPTH = 4;
 

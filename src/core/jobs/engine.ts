@@ -1,8 +1,8 @@
 import { CrmError } from '../../api/errors';
 import { asPlatformQuotaError, type PlatformQuotaError } from '../../api/platform-error';
-import { codedError, errorCauseOf } from '../errors';
+import { codedError } from '../errors';
 import { translator } from '../i18n';
-import { crmErrorIn, personMessage } from '../person-message';
+import { hasPersonWords, personMessage } from '../person-message';
 import type { Clock, Mutex } from '../ports';
 import { checkpointOf, type JobYield, jobControlOf, messageOf } from './errors';
 import { utf8Bytes } from './kv';
@@ -151,12 +151,12 @@ function earlier(a: number | undefined, b: number | undefined): number | undefin
 
 /**
  * A failed step's message, shown as it is in the Jobs sidebar: a CRM failure or an error with
- * a code is said in the job's language (person-message.ts; the words are one catalogue
+ * a code (or an argument refused with its issues) is said in the job's language (person-message.ts; the words are one catalogue
  * sentence, so each reader gets their own); any other error's message is kept (a handler's
  * JobFailure/JobPause is already in the job's language).
  */
 function failureWords(error: unknown, job: JobRecord): string {
-  if (jobControlOf(error) === null && (errorCauseOf(error) || crmErrorIn(error))) {
+  if (jobControlOf(error) === null && hasPersonWords(error)) {
     return personMessage(error, translator(job.locale ?? 'en'));
   }
   return messageOf(error);

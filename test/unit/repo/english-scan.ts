@@ -41,6 +41,8 @@ export interface EnglishText {
   sink: string;
   /** For `codedError(message, code)`: its code (the sidebar's words come from it). */
   code?: string;
+  /** The named function declaration the literal is in, if any. */
+  fn?: string;
 }
 
 type Node = acorn.Node & Record<string, unknown>;
@@ -126,6 +128,14 @@ function sinkOf(parents: readonly Node[], js: string): { sink: string; code?: st
   return { sink: '' };
 }
 
+/** The name of the nearest function declaration around a literal. */
+function functionOf(parents: readonly Node[]): string | undefined {
+  for (const parent of [...parents].reverse()) {
+    if (parent.type === 'FunctionDeclaration') return String((parent.id as Node | null)?.name);
+  }
+  return undefined;
+}
+
 /** Logs are for developers reading the execution log, never shown to a person. */
 const LOG_SINKS = /^(console\.\w+|Logger\.log)$/;
 
@@ -142,7 +152,9 @@ export function englishTexts(root: string, dirs: readonly string[]): EnglishText
       // A catalogue key (`send.row.what.email`) names words; it is not itself a sentence.
       if (text !== null && !isMessageKey(text) && readsAsEnglish(text)) {
         const sink = sinkOf(parents, js);
-        if (!LOG_SINKS.test(sink.sink)) found.push({ file: relative, text, ...sink });
+        if (!LOG_SINKS.test(sink.sink)) {
+          found.push({ file: relative, text, ...sink, fn: functionOf(parents) });
+        }
         return;
       }
       const inside = [...parents, node];

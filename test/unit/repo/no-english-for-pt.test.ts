@@ -7,6 +7,7 @@ import { EN } from '../../../src/core/i18n/catalog/en';
 import { PT } from '../../../src/core/i18n/catalog/pt';
 import { OUTSTANDING_ENGLISH } from './english-outstanding';
 import { type EnglishText, englishTexts, englishWords, readsAsEnglish } from './english-scan';
+import { SCRIPT_ONLY_ENGLISH } from './script-only-english';
 
 /**
  * Issue 18.2: a Portuguese user never reads English. Three ways English could reach them, each
@@ -81,7 +82,18 @@ describe('a Portuguese user reads no English', () => {
     }
   });
 
-  const found = englishTexts(ROOT, BUNDLE_DIRS).filter((entry) => !translatedByCode(entry));
+  const scriptOnly = (entry: EnglishText) =>
+    SCRIPT_ONLY_ENGLISH.some(({ file, fn }) => entry.file === file && entry.fn === fn);
+  const found = englishTexts(ROOT, BUNDLE_DIRS).filter(
+    (entry) => !translatedByCode(entry) && !scriptOnly(entry),
+  );
+
+  it('each function whose English is for scripts only has its proof', () => {
+    for (const { file, fn, proof } of SCRIPT_ONLY_ENGLISH) {
+      expect(readFileSync(path.join(ROOT, file), 'utf8'), file).toContain(`function ${fn}(`);
+      expect(readFileSync(path.join(ROOT, proof), 'utf8'), proof).toContain(`${fn}`);
+    }
+  });
   const outstanding = new Set(OUTSTANDING_ENGLISH.map(([file, text]) => keyOf({ file, text })));
   // UPDATE_ENGLISH_LIST=1 rewrites the list from what is found (then read its diff: only
   // removals are progress; an addition is new English a person can reach).

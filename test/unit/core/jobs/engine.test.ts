@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseInput } from '../../../../src/api/issues';
+import { UpsertLeadInputSchema } from '../../../../src/api/schemas';
 import {
   cancelJob,
   createJob,
@@ -14,6 +16,7 @@ import {
 import { JobFailure, JobPause, JobYield } from '../../../../src/core/jobs/errors';
 import { recordRowOutcome } from '../../../../src/core/jobs/record';
 import { createJobStore } from '../../../../src/core/jobs/store';
+import { readsAsEnglish } from '../../repo/english-scan';
 import { MemoryKeyValueStore, SharedLock, SimClock, SimulatedKill, seededRandom } from './fakes';
 
 interface RowCursor {
@@ -309,6 +312,25 @@ describe('runSlice', () => {
     expect(store.get(job.jobId)?.message).toBe(
       'Esta tarefa foi salva por outra versão do complemento e não pode continuar: comece de novo.',
     );
+  });
+
+  it('says an argument the client refused in the job’s language, not the client’s English', () => {
+    const { execution, newRowsJob, store } = setup();
+    const job = newRowsJob(3, 'failing');
+    store.save({ ...job, locale: 'pt' });
+    const handler = rowHandler({
+      clock: new SimClock(),
+      sheet: new Map(),
+      effects: new Map(),
+      kind: 'failing',
+      onStep: () => {
+        parseInput(UpsertLeadInputSchema, { email: 'a@b.co', value: 'muito' }, 'leads.upsert');
+      },
+    });
+    runSlice(execution(), [handler]);
+    const message = store.get(job.jobId)?.message ?? '';
+    expect(message).toContain('value: esperava um número, veio "muito"');
+    expect(readsAsEnglish(message.replace(/"[^"]*"/g, ''))).toBe(false);
   });
 
   it.each([
