@@ -41,6 +41,12 @@ export interface AuditRepairs {
   rewrite: { index: number; outcome: WrittenOutcome & { detail: string } }[];
   /** Rows whose status cells to clear: the job decides them again. */
   clear: number[];
+  /**
+   * Rows that keep their status (DUPLICATE) but show another key's lead id, left by a write a
+   * person's sort moved: their CRM Lead ID becomes their own key's lead ('' when unknown).
+   * Applied after `rewrite` (which keeps a row's id cell when its outcome has none).
+   */
+  ids: { index: number; leadId: number | '' }[];
 }
 
 const LEAD_STATUSES: ReadonlySet<string> = new Set(['CREATED', 'UPDATED', 'UNCHANGED']);
@@ -118,7 +124,7 @@ export function auditImportSheet(
   memory: (keyId: string) => LastImport | undefined,
   headerRow: number,
 ): AuditRepairs {
-  const repairs: AuditRepairs = { rewrite: [], clear: [] };
+  const repairs: AuditRepairs = { rewrite: [], clear: [], ids: [] };
   const { keys, prints, claims } = ownKeys(analysis, context);
   const rowsOf = new Map<string, number[]>();
   keys.forEach((key, i) => {
@@ -163,6 +169,7 @@ function checkKey(
       if (!analysis.processed[i] || shows(analysis.rows[i] ?? [], analysis, gone)) continue;
       repairs.rewrite.push({ index: i, outcome: gone });
     }
+    ownIds(input, key, rows, outcome.leadId, repairs);
     return;
   }
   const owner = ownerOf(analysis, own, outcome);
@@ -180,6 +187,28 @@ function checkKey(
     if (i === owner || !analysis.processed[i]) continue;
     if (String(analysis.rows[i]?.[analysis.columns.status] ?? '') !== 'DUPLICATE')
       repairs.rewrite.push({ index: i, outcome: duplicate });
+  }
+  const others = rows.filter((i) => i !== owner || outcome.leadId === undefined);
+  ownIds(input, key, others, outcome.leadId, repairs);
+}
+
+/**
+ * Rows of `key` whose CRM Lead ID names another lead than the key's (`leadId`, else the
+ * memory's): a write meant for another row, which a rewrite to DUPLICATE would keep.
+ */
+function ownIds(
+  input: AuditInput,
+  key: string,
+  rows: readonly number[],
+  leadId: number | undefined,
+  repairs: AuditRepairs,
+): void {
+  const { analysis } = input;
+  const own = leadId ?? input.memory(matchKeyId(key))?.leadId;
+  for (const i of rows) {
+    const id = analysis.rows[i]?.[analysis.columns.leadId];
+    if (!analysis.processed[i] || typeof id !== 'number' || id === own) continue;
+    repairs.ids.push({ index: i, leadId: own ?? '' });
   }
 }
 
@@ -224,11 +253,12 @@ function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: A
     let wrong = false;
     const id = row[analysis.columns.leadId];
     if (!key) wrong = status !== 'INVALID';
-    else if (status === 'DUPLICATE')
+    else if (status === 'DUPLICATE') {
       wrong =
         (input.claims[i] ?? []).every((c) => (claimed.get(c) ?? 0) < 2) &&
         !showsGone(row, analysis, key, known, input.context);
-    else if (LEAD_STATUSES.has(status)) {
+      if (!wrong && elsewhere(id, key)) repairs.ids.push({ index: i, leadId: known?.leadId ?? '' });
+    } else if (LEAD_STATUSES.has(status)) {
       leadRows.push(i);
       if (known === undefined) unknown.push(i);
       wrong =
