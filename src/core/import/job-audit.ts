@@ -114,6 +114,8 @@ interface AuditInput {
   prints: string[];
   claims: string[][];
   rowsOf: Map<string, number[]>;
+  /** Whether a lead id is the lead of another key than `key` (leadsOfKeys). */
+  elsewhere: (id: unknown, key: string) => boolean;
 }
 
 export function auditImportSheet(
@@ -130,7 +132,18 @@ export function auditImportSheet(
   keys.forEach((key, i) => {
     if (key) rowsOf.set(key, [...(rowsOf.get(key) ?? []), i]);
   });
-  const input: AuditInput = { analysis, context, record, memory, keys, prints, claims, rowsOf };
+  const input: AuditInput = {
+    analysis,
+    context,
+    record,
+    memory,
+    keys,
+    prints,
+    claims,
+    rowsOf,
+    elsewhere: () => false,
+  };
+  input.elsewhere = leadsOfKeys(input);
   const firstRow = headerRow + 1 + analysis.offset;
   const settled = new Set<number>();
   // Keys the job wrote: one row shows the outcome, the others are DUPLICATE.
@@ -193,8 +206,10 @@ function checkKey(
 }
 
 /**
- * Rows of `key` whose CRM Lead ID names another lead than the key's (`leadId`, else the
- * memory's): a write meant for another row, which a rewrite to DUPLICATE would keep.
+ * Rows of `key` whose CRM Lead ID names another key's lead (one the memory or this job gives
+ * another key): a write meant for another row, which a rewrite to DUPLICATE would keep. It
+ * becomes the key's own lead (`leadId`, else the memory's), or none; an id a person typed
+ * that no other key has is left alone.
  */
 function ownIds(
   input: AuditInput,
@@ -207,7 +222,7 @@ function ownIds(
   const own = leadId ?? input.memory(matchKeyId(key))?.leadId;
   for (const i of rows) {
     const id = analysis.rows[i]?.[analysis.columns.leadId];
-    if (!analysis.processed[i] || typeof id !== 'number' || id === own) continue;
+    if (!analysis.processed[i] || id === own || !input.elsewhere(id, key)) continue;
     repairs.ids.push({ index: i, leadId: own ?? '' });
   }
 }
@@ -217,7 +232,7 @@ function ownIds(
  * names a lead the memory lacks): a lead status on a row whose key the memory does not know,
  * but whose id is another key's lead, was written for that other row.
  */
-function leadsOfKeys(input: AuditInput): (id: unknown, key: string) => boolean {
+function leadsOfKeys(input: Omit<AuditInput, 'elsewhere'>): (id: unknown, key: string) => boolean {
   const remembered = new Map<number, string>();
   for (const key of input.rowsOf.keys()) {
     const known = input.memory(matchKeyId(key));
@@ -238,8 +253,7 @@ function leadsOfKeys(input: AuditInput): (id: unknown, key: string) => boolean {
  * leads than it holds, or reclaimed for room): then only ids of other keys convict a row.
  */
 function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: AuditRepairs) {
-  const { analysis, keys } = input;
-  const elsewhere = leadsOfKeys(input);
+  const { analysis, keys, elsewhere } = input;
   // Rows per sheet key (e-mail, phone): a DUPLICATE stands while another row holds one of its.
   const claimed = new Map<string, number>();
   for (const list of input.claims) for (const c of list) claimed.set(c, (claimed.get(c) ?? 0) + 1);
