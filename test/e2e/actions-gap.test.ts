@@ -5,10 +5,12 @@
  * `Range.setValues` included (Sheets offers no atomic read-and-write, so a write can land on rows
  * that moved a millisecond before). The person sorts, inserts a blank row, deletes a row or
  * pastes a lead's row again at the bottom. Each row's own cell (`Etapa`) holds what is done to
- * its lead (a tag `tag-<id>`, or the sale value `<id>`), so another row's cells show at once.
+ * its lead (a tag `tag-<id>`, or the sale value `<id>`; a message names the row), so another
+ * row's cells show at once.
  *
- * By the end: no lead has a second sale or enrollment, a sale has its own row's value, every
- * row of a lead shows that lead's status, detail and run, and no blank row shows any status.
+ * By the end: no lead has a second sale, enrollment or message, each made with its own row's
+ * cells; every row of a lead shows that lead's status, detail and run; no blank row shows any
+ * status.
  * `ACTIONS_GAP_SEEDS=300` for the deep run.
  */
 import { describe, expect, it } from 'vitest';
@@ -32,14 +34,17 @@ const ACTIONS = [
   { action: 'addTags', params: { tags: { column: 'Etapa' } } },
   { action: 'won', params: { value: { column: 'Etapa' } } },
   { action: 'enroll', params: { sequence: 'Boas-vindas' } },
+  { action: 'message', params: { text: 'Olá {{Nome}}' } },
 ] as const;
+/** The action of a seed: its index in ACTIONS. */
+const actionOf = (seed: number) => seed % ACTIONS.length;
 
 interface Run {
   world: ActionsWorld;
   edits: number;
   jobId: string;
   /** The highest sale and enrollment ids before the run (the sandbox's ids only grow). */
-  before: { sales: number; seqs: number };
+  before: { sales: number; seqs: number; msgs: number };
 }
 
 function editor(world: ActionsWorld, seed: number): () => number {
@@ -68,10 +73,12 @@ function editor(world: ActionsWorld, seed: number): () => number {
 async function gapRun(seed: number): Promise<Run> {
   const world = await createActionsWorld({
     rows: (sandbox) => {
-      const leads = plainLeads(sandbox, 250).filter((l) => l.stage_id !== DEMO.stages.ganho);
+      const leads = plainLeads(sandbox, 250).filter(
+        (l) => l.stage_id !== DEMO.stages.ganho && (actionOf(seed) !== 3 || l.phone),
+      );
       const start = (seed * 13) % (leads.length - ROWS);
       const ids = leads.slice(start, start + ROWS).map((l) => l.id);
-      const cell = seed % 3 === 0 ? (id: unknown) => `tag-${id}` : (id: unknown) => id;
+      const cell = actionOf(seed) === 0 ? (id: unknown) => `tag-${id}` : (id: unknown) => id;
       return leadRows(sandbox, ids).map((row) => [...row.slice(0, 4), cell(row[2])]);
     },
   });
@@ -79,16 +86,17 @@ async function gapRun(seed: number): Promise<Run> {
   const before = {
     sales: Math.max(0, ...state.sales.map((s) => s.id)),
     seqs: Math.max(0, ...state.leadSequences.map((e) => e.id)),
+    msgs: Math.max(0, ...state.messages.map((m) => m.id)),
   };
   const edits = editor(world, seed);
-  const { action, params } = ACTIONS[seed % 3] as (typeof ACTIONS)[number];
+  const { action, params } = ACTIONS[actionOf(seed)] as (typeof ACTIONS)[number];
   const started = world.start('crmLeadActions', { sheet: SHEET, action, params });
   world.finish();
   world.onServiceCall = null;
   return { world, edits: edits(), jobId: started.jobId, before };
 }
 
-/** Sales and enrollments the job made, per lead (a second one is a lead acted on twice). */
+/** Sales, enrollments and messages the job made, per lead (a second: a lead acted on twice). */
 function effects(run: Run) {
   const { before } = run;
   const state = run.world.sandbox.state;
@@ -98,7 +106,13 @@ function effects(run: Run) {
   const seqs = new Map<number, number>();
   for (const e of state.leadSequences.filter((e) => e.id > before.seqs))
     seqs.set(e.lead_id, (seqs.get(e.lead_id) ?? 0) + 1);
-  return { sales, seqs };
+  const leadOf = new Map(state.conversations.map((c) => [c.id, c.lead_id]));
+  const msgs = new Map<number, string[]>();
+  for (const m of state.messages.filter((m) => m.id > before.msgs && m.direction === 'out')) {
+    const lead = leadOf.get(m.conversation_id) ?? 0;
+    msgs.set(lead, [...(msgs.get(lead) ?? []), String(m.body)]);
+  }
+  return { sales, seqs, msgs };
 }
 
 function checkRows(run: Run, seed: number): void {
@@ -106,8 +120,8 @@ function checkRows(run: Run, seed: number): void {
   const values = run.world.runtime.sheet(SHEET).getValues();
   const header = values[0] ?? [];
   const at = (name: string) => header.indexOf(name);
-  const tags = seed % 3 === 0;
-  const { sales, seqs } = effects(run);
+  const tags = actionOf(seed) === 0;
+  const { sales, seqs, msgs } = effects(run);
   const leads = run.world.sandbox.state.leads;
   for (const row of values.slice(1)) {
     const id = Number(row[at('CRM Lead ID')]);
@@ -127,9 +141,11 @@ function checkRows(run: Run, seed: number): void {
       const own = leads.find((l) => l.id === id)?.tags.filter((t) => t.startsWith('tag-'));
       expect(own, `${label}: tags of lead ${id}`).toEqual([`tag-${id}`]);
     } else {
-      expect(['DONE', 'NO_CHANGE'], `${label}: lead ${id}`).toContain(status);
-      // A lead shown DONE got its sale or enrollment (in this run: it had none before).
-      const made = seed % 3 === 1 ? (sales.get(id)?.length ?? 0) : (seqs.get(id) ?? 0);
+      // SKIPPED: a message to a lead whose 24-hour window is closed.
+      expect(['DONE', 'NO_CHANGE', 'SKIPPED'], `${label}: lead ${id}`).toContain(status);
+      // A lead shown DONE got its sale, enrollment or message (in this run: none before).
+      const made =
+        [0, sales.get(id)?.length, seqs.get(id), msgs.get(id)?.length][actionOf(seed)] ?? 0;
       if (status === 'DONE') expect(made, `${label}: lead ${id} DONE`).toBe(1);
     }
   }
@@ -137,7 +153,16 @@ function checkRows(run: Run, seed: number): void {
 
 /** At most one sale (with its own row's value) and one enrollment per lead; DONE has its one. */
 function checkEffects(run: Run, seed: number): void {
-  const { sales, seqs } = effects(run);
+  const { sales, seqs, msgs } = effects(run);
+  const leads = run.world.sandbox.state.leads;
+  for (const [lead, bodies] of msgs) {
+    const name = leads.find((l) => l.id === lead)?.name;
+    // One message, with its own row's name (a row pasted again names itself so).
+    expect(bodies, `seed ${seed}: messages to lead ${lead}`).toHaveLength(1);
+    expect([`Olá ${name}`, `Olá ${name}${PASTED}`], `seed ${seed}: lead ${lead}`).toContain(
+      bodies[0],
+    );
+  }
   for (const [lead, values] of sales) {
     expect(values, `seed ${seed}: sales of lead ${lead}`).toEqual([lead]);
   }

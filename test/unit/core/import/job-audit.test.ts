@@ -170,14 +170,8 @@ describe('auditImportSheet', () => {
       { index: 3, leadId: 11 },
     ]);
     // A DUPLICATE of a key the job did not write this time (an earlier execution's).
-    const earlier = audit(
-      rows.slice(0, 2).concat([rows[3] as unknown[]]),
-      {},
-      {
-        'ana@x.com': 11,
-        'bia@x.com': 12,
-      },
-    );
+    const memory = { 'ana@x.com': 11, 'bia@x.com': 12 };
+    const earlier = audit([rows[0], rows[1], rows[3]] as unknown[][], {}, memory);
     expect(earlier.ids).toEqual([{ index: 2, leadId: 11 }]);
   });
 
