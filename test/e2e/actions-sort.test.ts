@@ -5,9 +5,9 @@
  * so a status or detail on another lead's row shows at once: by the end every row's detail
  * names its own lead's tag, and every lead has exactly its own tag.
  *
- * Edits never land between a read and the writes placed by it (`Sheet.getRange`,
- * `Range.setValues`, `Range.getDisplayValues`): Sheets offers no atomic read-and-write, so no
- * script can rule that out (as in send-busy.test.ts).
+ * Here edits never land between a read and the writes placed by it (`Sheet.getRange`,
+ * `Range.setValues`, `Range.getDisplayValues`); actions-gap.test.ts is the variant with edits
+ * there too (Sheets offers no atomic read-and-write), repaired by the pipeline's end check.
  */
 import { describe, expect, it } from 'vitest';
 import type { ServiceCallEvent } from '../../tools/gas-runtime/index';

@@ -41,6 +41,12 @@ export interface AuditRepairs {
   rewrite: { index: number; outcome: WrittenOutcome & { detail: string } }[];
   /** Rows whose status cells to clear: the job decides them again. */
   clear: number[];
+  /**
+   * Rows that keep their status (DUPLICATE) but show another key's lead id, left by a write a
+   * person's sort moved: their CRM Lead ID becomes their own key's lead ('' when unknown).
+   * Applied after `rewrite` (which keeps a row's id cell when its outcome has none).
+   */
+  ids: { index: number; leadId: number | '' }[];
 }
 
 const LEAD_STATUSES: ReadonlySet<string> = new Set(['CREATED', 'UPDATED', 'UNCHANGED']);
@@ -108,6 +114,8 @@ interface AuditInput {
   prints: string[];
   claims: string[][];
   rowsOf: Map<string, number[]>;
+  /** Whether a lead id is the lead of another key than `key` (leadsOfKeys). */
+  elsewhere: (id: unknown, key: string) => boolean;
 }
 
 export function auditImportSheet(
@@ -118,13 +126,24 @@ export function auditImportSheet(
   memory: (keyId: string) => LastImport | undefined,
   headerRow: number,
 ): AuditRepairs {
-  const repairs: AuditRepairs = { rewrite: [], clear: [] };
+  const repairs: AuditRepairs = { rewrite: [], clear: [], ids: [] };
   const { keys, prints, claims } = ownKeys(analysis, context);
   const rowsOf = new Map<string, number[]>();
   keys.forEach((key, i) => {
     if (key) rowsOf.set(key, [...(rowsOf.get(key) ?? []), i]);
   });
-  const input: AuditInput = { analysis, context, record, memory, keys, prints, claims, rowsOf };
+  const input: AuditInput = {
+    analysis,
+    context,
+    record,
+    memory,
+    keys,
+    prints,
+    claims,
+    rowsOf,
+    elsewhere: () => false,
+  };
+  input.elsewhere = leadsOfKeys(input);
   const firstRow = headerRow + 1 + analysis.offset;
   const settled = new Set<number>();
   // Keys the job wrote: one row shows the outcome, the others are DUPLICATE.
@@ -163,6 +182,7 @@ function checkKey(
       if (!analysis.processed[i] || shows(analysis.rows[i] ?? [], analysis, gone)) continue;
       repairs.rewrite.push({ index: i, outcome: gone });
     }
+    ownIds(input, key, rows, outcome.leadId, repairs);
     return;
   }
   const owner = ownerOf(analysis, own, outcome);
@@ -181,6 +201,30 @@ function checkKey(
     if (String(analysis.rows[i]?.[analysis.columns.status] ?? '') !== 'DUPLICATE')
       repairs.rewrite.push({ index: i, outcome: duplicate });
   }
+  const others = rows.filter((i) => i !== owner || outcome.leadId === undefined);
+  ownIds(input, key, others, outcome.leadId, repairs);
+}
+
+/**
+ * Rows of `key` whose CRM Lead ID names another key's lead (one the memory or this job gives
+ * another key): a write meant for another row, which a rewrite to DUPLICATE would keep. It
+ * becomes the key's own lead (`leadId`, else the memory's), or none; an id a person typed
+ * that no other key has is left alone.
+ */
+function ownIds(
+  input: AuditInput,
+  key: string,
+  rows: readonly number[],
+  leadId: number | undefined,
+  repairs: AuditRepairs,
+): void {
+  const { analysis } = input;
+  const own = leadId ?? input.memory(matchKeyId(key))?.leadId;
+  for (const i of rows) {
+    const id = analysis.rows[i]?.[analysis.columns.leadId];
+    if (!analysis.processed[i] || id === own || !input.elsewhere(id, key)) continue;
+    repairs.ids.push({ index: i, leadId: own ?? '' });
+  }
 }
 
 /**
@@ -188,7 +232,7 @@ function checkKey(
  * names a lead the memory lacks): a lead status on a row whose key the memory does not know,
  * but whose id is another key's lead, was written for that other row.
  */
-function leadsOfKeys(input: AuditInput): (id: unknown, key: string) => boolean {
+function leadsOfKeys(input: Omit<AuditInput, 'elsewhere'>): (id: unknown, key: string) => boolean {
   const remembered = new Map<number, string>();
   for (const key of input.rowsOf.keys()) {
     const known = input.memory(matchKeyId(key));
@@ -209,8 +253,7 @@ function leadsOfKeys(input: AuditInput): (id: unknown, key: string) => boolean {
  * leads than it holds, or reclaimed for room): then only ids of other keys convict a row.
  */
 function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: AuditRepairs) {
-  const { analysis, keys } = input;
-  const elsewhere = leadsOfKeys(input);
+  const { analysis, keys, elsewhere } = input;
   // Rows per sheet key (e-mail, phone): a DUPLICATE stands while another row holds one of its.
   const claimed = new Map<string, number>();
   for (const list of input.claims) for (const c of list) claimed.set(c, (claimed.get(c) ?? 0) + 1);
@@ -224,11 +267,12 @@ function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: A
     let wrong = false;
     const id = row[analysis.columns.leadId];
     if (!key) wrong = status !== 'INVALID';
-    else if (status === 'DUPLICATE')
+    else if (status === 'DUPLICATE') {
       wrong =
         (input.claims[i] ?? []).every((c) => (claimed.get(c) ?? 0) < 2) &&
         !showsGone(row, analysis, key, known, input.context);
-    else if (LEAD_STATUSES.has(status)) {
+      if (!wrong && elsewhere(id, key)) repairs.ids.push({ index: i, leadId: known?.leadId ?? '' });
+    } else if (LEAD_STATUSES.has(status)) {
       leadRows.push(i);
       if (known === undefined) unknown.push(i);
       wrong =

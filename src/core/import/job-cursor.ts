@@ -52,12 +52,19 @@ export function keepDefaultPipeline(job: JobRecord, id: number): void {
  */
 export const MAX_AUDIT_ROUNDS = 5;
 
+/**
+ * Repairing end checks since the sheet last had another number of rows. A person who adds
+ * rows gives the job a new pass whose check may repair again (its writes can be moved by a
+ * sort too: Sheets has no atomic read-and-write); counting the checks over the whole job let
+ * a long job end on a check whose repairs a sort had moved.
+ */
 export function auditRoundsOf(job: JobRecord): number {
-  return numberIn(job, 'audits');
+  return numberIn(job, 'auditsAt') === job.total ? numberIn(job, 'audits') : 0;
 }
 
 export function setAuditRounds(job: JobRecord, rounds: number): void {
   setField(job, 'audits', rounds);
+  setField(job, 'auditsAt', job.total);
 }
 
 /** Statuses the end check moved back to their own rows. */

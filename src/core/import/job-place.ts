@@ -179,7 +179,7 @@ export function auditAndRepair(scope: StepScope): { read: SheetAnalysis; repaire
   run.unchecked.length = 0;
   savePendingChecks(job, run.unchecked, run.written);
   const analysis = read(scope);
-  const { rewrite, clear } = auditImportSheet(
+  const { rewrite, clear, ids } = auditImportSheet(
     analysis,
     scope.importContext,
     run.written,
@@ -193,7 +193,9 @@ export function auditAndRepair(scope: StepScope): { read: SheetAnalysis; repaire
     run.table.writeRows(analysis.offset + index, cells, [['', '', '', '']]);
     analysis.decisions[index] = { kind: 'skip' };
   }
-  const repaired = rewrite.length + clear.length;
+  for (const { index, leadId } of ids.filter(({ index }) => !clear.includes(index)))
+    run.table.writeRows(analysis.offset + index, [columns.leadId], [[leadId]]);
+  const repaired = rewrite.length + clear.length + ids.length;
   if (repaired > 0) addRepaired(job, repaired);
   return { read: analysis, repaired };
 }

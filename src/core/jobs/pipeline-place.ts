@@ -40,35 +40,34 @@ function cellText(value: unknown): string {
   return text.startsWith("'") ? text.slice(1) : text;
 }
 
+/** The run cell (the fourth status cell) of what the job writes: the same for every entry. */
+const RUN_CELL = 3;
+
 /**
  * Puts each entry's cells on every row of its key, as the sheet is now (a person may have
  * sorted, inserted or deleted rows since any earlier read): one whole read just before the
- * writes, with no request or wait between them. With `onlyChanged`, rows that already show the
- * entry's status, detail and run are left alone (the end-of-job check). Returns rows written.
+ * writes, with no request or wait between them. Returns rows written.
+ *
+ * With `onlyChanged` (the end-of-job check against the record), rows that already show their
+ * entry's status, detail and run are left alone, and what the job wrote on a row that holds no
+ * finished entry of the record (a blank row a person inserted, a row whose key the record does
+ * not hold) is taken back: Sheets has no atomic read-and-write, so a person's sort or insert
+ * between a read and its write puts cells on the wrong row. `read` is a whole read just made.
  */
 export function placeByKey<E extends WalkEntry>(
   sheet: PipelineSheet,
   kind: PipelineKind<E, unknown>,
   entries: readonly E[],
   onlyChanged: boolean,
+  read?: { values: SheetValues; columns: number[] },
 ): number {
   if (entries.length === 0) return 0;
   const { values, columns } =
-    (!onlyChanged && keysOnly(sheet, kind)) || readWithColumns(sheet, kind.headers);
-  const rowsOf = new Map<string, number[]>();
-  kind.keysOf(values).forEach((key, index) => {
-    if (key !== '') rowsOf.set(key, [...(rowsOf.get(key) ?? []), index]);
-  });
-  const writes: { index: number; cells: unknown[] }[] = [];
-  for (const entry of entries) {
-    if (entry.s === undefined) continue;
-    const cells = kind.cells(entry);
-    for (const index of rowsOf.get(entry.k) ?? []) {
-      const row = values.rows[index] ?? [];
-      const same = [0, 1, 3].every((c) => cellText(row[columns[c] ?? -1]) === cellText(cells[c]));
-      if (!onlyChanged || !same) writes.push({ index, cells });
-    }
-  }
+    read ?? ((!onlyChanged && keysOnly(sheet, kind)) || readWithColumns(sheet, kind.headers));
+  const keys = kind.keysOf(values);
+  const writes = onlyChanged
+    ? checkWrites(kind, entries, values, columns, keys)
+    : placeWrites(kind, entries, keys);
   writes.sort((a, b) => a.index - b.index);
   writeInRuns(
     writes,
@@ -81,6 +80,62 @@ export function placeByKey<E extends WalkEntry>(
     () => 0,
   );
   return writes.length;
+}
+
+type RowWrite = { index: number; cells: unknown[] };
+
+/** Every row of each finished entry's key gets its cells. */
+function placeWrites<E extends WalkEntry>(
+  kind: PipelineKind<E, unknown>,
+  entries: readonly E[],
+  keys: readonly string[],
+): RowWrite[] {
+  const rowsOf = new Map<string, number[]>();
+  keys.forEach((key, index) => {
+    if (key !== '') rowsOf.set(key, [...(rowsOf.get(key) ?? []), index]);
+  });
+  const writes: RowWrite[] = [];
+  for (const entry of entries) {
+    if (entry.s === undefined) continue;
+    const cells = kind.cells(entry);
+    for (const index of rowsOf.get(entry.k) ?? []) writes.push({ index, cells });
+  }
+  return writes;
+}
+
+/**
+ * The end check: each row that does not show what the record says of its key is rewritten;
+ * a row with no finished entry that shows this job's run is cleared.
+ */
+function checkWrites<E extends WalkEntry>(
+  kind: PipelineKind<E, unknown>,
+  entries: readonly E[],
+  values: SheetValues,
+  columns: readonly number[],
+  keys: readonly string[],
+): RowWrite[] {
+  const cellsOf = new Map<string, unknown[]>();
+  let run: string | undefined;
+  for (const entry of entries) {
+    if (entry.s === undefined) continue;
+    const cells = kind.cells(entry);
+    cellsOf.set(entry.k, cells);
+    run ??= cellText(cells[RUN_CELL]);
+  }
+  const blank = columns.map(() => '');
+  const writes: RowWrite[] = [];
+  keys.forEach((key, index) => {
+    const row = values.rows[index] ?? [];
+    const shown = (c: number) => cellText(row[columns[c] ?? -1]);
+    const cells = key === '' ? undefined : cellsOf.get(key);
+    if (cells) {
+      if (![0, 1, RUN_CELL].every((c) => shown(c) === cellText(cells[c])))
+        writes.push({ index, cells });
+    } else if (run !== undefined && run !== '' && shown(RUN_CELL) === run) {
+      writes.push({ index, cells: blank });
+    }
+  });
+  return writes;
 }
 
 /**

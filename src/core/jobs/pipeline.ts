@@ -25,6 +25,8 @@ export const WALK_BATCH = 10;
 export const READ_BATCH = 20;
 /** Calls in all of a repeatable request that gets no answer. */
 export const RETRY_ATTEMPTS = 3;
+/** End checks at most: each that repairs a row is followed by another read of the sheet. */
+export const MAX_CHECKS = 8;
 /** A wait for slots at least this long is followed by a look for a pause or cancel. */
 const STOP_CHECK_AFTER_WAIT_MS = 1_000;
 
@@ -37,6 +39,8 @@ export interface WalkCursor {
   sent?: boolean;
   /** Read requests made so far (a preview's tells what its run will read). */
   reads?: number;
+  /** End checks that found rows to repair (each is followed by another). */
+  checks?: number;
 }
 
 /** A read that was never made: refused by the rate limit or Apps Script, or out of time. */
@@ -405,9 +409,9 @@ class Walk<E extends WalkEntry, R> {
    */
   private check(): StepResult {
     const { kind, ledger, sheet } = this.run;
+    const read = readWithColumns(sheet, kind.headers, this.t);
     if (kind.adoptsLateRows) {
-      const { values } = readWithColumns(sheet, kind.headers, this.t);
-      const collected = kind.collect(values);
+      const collected = kind.collect(read.values);
       const known = new Set(ledger.entries().map((e) => e.k));
       const late = typeof collected === 'string' ? [] : collected.filter((e) => !known.has(e.k));
       if (late.length > 0) {
@@ -418,10 +422,16 @@ class Walk<E extends WalkEntry, R> {
           phase: kind.read ? 'read' : 'act',
           shards: ledger.shards.length,
           page: 0,
+          checks: 0,
         });
       }
     }
-    placeByKey(sheet, kind as PipelineKind<E, unknown>, ledger.entries(), true);
+    const wrote = placeByKey(sheet, kind as PipelineKind<E, unknown>, ledger.entries(), true, read);
+    // A person may sort or insert between that read and its writes (Sheets has no atomic
+    // read-and-write), so a check that wrote is checked again: the job ends on a read that
+    // found every row right. A person who never stops editing gets MAX_CHECKS of them.
+    const checks = (this.cursor.checks ?? 0) + 1;
+    if (wrote > 0 && checks < MAX_CHECKS) return this.save({ ...this.cursor, checks });
     return { status: 'finished' };
   }
 

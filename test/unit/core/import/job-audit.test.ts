@@ -86,6 +86,7 @@ describe('auditImportSheet', () => {
     expect(audit(rows, { 'ana@x.com': created(11), 'bia@x.com': created(12) })).toEqual({
       rewrite: [],
       clear: [],
+      ids: [],
     });
   });
 
@@ -148,7 +149,30 @@ describe('auditImportSheet', () => {
     ]);
     // Its own cells are the ones sent: the status is its own.
     const own = [['Ana', 'ana@x.com', 'CREATED', 11, 'Created lead 11.', MARK]];
-    expect(audit(own, record)).toEqual({ rewrite: [], clear: [] });
+    expect(audit(own, record)).toEqual({ rewrite: [], clear: [], ids: [] });
+  });
+
+  it('gives a DUPLICATE showing another key’s lead id its own key’s lead (a moved write)', () => {
+    const rows = [
+      ['Ana', 'ana@x.com', 'CREATED', 11, 'Created lead 11.', MARK],
+      ['Bia', 'bia@x.com', 'CREATED', 12, 'Created lead 12.', MARK],
+      // Bia's status landed on Ana's twin after a sort; a rewrite to DUPLICATE keeps the id.
+      ['Ana copia', 'ana@x.com', 'CREATED', 12, 'Created lead 12.', MARK],
+      ['Ana outra', 'ana@x.com', 'DUPLICATE', 12, 'Same e-mail as row 2', MARK],
+    ];
+    const record = { 'ana@x.com': created(11), 'bia@x.com': created(12) };
+    const { rewrite, ids } = audit(rows, record, { 'ana@x.com': 11, 'bia@x.com': 12 });
+    expect(rewrite.map(({ index, outcome }) => [index, outcome.status])).toEqual([
+      [2, 'DUPLICATE'],
+    ]);
+    expect(ids).toEqual([
+      { index: 2, leadId: 11 },
+      { index: 3, leadId: 11 },
+    ]);
+    // A DUPLICATE of a key the job did not write this time (an earlier execution's).
+    const memory = { 'ana@x.com': 11, 'bia@x.com': 12 };
+    const earlier = audit([rows[0], rows[1], rows[3]] as unknown[][], {}, memory);
+    expect(earlier.ids).toEqual([{ index: 2, leadId: 11 }]);
   });
 
   it('keeps a DUPLICATE standing on a phone another row holds', () => {
@@ -156,6 +180,10 @@ describe('auditImportSheet', () => {
       ['Dora', 'dora@x.com', 'CREATED', 14, 'Created lead 14.', MARK, '+5511987654321'],
       ['Dora', 'dora2@x.com', 'DUPLICATE', '', 'Same phone as row 2', MARK, '+5511987654321'],
     ];
-    expect(audit(rows, {}, { 'dora@x.com': 14 }, ['Telefone'])).toEqual({ rewrite: [], clear: [] });
+    expect(audit(rows, {}, { 'dora@x.com': 14 }, ['Telefone'])).toEqual({
+      rewrite: [],
+      clear: [],
+      ids: [],
+    });
   });
 });

@@ -173,6 +173,28 @@ describe('the row pipeline with a toy kind', () => {
   });
 });
 
+describe('the row pipeline when a person edits between its read and its write', () => {
+  it('ends with every status on its own row and none on a blank row a person inserted', () => {
+    const rows = Array.from({ length: 25 }, (_, i) => [`k${i}`]);
+    const sheet = memorySheet([['Key'], ...rows]);
+    const write = sheet.writeRows.bind(sheet);
+    let gaps = 0;
+    // Sheets has no atomic read-and-write: the first writes of the job (its end check's first
+    // included) land after a person inserted a blank row at the top, below its read.
+    sheet.writeRows = (first, columns, values) => {
+      if (gaps++ < 6) sheet.grid.splice(1, 0, []);
+      write(first, columns, values);
+    };
+    const crm = toyCrm();
+    walker(sheet, crm.client).toEnd();
+    expect([...crm.stamps.values()].every((n) => n === 1)).toBe(true);
+    for (const row of sheet.grid.slice(1)) {
+      if (row[0] === undefined) expect(row.slice(1).filter((c) => c !== '')).toEqual([]);
+      else expect(row.slice(1, 3), String(row[0])).toEqual(['DONE', `stamped ${row[0]}`]);
+    }
+  });
+});
+
 describe('the row pipeline before a request that must not be repeated', () => {
   it('applies pending sheet writes (the delete’s backup, the statuses) before the request leaves', () => {
     const sheet = memorySheet([['Key'], ['a'], ['b']]);
