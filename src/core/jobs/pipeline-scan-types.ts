@@ -99,10 +99,11 @@ export interface ScanKind<T extends ScanTypes> {
   keyed(row: ToSend<T['decision']>, outcome: T['outcome']): T['keyed'];
   call(request: T['request']): (api: CrmApi) => unknown;
   /**
-   * Whether the request may be sent again after a kill: the sheet is this walk's only record,
-   * so it sends nothing else (a kind whose requests must not be repeated walks the ledger).
+   * Whether the request may be sent again after a kill: always, here. The sheet is this walk's
+   * only record, with no room to mark a request that may have left, so a kind whose requests
+   * must not be repeated (a create, a sale) walks the ledger (pipeline.ts) and settles them.
    */
-  repeatable(request: T['request']): boolean;
+  repeatable(request: T['request']): true;
   /** An answer's outcome; undefined when the request never left. Throws what stops the job. */
   readAnswer(
     row: ToSend<T['decision']>,

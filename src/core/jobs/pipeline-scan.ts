@@ -194,12 +194,8 @@ class ScanWalk<T extends ScanTypes> {
       const decided = this.kind.decide(row);
       if (!decided) continue;
       if ('outcome' in decided) keyed.push(this.kind.keyed(row, decided.outcome));
-      else {
-        // The sheet is this walk's only record: a request that left before a kill is sent again.
-        if (!this.kind.repeatable(decided.request))
-          throw new Error('a request that must not be repeated walks the ledger (pipeline.ts)');
-        sending.push({ row, request: decided.request });
-      }
+      // Repeatable (ScanKind.repeatable): a request that left before a kill is sent again.
+      else sending.push({ row, request: decided.request });
     }
     return sending;
   }
