@@ -52,7 +52,6 @@ export function createImportJobHandler(
       work: (run, env) =>
         scanStep(job, ctx, importKind(session, env, job, ctx, run), {
           client: env.client,
-          pacer: session.pacerOf(env),
           pacing: () => session.paced(ctx, env),
           t: run.t,
         }),

@@ -1,6 +1,5 @@
 import type { CrmClient } from '../../api';
 import type { Translate } from '../i18n';
-import type { Pacer } from '../pacing';
 import type { StepContext, StepResult } from './engine';
 import { JobYield } from './errors';
 import {
@@ -45,8 +44,10 @@ const MAX_DRY_RUN_PLACEMENTS = 10;
 /** What one step of a windowed walk works with. */
 export interface ScanRun {
   client: CrmClient;
-  pacer: Pacer;
-  /** The paced-call options of this step (a fresh one per call, as pacedAll expects). */
+  /**
+   * The paced-call options of this step (a fresh one per call, as pacedAll expects). Asked
+   * only when a request is about to leave: opening the pacer reads the shared key's state.
+   */
   pacing(): PacedCallOptions;
   /** The job's language: the waits it says it is in. */
   t: Translate;
@@ -136,7 +137,10 @@ class ScanWalk<T extends ScanTypes> {
       if (end.stopError !== undefined) throw end.stopError;
       // Nothing could be sent before the slice ends: wait for the next free slot.
       if (sending.length > 0)
-        throw new JobYield(this.run.t('messages.rateLimitWait'), this.run.pacer.nextSlotAt());
+        throw new JobYield(
+          this.run.t('messages.rateLimitWait'),
+          this.run.pacing().pacer.nextSlotAt(),
+        );
     }
     // 4. Each outcome on the row its key is on now.
     const fresh = this.place(first, keyed);

@@ -123,7 +123,7 @@ function walker(kind: ScanKind<ToyTypes>, between?: () => void) {
   } as unknown as Pacer;
   const job = { jobId: 'j', counts: {}, cursor: null, total: 0, done: 0 } as unknown as JobRecord;
   const ctx: StepContext = { clock, deadline: clock.now() + 1e9, latestStartAt: clock.now() + 1e9 };
-  const run = { client, pacer, pacing: () => ({ pacer, clock }), t: translator('en') };
+  const run = { client, pacing: () => ({ pacer, clock }), t: translator('en') };
   let steps = 0;
   for (; steps < 100; steps++) {
     if (scanStep(job, ctx, kind, run).status === 'finished') return { stamps, job, steps };
