@@ -1,4 +1,6 @@
 import type { StepContext } from '../jobs/engine';
+import { nearSliceEnd } from '../jobs/pipeline-scan';
+import type { Placed } from '../jobs/pipeline-scan-types';
 import type { JobRecord } from '../jobs/record';
 import { type RowWindow, writeInRuns } from '../jobs/row-job';
 import { matchKeyId } from './fingerprint';
@@ -38,8 +40,6 @@ export interface KeyedOutcome {
  * sheet call per batch.
  */
 const CHECK_EVERY_ROWS = 200;
-/** Times a dry run places its statuses again after a person moved rows under its write. */
-const MAX_DRY_RUN_PLACEMENTS = 10;
 
 export function read(scope: StepScope, window?: RowWindow): SheetAnalysis {
   return readSheet(scope.run, scope.job, scope.ctx, scope.importContext, window);
@@ -80,7 +80,7 @@ export function relocateAll(
   plannedOffset: number,
 ) {
   const keys = relocationKeys(fresh, importContext);
-  const placed: { index: number; outcome: RowOutcome; matchKey: string }[] = [];
+  const placed: Placed<RowOutcome>[] = [];
   const taken = new Set<number>();
   let unplaced = 0;
   for (const entry of keyed) {
@@ -90,40 +90,10 @@ export function relocateAll(
     if (index === undefined) unplaced += 1;
     else {
       taken.add(index);
-      placed.push({ index, outcome: entry.outcome, matchKey: entry.matchKey });
+      placed.push({ index, outcome: entry.outcome, key: entry.matchKey });
     }
   }
   return { placed, unplaced };
-}
-
-/**
- * A dry run writes every row after one locating read, in several writes: a person who sorts
- * meanwhile would leave statuses on other rows, and a dry run has no end check. Its outcomes
- * depend only on each row's cells and on what the job learnt per key (kept, no request), so
- * the check reads the sheet again and, when a written row no longer holds the cells it was
- * decided for, places and writes everything again from that read. `free` gives a read's rows
- * that cost nothing.
- */
-export function placeDryRun(
-  scope: StepScope,
-  written: SheetAnalysis,
-  placed: ReadonlyArray<{ index: number }>,
-  keyed: readonly KeyedOutcome[],
-  plannedOffset: number,
-  free: (analysis: SheetAnalysis) => { index: number; outcome: RowOutcome }[],
-): SheetAnalysis {
-  let last = written;
-  let rows = placed.map(({ index }) => index);
-  for (let round = 0; round < MAX_DRY_RUN_PLACEMENTS; round++) {
-    const check = read(scope);
-    if (sameCells(last, check, rows)) return last;
-    const located = relocateAll(check, keyed, scope.importContext, plannedOffset);
-    const again = [...free(check), ...located.placed];
-    writeOutcomes(scope.run, check, again, () => scope.ctx.clock.now());
-    last = check;
-    rows = again.map(({ index }) => index);
-  }
-  return last;
 }
 
 /**
@@ -134,7 +104,7 @@ export function placeDryRun(
 export function recordWritten(
   scope: StepScope,
   keyed: readonly KeyedOutcome[],
-  placed: ReadonlyArray<{ index: number; matchKey: string }>,
+  placed: ReadonlyArray<{ index: number; key: string }>,
   offset: number,
 ): void {
   const { run, job, ctx } = scope;
@@ -143,8 +113,8 @@ export function recordWritten(
       ...entry.outcome,
       fingerprint: entry.fingerprint,
     });
-  for (const { index, matchKey } of placed)
-    run.unchecked.push({ row: offset + index, keyId: matchKeyId(matchKey) });
+  for (const { index, key } of placed)
+    run.unchecked.push({ row: offset + index, keyId: matchKeyId(key) });
   const due = run.unchecked.length >= CHECK_EVERY_ROWS || nearSliceEnd(ctx);
   if (due && !writtenHold(scope)) auditAndRepair(scope);
   savePendingChecks(job, run.unchecked, run.written);
@@ -201,7 +171,7 @@ export function auditAndRepair(scope: StepScope): { read: SheetAnalysis; repaire
 }
 
 /** Whether the mapped cells of rows `indices` of `before` are the same in `after`. */
-function sameCells(
+export function sameCells(
   before: SheetAnalysis,
   after: SheetAnalysis,
   indices: readonly number[],
@@ -216,26 +186,4 @@ function sameCells(
     const left = cellsOf(before, index);
     return left !== undefined && left === cellsOf(after, index);
   });
-}
-
-/** Whether this step is likely the slice's last: less than two steps' time is left. */
-export function nearSliceEnd(ctx: StepContext): boolean {
-  const estimate = ctx.deadline - ctx.latestStartAt;
-  return ctx.clock.now() + 2 * estimate > ctx.deadline;
-}
-
-/** Whether a read holds every data row (a window from the first row to the last counts). */
-export function isWholeRead(analysis: SheetAnalysis): boolean {
-  return analysis.offset === 0 && analysis.complete;
-}
-
-/**
- * Where the scan goes on after a window with nothing left to send: below it, or (a window at
- * the last row, or ending on a blank row) nowhere: the next step reads the whole sheet, which
- * finds rows moved above the scan, and any rows after a gap.
- */
-export function endOfWindow(analysis: SheetAnalysis): number | undefined {
-  const last = analysis.decisions[analysis.decisions.length - 1];
-  if (analysis.complete || last === undefined || last.kind === 'skip') return undefined;
-  return analysis.offset + analysis.rows.length;
 }

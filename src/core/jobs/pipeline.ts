@@ -16,7 +16,8 @@ import { stopJob } from './row-job';
  * ledger) → read what each row needs (in pages when cheaper) → decide each row (pure, the
  * kind's) → take a batch under the pacer → send → read the answers → place statuses by key →
  * at the end, check the sheet against the record. A kind (lead actions, its revert) hands it
- * only its pieces (pipeline-types.ts). Each call of `walkStep` is one engine step.
+ * only its pieces (pipeline-types.ts). Each call of `walkStep` is one engine step. A job whose
+ * record is its sheet (the import) walks the windowed variant, pipeline-scan.ts.
  */
 
 /** Requests sent together in one step (fetchAll); a kill mid-batch leaves at most these to settle. */
