@@ -61,10 +61,6 @@ export class Store {
     return stage;
   }
 
-  leadsOf(accountId: number): LeadRow[] {
-    return this.state.leads.filter((l) => l.account_id === accountId);
-  }
-
   lead(accountId: number, id: number): LeadRow | undefined {
     return this.state.leads.find((l) => l.id === id && l.account_id === accountId);
   }

@@ -1,5 +1,11 @@
+/** Printable ASCII: nothing in it to decompose or strip. */
+const PLAIN_ASCII = /^[ -~]*$/;
+
 /** Text matching the way a Brazilian user expects: no case, no accents. */
 export function fold(text: string): string {
+  // A search folds every lead's name and e-mail: `normalize` was most of a request's time in a
+  // big account (the 60,000-lead tests).
+  if (PLAIN_ASCII.test(text)) return text.toLowerCase().trim();
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

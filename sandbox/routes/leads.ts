@@ -33,7 +33,10 @@ function listLeads(ctx: RouteContext) {
   const searchText = search === undefined ? '' : fold(search);
   const searchDigits = search === undefined || !looksLikePhone(search) ? '' : digitsOf(search);
 
-  const rows = store.leadsOf(account.id).filter((lead) => {
+  // One pass over every lead, not a copy of the account's first: a 60,000-lead account made
+  // that copy most of a request's time.
+  const rows = store.state.leads.filter((lead) => {
+    if (lead.account_id !== account.id) return false;
     if (pipelineId !== undefined && lead.pipeline_id !== pipelineId) return false;
     if (stageId !== undefined && lead.stage_id !== stageId) return false;
     if (assignedTo !== undefined && lead.assigned_to !== assignedTo) return false;
@@ -154,18 +157,26 @@ function upsertLead(ctx: RouteContext) {
   }
   reader.done();
 
-  const leads = ctx.store.leadsOf(ctx.account.id);
-  const byEmail = () =>
-    input.email === undefined
-      ? undefined
-      : leads.find(
-          (l) =>
-            l.email !== null && normalizeEmail(l.email) === normalizeEmail(input.email as string),
-        );
+  // The account's leads are found in place (a copy of a 60,000-lead account cost more than the
+  // search), the key normalised once.
+  const accountId = ctx.account.id;
+  const leads = ctx.store.state.leads;
+  const byEmail = () => {
+    if (input.email === undefined) return undefined;
+    const email = normalizeEmail(input.email as string);
+    return leads.find(
+      (l) => l.account_id === accountId && l.email !== null && normalizeEmail(l.email) === email,
+    );
+  };
   const byPhone = () =>
     input.phone === undefined
       ? undefined
-      : leads.find((l) => l.phone !== null && samePhone(l.phone, input.phone as string));
+      : leads.find(
+          (l) =>
+            l.account_id === accountId &&
+            l.phone !== null &&
+            samePhone(l.phone, input.phone as string),
+        );
   const existing =
     matchBy === 'email' ? byEmail() : matchBy === 'phone' ? byPhone() : (byEmail() ?? byPhone());
 

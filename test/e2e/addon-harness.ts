@@ -3,6 +3,8 @@
  * the same simulated clock: the one set-up the import, export, send, schedule and
  * custom-function tests (and the benchmarks) build their worlds on.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   createSandbox,
   DEMO_KEYS,
@@ -21,24 +23,29 @@ import {
   type ServiceCallEvent,
   type SimulatedClock,
 } from '../../tools/gas-runtime/index';
+import { BUNDLE_DEFAULT_BASE_URL, BUNDLE_DIR_ENV, bundleFileName } from '../setup/bundle-files';
 
 export { busiestMinute } from '../unit/core/jobs/fakes';
 
 export const SANDBOX_ORIGIN = 'http://localhost:8787';
 export const BASE_URL = `${SANDBOX_ORIGIN}/api/v1`;
-/** The base URL the bundle is built with; every world saves BASE_URL over it. */
-const BUNDLE_DEFAULT_BASE_URL = 'https://crm.example.com/api/v1';
-
 const bundles = new Map<boolean, Promise<string>>();
 
 /**
  * dist/Code.js as scripts/build.ts makes it, built in memory (so tests never race a build of
  * dist/), once per deployment kind: a bound script, or a published add-on (hourly triggers).
+ * Under `vitest run` the global setup (test/setup/bundles.ts) has built both once for the whole
+ * run; a benchmark script or watch mode bundles here, once per process.
  */
 export function addonBundle(publishedAddon = false): Promise<string> {
   let pending = bundles.get(publishedAddon);
   if (!pending) {
-    pending = bundleAddon({ baseUrl: BUNDLE_DEFAULT_BASE_URL, publishedAddon }).then((b) => b.code);
+    const dir = process.env[BUNDLE_DIR_ENV];
+    const built = dir === undefined ? undefined : join(dir, bundleFileName(publishedAddon));
+    pending =
+      built !== undefined && existsSync(built)
+        ? Promise.resolve(readFileSync(built, 'utf8'))
+        : bundleAddon({ baseUrl: BUNDLE_DEFAULT_BASE_URL, publishedAddon }).then((b) => b.code);
     bundles.set(publishedAddon, pending);
   }
   return pending;

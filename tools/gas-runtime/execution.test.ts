@@ -233,11 +233,17 @@ describe('performance', () => {
     expect(code.length).toBeGreaterThan(100_000);
     const runtime = createGasRuntime({ code });
     runtime.run('ping');
+    // This process's CPU time, not the wall clock: with a worker per core (and other jobs on the
+    // machine) the wall clock also counts the time other processes held the CPU.
+    const cpuMs = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
     const times: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const t = performance.now();
+      const t = cpuMs();
       runtime.run('ping');
-      times.push(performance.now() - t);
+      times.push(cpuMs() - t);
     }
     times.sort((a, b) => a - b);
     expect(times[10]).toBeLessThan(30);
