@@ -230,20 +230,25 @@ function ownIds(
 /**
  * Lead ids the memory gives the sheet's keys, and those the job wrote for other keys (EXISTS
  * names a lead the memory lacks): a lead status on a row whose key the memory does not know,
- * but whose id is another key's lead, was written for that other row.
+ * but whose id is another key's lead, was written for that other row. One lead may be the
+ * lead of several keys (an upsert matching by e-mail or phone finds one lead for a row with
+ * its e-mail and another with its phone): its id is no other key's on any of their rows.
  */
 function leadsOfKeys(input: Omit<AuditInput, 'elsewhere'>): (id: unknown, key: string) => boolean {
-  const remembered = new Map<number, string>();
+  const owners = new Map<number, Set<string>>();
+  const own = (leadId: number, keyId: string) =>
+    owners.set(leadId, (owners.get(leadId) ?? new Set()).add(keyId));
   for (const key of input.rowsOf.keys()) {
     const known = input.memory(matchKeyId(key));
-    if (known) remembered.set(known.leadId, matchKeyId(key));
+    if (known) own(known.leadId, matchKeyId(key));
   }
   for (const [keyId, outcome] of input.record) {
-    if (outcome.leadId !== undefined && !remembered.has(outcome.leadId))
-      remembered.set(outcome.leadId, keyId);
+    if (outcome.leadId !== undefined) own(outcome.leadId, keyId);
   }
-  return (id, key) =>
-    typeof id === 'number' && (remembered.get(id) ?? matchKeyId(key)) !== matchKeyId(key);
+  return (id, key) => {
+    const keys = typeof id === 'number' ? owners.get(id) : undefined;
+    return keys !== undefined && !keys.has(matchKeyId(key));
+  };
 }
 
 /**

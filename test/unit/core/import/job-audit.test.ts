@@ -50,7 +50,10 @@ function audit(
     Object.entries(record).map(([email, o]) => [matchKeyId(`email:${email}`), o]),
   );
   const remembered = new Map(
-    Object.entries(memory).map(([email, leadId]) => [matchKeyId(`email:${email}`), leadId]),
+    Object.entries(memory).map(([key, leadId]) => [
+      matchKeyId(key.startsWith('phone:') ? key : `email:${key}`),
+      leadId,
+    ]),
   );
   // The memory holds what was sent: the cells of the first row of its key.
   const sent = new Map<string, string>();
@@ -173,6 +176,22 @@ describe('auditImportSheet', () => {
     const memory = { 'ana@x.com': 11, 'bia@x.com': 12 };
     const earlier = audit([rows[0], rows[1], rows[3]] as unknown[][], {}, memory);
     expect(earlier.ids).toEqual([{ index: 2, leadId: 11 }]);
+  });
+
+  it('leaves a DUPLICATE showing its own lead that another key shares (e-mail and phone of one lead)', () => {
+    // One CRM lead holds Ana's e-mail and phone: the upsert of each row found it (match_by
+    // email_or_phone), so two keys have lead 15. Her twin shows it rightly: no repair, or
+    // every end check "repairs" it again and the job takes MAX_AUDIT_ROUNDS more passes.
+    const rows = [
+      ['Ana', 'ana@x.com', 'UPDATED', 15, 'Updated lead 15.', MARK, ''],
+      ['Ana tel', '', 'UPDATED', 15, 'Updated lead 15.', MARK, '+5511987654321'],
+      ['Ana copia', 'ana@x.com', 'DUPLICATE', 15, 'Same e-mail as row 2', MARK, ''],
+    ];
+    const memory = { 'ana@x.com': 15, 'phone:+5511987654321': 15 };
+    const none = { rewrite: [], clear: [], ids: [] };
+    expect(audit(rows, {}, memory, ['Telefone'])).toEqual(none);
+    const updated = (id: number): WrittenOutcome => ({ status: 'UPDATED', leadId: id });
+    expect(audit(rows, { 'ana@x.com': updated(15) }, memory, ['Telefone'])).toEqual(none);
   });
 
   it('keeps a DUPLICATE standing on a phone another row holds', () => {
