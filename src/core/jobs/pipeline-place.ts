@@ -114,6 +114,9 @@ function checkWrites<E extends WalkEntry>(
   columns: readonly number[],
   keys: readonly string[],
 ): RowWrite[] {
+  // A sheet whose key columns a person renamed or deleted keys no row (every key ''): its rows
+  // are no blank rows, and the statuses on them are the only record of what was done.
+  const keyable = kind.keyColumns?.(values.header) !== undefined || !kind.keyColumns;
   const cellsOf = new Map<string, unknown[]>();
   let run: string | undefined;
   for (const entry of entries) {
@@ -131,7 +134,7 @@ function checkWrites<E extends WalkEntry>(
     if (cells) {
       if (![0, 1, RUN_CELL].every((c) => shown(c) === cellText(cells[c])))
         writes.push({ index, cells });
-    } else if (run !== undefined && run !== '' && shown(RUN_CELL) === run) {
+    } else if (keyable && run !== undefined && run !== '' && shown(RUN_CELL) === run) {
       writes.push({ index, cells: blank });
     }
   });
