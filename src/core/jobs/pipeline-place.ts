@@ -114,9 +114,6 @@ function checkWrites<E extends WalkEntry>(
   columns: readonly number[],
   keys: readonly string[],
 ): RowWrite[] {
-  // A sheet whose key columns a person renamed or deleted keys no row (every key ''): its rows
-  // are no blank rows, and the statuses on them are the only record of what was done.
-  const keyable = kind.keyColumns?.(values.header) !== undefined || !kind.keyColumns;
   const cellsOf = new Map<string, unknown[]>();
   let run: string | undefined;
   for (const entry of entries) {
@@ -125,6 +122,10 @@ function checkWrites<E extends WalkEntry>(
     cellsOf.set(entry.k, cells);
     run ??= cellText(cells[RUN_CELL]);
   }
+  // A sheet keyed otherwise since (a person renamed or deleted its key column: its rows key
+  // by e-mail now, or not at all) has no row of a key the record holds: its rows are no rows
+  // a write missed, and the statuses on them are the only record of what was done.
+  const keyable = keys.some((key) => cellsOf.has(key));
   const blank = columns.map(() => '');
   const writes: RowWrite[] = [];
   keys.forEach((key, index) => {
