@@ -16,7 +16,7 @@
  * Two ways the people work: never between a read and the writes placed by it, and at every
  * service call, those gaps included (see send-busy.test.ts): every SENT row names its own
  * lead's message and every detail that names a lead names the row's own.
- * Seeds per mode: SEND_RACE_SEEDS (default 24; the issue's figure was taken with 300).
+ * Seeds per mode: SEND_RACE_SEEDS (default 16; the issue's figure was taken with 300).
  */
 import { describe, expect, it } from 'vitest';
 import type { JobSummary } from '../../src/core/jobs/record';
@@ -33,7 +33,7 @@ import {
   SHEET,
 } from './send-harness';
 
-const SEED_COUNT = Number(process.env.SEND_RACE_SEEDS) || 24;
+const SEED_COUNT = Number(process.env.SEND_RACE_SEEDS) || 16;
 /** The first seed (to replay one: SEND_RACE_FIRST=201 SEND_RACE_SEEDS=1). */
 const FIRST_SEED = Number(process.env.SEND_RACE_FIRST) || 1;
 const ANA = 'user@example.com';
@@ -254,11 +254,11 @@ describe('sends under kills, busy people and a second person (issue 16)', () => 
       expect(doubles, `${doubles.length} leads messaged twice`).toEqual([]);
       expect(failures, `${failures.length} of ${SEED_COUNT} seeds`).toEqual([]);
       // The mix really happened (a replay of one seed checks the invariants only).
-      if (SEED_COUNT >= 20) expect(totals.kills).toBeGreaterThan(SEED_COUNT / 4);
-      if (SEED_COUNT >= 20) expect(totals.edits).toBeGreaterThan(SEED_COUNT * 2);
-      if (SEED_COUNT >= 20) expect(totals.sent).toBeGreaterThan(SEED_COUNT * 3);
+      if (SEED_COUNT >= 16) expect(totals.kills).toBeGreaterThan(SEED_COUNT / 4);
+      if (SEED_COUNT >= 16) expect(totals.edits).toBeGreaterThan(SEED_COUNT * 2);
+      if (SEED_COUNT >= 16) expect(totals.sent).toBeGreaterThan(SEED_COUNT * 3);
     },
-    Math.max(120_000, SEED_COUNT * 3_000),
+    Math.max(120_000, SEED_COUNT * 5_000),
   );
 });
 
