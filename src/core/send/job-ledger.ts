@@ -6,13 +6,15 @@ import type { Cells } from './outcome';
  * The send job's own ledger of the rows it ended SKIPPED or FAILED (the pipeline's ledger,
  * pipeline-ledger.ts): such a row is done for the job that wrote it and tried again by a later
  * one. The sheet cannot tell whose a SKIPPED row is once `CRM Sent At` holds only the times of
- * sends (issue 18 item 9), and a person may type anything there. SENT, UNCERTAIN and SENDING
- * rows keep their time, which is the attempt's, and need no record.
+ * sends (issue 18 item 9), and a person may type anything there. UNCERTAIN and SENDING rows
+ * keep their time, which is the attempt's, and need no record. SENT records are kept with their
+ * cells (message id, detail, time): a write that a person's sort moved onto another lead's row
+ * may cover one, and the end-of-job check writes it again on its lead's row (issue 16 item 12,
+ * misplaced.ts); the send record and the checkpoint, not this, say who got the template.
  *
  * A row is named by its lead key; a row with none (no lead id, no e-mail or phone) by the
  * cells it was refused for (ledgerKeyOf, rows.ts). It is read once an execution, before its
- * first read of the sheet, when the job's checkpoint says it has one (`ledger`): a send that
- * skips nothing costs no store call for it.
+ * first read of the sheet, when the job's checkpoint says it has one (`ledger`).
  */
 
 /** The statuses a job records as its own. */
