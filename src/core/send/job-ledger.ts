@@ -1,17 +1,20 @@
 import { dropLedger, Ledger, type PipelineEntry } from '../jobs/pipeline-ledger';
 import type { KeyValueStore } from '../ports';
+import type { Cells } from './outcome';
 
 /**
  * The send job's own ledger of the rows it ended SKIPPED or FAILED (the pipeline's ledger,
  * pipeline-ledger.ts): such a row is done for the job that wrote it and tried again by a later
  * one. The sheet cannot tell whose a SKIPPED row is once `CRM Sent At` holds only the times of
- * sends (issue 18 item 9), and a person may type anything there. SENT, UNCERTAIN and SENDING
- * rows keep their time, which is the attempt's, and need no record.
+ * sends (issue 18 item 9), and a person may type anything there. UNCERTAIN and SENDING rows
+ * keep their time, which is the attempt's, and need no record. SENT records are kept with their
+ * cells (message id, detail, time): a write that a person's sort moved onto another lead's row
+ * may cover one, and the end-of-job check writes it again on its lead's row (issue 16 item 12,
+ * misplaced.ts); the send record and the checkpoint, not this, say who got the template.
  *
  * A row is named by its lead key; a row with none (no lead id, no e-mail or phone) by the
  * cells it was refused for (ledgerKeyOf, rows.ts). It is read once an execution, before its
- * first read of the sheet, when the job's checkpoint says it has one (`ledger`): a send that
- * skips nothing costs no store call for it.
+ * first read of the sheet, when the job's checkpoint says it has one (`ledger`).
  */
 
 /** The statuses a job records as its own. */
@@ -26,8 +29,19 @@ export function sendLedgerPrefix(jobId: string): string {
   return `snd.${jobId}.`;
 }
 
+/**
+ * An entry of the ledger: a row ended SKIPPED or FAILED, or a SENT record the job wrote, with
+ * its message id, detail and time (ms): the end-of-job check writes it again on its lead's
+ * row when a record that landed on the wrong row wrote over it (misplaced.ts).
+ */
+export interface SendLedgerEntry extends PipelineEntry {
+  m?: string | number;
+  d?: string;
+  a?: number;
+}
+
 export class SendLedger {
-  private readonly ledger: Ledger<PipelineEntry>;
+  private readonly ledger: Ledger<SendLedgerEntry>;
   private seen: Set<string> | undefined;
 
   constructor(
@@ -64,7 +78,7 @@ export class SendLedger {
    * sort could fall in (send-busy.test.ts), so the job saves before its next read instead.
    * A record the sheet does not show yet names nothing done.
    */
-  add(rows: readonly { k: string; s: RecordedStatus }[]): void {
+  add(rows: readonly ({ k: string; s: RecordedStatus } | SendLedgerEntry)[]): void {
     const seen = this.loaded();
     const fresh = rows.filter(({ k, s }) => !seen.has(`${s}|${k}`));
     if (fresh.length === 0) return;
@@ -80,6 +94,20 @@ export class SendLedger {
   save(): void {
     this.loaded();
     this.ledger.save();
+  }
+
+  /**
+   * The SENT records this job wrote, by the key of the row they were written for (the last
+   * record of a key wins; a record without its cells is left out).
+   */
+  sentCells(): Map<string, Cells> {
+    this.loaded();
+    const sent = new Map<string, Cells>();
+    for (const { k, s, m, d, a } of this.ledger.entries()) {
+      if (s !== 'SENT' || d === undefined) continue;
+      sent.set(k, ['SENT', m ?? '', d, a === undefined ? '' : new Date(a)]);
+    }
+    return sent;
   }
 
   /** The job ended: a later job decides those rows afresh. */

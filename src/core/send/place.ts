@@ -54,26 +54,34 @@ export function placeBatch(
 }
 
 /**
- * Where each answer goes in a fresh read: the row of its key that this job marked SENDING.
- * Answers whose row is gone are left out and counted.
+ * Where each answer goes in a fresh read: a row of its key, found by the key and never by where
+ * a SENDING mark stands (a sort between the read that placed the marks and their write may have
+ * put a mark on another lead's row, issue 16 item 12). The row of the key that shows this
+ * job's SENDING mark first, else one still to send (its mark landed elsewhere). Answers whose
+ * key has no such row are left out and counted (the end-of-job check puts a SENT record on
+ * its lead's row from the job's ledger when one comes back).
  */
 export function placeAnswers(
   analysis: SendAnalysis,
   answers: readonly { key: string; cells: Cells }[],
 ): { entries: Entry[]; unplaced: number } {
   const inFlight = new Map<string, number>();
+  const waiting = new Map<string, number>();
   analysis.rows.forEach((row, index) => {
     const key = analysis.keys[index] ?? '';
-    if (key !== '' && !inFlight.has(key) && statusOf(row, analysis.columns) === 'SENDING') {
+    if (key === '') return;
+    const own = !analysis.foreign[index];
+    if (own && !inFlight.has(key) && statusOf(row, analysis.columns) === 'SENDING') {
       inFlight.set(key, index);
     }
+    if (!waiting.has(key) && analysis.decisions[index]?.kind === 'send') waiting.set(key, index);
   });
   const entries: Entry[] = [];
   let unplaced = 0;
   for (const { key, cells } of answers) {
-    const index = inFlight.get(key);
+    const index = inFlight.get(key) ?? waiting.get(key);
     if (index === undefined) unplaced += 1;
-    else entries.push({ index, cells });
+    else entries.push({ index, cells, notOwnHistory: analysis.foreign[index] === true });
   }
   return { entries: entries.sort((a, b) => a.index - b.index), unplaced };
 }

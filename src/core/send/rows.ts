@@ -81,6 +81,8 @@ export interface SendAnalysis {
   keys: string[];
   /** What the job's record names each row by (ledgerKeyOf); '' for a blank row. */
   ledgerKeys: string[];
+  /** Rows showing another lead's record (isOtherLeadsRecord): decided as if they showed none. */
+  foreign: boolean[];
   decisions: RowDecision[];
   /** When the values were read (ms), to decide whether they are fresh enough to reuse. */
   readAt: number;
@@ -155,6 +157,41 @@ function sourceName(source: PlacedSource, t: Translate): string {
 export function leadIdOfKey(key: string | undefined): number | undefined {
   const id = key?.startsWith('lead:') ? Number(key.slice('lead:'.length)) : Number.NaN;
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * The key a detail names: `email:…` or `phone:…` (language-neutral: values, not words), the
+ * last one before the row's history. Only a key's shape counts (an address with `@`, a phone
+ * as `+` and digits): a reason's own words ("the phone found …") name none.
+ */
+export function rowKeyNamedIn(detail: string): string | undefined {
+  const text = detail.replace(/ \[✓ [^\]]*\]\s*$/, '');
+  const pattern = /\b(?:email ([^\s()<>,;"]+@[^\s()<>,;"]+?)|phone (\+\d{6,}))\.?(?=[\s)]|$)/g;
+  let key: string | undefined;
+  for (const match of text.matchAll(pattern)) {
+    key = match[1] === undefined ? `phone:${match[2]}` : `email:${match[1]}`;
+  }
+  return key;
+}
+
+/**
+ * Whether a row's status cells are another lead's record (issue 16 item 12): a person may sort
+ * or insert between a step's read and its write, so a write lands on another row. Every record
+ * that says something of its lead names it: the lead (`lead 42`) on a lead id row, the key it
+ * was found by (`email …`, `phone …`) on a matched row (withRowKey). Such cells say nothing of
+ * the row's own lead: the row is decided as if they were blank, never skipped or claimed on
+ * their word (and the end-of-job check puts the record back on its own row, misplaced.ts).
+ */
+export function isOtherLeadsRecord(
+  key: string,
+  detail: unknown,
+  namedLead: number | undefined,
+): boolean {
+  if (key === '') return false;
+  const own = leadIdOfKey(key);
+  if (own !== undefined) return namedLead !== undefined && namedLead !== own;
+  const named = rowKeyNamedIn(isBlankCell(detail) ? '' : String(detail));
+  return named !== undefined && named !== key;
 }
 
 /** A lead id cell: a positive whole number, typed as a number or as digits. */
@@ -305,6 +342,7 @@ interface RowFacts {
   leads: (LeadOfRow | undefined)[];
   keys: string[];
   ledgerKeys: string[];
+  foreign: boolean[];
   statuses: string[];
   campaigns: RowCampaigns[];
   /** Whether the row says its lead got this job's template. */
@@ -326,9 +364,15 @@ function rowFacts(input: AnalyseSendInput): RowFacts {
   const ledgerKeys = rows.map((row, i) =>
     blank[i] ? '' : ledgerKeyOf(keys[i] ?? '', row, sources),
   );
-  const statuses = rows.map((row) => statusOf(row, columns));
+  // Another lead's record on a row (a write a sort moved) counts as no status at all.
+  const foreign = rows.map((row, i) =>
+    isOtherLeadsRecord(keys[i] ?? '', row[columns.detail], campaignsOfRow(row, columns).leadId),
+  );
+  const statuses = rows.map((row, i) => (foreign[i] ? '' : statusOf(row, columns)));
   // What each row's lead got before, and whether that includes this job's template.
-  const campaigns = rows.map((row) => campaignsOfRow(row, columns));
+  const campaigns = rows.map((row, i) =>
+    foreign[i] ? { received: [] } : campaignsOfRow(row, columns),
+  );
   const gotThis = rows.map((_row, i) => {
     const { received } = campaigns[i] ?? { received: [] };
     if (input.templateName === undefined) return statuses[i] === 'SENT';
@@ -341,7 +385,19 @@ function rowFacts(input: AnalyseSendInput): RowFacts {
     return markedSince(rows[i], columns, since);
   };
   const firstRow = input.headerRow + 1 + (values.offset ?? 0);
-  return { firstRow, t, blank, leads, keys, ledgerKeys, statuses, campaigns, gotThis, mine };
+  return {
+    firstRow,
+    t,
+    blank,
+    leads,
+    keys,
+    ledgerKeys,
+    foreign,
+    statuses,
+    campaigns,
+    gotThis,
+    mine,
+  };
 }
 
 /** Which leads rows of the read already claim for this template, and which rows say so. */
@@ -472,6 +528,7 @@ export function analyseSendSheet(input: AnalyseSendInput): SendAnalysis {
     sources,
     keys: facts.keys,
     ledgerKeys: facts.ledgerKeys,
+    foreign: facts.foreign,
     decisions,
     readAt: input.readAt,
     sentLeads: claims.sentLeads,

@@ -66,7 +66,7 @@ function settleCandidates(analysis: SendAnalysis, cursor: SendCursor): SettleCan
     add(Number(lead), at, Math.max(at, cursor.recovered ?? 0));
   }
   analysis.rows.forEach((row, index) => {
-    if (statusOf(row, analysis.columns) !== 'UNCERTAIN') return;
+    if (!isOwnUncertain(analysis, index)) return;
     const leadId =
       campaignsOfRow(row, analysis.columns).leadId ?? leadIdOfKey(analysis.keys[index]);
     if (leadId === undefined) return;
@@ -78,6 +78,16 @@ function settleCandidates(analysis: SendAnalysis, cursor: SendCursor): SettleCan
     since: at,
     latest: latest.get(leadId) ?? at,
   }));
+}
+
+/**
+ * An UNCERTAIN row of its own lead: another lead's UNCERTAIN record a sort put on a row is
+ * never settled there (rows.ts isOtherLeadsRecord), its lead's own row is.
+ */
+function isOwnUncertain(analysis: SendAnalysis, index: number): boolean {
+  return (
+    !analysis.foreign[index] && statusOf(analysis.rows[index], analysis.columns) === 'UNCERTAIN'
+  );
 }
 
 /** What a lead's conversation says about a send that may have left at `since`. */
@@ -159,7 +169,7 @@ export function applySettlements(
   }
   const entries: Entry[] = [];
   analysis.rows.forEach((row, index) => {
-    if (statusOf(row, analysis.columns) !== 'UNCERTAIN') return;
+    if (!isOwnUncertain(analysis, index)) return;
     const campaigns = campaignsOfRow(row, analysis.columns);
     const leadId = campaigns.leadId ?? leadIdOfKey(analysis.keys[index]);
     const result = leadId === undefined ? undefined : results.get(leadId);

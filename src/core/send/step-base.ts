@@ -7,6 +7,7 @@ import {
   applyCountsDelta,
   type RowWindow,
   readWithStatusColumns,
+  setCells,
   writeInRuns,
 } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
@@ -30,10 +31,11 @@ import {
   withRowHistory,
 } from './batch';
 import { missingStatusHeaders, placeSources, type StatusColumns, statusColumnsOf } from './columns';
-import { isRecorded, type SendLedger } from './job-ledger';
+import { isRecorded, type SendLedger, type SendLedgerEntry } from './job-ledger';
 import { finishedMessage } from './message';
-import { recordKeyOf, withRowKey } from './misplaced';
+import { type MisplacedContext, type MisplacedRepair, recordKeyOf, withRowKey } from './misplaced';
 import type { SendJobOptions } from './options';
+import type { Cells } from './outcome';
 import type { SendRecordRun } from './record-run';
 import {
   analyseSendSheet,
@@ -84,6 +86,11 @@ export const LOOKAHEAD_ROWS = 2 * MAX_BATCH_ROWS;
 /** Rows read where the scan goes on when no batch is in hand. */
 export const SCAN_WINDOW_ROWS = 3 * MAX_BATCH_ROWS;
 
+/** A SENT record as the job's ledger keeps it (job-ledger.ts). */
+export function sentEntry(k: string, [, m, d, at]: Cells): SendLedgerEntry {
+  return { k, s: 'SENT', m, d, ...(at instanceof Date ? { a: at.getTime() } : {}) };
+}
+
 /** The data rows from the first of `rows` to the last, and `extra` rows after them. */
 export function spanOf(rows: readonly PlannedRow[], extra: number): RowWindow {
   const ats = rows.map(({ at }) => at);
@@ -121,6 +128,8 @@ export abstract class SendSheetStep {
   protected readonly initialCursor: SendCursor;
   /** Count changes of the rows read in windows this step (whole reads recount instead). */
   protected readonly delta = { before: [] as SendCounts[], after: [] as SendCounts[] };
+  /** Whether this step wrote to the sheet: it then cannot be the step that ends the job. */
+  protected wrote = false;
   constructor(
     protected readonly job: JobRecord,
     protected readonly ctx: StepContext,
@@ -194,9 +203,14 @@ export abstract class SendSheetStep {
       });
     }
     // Not before every UNCERTAIN row it can settle is settled from the CRM, nor before the
-    // sheet agrees with what the job wrote.
+    // sheet agrees with what the job wrote: a write may land on another row (a sort between
+    // its read and it), so the job ends on a whole read after which it wrote nothing.
     const repaired =
-      whole && !settling && !hasPendingRows(analysis) && settleWork(analysis, cursor).length === 0
+      whole &&
+      !this.wrote &&
+      !settling &&
+      !hasPendingRows(analysis) &&
+      settleWork(analysis, cursor).length === 0
         ? this.repairMisplaced(analysis, cursor)
         : undefined;
     if (repaired) cursor = repaired;
@@ -245,8 +259,7 @@ export abstract class SendSheetStep {
     }
     const whole = isWhole(analysis) ? analysis : this.read(false);
     const moved = misplacedRepair(whole, cursor, this.misplacedContext());
-    if (moved.entries.length === 0) return { analysis: whole, cursor };
-    this.writeMarks(whole, moved.entries);
+    if (!this.writeRepair(whole, moved)) return { analysis: whole, cursor };
     return { analysis: this.analyse(whole), cursor: moved.cursor };
   }
 
@@ -259,15 +272,55 @@ export abstract class SendSheetStep {
   protected repairMisplaced(analysis: SendAnalysis, cursor: SendCursor): SendCursor | null {
     const { job } = this;
     const moved = misplacedRepair(analysis, cursor, this.misplacedContext());
-    if (moved.entries.length === 0) return null;
-    this.writeMarks(analysis, moved.entries);
+    if (!this.writeRepair(analysis, moved)) return null;
     applyCounts(job, countSendRows(this.analyse(analysis)));
     return moved.cursor;
   }
 
-  private misplacedContext() {
+  /** Writes what misplacedRepair found (records moved, rows cleared); false when nothing. */
+  private writeRepair(analysis: SendAnalysis, repair: MisplacedRepair): boolean {
+    if (repair.entries.length === 0 && repair.cleared.length === 0) return false;
+    this.writeMarks(analysis, repair.entries);
+    const { columns, offset } = analysis;
+    const indexes = [columns.status, columns.messageId, columns.detail, columns.sentAt];
+    const blank = ['', '', '', ''];
+    writeInRuns(
+      repair.cleared.map((index) => ({ index, cells: blank })),
+      (run) =>
+        this.work.sheet.writeRows(
+          offset + (run[0]?.index ?? 0),
+          indexes,
+          run.map(() => blank),
+        ),
+      () => this.now(),
+    );
+    for (const index of repair.cleared) setCells(analysis.rows[index] ?? [], indexes, blank);
+    this.wrote = true;
+    return true;
+  }
+
+  private misplacedContext(): MisplacedContext {
     const { job, work } = this;
-    return { t: work.t, since: job.createdAt, templateName: work.options.templateName };
+    return {
+      t: work.t,
+      since: job.createdAt,
+      templateName: work.options.templateName,
+      sent: work.ledger.sentCells(),
+    };
+  }
+
+  /**
+   * A whole read's records that a sort put on another lead's row, moved home before anything
+   * is decided on them (misplacedRepair): a row showing another lead's record is decided as if
+   * it showed none, and its first mark would write over that record. Returns the read as
+   * written.
+   */
+  protected moveHome(analysis: SendAnalysis): SendAnalysis {
+    if (!isWhole(analysis) || !analysis.foreign.some(Boolean)) return analysis;
+    const moved = misplacedRepair(analysis, this.cursor, this.misplacedContext());
+    if (!this.writeRepair(analysis, moved)) return analysis;
+    this.cursor = moved.cursor;
+    return this.analyse(analysis);
   }
 
   protected planInput(cursor: SendCursor) {
@@ -351,6 +404,7 @@ export abstract class SendSheetStep {
       stopAfter,
     );
     const done = sorted.slice(0, written);
+    if (written > 0) this.wrote = true;
     // Into the job's ledger, stored before the next read (job-ledger.ts). A kill before then
     // leaves a SKIPPED row to decide again (the same skip); a FAILED answer was recorded
     // before its row was read to place it (sendBatch).
@@ -375,12 +429,17 @@ export abstract class SendSheetStep {
     return written;
   }
 
-  /** Rows of `analysis` written SKIPPED or FAILED go into the job's ledger (not stored yet). */
+  /**
+   * Rows of `analysis` written SKIPPED or FAILED, and SENT records with their cells, go into
+   * the job's ledger (not stored yet), by the key of the row they were written for.
+   */
   protected toLedger(analysis: SendAnalysis, entries: readonly Entry[]): void {
     this.work.ledger.add(
-      entries.flatMap(({ index, cells: [status] }) =>
-        isRecorded(status) ? [{ k: analysis.ledgerKeys[index] ?? '', s: status }] : [],
-      ),
+      entries.flatMap(({ index, cells }) => {
+        const k = analysis.ledgerKeys[index] ?? '';
+        if (isRecorded(cells[0])) return [{ k, s: cells[0] }];
+        return cells[0] === 'SENT' && analysis.keys[index] ? [sentEntry(k, cells)] : [];
+      }),
     );
   }
 

@@ -37,6 +37,7 @@ import {
   SCAN_WINDOW_ROWS,
   SendSheetStep,
   STOP_CHECK_AFTER_WAIT_MS,
+  sentEntry,
   spanOf,
 } from './step-base';
 
@@ -96,6 +97,7 @@ export class SendStep extends SendSheetStep {
       this.cursor = recoverPlanned(analysis, planned, this.cursor, this.now());
       work.checked = true;
     }
+    analysis = this.moveHome(analysis);
     // Leads the sheet says got this template (any job): later reads are windows, which may
     // not hold those rows, so the job keeps them (issue 16 item 4).
     if (isWhole(analysis) && analysis.sentLeads.size > 0) {
@@ -177,10 +179,13 @@ export class SendStep extends SendSheetStep {
     const settled = settleBatch(batch, outcomes, this.cursor);
     // Answers that end their row SKIPPED or FAILED go into the job's ledger before the read that
     // places them: a kill after their write never leaves such a row to send again.
+    // A SENT answer too, with its cells: one whose row cannot be found now, or that a record
+    // landing on the wrong row writes over later, goes on its lead's row at the end.
     work.ledger.add(
-      settled.answers.flatMap(({ key, cells: [status] }) =>
-        isRecorded(status) ? [{ k: key, s: status }] : [],
-      ),
+      settled.answers.flatMap(({ key, cells }) => {
+        if (isRecorded(cells[0])) return [{ k: key, s: cells[0] }];
+        return cells[0] === 'SENT' ? [sentEntry(key, cells)] : [];
+      }),
     );
     if (settled.retryAfterSeconds !== undefined) {
       pacer.reportRateLimited(settled.retryAfterSeconds);

@@ -108,16 +108,19 @@ describe('misplacedEntries on matched rows', () => {
 
 describe('the key a record is of', () => {
   const t = translator('en');
-  it('is the row read for a SENDING mark, and the one its detail names after that', () => {
-    // A sort put b's SENDING mark on a's row between the read and the write.
+  it('is the key of the row it is written to, never one another record on that row names', () => {
+    // A sort put b's SENDING mark on a's row between the read and the write: a's answer, found
+    // by a's key, is a's record (confirmed on b's key it went to b's row: issue 16 item 12).
     const sending = withRowKey(
       ['SENDING', '', 'Sending now to lead 2 (job j).', ''],
       'email:b@x.com',
       t,
     );
     const analysis = analyse([['A', 'a@x.com', '', ...sending]]);
+    expect(analysis.foreign).toEqual([true]);
+    expect(analysis.decisions[0]?.kind).toBe('send');
     const uncertain = { index: 0, cells: ['UNCERTAIN', '', 'Maybe lead 2.', ''] as const };
-    expect(recordKeyOf(analysis, { index: 0, cells: [...uncertain.cells] })).toBe('email:b@x.com');
+    expect(recordKeyOf(analysis, { index: 0, cells: [...uncertain.cells] })).toBe('email:a@x.com');
     expect(recordKeyOf(analysis, { index: 0, cells: ['SENDING', '', 'x', ''] })).toBe(
       'email:a@x.com',
     );
@@ -139,11 +142,12 @@ describe('a matched row left without its own SENT record', () => {
       cursor,
       maxRows: 10,
     });
-  // a's record written over c's (a sort between a read and a write): c is queued, named moved.
+  // a's record written over c's by an earlier job (a sort between its read and its write):
+  // what c showed is unknown, so c is queued, named moved.
   const a = sentTo(1, 'email:a@x.com');
   const repair = misplacedRepair(analyse([row('a@x.com', a), row('c@x.com', a)]), EMPTY, {
     t,
-    since: NOW - 60_000,
+    since: NOW + 60_000,
     templateName: 'T',
   });
   const queued = repair.entries.find(({ index }) => index === 1)?.cells ?? [];

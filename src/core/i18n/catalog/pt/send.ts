@@ -172,4 +172,6 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.detail.rowKey': 'Linha encontrada por {key}.',
   'send.detail.movedRequeued':
     'Na fila: o status SENT de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa; o lead desta linha é procurado de novo, e fica de fora se o CRM Send Record ou a conversa dele no CRM diz que já recebeu este template; só recebe uma vez se nada chegou a ele.',
+  'send.detail.movedBack':
+    'Na fila: o status de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa; esta linha é decidida de novo (o lead dela só recebe uma vez se nada chegou a ele).',
 };
