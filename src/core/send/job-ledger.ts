@@ -40,9 +40,23 @@ export interface SendLedgerEntry extends PipelineEntry {
   a?: number;
 }
 
+/**
+ * SENT records kept with their cells, at most: the ledger lives in the person's user
+ * properties, 500 KB for all their spreadsheets and jobs (APPS-SCRIPT-FACTS.md), and a record
+ * takes about 130 bytes, so a 10,000-row campaign would not fit (300 take about 40 KB). A SENT
+ * row covered past these is repaired as before the ledger kept SENT cells (misplaced.ts
+ * leftBehind): a lead id row whose lead this job sent is UNCERTAIN since the job began and
+ * settled from the lead's conversation (one read instead of a stored record), and a row found
+ * by e-mail or phone goes back to the queue. The send record, not this ledger, keeps the lead
+ * from a second message.
+ */
+export const SENT_CELLS_KEPT = 300;
+
 export class SendLedger {
   private readonly ledger: Ledger<SendLedgerEntry>;
   private seen: Set<string> | undefined;
+  /** SENT records in the ledger (see SENT_CELLS_KEPT). */
+  private sentKept = 0;
 
   constructor(
     private readonly store: KeyValueStore,
@@ -63,6 +77,7 @@ export class SendLedger {
     if (!this.seen) {
       this.ledger.loadAll();
       this.seen = new Set(this.ledger.entries().map(({ k, s }) => `${s}|${k}`));
+      this.sentKept = this.ledger.entries().filter(({ s }) => s === 'SENT').length;
     }
     return this.seen;
   }
@@ -80,9 +95,16 @@ export class SendLedger {
    */
   add(rows: readonly ({ k: string; s: RecordedStatus } | SendLedgerEntry)[]): void {
     const seen = this.loaded();
-    const fresh = rows.filter(({ k, s }) => !seen.has(`${s}|${k}`));
+    let room = SENT_CELLS_KEPT - this.sentKept;
+    const fresh = rows.filter(({ k, s }) => {
+      if (seen.has(`${s}|${k}`)) return false;
+      if (s !== 'SENT') return true;
+      room -= 1;
+      return room >= 0;
+    });
     if (fresh.length === 0) return;
     for (const { k, s } of fresh) seen.add(`${s}|${k}`);
+    this.sentKept += fresh.filter(({ s }) => s === 'SENT').length;
     this.ledger.add(fresh);
   }
 
