@@ -187,10 +187,13 @@ export function isOtherLeadsRecord(
   detail: unknown,
   namedLead: number | undefined,
 ): boolean {
-  if (key === '') return false;
+  const text = isBlankCell(detail) ? '' : String(detail);
+  // A row that finds no lead (its lead id, e-mail or phone missing or not valid) has no record
+  // of its own naming one: a detail that names a lead or a key is a write a sort moved there.
+  if (key === '') return namedLead !== undefined || rowKeyNamedIn(text) !== undefined;
   const own = leadIdOfKey(key);
   if (own !== undefined) return namedLead !== undefined && namedLead !== own;
-  const named = rowKeyNamedIn(isBlankCell(detail) ? '' : String(detail));
+  const named = rowKeyNamedIn(text);
   return named !== undefined && named !== key;
 }
 

@@ -138,6 +138,19 @@ describe("the end-of-job check with the job's ledger", () => {
     expect(repair.entries).toEqual([{ index: 0, cells: sentTo(1), notOwnHistory: false }]);
   });
 
+  it("moves a lead's record off a row whose lead id cell is empty, which is decided as its own", () => {
+    // Bia's row has her name but no lead id: it finds no lead, so b's SENT record is a stray.
+    const analysis = analyse([
+      ['Bia', '', ...sentTo(2)],
+      ['Ana', 2, 'QUEUED', '', 'Queued by job j.', ''],
+    ]);
+    expect(analysis.foreign).toEqual([true, false]);
+    expect(analysis.decisions[0]?.kind).toBe('skip');
+    const repair = misplacedRepair(analysis, EMPTY, { t, since: SINCE, templateName: 'T' });
+    expect(repair.entries.find((e) => e.index === 1)?.cells).toEqual(sentTo(2));
+    expect(repair.entries.find((e) => e.index === 0)?.cells?.[0]).not.toBe('SENT');
+  });
+
   it("clears a lead's record left on a row with no lead cells", () => {
     const analysis = analyse([['', '', ...sentTo(2)]]);
     expect(
