@@ -53,14 +53,7 @@ const MOVING: ReadonlySet<string> = new Set(['SENT', 'UNCERTAIN']);
 function ownKeyOf(analysis: SendAnalysis, index: number): string | undefined {
   const row = analysis.rows[index];
   const key = analysis.keys[index] ?? '';
-  if (!MOVING.has(statusOf(row, analysis.columns))) return undefined;
-  if (key === '') {
-    // A row that finds no lead shows only records a sort moved there (rows.ts isOtherLeadsRecord).
-    const named = campaignsOfRow(row, analysis.columns).leadId;
-    return named !== undefined
-      ? `lead:${named}`
-      : rowKeyNamedIn(String(row?.[analysis.columns.detail] ?? ''));
-  }
+  if (key === '' || !MOVING.has(statusOf(row, analysis.columns))) return undefined;
   const leadOfRow = leadIdOfKey(key);
   if (leadOfRow !== undefined) {
     const named = campaignsOfRow(row, analysis.columns).leadId;

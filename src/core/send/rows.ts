@@ -188,9 +188,13 @@ export function isOtherLeadsRecord(
   namedLead: number | undefined,
 ): boolean {
   const text = isBlankCell(detail) ? '' : String(detail);
-  // A row that finds no lead (its lead id, e-mail or phone missing or not valid) has no record
-  // of its own naming one: a detail that names a lead or a key is a write a sort moved there.
-  if (key === '') return namedLead !== undefined || rowKeyNamedIn(text) !== undefined;
+  // A row whose lead id finds no lead has no record of its own naming one: a detail that names
+  // a lead (outside the quoted value its own refusal may show) is a write a sort moved there.
+  // Its own refusal of an e-mail or phone may name the value as a key would ("phone +55…"), so
+  // a key named on a row without one proves nothing, and is left alone.
+  if (key === '') {
+    return namedLead !== undefined && /\blead \d+/.test(text.replace(/"[^"]*"|“[^”]*”/g, ''));
+  }
   const own = leadIdOfKey(key);
   if (own !== undefined) return namedLead !== undefined && namedLead !== own;
   const named = rowKeyNamedIn(text);

@@ -66,7 +66,9 @@ describe("another lead's record on a row", () => {
     expect(analysis.decisions[0]?.kind).toBe('send');
     expect(analysis.sentLeads.size).toBe(0);
     // On its own lead's row, what it says counts: the lead got T from this sheet.
-    const own = analyse([['Ana', 12, ...skipped]]);
+    const refusal =
+      'Column "CRM Lead ID" holds "lead 7", which is not a lead id (a whole number such as 42)';
+    const own = analyse([['Bia', 'lead 7', 'SKIPPED', '', refusal, '']]);
     expect(own.foreign).toEqual([false]);
     expect(own.decisions[0]?.kind).toBe('skip');
   });
@@ -146,9 +148,27 @@ describe("the end-of-job check with the job's ledger", () => {
     ]);
     expect(analysis.foreign).toEqual([true, false]);
     expect(analysis.decisions[0]?.kind).toBe('skip');
-    const repair = misplacedRepair(analysis, EMPTY, { t, since: SINCE, templateName: 'T' });
+    const repair = misplacedRepair(analysis, EMPTY, {
+      t,
+      since: SINCE,
+      templateName: 'T',
+      sent: new Map([['lead:2', sentTo(2)]]),
+    });
     expect(repair.entries.find((e) => e.index === 1)?.cells).toEqual(sentTo(2));
-    expect(repair.entries.find((e) => e.index === 0)?.cells?.[0]).not.toBe('SENT');
+    // Its own refusal, quoting what it holds, is its own record.
+    const own = analyse([
+      [
+        'Bia',
+        'lead 7',
+        'SKIPPED',
+        '',
+        analysis.decisions[0]?.kind === 'skip'
+          ? 'Column "CRM Lead ID" holds "lead 7", which is not a lead id (a whole number such as 42)'
+          : '',
+        '',
+      ],
+    ]);
+    expect(own.foreign).toEqual([false]);
   });
 
   it("clears a lead's record left on a row with no lead cells", () => {
