@@ -17,39 +17,17 @@ import {
   settleBatch,
   settlementOf,
 } from '../../../../src/core/send/batch';
-import { placeSources, statusColumnsOf } from '../../../../src/core/send/columns';
 import type { Outcome } from '../../../../src/core/send/outcome';
-import { analyseSendSheet } from '../../../../src/core/send/rows';
+import { analyseRows, BY_LEAD_ID, LEAD_ID_HEADER } from './analyse-fixture';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const SINCE = NOW - 60_000;
-const HEADER = [
-  'Nome',
-  'CRM Lead ID',
-  'CRM Send Status',
-  'CRM Message ID',
-  'CRM Send Detail',
-  'CRM Sent At',
-];
+const HEADER = LEAD_ID_HEADER;
 const t = translator('en');
 const EMPTY: SendCursor = { retries: {}, streak: 0, unplaced: 0 };
 
 function analyse(rows: unknown[][], window?: { offset: number; complete: boolean }) {
-  const columns = statusColumnsOf(HEADER);
-  if (!columns) throw new Error('no status columns');
-  return analyseSendSheet({
-    values: { header: HEADER, rows, ...window },
-    columns,
-    sources: placeSources(
-      HEADER,
-      { variables: { '1': { column: 'Nome' } }, lead: { by: 'column', column: 'CRM Lead ID' } },
-      'Leads',
-    ),
-    since: SINCE,
-    defaultCountry: 'BR',
-    headerRow: 1,
-    readAt: NOW,
-  });
+  return analyseRows(rows, { header: HEADER, lead: BY_LEAD_ID, now: NOW, since: SINCE, window });
 }
 
 const plan = (rows: unknown[][], cursor = EMPTY, maxRows = MAX_BATCH_ROWS) =>

@@ -7,7 +7,6 @@ import {
   type SendCursor,
   type Settlement,
 } from '../../../../src/core/send/batch';
-import { placeSources, statusColumnsOf } from '../../../../src/core/send/columns';
 import {
   misplacedEntries,
   misplacedRepair,
@@ -15,7 +14,7 @@ import {
   rowKeyNamedIn,
   withRowKey,
 } from '../../../../src/core/send/misplaced';
-import { analyseSendSheet } from '../../../../src/core/send/rows';
+import { analyseRows, BY_EMAIL_OR_PHONE } from './analyse-fixture';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
 const HEADER = [
@@ -30,20 +29,11 @@ const HEADER = [
 const EMPTY: SendCursor = { retries: {}, streak: 0, unplaced: 0 };
 
 function analyse(rows: unknown[][]) {
-  const columns = statusColumnsOf(HEADER);
-  if (!columns) throw new Error('no status columns');
-  return analyseSendSheet({
-    values: { header: HEADER, rows },
-    columns,
-    sources: placeSources(
-      HEADER,
-      { variables: { '1': { column: 'Nome' } }, lead: { by: 'match', matchBy: 'email_or_phone' } },
-      'Leads',
-    ),
+  return analyseRows(rows, {
+    header: HEADER,
+    lead: BY_EMAIL_OR_PHONE,
+    now: NOW,
     since: NOW - 60_000,
-    defaultCountry: 'BR',
-    headerRow: 1,
-    readAt: NOW,
   });
 }
 

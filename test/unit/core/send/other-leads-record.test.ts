@@ -8,42 +8,21 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../../../../src/core/i18n';
 import type { SendCursor } from '../../../../src/core/send/batch';
 import { placeAnswers } from '../../../../src/core/send/batch';
-import { placeSources, statusColumnsOf } from '../../../../src/core/send/columns';
 import { misplacedRepair } from '../../../../src/core/send/misplaced';
 import type { Cells } from '../../../../src/core/send/outcome';
-import { analyseSendSheet, rowKeyNamedIn } from '../../../../src/core/send/rows';
+import { rowKeyNamedIn } from '../../../../src/core/send/rows';
+import { analyseRows, BY_LEAD_ID, LEAD_ID_HEADER } from './analyse-fixture';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
 const SINCE = NOW - 60_000;
-const HEADER = [
-  'Nome',
-  'CRM Lead ID',
-  'CRM Send Status',
-  'CRM Message ID',
-  'CRM Send Detail',
-  'CRM Sent At',
-];
+const HEADER = LEAD_ID_HEADER;
 const EMPTY: SendCursor = { retries: {}, streak: 0, unplaced: 0 };
 const t = translator('en');
 const BLANK = ['', '', '', ''];
 
 function analyse(rows: unknown[][]) {
-  const columns = statusColumnsOf(HEADER);
-  if (!columns) throw new Error('no status columns');
-  return analyseSendSheet({
-    values: { header: HEADER, rows },
-    columns,
-    sources: placeSources(
-      HEADER,
-      { variables: { '1': { column: 'Nome' } }, lead: { by: 'column', column: 'CRM Lead ID' } },
-      'Leads',
-    ),
-    since: SINCE,
-    templateName: 'T',
-    defaultCountry: 'BR',
-    headerRow: 1,
-    readAt: NOW,
-  });
+  const options = { header: HEADER, lead: BY_LEAD_ID, now: NOW, since: SINCE, templateName: 'T' };
+  return analyseRows(rows, options);
 }
 
 const sentTo = (lead: number): Cells => [
