@@ -3,6 +3,7 @@ import { codedError } from '../core/errors';
 import {
   createJobStore,
   createLease,
+  createSharedLease,
   DEFAULT_BUDGET_MS,
   type EngineDeps,
   type JobMeta,
@@ -10,7 +11,7 @@ import {
   prefixedStore,
 } from '../core/jobs';
 import { createPacer, hashApiKey, type Pacer } from '../core/pacing';
-import type { KeyValueStore } from '../core/ports';
+import type { KeyValueStore, Mutex } from '../core/ports';
 import { DEFAULT_COUNTRY, type Settings, SettingsSchema } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
 import { metadataStore } from '../gas/metadata-store';
@@ -257,6 +258,39 @@ export function driverLease(spreadsheetId: string): Lease {
     kv: personalStore(spreadsheetId),
     key: 'lease',
     guard: lockAdapter(LockService.getUserLock()),
+    clock: appsScriptClock,
+    token: executionToken,
+    expiresAt: executionOverAt(),
+  });
+}
+
+/**
+ * The send record's exclusion in one spreadsheet, for every person's executions there
+ * (core/jobs/shared-lease.ts): a lease in the script properties under the spreadsheet's id,
+ * guarded for a moment by that spreadsheet's document lock, or, in an execution without one,
+ * by the script lock (one for every user of a published add-on,
+ * https://developers.google.com/apps-script/reference/lock/lock-service#getScriptLock(), so
+ * held only for the lease's reads and write). getDocumentLock() is the lock of the execution's
+ * active document, null without one
+ * (https://developers.google.com/apps-script/reference/lock/lock-service#getDocumentLock());
+ * whether a time-driven trigger has one is not documented, so an execution uses it only when its
+ * active spreadsheet is the one it works on, and otherwise takes the fallback; the lease keeps
+ * the two kinds of execution apart either way. Script properties take 500 KB for the whole
+ * add-on (https://developers.google.com/apps-script/guides/services/quotas): a lease is about
+ * 80 bytes and is deleted when released; one left by a killed execution goes at the next take
+ * in that spreadsheet.
+ */
+export function sendRecordExclusion(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): Mutex {
+  executionToken ??= Utilities.getUuid();
+  const id = spreadsheetIdOf(spreadsheet);
+  const active = activeSpreadsheet();
+  const documentLock =
+    active !== null && spreadsheetIdOf(active) === id ? LockService.getDocumentLock() : null;
+  return createSharedLease({
+    kv: propertiesStore(PropertiesService.getScriptProperties()),
+    key: `crm.sendRecord.${id}`,
+    documentGuard: documentLock ? lockAdapter(documentLock) : null,
+    fallbackGuard: lockAdapter(LockService.getScriptLock()),
     clock: appsScriptClock,
     token: executionToken,
     expiresAt: executionOverAt(),

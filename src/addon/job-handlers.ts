@@ -15,6 +15,7 @@ import { sendRecordSheet } from '../gas/send-record-sheet';
 import { createSendSheet } from '../gas/send-sheet';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
 import { openExportSheet, zonedMidnightMaker } from '../gas/sheet-writer';
+import { sendRecordExclusion } from './context';
 import { type JobEnv, lazyJobEnv } from './job-env';
 import { STORE_NEARLY_FULL_BYTES, storeBytes } from './job-store-budget';
 import { referenceMemo } from './reference-memo';
@@ -91,7 +92,7 @@ function sendJobHandler(env: () => JobEnv): JobHandler {
           const sheet = findSheetById(base.spreadsheet, sheetId);
           return sheet ? createSendSheet(sheet, headerRow) : null;
         },
-        record: sendRecordSheet(base.spreadsheet),
+        record: sendRecordSheet(base.spreadsheet, () => sendRecordExclusion(base.spreadsheet)),
         store: base.dataStore,
       };
     }),

@@ -31,6 +31,7 @@ import {
   ownerOf,
   pacerFor,
   requireSettings,
+  sendRecordExclusion,
 } from './context';
 import { startJob } from './jobs-api';
 
@@ -257,7 +258,11 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
   const noPhone = leadsWithoutPhone(settings, analysis.decisions);
   const counts = countSendRows(analysis).counts;
   const t = translator(currentLocale());
-  const record = recordView(sendRecordSheet(currentSpreadsheet()).read(), jobOptions);
+  const spreadsheet = currentSpreadsheet();
+  const record = recordView(
+    sendRecordSheet(spreadsheet, () => sendRecordExclusion(spreadsheet)).read(),
+    jobOptions,
+  );
   preview.sentBefore = recordedLeads(analysis.decisions, record);
   const reasons = analysis.decisions.map((decision) => {
     if (decision.kind === 'skip') return decision.reason;

@@ -1,4 +1,5 @@
 import { requireSheetNamed } from '../core/jobs/row-job';
+import type { Mutex } from '../core/ports';
 import { SEND_RECORD_HEADER, type SendRecordStore } from '../core/send/sent-record';
 
 /** The hidden sheet that holds the send record (a fixed name, like the status columns). */
@@ -34,17 +35,20 @@ const RECORD_LOCK_MS = 10_000;
  * Two executions may append at once (two people's sends): whether appendRow is atomic is not
  * documented (https://developers.google.com/apps-script/reference/spreadsheet/sheet#appendRow(Object)),
  * and a fold must not lose a row appended between its read and its delete, so every append and
- * fold holds one lock, the script lock. Only one kind of lock excludes: the document lock
- * (per spreadsheet) is null in a trigger without an active document
- * (https://developers.google.com/apps-script/reference/lock/lock-service#getDocumentLock()),
- * and an execution holding it does not exclude one holding the script lock. The script lock is
- * the one that exists in every execution (as for starting a job, jobs-api.ts); in an add-on it
- * is one for all its users (APPS-SCRIPT-FACTS.md), so it is held only for a batch's marks, its
- * record row and their flush, and a job that finds it busy yields and comes back.
+ * fold (with a batch's SENDING marks and their flush) holds `exclusion`: one per spreadsheet,
+ * shared by every person's executions there (core/jobs/shared-lease.ts, built in
+ * addon/context.ts). It was the script lock, which in a published add-on is one lock for every
+ * user of the add-on in every spreadsheet
+ * (https://developers.google.com/apps-script/reference/lock/lock-service#getScriptLock()): a
+ * slow flush in one spreadsheet made sends everywhere else wait. A job that finds it busy
+ * yields and comes back.
  */
 export function sendRecordSheet(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  /** The spreadsheet's exclusion, made on first use (it asks LockService which locks exist). */
+  exclusion: () => Mutex,
 ): SendRecordStore {
+  let lock: Mutex | undefined;
   let known: GoogleAppsScript.Spreadsheet.Sheet | null = null;
   const find = () => {
     known ??= findSendRecordSheet(spreadsheet);
@@ -68,13 +72,13 @@ export function sendRecordSheet(
       return sheet.getDataRange().getValues().slice(1);
     },
     locked(work) {
-      const lock = LockService.getScriptLock();
+      lock ??= exclusion();
       if (!lock.tryLock(RECORD_LOCK_MS)) return undefined;
       try {
         // `work` flushes what it appended (with the send's SENDING marks: one flush).
         return work();
       } finally {
-        lock.releaseLock();
+        lock.release();
       }
     },
     append(row) {

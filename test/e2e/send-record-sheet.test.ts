@@ -53,9 +53,27 @@ describe('the send record sheet renamed by a person', () => {
   });
 });
 
-describe("the send record's lock", () => {
-  it('is the one a trigger without a document takes: held there, no batch is recorded or sent', async () => {
-    const world = await createSendWorld({
+/** The send record's lease keys of this world's spreadsheet (src/core/jobs/shared-lease.ts). */
+function leaseKeys(world: SendWorld) {
+  const key = `crm.sendRecord.${world.runtime.workbook.id}`;
+  return { document: `${key}.doc`, fallback: `${key}.nodoc` };
+}
+
+/** Another execution (elsewhere) holds the spreadsheet's record lease for `ms`. */
+function holdLease(world: SendWorld, kind: 'document' | 'fallback', ms: number): void {
+  world.runtime.setProperties('script', {
+    ...world.runtime.properties('script'),
+    [leaseKeys(world)[kind]]: JSON.stringify({
+      token: 'another-execution',
+      until: world.runtime.now() + ms,
+    }),
+  });
+}
+
+describe("the send record's lease", () => {
+  const twoRows = (runtime: object = {}) =>
+    createSendWorld({
+      runtime,
       sheet: (sandbox) => {
         const leads = sandbox.state.leads
           .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
@@ -63,9 +81,48 @@ describe("the send record's lock", () => {
         return { header: HEADER, rows: leads.map((l) => [l.name, l.id, 'R$ 10,00']) };
       },
     });
-    // Once the job is started (its start lock released), another execution appends to the
-    // record from a trigger with no active document, where the document lock is null: it holds
-    // the script lock for a long while (as a slow flush would).
+
+  it('held by a trigger without a document keeps a sidebar out: no batch is recorded or sent', async () => {
+    const world = await twoRows();
+    // Another person's trigger with no active document (no document lock: it took the lease
+    // under the script lock) appends to the record for a long while (as a slow flush would).
+    holdLease(world, 'fallback', 5 * 60_000);
+    const run = world.runtime.execute({ fn: 'crmSendTemplate', args: [WELCOME] });
+    expect(run.ok).toBe(true);
+    expect(world.sendRequests()).toHaveLength(0);
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    expect(world.statuses()).toEqual(['SENT', 'SENT']);
+  });
+
+  it('held by a sidebar keeps a trigger without a document out', async () => {
+    const world = await twoRows({ triggersWithoutDocument: true });
+    // Another person's sidebar (document lock) holds the lease for 5 minutes: this job's first
+    // slice yields, and its triggers, with no document lock, run meanwhile.
+    const heldUntil = world.runtime.now() + 5 * 60_000;
+    holdLease(world, 'document', 5 * 60_000);
+    world.runtime.runOrThrow('crmSendTemplate', WELCOME);
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    const triggersWhileHeld = world.runtime.executions.filter(
+      (e) => e.kind === 'trigger' && e.startedAt < heldUntil,
+    );
+    expect(triggersWhileHeld.length).toBeGreaterThan(0);
+    expect(world.sendRequests().every((r) => r.at >= heldUntil)).toBe(true);
+    expect(world.statuses()).toEqual(['SENT', 'SENT']);
+    expect(world.sendRequests()).toHaveLength(2);
+  });
+
+  it("is not another spreadsheet's: a send here goes on while another spreadsheet holds its own", async () => {
+    const world = await twoRows();
+    // A send in another spreadsheet of the add-on holds its record lease there, and its
+    // executions take the script lock (the one lock of every user of a published add-on).
+    world.runtime.setProperties('script', {
+      'crm.sendRecord.another-spreadsheet.doc': JSON.stringify({
+        token: 'elsewhere',
+        until: world.runtime.now() + 10 * 60_000,
+      }),
+    });
+    // Once this job is started (its start lock, the script lock, released), that send holds
+    // the script lock for a long while (as its slow flush did under the old record lock).
     let phase: 'before' | 'starting' | 'held' = 'before';
     const run = world.runtime.execute({
       fn: 'crmSendTemplate',
@@ -74,16 +131,16 @@ describe("the send record's lock", () => {
         if (phase === 'before' && event.name === 'LockService.getScriptLock') phase = 'starting';
         else if (phase === 'starting' && event.name === 'Lock.releaseLock') {
           phase = 'held';
-          world.runtime.holdLock('script', 5 * 60_000);
+          world.runtime.holdLock('script', 10 * 60_000);
         }
         return undefined;
       },
     });
     expect(phase).toBe('held');
     expect(run.ok).toBe(true);
-    // Before the fix: this execution took the document lock instead and sent both leads.
-    expect(world.sendRequests()).toHaveLength(0);
-    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    // Before: the record's lock was the script lock: the job yielded "record busy", no send left.
+    expect(world.sendRequests()).toHaveLength(2);
+    expect(world.lastJob().state).toBe('done');
     expect(world.statuses()).toEqual(['SENT', 'SENT']);
   });
 });
@@ -108,37 +165,27 @@ describe('a send record busy at the end of a job', () => {
     );
 
   it('keeps the last answers until they are written, then ends', async () => {
-    // Where the job takes the record's lock for the last time: its end, writing the last answers.
-    const probe = { world: await twoLeads() };
-    const names: string[] = [];
-    probe.world.runtime.execute({
-      fn: 'crmSendTemplate',
-      args: [WELCOME],
-      failServiceCall: (event) => {
-        names.push(event.name);
-        return undefined;
-      },
-    });
-    expect(probe.world.lastJob().state).toBe('done');
-    // The record's lock: the last script lock taken (event indexes are 1-based).
-    const last = names.indexOf('Lock.tryLock', names.lastIndexOf('LockService.getScriptLock')) + 1;
-    const ids = probe.world.runtime
+    const world = await twoLeads();
+    const ids = world.runtime
       .sheet(SHEET)
       .getValues()
       .slice(1)
       .map((row) => Number(row[1]));
-    expect(recordedSent(probe.world).sort()).toEqual([...ids].sort());
-
-    const world = await twoLeads();
-    // Another execution holds the record's lock when this one would write the last answers.
+    // Once both rows show SENT, another execution holds the record's lease: the job's last
+    // take of it (writing the last answers at its end) finds it busy.
+    let held = false;
     world.runtime.execute({
       fn: 'crmSendTemplate',
       args: [WELCOME],
-      failServiceCall: (event) => {
-        if (event.index === last) world.runtime.holdLock('script', 10 * 60_000);
+      failServiceCall: () => {
+        if (!held && world.statuses().every((status) => status === 'SENT')) {
+          held = true;
+          holdLease(world, 'fallback', 10 * 60_000);
+        }
         return undefined;
       },
     });
+    expect(held).toBe(true);
     expect(world.statuses()).toEqual(['SENT', 'SENT']);
     // Before the fix: 'done', the last answers dropped (their leads "may have left" for good).
     expect(world.lastJob().state).not.toBe('done');

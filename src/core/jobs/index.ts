@@ -7,4 +7,5 @@ export * from './lease';
 export * from './platform-wait';
 export * from './record';
 export * from './row-locator';
+export * from './shared-lease';
 export * from './store';
