@@ -34,6 +34,13 @@ export interface ActionEntry {
   u?: number;
   /** Settled once as "nothing happened" and sent once more: never again blindly. */
   o?: 1;
+  /**
+   * A hash of the row's data cells when collected (rows.ts): the same row keyed otherwise since
+   * (a renamed key column) has the same (PipelineKind.sameRow).
+   */
+  h?: string;
+  /** The same row as an earlier entry, under another key: shows its end (pipeline-types.ts). */
+  a?: 1;
 }
 
 /** Statuses that end a row for a run (the rest go on). */

@@ -94,6 +94,9 @@ export function leadActionsKind(
         key: first.k.replace(/^[ep#]:?/, ''),
       }),
     }),
+    // The row an earlier entry was collected from, keyed otherwise since (its key column renamed):
+    // the same lead and the same cells. Another row of the lead has other cells: a twin.
+    sameRow: (entry, first) => entry.h !== undefined && entry.h === first.h,
     next: (entry) => nextMove(decide, entry, preview),
     call: (entry, request) => callOf(entry.i ?? 0, request),
     repeatable: isRepeatable,

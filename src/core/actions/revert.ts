@@ -149,7 +149,7 @@ export function revertKind(
     collect: () =>
       env
         .runEntries()
-        .filter((e) => e.s === 'DONE' && e.i !== undefined)
+        .filter((e) => e.s === 'DONE' && e.i !== undefined && !e.a)
         .map(
           (e): RevertEntry => ({
             k: e.k,

@@ -1,3 +1,4 @@
+import { hashText } from '../cache/chunked';
 import { type Translate, translator } from '../i18n';
 import { leadFieldForKey } from '../import/lead-fields';
 import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize';
@@ -156,9 +157,25 @@ export function collectEntries(
     }
     const cells = rowCells(values.header, display, params);
     if (cells) entry.c = cells;
+    entry.h = cellsHash(row, display, columns);
     byKey.set(key, entry);
   });
   return [...byKey.values()];
+}
+
+/**
+ * The row's data cells (status columns left out, the key column in whatever its header says),
+ * hashed short: 7 characters a row in the run's record. A renamed header changes no cell.
+ */
+function cellsHash(
+  row: readonly unknown[],
+  display: readonly unknown[],
+  columns: number[],
+): string {
+  return hashText(columns.map((c) => String(display[c] ?? row[c] ?? '')).join('\u0001')).slice(
+    0,
+    7,
+  );
 }
 
 export function keysOfSheet(values: SheetValues, keying: RowKeying): string[] {

@@ -23,6 +23,12 @@ export interface WalkEntry extends PipelineEntry {
   o?: 1;
   /** Retries of a repeatable request that got no answer. */
   r?: number;
+  /**
+   * The same row as an earlier entry of the record, taken on under another key (a person
+   * renamed the key column mid-job): it shows that entry's end and is not a row of its own in
+   * the counts (`PipelineKind.sameRow`).
+   */
+  a?: 1;
 }
 
 export interface SheetValues {
@@ -94,6 +100,12 @@ export interface PipelineKind<E extends WalkEntry, R> {
   target?(entry: E): string | undefined;
   /** The end of a row whose target an earlier row (`first`) has: it sends nothing. */
   twin?(entry: E, first: E): { status: string; words: string };
+  /**
+   * Whether a row of `first`'s target is the very row `first` was collected from, taken on again
+   * under another key (a person renamed the key column: its rows key by e-mail now, or by id):
+   * it takes `first`'s end and detail instead of being its twin.
+   */
+  sameRow?(entry: E, first: E): boolean;
   next(entry: E): NextMove<R>;
   call(entry: E, request: R): (api: CrmApi) => unknown;
   repeatable(request: R): boolean;

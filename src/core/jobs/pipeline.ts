@@ -190,6 +190,14 @@ class Walk<E extends WalkEntry, R> {
     if (this.run.kind.derive?.(entry) !== words) entry.d = words;
   }
 
+  /** `entry` shows `first`'s end and detail, as the same row under another key (`sameRow`). */
+  private mirror(entry: E, first: E): void {
+    const { kind } = this.run;
+    this.finish(entry, first.s ?? '', first.d ?? kind.derive?.(first) ?? '');
+    if (first.t !== undefined) entry.t = first.t;
+    entry.a = 1;
+  }
+
   /** Settles the requests that may have left (a kill, a lost answer) by reading the lead back. */
   private settle(uncertain: E[]): StepResult {
     const { kind, ledger, client } = this.run;
@@ -268,6 +276,14 @@ class Walk<E extends WalkEntry, R> {
     for (const entry of entries) {
       const first = this.firstOfTarget(firsts, entry);
       if (entry.s !== undefined) continue;
+      if (first && kind.sameRow?.(entry, first)) {
+        // The row `first` was collected from, keyed otherwise since: it shows first's end once
+        // first has one (first is earlier in the record, so it is decided or in this batch).
+        if (first.s === undefined) continue;
+        this.mirror(entry, first);
+        decided.push(entry);
+        continue;
+      }
       if (first && kind.twin) {
         const end = kind.twin(entry, first);
         this.finish(entry, end.status, end.words);
@@ -436,9 +452,12 @@ class Walk<E extends WalkEntry, R> {
     return { status: 'finished' };
   }
 
-  /** Counts from the record: every entry is a row; the finished ones are done. */
+  /**
+   * Counts from the record: every entry is a row (but one taken on again under another key,
+   * which its first entry counts); the finished ones are done.
+   */
   count(): void {
-    const entries = this.run.ledger.entries();
+    const entries = this.run.ledger.entries().filter((e) => !e.a);
     const counts: Record<string, number> = {};
     for (const status of Object.keys(this.job.counts)) counts[status] = 0;
     let done = 0;
