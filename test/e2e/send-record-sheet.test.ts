@@ -111,6 +111,41 @@ describe("the send record's lease", () => {
     expect(world.sendRequests()).toHaveLength(2);
   });
 
+  it('left by a killed execution frees itself once that execution must have ended', async () => {
+    // Where an execution first holds the lease: the first call that finds its key written.
+    const probe = await twoRows();
+    let held = 0;
+    probe.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [WELCOME],
+      failServiceCall: (event) => {
+        const written = leaseKeys(probe).document in probe.runtime.properties('script');
+        if (held === 0 && written) held = event.index;
+        return undefined;
+      },
+    });
+    expect(held).toBeGreaterThan(0);
+
+    const world = await twoRows();
+    const killed = world.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [WELCOME],
+      killAfterServiceCalls: held + 1,
+    });
+    expect(killed.killed).toBe(true);
+    // Killed while holding it: its lease stays (no LockService lock does: Apps Script frees those).
+    expect(world.runtime.properties('script')).toHaveProperty(leaseKeys(world).document);
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    expect(world.lastJob().state).toBe('done');
+    expect(world.statuses()).toEqual(['SENT', 'SENT']);
+    expect(world.sendRequests()).toHaveLength(2);
+    // Nothing left after it in the store every user of the add-on shares.
+    expect(Object.keys(world.runtime.properties('script'))).toEqual([]);
+    // The lease freed itself when the killed execution must have ended (6 min and a margin).
+    const ended = killed.startedAt + 6 * 60_000;
+    expect(world.sendRequests().every((r) => r.at >= ended)).toBe(true);
+  });
+
   it("is not another spreadsheet's: a send here goes on while another spreadsheet holds its own", async () => {
     const world = await twoRows();
     // A send in another spreadsheet of the add-on holds its record lease there, and its

@@ -2,7 +2,12 @@ import type { Clock, KeyValueStore, Mutex } from '../ports';
 
 /** How long a guard lock is waited for (it is held for two reads and a write). */
 const GUARD_WAIT_MS = 2_000;
-const POLL_MS = 250;
+/**
+ * Between two attempts: each costs a Properties call or more (50,000 a day for a consumer
+ * account, https://developers.google.com/apps-script/guides/services/quotas), and what the
+ * lease covers (a batch's marks, record row and flush) takes about a second.
+ */
+const POLL_MS = 500;
 
 /**
  * Mutual exclusion between every execution that works on one spreadsheet, whoever runs it,
@@ -72,9 +77,14 @@ export function sharedLeaseKeys(key: string): { document: string; fallback: stri
 /**
  * One attempt to take the lease, as steps: it pauses (yields) before every call another
  * execution may see, so a test can run several attempts interleaved in any order. True when
- * held, false when another execution holds it or its guard was busy.
+ * held; 'other' when an execution of the other class holds it (or was taking it); false when
+ * one of this class holds it or the guard was busy.
  */
-export function* takeSteps(deps: SharedLeaseDeps): Generator<void, boolean, void> {
+export function* takeSteps(
+  deps: SharedLeaseDeps,
+  /** The other class held it at the last attempt: read its key before writing ours. */
+  otherFirst = false,
+): Generator<void, boolean | 'other', void> {
   const { kv, clock, token, expiresAt } = deps;
   const keys = sharedLeaseKeys(deps.key);
   const own = deps.documentGuard ? keys.document : keys.fallback;
@@ -83,8 +93,14 @@ export function* takeSteps(deps: SharedLeaseDeps): Generator<void, boolean, void
   yield;
   if (!guard.tryLock(GUARD_WAIT_MS)) return false;
   try {
-    yield;
     const now = clock.now();
+    if (otherFirst) {
+      yield;
+      const held = readHeld(kv, other);
+      // Only a peek, which decides nothing when free: the read after our write does.
+      if (held && held.until > now) return 'other';
+    }
+    yield;
     const mine = readHeld(kv, own);
     if (mine?.token === token) return true;
     if (mine && mine.until > now) return false;
@@ -95,7 +111,7 @@ export function* takeSteps(deps: SharedLeaseDeps): Generator<void, boolean, void
     if (theirs && theirs.until > now) {
       yield;
       kv.delete(own);
-      return false;
+      return 'other';
     }
     // Left by a killed execution of the other class: safe to remove while ours is written and
     // read by every taker of that class after it (they back off), and it would stay forever in a
@@ -129,11 +145,15 @@ export function createSharedLease(deps: SharedLeaseDeps): Mutex {
   return {
     tryLock(timeoutMs) {
       const giveUpAt = clock.now() + timeoutMs;
+      let otherFirst = false;
       for (;;) {
-        if (runSteps(takeSteps(deps))) {
+        const taken = runSteps(takeSteps(deps, otherFirst));
+        if (taken === true) {
           held = true;
           return true;
         }
+        // Held by the other class: peek at its key first next time (one call, not four).
+        otherFirst = taken === 'other';
         if (clock.now() + POLL_MS > giveUpAt) return false;
         clock.sleep(POLL_MS);
       }

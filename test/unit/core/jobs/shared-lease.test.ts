@@ -36,7 +36,7 @@ function world() {
 interface Execution {
   name: string;
   deps: SharedLeaseDeps;
-  steps: Generator<void, boolean, void> | null;
+  steps: Generator<void, boolean | 'other', void> | null;
   /** Scheduler turns left inside the lease; undefined when not holding. */
   holding?: number;
   taken: number;
@@ -92,11 +92,11 @@ function simulate(seed: number): { most: number; takes: number; stuck: boolean }
         createReleaser(e.deps).release();
       }
     } else {
-      e.steps ??= takeSteps(e.deps);
+      e.steps ??= takeSteps(e.deps, random() < 0.5);
       const next = e.steps.next();
       if (next.done) {
         e.steps = null;
-        if (next.value) {
+        if (next.value === true) {
           e.holding = 1 + Math.floor(random() * 4);
           takes += 1;
         } else w.clock.advance(250);
@@ -196,5 +196,13 @@ describe('the shared lease between executions with and without the document lock
     calls = 0;
     expect(lease.tryLock(0)).toBe(false);
     expect(calls).toBe(0);
+    holder.release();
+    // Held by a trigger without a document for 10 s: the first attempt costs four calls, each
+    // later one a peek at its key.
+    const trigger = createSharedLease({ ...w.deps('trigger', false), kv: counted });
+    expect(trigger.tryLock(0)).toBe(true);
+    calls = 0;
+    expect(lease.tryLock(10_000)).toBe(false);
+    expect(calls).toBe(4 + 20);
   });
 });
