@@ -147,7 +147,7 @@ export function createSharedLease(deps: SharedLeaseDeps): Mutex {
       const giveUpAt = clock.now() + timeoutMs;
       let otherFirst = false;
       for (;;) {
-        const taken = runSteps(takeSteps(deps, otherFirst));
+        const taken: boolean | 'other' = runSteps(takeSteps(deps, otherFirst));
         if (taken === true) {
           held = true;
           return true;
