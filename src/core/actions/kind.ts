@@ -73,7 +73,11 @@ export function leadActionsKind(
     adoptsLateRows: options.action !== 'delete',
     collect(values) {
       const keys = keying(values);
-      return typeof keys === 'string' ? keys : collectEntries(values, keys, options.params);
+      if (typeof keys === 'string') return keys;
+      const entries = collectEntries(values, keys, options.params);
+      // A delete takes on no late row (below): its entries need no hash of their cells.
+      if (options.action === 'delete') for (const entry of entries) delete entry.h;
+      return entries;
     },
     keyColumns(header) {
       const keys = rowKeying(header, options);

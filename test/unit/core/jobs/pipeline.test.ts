@@ -215,3 +215,72 @@ describe('the row pipeline before a request that must not be repeated', () => {
     expect(flushesAtSend[0]).toBeGreaterThan(0);
   });
 });
+
+describe('the row pipeline when a person renames the key column mid-job', () => {
+  /** Rows name a lead (column 1); the header's first cell says how rows are keyed. */
+  type Entry = WalkEntry & { lead?: string; h?: string };
+  function renamedKind(): PipelineKind<Entry, string> {
+    const base = toyKind() as unknown as PipelineKind<Entry, string>;
+    const keyOf = (values: SheetValues, row: unknown[]) =>
+      `${String(values.header[0])}:${String(row[1] ?? '')}:${String(row[2] ?? '')}`;
+    return {
+      ...base,
+      collect: (values) =>
+        values.rows
+          .filter((r) => r[1])
+          .map((r) => ({ k: keyOf(values, r), lead: String(r[1]), h: `${r[1]}|${r[2]}` })),
+      keysOf: (values) => values.rows.map((r) => (r[1] ? keyOf(values, r) : '')),
+      call: (entry) => (api) =>
+        (api as unknown as { stamp(key: string): unknown }).stamp(entry.lead ?? ''),
+      target: (entry) => entry.lead,
+      twin: (entry) => ({ status: 'SKIPPED', words: `same lead ${entry.lead}` }),
+      sameRow: (entry, first) => entry.h === first.h,
+    };
+  }
+
+  it('keeps each row its end and detail, acts on no lead twice, and a new row of a lead is a twin', () => {
+    const sheet = memorySheet([
+      ['ById', 'Lead', 'Cells'],
+      ['', 'L1', 'x'],
+      ['', 'L2', 'y'],
+    ]);
+    const crm = toyCrm();
+    let renamed = false;
+    const job = { jobId: 'run-1', counts: {}, cursor: null } as unknown as JobRecord;
+    const run: WalkRun<Entry, string> = {
+      kind: renamedKind(),
+      ledger: new Ledger(new MemoryKeyValueStore(), 'renamed.'),
+      sheet,
+      client: crm.client,
+      pacer: {
+        acquireUpTo: (wanted: number) => ({ count: wanted, at: 0 }),
+        answered: () => {},
+        reportRateLimited: () => {},
+        nextSlotAt: () => 0,
+      } as unknown as Pacer,
+      loaded: false,
+    };
+    const clock = new SimClock();
+    const ctx: StepContext = { clock, deadline: 1e15, latestStartAt: 1e15 };
+    for (let i = 0; i < 100; i++) {
+      if (walkStep(job, ctx, run).status === 'finished') break;
+      const shown = sheet.grid.slice(1).map((r) => r[3]);
+      if (!renamed && shown.every((s) => s === 'DONE')) {
+        // A person renames the key column and adds another row of lead L1 (other cells).
+        (sheet.grid[0] as unknown[])[0] = 'ByMail';
+        sheet.grid.push(['', 'L1', 'z']);
+        renamed = true;
+      }
+    }
+    expect(renamed).toBe(true);
+    expect(crm.stamps.get('L1')).toBe(1);
+    expect(crm.stamps.get('L2')).toBe(1);
+    expect(sheet.grid.slice(1).map((r) => [r[3], r[4]])).toEqual([
+      ['DONE', 'stamped ById:L1:x'],
+      ['DONE', 'stamped ById:L2:y'],
+      ['SKIPPED', 'same lead L1'],
+    ]);
+    expect(job.total).toBe(3);
+    expect(job.counts).toMatchObject({ DONE: 2, SKIPPED: 1 });
+  });
+});
