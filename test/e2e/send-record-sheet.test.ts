@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JobSummary } from '../../src/core/jobs/record';
-import { createSendWorld, DEMO, type SendWorld, SHEET } from './send-harness';
+import { BASE_URL, createSendWorld, DEMO, DEMO_KEYS, type SendWorld, SHEET } from './send-harness';
 
 const HEADER = ['Nome', 'CRM Lead ID', 'Valor'];
 const WELCOME = {
@@ -109,6 +109,72 @@ describe("the send record's lease", () => {
     expect(world.sendRequests().every((r) => r.at >= heldUntil)).toBe(true);
     expect(world.statuses()).toEqual(['SENT', 'SENT']);
     expect(world.sendRequests()).toHaveLength(2);
+  });
+
+  it("a sidebar's batch waits while another person's trigger without a document holds it", async () => {
+    let others: { id: number; name: string }[] = [];
+    // Triggers run with no active document (the runtime's reading of the undocumented case).
+    const noDocument: object = { triggersWithoutDocument: true };
+    const world = await createSendWorld({
+      runtime: noDocument,
+      sheet: (sandbox) => {
+        const leads = sandbox.state.leads
+          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+          .slice(0, 4);
+        others = leads.slice(2);
+        return { header: HEADER, rows: leads.slice(0, 2).map((l) => [l.name, l.id, 'R$ 10,00']) };
+      },
+    });
+    const bia = 'bia@example.com';
+    world.runtime.setUser(bia);
+    world.runtime.runOrThrow('crmConfigure', { apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL });
+    world.runtime.setUser('user@example.com');
+    world.runtime.workbook.addSheet('Outros');
+    world.runtime
+      .sheet('Outros')
+      .setValues(1, 1, [HEADER, ...others.map((l) => [l.name, l.id, 'R$ 10,00'])]);
+    // Ana's sidebar finds the record busy for a moment: her job goes on by trigger, where there
+    // is no document (no document lock: the trigger takes the lease under the script lock).
+    holdLease(world, 'document', 20_000);
+    world.runtime.runOrThrow('crmSendTemplate', WELCOME);
+    // While her trigger holds the lease, Bia sends to the other sheet from her sidebar.
+    let during: number | undefined;
+    let started = false;
+    world.onServiceCall = (event) => {
+      // At the flush of the marks and record row: the lease held, its guard (the script lock,
+      // which starting a job takes too) long released.
+      if (started || event.name !== 'SpreadsheetApp.flush') return;
+      const held = Object.entries(world.runtime.properties('script')).some(
+        ([key, value]) => key.startsWith('crm.sendRecord.') && !value.includes('another-execution'),
+      );
+      if (!held) return;
+      started = true;
+      const before = world.sendRequests().length;
+      world.runtime.setUser(bia);
+      try {
+        world.runtime.run('crmSendTemplate', { ...WELCOME, sheet: 'Outros' });
+      } finally {
+        world.runtime.setUser('user@example.com');
+      }
+      during = world.sendRequests().length - before;
+    };
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    world.onServiceCall = null;
+    // Bia's batch did not go while Ana's held the lease (a document lock alone does not
+    // exclude a trigger that has none).
+    expect(started).toBe(true);
+    expect(during).toBe(0);
+    world.runtime.setUser(bia);
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    world.runtime.setUser('user@example.com');
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    expect(world.statuses()).toEqual(['SENT', 'SENT']);
+    const outros = world.runtime.sheet('Outros').getValues();
+    const status = (outros[0] ?? []).indexOf('CRM Send Status');
+    expect(outros.slice(1).map((row) => row[status])).toEqual(['SENT', 'SENT']);
+    const perLead = new Map<string, number>();
+    for (const r of world.sendRequests()) perLead.set(r.path, (perLead.get(r.path) ?? 0) + 1);
+    expect([...perLead.values()]).toEqual([1, 1, 1, 1]);
   });
 
   it('left by a killed execution frees itself once that execution must have ended', async () => {
