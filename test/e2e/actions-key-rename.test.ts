@@ -69,6 +69,8 @@ interface Renamed {
   /** The statuses and details every row showed when the person renamed the column. */
   statuses: string[];
   details: string[];
+  /** CRM requests made before the rename. */
+  requests: number;
   renamed: boolean;
 }
 
@@ -78,13 +80,14 @@ interface Renamed {
  */
 function renameWhenPlaced(world: ActionsWorld, to: string, extraRow?: unknown[]): Renamed {
   const model = world.runtime.sheet(SHEET);
-  const seen: Renamed = { statuses: [], details: [], renamed: false };
+  const seen: Renamed = { statuses: [], details: [], requests: 0, renamed: false };
   world.onServiceCall = () => {
     if (seen.renamed) return;
     const [header = [], ...rows] = model.getValues();
     const run = header.indexOf('CRM Action Run');
     if (run < 0 || rows.some((row) => String(row[run] ?? '') === '')) return;
     seen.statuses = world.statuses();
+    seen.requests = world.requests().length;
     seen.details = world.details();
     model.setValues(1, 4, [[to]]);
     if (extraRow) model.setValues(rows.length + 2, 1, [extraRow]);
@@ -140,6 +143,8 @@ describe('lead actions whose key column a person renames mid-job (review F3)', (
         // Before the fix: ["SKIPPED" × 5], "same lead as …" (the lead acted on all the same).
         expect(world.statuses()).toEqual(seen.statuses);
         expect(world.details()).toEqual(seen.details);
+        // The renamed rows are known by their cells: no lead is read or acted on again.
+        expect(world.requests().slice(seen.requests)).toEqual([]);
         expect(job.total).toBe(ROWS);
         expect(job.counts.DONE).toBe(seen.statuses.filter((s) => s === 'DONE').length);
         if (c.action !== 'addTags') {

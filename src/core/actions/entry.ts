@@ -36,7 +36,7 @@ export interface ActionEntry {
   o?: 1;
   /**
    * A hash of the row's data cells when collected (rows.ts): the same row keyed otherwise since
-   * (a renamed key column) has the same (PipelineKind.sameRow).
+   * (a renamed key column) has the same (PipelineKind.rowMark).
    */
   h?: string;
   /** The same row as an earlier entry, under another key: shows its end (pipeline-types.ts). */

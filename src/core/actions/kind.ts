@@ -98,9 +98,9 @@ export function leadActionsKind(
         key: first.k.replace(/^[ep#]:?/, ''),
       }),
     }),
-    // The row an earlier entry was collected from, keyed otherwise since (its key column renamed):
-    // the same lead and the same cells. Another row of the lead has other cells: a twin.
-    sameRow: (entry, first) => entry.h !== undefined && entry.h === first.h,
+    // A row keyed otherwise since (its key column renamed) is known by its cells. Another row of
+    // the lead has other cells: a twin (above).
+    rowMark: (entry) => entry.h,
     next: (entry) => nextMove(decide, entry, preview),
     call: (entry, request) => callOf(entry.i ?? 0, request),
     repeatable: isRepeatable,

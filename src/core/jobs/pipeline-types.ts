@@ -26,7 +26,7 @@ export interface WalkEntry extends PipelineEntry {
   /**
    * The same row as an earlier entry of the record, taken on under another key (a person
    * renamed the key column mid-job): it shows that entry's end and is not a row of its own in
-   * the counts (`PipelineKind.sameRow`).
+   * the counts (`PipelineKind.rowMark`).
    */
   a?: 1;
 }
@@ -101,11 +101,13 @@ export interface PipelineKind<E extends WalkEntry, R> {
   /** The end of a row whose target an earlier row (`first`) has: it sends nothing. */
   twin?(entry: E, first: E): { status: string; words: string };
   /**
-   * Whether a row of `first`'s target is the very row `first` was collected from, taken on again
-   * under another key (a person renamed the key column: its rows key by e-mail now, or by id):
-   * it takes `first`'s end and detail instead of being its twin.
+   * A mark of the row's cells as collected (a short hash), the same whatever the row is keyed
+   * by. A row found at the end of a pass under a key the record does not hold, with the mark of
+   * an entry the record holds, is that entry's row keyed otherwise since (a person renamed the
+   * key column: its rows key by e-mail now, or by id): it shows that entry's end and detail and
+   * is not acted on again (a row is acted on once a run). Undefined: no such mark.
    */
-  sameRow?(entry: E, first: E): boolean;
+  rowMark?(entry: E): string | undefined;
   next(entry: E): NextMove<R>;
   call(entry: E, request: R): (api: CrmApi) => unknown;
   repeatable(request: R): boolean;

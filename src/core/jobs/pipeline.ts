@@ -190,12 +190,29 @@ class Walk<E extends WalkEntry, R> {
     if (this.run.kind.derive?.(entry) !== words) entry.d = words;
   }
 
-  /** `entry` shows `first`'s end and detail, as the same row under another key (`sameRow`). */
-  private mirror(entry: E, first: E): void {
-    const { kind } = this.run;
-    this.finish(entry, first.s ?? '', first.d ?? kind.derive?.(first) ?? '');
-    if (first.t !== undefined) entry.t = first.t;
-    entry.a = 1;
+  /**
+   * Late rows that are rows the record holds, keyed otherwise since (`PipelineKind.rowMark`):
+   * each shows its entry's end and detail, with no read and no request. Returns how many.
+   */
+  private takeOnMoved(late: readonly E[]): number {
+    const { kind, ledger } = this.run;
+    if (!kind.rowMark) return 0;
+    const byMark = new Map<string, E>();
+    for (const entry of ledger.entries()) {
+      const mark = kind.rowMark(entry);
+      if (mark !== undefined && entry.s !== undefined && !byMark.has(mark)) byMark.set(mark, entry);
+    }
+    let moved = 0;
+    for (const entry of late) {
+      const mark = kind.rowMark(entry);
+      const same = mark === undefined ? undefined : byMark.get(mark);
+      if (!same) continue;
+      this.finish(entry, same.s ?? '', same.d ?? kind.derive?.(same) ?? '');
+      if (same.t !== undefined) entry.t = same.t;
+      entry.a = 1;
+      moved += 1;
+    }
+    return moved;
   }
 
   /** Settles the requests that may have left (a kill, a lost answer) by reading the lead back. */
@@ -276,14 +293,6 @@ class Walk<E extends WalkEntry, R> {
     for (const entry of entries) {
       const first = this.firstOfTarget(firsts, entry);
       if (entry.s !== undefined) continue;
-      if (first && kind.sameRow?.(entry, first)) {
-        // The row `first` was collected from, keyed otherwise since: it shows first's end once
-        // first has one (first is earlier in the record, so it is decided or in this batch).
-        if (first.s === undefined) continue;
-        this.mirror(entry, first);
-        decided.push(entry);
-        continue;
-      }
       if (first && kind.twin) {
         const end = kind.twin(entry, first);
         this.finish(entry, end.status, end.words);
@@ -421,8 +430,9 @@ class Walk<E extends WalkEntry, R> {
   }
 
   /**
-   * The end of a pass: rows the record does not hold yet start another pass; else every row of
-   * the sheet is made to show what the record says, whatever was sorted, and the job ends.
+   * The end of a pass: rows the record does not hold yet start another pass (but a row it holds
+   * under another key, `takeOnMoved`, only shows its end); else every row of the sheet is made
+   * to show what the record says, whatever was sorted, and the job ends.
    */
   private check(): StepResult {
     const { kind, ledger, sheet } = this.run;
@@ -432,15 +442,19 @@ class Walk<E extends WalkEntry, R> {
       const known = new Set(ledger.entries().map((e) => e.k));
       const late = typeof collected === 'string' ? [] : collected.filter((e) => !known.has(e.k));
       if (late.length > 0) {
+        const moved = this.takeOnMoved(late);
         ledger.append(late);
         ledger.save();
-        return this.save({
-          ...this.cursor,
-          phase: kind.read ? 'read' : 'act',
-          shards: ledger.shards.length,
-          page: 0,
-          checks: 0,
-        });
+        this.cursor = { ...this.cursor, shards: ledger.shards.length };
+        this.job.cursor = this.cursor;
+        if (moved < late.length) {
+          return this.save({
+            ...this.cursor,
+            phase: kind.read ? 'read' : 'act',
+            page: 0,
+            checks: 0,
+          });
+        }
       }
     }
     const wrote = placeByKey(sheet, kind as PipelineKind<E, unknown>, ledger.entries(), true, read);

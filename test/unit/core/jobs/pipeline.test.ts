@@ -234,7 +234,7 @@ describe('the row pipeline when a person renames the key column mid-job', () => 
         (api as unknown as { stamp(key: string): unknown }).stamp(entry.lead ?? ''),
       target: (entry) => entry.lead,
       twin: (entry) => ({ status: 'SKIPPED', words: `same lead ${entry.lead}` }),
-      sameRow: (entry, first) => entry.h === first.h,
+      rowMark: (entry) => entry.h,
     };
   }
 
