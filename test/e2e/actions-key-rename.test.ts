@@ -195,4 +195,27 @@ describe('lead actions whose key column a person renames mid-job (review F3)', (
         expect(world.sandbox.state.leads.some((l) => l.id === lead.id)).toBe(false);
     }, 60_000);
   }
+
+  it('reverts each lead of a renamed run once (the rows taken on again are not its own)', async () => {
+    const c = ACTIONS[3];
+    // Rows keyed by e-mail, then by id: the rows taken on again name their leads by id.
+    const { world, leads, job } = await renameRun(c, 'e-mail→id', false);
+    expect(job.state).toBe('done');
+    const tagged = (id: number) =>
+      world.sandbox.state.leads.find((l) => l.id === id)?.tags.includes('revisado-27-11');
+    expect(leads.every((lead) => tagged(lead.id))).toBe(true);
+    // The person names the column back, then reverts the run.
+    world.runtime.sheet(SHEET).setValues(1, 4, [[OTHER_HEADER]]);
+    world.sandbox.clearRequests();
+    const started = world.start('crmRevertLeadActions', job.jobId);
+    world.finish();
+    const revert = world.job(started.jobId);
+    expect(revert.state).toBe('done');
+    // Before: 10 rows (each lead twice), the second of each lead CHANGED_SINCE or NO_CHANGE.
+    expect(revert.total).toBe(ROWS);
+    expect(revert.counts.REVERTED).toBe(ROWS);
+    const removals = world.requests().filter((r) => /^DELETE \/api\/v1\/leads\/\d+\/tags/.test(r));
+    expect(removals.filter((r) => !r.includes('2147483647'))).toHaveLength(ROWS);
+    expect(leads.some((lead) => tagged(lead.id))).toBe(false);
+  }, 60_000);
 });
