@@ -218,4 +218,31 @@ describe('lead actions whose key column a person renames mid-job (review F3)', (
     expect(removals.filter((r) => !r.includes('2147483647'))).toHaveLength(ROWS);
     expect(leads.some((lead) => tagged(lead.id))).toBe(false);
   }, 60_000);
+
+  it('acts on a row that named no lead before the rename and names one since', async () => {
+    let leads: ReturnType<typeof uniqueLeads> = [];
+    const world = await createActionsWorld({
+      header: ['Nome', 'E-mail', 'Telefone', ID_HEADER, 'Valor'],
+      rows: (sandbox) => {
+        leads = uniqueLeads(sandbox, 3);
+        // The third row has no lead id: NOT_FOUND while rows key by id.
+        return leads.map((l, i) => [l.name, l.email, l.phone, i === 2 ? '' : l.id, 'R$ 10,00']);
+      },
+    });
+    const before = snapshot(world);
+    const seen = renameWhenPlaced(world, OTHER_HEADER);
+    const started = world.start('crmLeadActions', {
+      sheet: SHEET,
+      action: 'message',
+      params: { text: 'Olá {{Nome}}' },
+    });
+    world.finish();
+    world.onServiceCall = null;
+    expect(seen.renamed).toBe(true);
+    expect(seen.statuses).toEqual(['DONE', 'DONE', 'NOT_FOUND']);
+    expect(world.job(started.jobId).state).toBe('done');
+    expect(world.statuses()).toEqual(['DONE', 'DONE', 'DONE']);
+    const per = effects(world, 'message', before);
+    for (const lead of leads) expect(per.get(lead.id), `lead ${lead.id}`).toBe(1);
+  }, 60_000);
 });

@@ -99,8 +99,9 @@ export function leadActionsKind(
       }),
     }),
     // A row keyed otherwise since (its key column renamed) is known by its cells. Another row of
-    // the lead has other cells: a twin (above).
-    rowMark: (entry) => entry.h,
+    // the lead has other cells: a twin (above). A row that named no lead (no id, or one no lead
+    // has) was acted on for none: under its new key it is a row like any other.
+    rowMark: (entry) => (entry.g ? undefined : entry.h),
     next: (entry) => nextMove(decide, entry, preview),
     call: (entry, request) => callOf(entry.i ?? 0, request),
     repeatable: isRepeatable,
