@@ -29,8 +29,11 @@ const POLL_MS = 500;
  * class writes its own key under its own guard, and the two classes exclude each other as in
  * Dekker's algorithm: an execution writes its class's key, then reads the other's; of two
  * executions of different classes, the later reader sees the earlier writer, so at most one
- * holds (both may see each other: both back off and try again). This relies only on each
- * Properties call being seen by the calls that follow it.
+ * holds (both may see each other: both back off and try again; in lock-step for 10 s, a send
+ * yields and comes back). This relies on a Properties write being seen by every read that
+ * follows it, in any execution, which the documentation does not state
+ * (https://developers.google.com/apps-script/guides/properties); the driver lease (lease.ts)
+ * and the old script lock's users relied on it as well.
  *
  * A lease runs out at `expiresAt`, when its execution must have ended (Apps Script ends every
  * execution at 6 minutes), so one left by a killed execution frees itself.
