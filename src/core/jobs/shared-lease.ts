@@ -33,7 +33,7 @@ const POLL_MS = 500;
  * yields and comes back). This relies on a Properties write being seen by every read that
  * follows it, in any execution, which the documentation does not state
  * (https://developers.google.com/apps-script/guides/properties); the driver lease (lease.ts)
- * and the old script lock's users relied on it as well.
+ * relies on it as well.
  *
  * A lease runs out at `expiresAt`, when its execution must have ended (Apps Script ends every
  * execution at 6 minutes), so one left by a killed execution frees itself.
