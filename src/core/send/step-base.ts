@@ -23,7 +23,6 @@ import {
   MAX_BATCH_ROWS,
   misplacedRepair,
   type NextWork,
-  type PlannedRow,
   planStep,
   readSendCursor,
   type SendCursor,
@@ -68,10 +67,7 @@ export interface SendHandlerOptions {
   random?: () => number;
 }
 
-/** A wait for rate-limit slots at least this long is followed by a look for a pause or cancel. */
-export const STOP_CHECK_AFTER_WAIT_MS = 1_000;
-/** A batch short of slots waits this long at most for the rest to free up. */
-export const MERGE_SLOTS_MS = 3_000;
+export { MERGE_SLOTS_MS, STOP_CHECK_AFTER_WAIT_MS } from '../jobs/pipeline-planned';
 /** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
 export const LOOKUP_PER_PAGE = 200;
 
@@ -91,12 +87,7 @@ export function sentEntry(k: string, [, m, d, at]: Cells): SendLedgerEntry {
   return { k, s: 'SENT', m, d, ...(at instanceof Date ? { a: at.getTime() } : {}) };
 }
 
-/** The data rows from the first of `rows` to the last, and `extra` rows after them. */
-export function spanOf(rows: readonly PlannedRow[], extra: number): RowWindow {
-  const ats = rows.map(({ at }) => at);
-  const first = Math.min(...ats);
-  return { first, count: Math.max(...ats) - first + 1 + extra };
-}
+export { spanOf } from '../jobs/pipeline-planned';
 
 /** What the job keeps between steps of one execution. */
 export interface JobRun {
@@ -136,8 +127,6 @@ export abstract class SendSheetStep {
     protected readonly env: SendJobEnv,
     protected readonly work: JobRun,
     protected readonly pacer: Pacer,
-    /** Random source for back-off jitter of lookups; tests pass a seeded one. */
-    protected readonly random?: () => number,
   ) {
     this.cursor = readSendCursor(job.cursor);
     this.initialCursor = this.cursor;
@@ -152,7 +141,7 @@ export abstract class SendSheetStep {
     this.writeMarks(analysis, entries);
     const updated = this.analyse(analysis);
     const next = planStep(updated, this.planInput(cursor)).next;
-    return this.goOn(updated, next, cursor);
+    return this.proceed(updated, next, cursor);
   }
 
   /**
@@ -160,7 +149,7 @@ export abstract class SendSheetStep {
    * next step), else the rest of the sheet below the rows read, else a whole read (the end
    * of a pass finds rows moved above the scan); finished when a whole read has nothing left.
    */
-  protected goOn(analysis: SendAnalysis, next: NextWork, cursor: SendCursor): StepResult {
+  protected proceed(analysis: SendAnalysis, next: NextWork, cursor: SendCursor): StepResult {
     if (next.kind === 'settle') {
       this.work.next = next;
       return this.progress(analysis, { ...cursor, planned: [] }, true);
@@ -340,7 +329,7 @@ export abstract class SendSheetStep {
    * Reads the sheet, or the rows of `window` (creating missing status columns), and decides
    * every row read.
    */
-  protected read(withDisplay: boolean, window?: RowWindow): SendAnalysis {
+  read(withDisplay: boolean, window?: RowWindow): SendAnalysis {
     const { sheet, needsDisplay, ledger } = this.work;
     // The ledger of the rows written since the last read: stored in this gap, which no
     // write placed by an earlier read follows.
