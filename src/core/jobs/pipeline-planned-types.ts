@@ -1,5 +1,4 @@
 import type { CrmApi, Settled } from '../../api';
-import type { StepResult } from './engine';
 import type { ScanRead } from './pipeline-scan-types';
 import type { RowWindow } from './row-job';
 
@@ -59,6 +58,25 @@ export interface PlannedTypes {
   answered: AnsweredBatch;
   /** Where a batch's answers go in a fresh read. */
   located: { unplaced: number };
+  /** The job's checkpoint (opaque to the walk, which stores it in the job). */
+  cursor: unknown;
+}
+
+/** What a step's writes leave: the rows as written, the work planned on them, the checkpoint. */
+export interface Written<T extends PlannedTypes> {
+  read: T['read'];
+  next: T['next'];
+  cursor: T['cursor'];
+}
+
+/**
+ * How a step changes the checkpoint: the rows planned (and when), and where the scan goes on
+ * (left out: kept as it is; undefined: a whole read next).
+ */
+export interface CheckpointChange<T extends PlannedTypes> {
+  planned: readonly T['send'][];
+  plannedAt?: number;
+  scan?: number | undefined;
 }
 
 /** The work a scan planned for the next step. */
@@ -82,7 +100,7 @@ export interface PlannedKind<T extends PlannedTypes> {
   windowRows: number;
   /** Rows read past a batch, so that the read after it also holds the next batch. */
   lookaheadRows: number;
-  /** The work the last step planned for this one, taken (a later step plans again). */
+  /** The work the last step kept for this one (keepNext), taken: a later step plans again. */
   takeNext(): PlannedWork<T> | undefined;
   /** Forgets planned work (the job pauses). */
   dropNext(): void;
@@ -108,14 +126,43 @@ export interface PlannedKind<T extends PlannedTypes> {
   writeFree(read: T['read'], free: readonly T['free'][], stopAfter?: number): number;
   /** `read` as written (decided again). */
   reread(read: T['read']): T['read'];
+  /** Whether row `index` of a read is blank: a window ending on one ends its pass. */
+  isBlank(read: T['read'], index: number): boolean;
+  /** The work `next` plans for the next step; undefined when it only waits, or is done. */
+  workOf(next: T['next']): PlannedWork<T> | undefined;
   /** When `next` only waits (retries not due), until when. */
   waitUntil(next: T['next']): number | undefined;
+  /** Keeps `next` for the next step of this execution (takeNext). */
+  keepNext(next: T['next']): void;
+  /** The checkpoint as this step has it now. */
+  currentCursor(): T['cursor'];
   /** Whether this step changed the checkpoint: a step that did cannot just wait. */
   changed(): boolean;
-  /** Where the job goes on after `read` (the rows as written) and the planned `next`. */
-  goOn(read: T['read'], next: T['next']): StepResult;
-  /** Progress after a step cut short (the slice ended mid-write, or nothing was marked). */
-  interrupted(read: T['read']): StepResult;
+  checkpoint(cursor: T['cursor'], change: CheckpointChange<T>): T['cursor'];
+
+  // Progress and the checks.
+  /**
+   * The cheap check at a slice's end: the sheet against what the job wrote, repaired, when
+   * it costs little. Returns the read to count from, and the checkpoint after the repairs.
+   */
+  checkAtSliceEnd(read: T['read'], cursor: T['cursor']): { read: T['read']; cursor: T['cursor'] };
+  /** The job's counts after this step (a whole read recounts; a window moves them). */
+  count(read: T['read']): void;
+  /** Whether this step wrote to the sheet: it then cannot be the step that ends the job. */
+  hasWritten(): boolean;
+  /** Whether a whole read leaves nothing to send or settle: the job may end after its check. */
+  nothingLeft(read: T['read'], cursor: T['cursor']): boolean;
+  /**
+   * The end-of-job check: the checkpoint after repairs (the job goes on), or null when the
+   * sheet agrees with what the job wrote.
+   */
+  endCheck(read: T['read'], cursor: T['cursor']): T['cursor'] | null;
+  /**
+   * What the job keeps beside the sheet, written before it ends: the final checkpoint, or
+   * undefined when it cannot be written yet (the job goes on, and tries again).
+   */
+  finishRecord(cursor: T['cursor']): T['cursor'] | undefined;
+  message(finished: boolean, read: T['read'], cursor: T['cursor']): string;
 
   // The send.
   /** Rows the next batch may hold (batches ramp up). */
@@ -138,28 +185,28 @@ export interface PlannedKind<T extends PlannedTypes> {
   ): T['answered'];
   /** Where each answer goes in `read` (by key, never by position). */
   locate(read: T['read'], answered: T['answered']): T['located'];
-  /** Writes the answers where they were located; returns where the job goes on. */
+  /** Writes the answers where they were located. */
   placeAnswers(
     read: T['read'],
     answered: T['answered'],
     located: T['located'],
     batch: readonly T['marked'][],
-  ): StepResult;
+  ): Written<T>;
 
   // Reading what rows need, and settling.
   learnCall(row: T['learn']): (api: CrmApi) => unknown;
   /** What an answered read tells of its row: a reason to skip it, or undefined (learnt). */
   learnt(row: T['learn'], value: unknown): string | undefined;
-  /** Writes the skips a batch of reads found (by key in `read`); returns where the job goes on. */
-  placeSkips(read: T['read'], skips: readonly { row: T['learn']; reason: string }[]): StepResult;
+  /** Writes the skips a batch of reads found (by key in `read`). */
+  placeSkips(read: T['read'], skips: readonly { row: T['learn']; reason: string }[]): Written<T>;
   settleCall(target: T['settle']): (api: CrmApi) => unknown;
   /** How the answers of a batch of settle reads read (undefined: the read was not made). */
   settleReader(): (target: T['settle'], answer: Settled<unknown> | undefined) => T['settled'];
-  /** Writes what the settle reads said (whole read `read`); returns where the job goes on. */
+  /** Writes what the settle reads said (whole read `read`). */
   placeSettled(
     read: T['read'],
     settled: readonly { target: T['settle']; settled: NonNullable<T['settled']> }[],
-  ): StepResult;
+  ): Written<T>;
 
   /** After the step's last write, whatever it ended with (the kind's ledger is stored). */
   endStep(): void;

@@ -2,6 +2,7 @@ import type { CrmClient, Settled } from '../../api';
 import type { PaceGrant, Pacer } from '../pacing';
 import type { StepContext, StepResult } from './engine';
 import { JobYield, jobControlOf, withCheckpoint } from './errors';
+import { goOn, interrupted, type StepEnd } from './pipeline-planned-progress';
 import type {
   MarkedRow,
   PlannedAt,
@@ -87,6 +88,10 @@ class PlannedWalk<T extends PlannedTypes> {
     private readonly run: PlannedRun,
   ) {}
 
+  private get end(): StepEnd<T> {
+    return { job: this.job, ctx: this.ctx, kind: this.kind, pacer: this.run.pacer };
+  }
+
   step(): StepResult {
     const next = this.kind.takeNext();
     if (next?.kind === 'send') return this.send(next.rows);
@@ -124,14 +129,14 @@ class PlannedWalk<T extends PlannedTypes> {
     read = kind.prepare(read);
     const plan = kind.plan(read);
     const written = kind.writeFree(read, plan.free, this.ctx.latestStartAt);
-    if (written < plan.free.length) return kind.interrupted(kind.reread(read));
+    if (written < plan.free.length) return interrupted(this.end, kind.reread(read));
     const updated = kind.reread(read);
     // Nothing to do before a retry is due: wait, unless the checkpoint learnt what to keep.
     const until = kind.waitUntil(plan.next);
     if (until !== undefined && isWhole(updated) && !kind.changed()) {
       return { status: 'wait', notBefore: until };
     }
-    return kind.goOn(updated, plan.next);
+    return goOn(this.end, { read: updated, next: plan.next, cursor: kind.currentCursor() });
   }
 
   /** One batch: slots, the marks before anything leaves, the requests, the answers by key. */
@@ -146,7 +151,7 @@ class PlannedWalk<T extends PlannedTypes> {
       throw new JobYield(kind.busyWords(), this.now() + kind.busyRetryMs);
     }
     const { read, batch, at } = marked;
-    if (batch.length === 0) return kind.interrupted(read);
+    if (batch.length === 0) return interrupted(this.end, read);
     // Every request leaves together (UrlFetchApp.fetchAll), once: none is ever sent again by
     // the walk, which cannot tell a request that was refused from one that left.
     const answers = run.client.all(batch.map((row) => kind.call(row)));
@@ -208,7 +213,7 @@ class PlannedWalk<T extends PlannedTypes> {
       after = kind.read(false);
       located = kind.locate(after, answered);
     }
-    return kind.placeAnswers(after, answered, located, batch);
+    return goOn(this.end, kind.placeAnswers(after, answered, located, batch));
   }
 
   /** One batch of reads rows need (safe to repeat: pacedAll retries one on its own). */
@@ -236,7 +241,7 @@ class PlannedWalk<T extends PlannedTypes> {
     if (failure !== undefined && skips.length === 0) throw failure;
     let read = kind.read(false, spanOf(rows, kind.lookaheadRows));
     if (!foundInPlace(read, rows)) read = kind.read(false);
-    const result = kind.placeSkips(read, skips);
+    const result = goOn(this.end, kind.placeSkips(read, skips));
     if (failure !== undefined) throw failure;
     return result;
   }
@@ -258,7 +263,7 @@ class PlannedWalk<T extends PlannedTypes> {
       if (result !== undefined && result !== null) settled.push({ target, settled: result });
       else failure ??= answer?.ok ? undefined : answer?.error;
     });
-    const result = kind.placeSettled(kind.read(false), settled);
+    const result = goOn(this.end, kind.placeSettled(kind.read(false), settled));
     // A read that could not be made this step is made by a later one.
     if (failure !== undefined && settled.length === 0) throw failure;
     return result;

@@ -105,7 +105,7 @@ export function createSendJobHandler(
       runFor,
       work: (run, env) => {
         const pacer = pacerOf(env);
-        return plannedStep(job, ctx, new SendWalkKind(job, ctx, env, run, pacer), {
+        return plannedStep(job, ctx, new SendWalkKind(job, ctx, env, run), {
           client: env.client,
           pacer,
           ...(handlerOptions.random ? { random: handlerOptions.random } : {}),

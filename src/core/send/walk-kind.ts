@@ -1,11 +1,11 @@
 import type { CrmApi, Settled } from '../../api';
 import type { ChatappTemplateSent, Lead } from '../../api/schemas';
-import type { StepResult } from '../jobs/engine';
 import type {
+  CheckpointChange,
   MarkedBatch,
   PlannedKind,
-  PlannedTypes,
   PlannedWork,
+  Written,
 } from '../jobs/pipeline-planned-types';
 import {
   applySettlements,
@@ -38,23 +38,10 @@ import {
   RECORD_RETRY_MS,
   SCAN_WINDOW_ROWS,
   SendSheetStep,
+  type SendTypes,
   sentEntry,
   spanOf,
 } from './step-base';
-
-/** The send's types in the planned walk (jobs/pipeline-planned-types.ts). */
-export interface SendTypes extends PlannedTypes {
-  read: SendAnalysis;
-  free: Entry;
-  next: NextWork;
-  send: SendRow;
-  marked: PlacedRow;
-  learn: LookupRow;
-  settle: SettleLead;
-  settled: Settlement | undefined;
-  answered: BatchSettlement;
-  located: { entries: Entry[]; unplaced: number };
-}
 
 type LeadPage = ReturnType<CrmApi['leads']['list']>;
 
@@ -74,10 +61,21 @@ export class SendWalkKind extends SendSheetStep implements PlannedKind<SendTypes
   takeNext(): PlannedWork<SendTypes> | undefined {
     const next = this.work.next;
     this.work.next = undefined;
-    if (next?.kind === 'send') return { kind: 'send', rows: next.rows };
-    if (next?.kind === 'lookup') return { kind: 'learn', rows: next.rows };
-    if (next?.kind === 'settle') return { kind: 'settle', targets: next.leads };
+    return next && this.workOf(next);
+  }
+
+  /** Leads to settle first, then lookups, then sends (plan.ts). */
+  workOf(next: NextWork): PlannedWork<SendTypes> | undefined {
+    if (next.kind === 'send') return { kind: 'send', rows: next.rows };
+    if (next.kind === 'lookup') return { kind: 'learn', rows: next.rows };
+    if (next.kind === 'settle') return { kind: 'settle', targets: next.leads };
     return undefined;
+  }
+
+  keepNext(next: NextWork): void {
+    if (next.kind === 'send' || next.kind === 'lookup' || next.kind === 'settle') {
+      this.work.next = next;
+    }
   }
 
   dropNext(): void {
@@ -143,16 +141,28 @@ export class SendWalkKind extends SendSheetStep implements PlannedKind<SendTypes
     return next.kind === 'wait' ? next.until : undefined;
   }
 
+  isBlank(read: SendAnalysis, index: number): boolean {
+    return read.decisions[index]?.kind === 'blank';
+  }
+
+  currentCursor(): SendCursor {
+    return this.cursor;
+  }
+
   changed(): boolean {
     return this.cursor !== this.initialCursor;
   }
 
-  goOn(read: SendAnalysis, next: NextWork): StepResult {
-    return this.proceed(read, next, this.cursor);
-  }
-
-  interrupted(read: SendAnalysis): StepResult {
-    return this.progress(read, { ...this.cursor, planned: [] });
+  /**
+   * The lead ids of a planned send go in the checkpoint too: a run killed after the batch left
+   * claims its leads by id, which a later lookup of another row of the same lead finds.
+   */
+  checkpoint(cursor: SendCursor, change: CheckpointChange<SendTypes>): SendCursor {
+    const planned = change.planned.map(({ key, at, leadId }) => ({ key, at, leadId }));
+    const at = change.plannedAt === undefined ? {} : { plannedAt: change.plannedAt };
+    if (!('scan' in change)) return { ...cursor, planned, ...at };
+    const { scan: _scan, ...rest } = cursor;
+    return { ...rest, ...(change.scan === undefined ? {} : { scan: change.scan }), planned, ...at };
   }
 
   batchSize(): number {
@@ -244,7 +254,7 @@ export class SendWalkKind extends SendSheetStep implements PlannedKind<SendTypes
     settled: BatchSettlement,
     placed: { entries: Entry[]; unplaced: number },
     batch: readonly PlacedRow[],
-  ): StepResult {
+  ): Written<SendTypes> {
     const cursor = this.work.record.answered(
       { ...settled.cursor, unplaced: settled.cursor.unplaced + placed.unplaced },
       ...reachedOrNot(batch, settled.answers),
@@ -277,7 +287,10 @@ export class SendWalkKind extends SendSheetStep implements PlannedKind<SendTypes
     return undefined;
   }
 
-  placeSkips(read: SendAnalysis, skips: readonly { row: LookupRow; reason: string }[]): StepResult {
+  placeSkips(
+    read: SendAnalysis,
+    skips: readonly { row: LookupRow; reason: string }[],
+  ): Written<SendTypes> {
     const reasons = new Map(skips.map(({ row, reason }) => [row.key, reason]));
     const entries = placeBatch(
       read,
@@ -316,7 +329,7 @@ export class SendWalkKind extends SendSheetStep implements PlannedKind<SendTypes
   placeSettled(
     read: SendAnalysis,
     settled: readonly { target: SettleLead; settled: Settlement }[],
-  ): StepResult {
+  ): Written<SendTypes> {
     const results = new Map(settled.map(({ target, settled }) => [target.leadId, settled]));
     const applied = applySettlements(read, results, this.cursor, {
       t: this.work.t,
