@@ -10,6 +10,7 @@ import type {
   PlannedRead,
   PlannedTypes,
 } from './pipeline-planned-types';
+import { isWholeRead } from './pipeline-scan';
 import type { JobRecord } from './record';
 import { acquireMerged, pacedAll, stepPacing } from './requests';
 import { type RowWindow, stopJob } from './row-job';
@@ -53,10 +54,7 @@ export function foundInPlace(read: PlannedRead, rows: readonly PlannedAt[]): boo
   return rows.every(({ key, at }) => read.keys[at - read.offset] === key);
 }
 
-/** Whether a read holds every data row (a window from the first row to the last counts). */
-export function isWhole(read: PlannedRead): boolean {
-  return read.offset === 0 && read.complete;
-}
+export { isWholeRead };
 
 /** The data rows from the first of `rows` to the last, and `extra` rows after them. */
 export function spanOf(rows: readonly { at: number }[], extra: number): RowWindow {
@@ -133,7 +131,7 @@ class PlannedWalk<T extends PlannedTypes> {
     const updated = kind.reread(read);
     // Nothing to do before a retry is due: wait, unless the checkpoint learnt what to keep.
     const until = kind.waitUntil(plan.next);
-    if (until !== undefined && isWhole(updated) && !kind.changed()) {
+    if (until !== undefined && isWholeRead(updated) && !kind.changed()) {
       return { status: 'wait', notBefore: until };
     }
     return goOn(this.end, { read: updated, next: plan.next, cursor: kind.currentCursor() });
@@ -209,7 +207,7 @@ class PlannedWalk<T extends PlannedTypes> {
     const sent = batch.map(({ index }) => ({ at: before.offset + index }));
     let after = kind.read(false, { ...spanOf(sent, kind.lookaheadRows), uncut: true });
     let located = kind.locate(after, answered);
-    if (located.unplaced > 0 && !isWhole(after)) {
+    if (located.unplaced > 0 && !isWholeRead(after)) {
       after = kind.read(false);
       located = kind.locate(after, answered);
     }
