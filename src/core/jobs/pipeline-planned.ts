@@ -10,7 +10,7 @@ import type {
   PlannedRead,
   PlannedTypes,
 } from './pipeline-planned-types';
-import { isWholeRead } from './pipeline-scan';
+import { isWholeRead, locateFresh } from './pipeline-scan';
 import type { JobRecord } from './record';
 import { acquireMerged, pacedAll, stepPacing } from './requests';
 import { type RowWindow, stopJob } from './row-job';
@@ -204,14 +204,12 @@ class PlannedWalk<T extends PlannedTypes> {
     answered: T['answered'],
   ): StepResult {
     const { kind } = this;
-    const sent = batch.map(({ index }) => ({ at: before.offset + index }));
-    let after = kind.read(false, { ...spanOf(sent, kind.lookaheadRows), uncut: true });
-    let located = kind.locate(after, answered);
-    if (located.unplaced > 0 && !isWholeRead(after)) {
-      after = kind.read(false);
-      located = kind.locate(after, answered);
-    }
-    return goOn(this.end, kind.placeAnswers(after, answered, located, batch));
+    const rows = batch.map(({ index }) => before.offset + index);
+    const read = (window?: RowWindow) => kind.read(false, window);
+    const { fresh, located } = locateFresh(read, rows, kind.lookaheadRows, (after) =>
+      kind.locate(after, answered),
+    );
+    return goOn(this.end, kind.placeAnswers(fresh, answered, located, batch));
   }
 
   /** One batch of reads rows need (safe to repeat: pacedAll retries one on its own). */
