@@ -44,6 +44,8 @@ export {
  * Every write goes to rows found in the read just before it, by key, never by a position from
  * an earlier read; people sort, insert and delete rows mid-send. A send that may have reached
  * the CRM is never repeated (outcome.ts, provider-failures.ts say which answers are refusals).
+ * The steps are the planned walk of the row pipeline (jobs/pipeline-planned.ts); the send
+ * hands it its pieces (walk-kind.ts).
  */
 export function createSendJobHandler(
   getEnv: () => SendJobEnv,
