@@ -101,7 +101,8 @@ export interface ScanKind<T extends ScanTypes> {
   /**
    * Whether the request may be sent again after a kill: always, here. The sheet is this walk's
    * only record, with no room to mark a request that may have left, so a kind whose requests
-   * must not be repeated (a create, a sale) walks the ledger (pipeline.ts) and settles them.
+   * must not be repeated (a create, a sale) walks the ledger (pipeline.ts), or marks its rows
+   * before they leave and settles them (pipeline-planned.ts, the send).
    */
   repeatable(request: T['request']): true;
   /** An answer's outcome; undefined when the request never left. Throws what stops the job. */

@@ -14,7 +14,7 @@ import {
 import type { AtRow, ScanKind, ScanRead, ScanTypes, ToSend } from './pipeline-scan-types';
 import type { JobRecord } from './record';
 import { type PacedCallOptions, pacedAll } from './requests';
-import { applyCounts, applyCountsDelta, type RowCounts, stopJob } from './row-job';
+import { applyCounts, applyCountsDelta, type RowCounts, type RowWindow, stopJob } from './row-job';
 
 /**
  * The windowed walk of the row pipeline, for a job whose record is its sheet (the import): a
@@ -76,6 +76,31 @@ export function endOfWindow<A extends ScanRead>(
   const last = read.rows.length - 1;
   if (read.complete || last < 0 || isBlank(read, last)) return undefined;
   return read.offset + read.rows.length;
+}
+
+/**
+ * Outcomes located by key right before they are written: a person may have sorted, inserted
+ * or deleted rows since they were planned. The read holds the data rows `rows` (and `extra`
+ * rows after them, read uncut), or the whole sheet when there are none or when any outcome
+ * found no row there. Both windowed walks place their statuses this way (pipeline-planned.ts).
+ */
+export function locateFresh<R extends ScanRead, L extends { unplaced: number }>(
+  read: (window?: RowWindow) => R,
+  rows: readonly number[],
+  extra: number,
+  locate: (fresh: R) => L,
+): { fresh: R; located: L } {
+  const first = Math.min(...rows);
+  let fresh =
+    rows.length === 0
+      ? read()
+      : read({ first, count: Math.max(...rows) - first + 1 + extra, uncut: true });
+  let located = locate(fresh);
+  if (located.unplaced > 0 && !isWholeRead(fresh)) {
+    fresh = read();
+    located = locate(fresh);
+  }
+  return { fresh, located };
 }
 
 export function scanStep<T extends ScanTypes>(
@@ -240,20 +265,12 @@ class ScanWalk<T extends ScanTypes> {
    */
   private place(first: T['read'], keyed: readonly T['keyed'][]): T['read'] {
     const { kind } = this;
-    const rows = keyed.map(({ hintIndex }) => first.offset + hintIndex);
-    let fresh =
-      kind.dryRun || rows.length === 0
-        ? kind.read()
-        : kind.read({
-            first: Math.min(...rows),
-            count: Math.max(...rows) - Math.min(...rows) + 1,
-            uncut: true,
-          });
-    let located = kind.locate(fresh, keyed, first.offset);
-    if (located.unplaced > 0 && !isWholeRead(fresh)) {
-      fresh = kind.read();
-      located = kind.locate(fresh, keyed, first.offset);
-    }
+    const rows = kind.dryRun ? [] : keyed.map(({ hintIndex }) => first.offset + hintIndex);
+    const read = (window?: RowWindow) => kind.read(window);
+    const { located, ...at } = locateFresh(read, rows, 0, (fresh) =>
+      kind.locate(fresh, keyed, first.offset),
+    );
+    let { fresh } = at;
     const placed: AtRow<T['outcome']>[] = kind.dryRun
       ? [...kind.split(fresh).free, ...located.placed]
       : located.placed;

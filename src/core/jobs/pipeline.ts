@@ -17,7 +17,8 @@ import { stopJob } from './row-job';
  * kind's) → take a batch under the pacer → send → read the answers → place statuses by key →
  * at the end, check the sheet against the record. A kind (lead actions, its revert) hands it
  * only its pieces (pipeline-types.ts). Each call of `walkStep` is one engine step. A job whose
- * record is its sheet (the import) walks the windowed variant, pipeline-scan.ts.
+ * record is its sheet walks a windowed variant: pipeline-scan.ts (the import, whose requests
+ * may be repeated) or pipeline-planned.ts (the send, whose requests must not be).
  */
 
 /** Requests sent together in one step (fetchAll); a kill mid-batch leaves at most these to settle. */

@@ -1,6 +1,7 @@
 import { translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
 import { jobControlOf } from '../jobs/errors';
+import { plannedStep } from '../jobs/pipeline-planned';
 import type { JobRecord } from '../jobs/record';
 import { guardedStep, headersChangedMessage, StepClock } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
@@ -10,8 +11,8 @@ import { SendLedger } from './job-ledger';
 import { readSendJobOptions } from './options';
 import { SendRecordRun } from './record-run';
 import { SEND_ROW_STATUSES } from './status-columns';
-import { SendStep } from './step';
 import type { JobRun, SendHandlerOptions, SendJobEnv } from './step-base';
+import { SendWalkKind } from './walk-kind';
 
 export const SEND_JOB_KIND = 'send';
 
@@ -43,6 +44,8 @@ export {
  * Every write goes to rows found in the read just before it, by key, never by a position from
  * an earlier read; people sort, insert and delete rows mid-send. A send that may have reached
  * the CRM is never repeated (outcome.ts, provider-failures.ts say which answers are refusals).
+ * The steps are the planned walk of the row pipeline (jobs/pipeline-planned.ts); the send
+ * hands it its pieces (walk-kind.ts).
  */
 export function createSendJobHandler(
   getEnv: () => SendJobEnv,
@@ -102,8 +105,15 @@ export function createSendJobHandler(
       clock: stepClock,
       env: getEnv,
       runFor,
-      work: (run, env) =>
-        new SendStep(job, ctx, env, run, pacerOf(env), handlerOptions.random).run(),
+      work: (run, env) => {
+        const pacer = pacerOf(env);
+        return plannedStep(job, ctx, new SendWalkKind(job, ctx, env, run), {
+          client: env.client,
+          pacer,
+          ...(handlerOptions.random ? { random: handlerOptions.random } : {}),
+          noSlotWords: () => run.t('jobs.yield.noSlot'),
+        });
+      },
       afterError: (error) => {
         // A yield keeps what this execution learnt (lookups); anything else starts afresh.
         if (jobControlOf(error) !== 'yield') runs.delete(job.jobId);

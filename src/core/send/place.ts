@@ -1,6 +1,5 @@
 import { asText, setCells } from '../jobs/row-job';
 import { campaignsOfRow, withHistory } from './campaigns';
-import type { PlannedRow } from './cursor';
 import type { Cells } from './outcome';
 import { type SendAnalysis, type SendPayload, statusOf } from './rows';
 
@@ -86,15 +85,8 @@ export function placeAnswers(
   return { entries: entries.sort((a, b) => a.index - b.index), unplaced };
 }
 
-/** Whether the read holds every data row (a window from the first row to the last counts). */
-export function isWhole(analysis: SendAnalysis): boolean {
-  return analysis.offset === 0 && analysis.complete;
-}
-
-/** Whether each row's key is still on the data row it was on when planned, in this read. */
-export function foundInPlace(analysis: SendAnalysis, rows: readonly PlannedRow[]): boolean {
-  return rows.every(({ key, at }) => analysis.keys[at - analysis.offset] === key);
-}
+/** The walk's (jobs/pipeline-planned.ts): whether a read is whole, or holds rows where planned. */
+export { foundInPlace, isWholeRead as isWhole } from '../jobs/pipeline-planned';
 
 /** The cells as written: text that could turn into a formula or a number stays text. */
 export function cellsForSheet(cells: Cells): unknown[] {

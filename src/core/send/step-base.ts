@@ -1,6 +1,7 @@
 import type { CrmClient } from '../../api/client';
 import type { Translate } from '../i18n';
-import type { StepContext, StepResult } from '../jobs/engine';
+import type { StepContext } from '../jobs/engine';
+import type { PlannedTypes, Written } from '../jobs/pipeline-planned-types';
 import type { JobRecord } from '../jobs/record';
 import {
   applyCounts,
@@ -14,19 +15,24 @@ import type { Pacer } from '../pacing';
 import type { Clock, KeyValueStore } from '../ports';
 import {
   applyEntries,
+  type BatchSettlement,
   batchSize,
   cellsForSheet,
   claimKeys,
   type Entry,
   isWhole,
   type KnownLead,
+  type LookupRow,
   MAX_BATCH_ROWS,
   misplacedRepair,
   type NextWork,
-  type PlannedRow,
+  type PlacedRow,
   planStep,
   readSendCursor,
   type SendCursor,
+  type SendRow,
+  type SettleLead,
+  type Settlement,
   settleWork,
   withRowHistory,
 } from './batch';
@@ -68,10 +74,7 @@ export interface SendHandlerOptions {
   random?: () => number;
 }
 
-/** A wait for rate-limit slots at least this long is followed by a look for a pause or cancel. */
-export const STOP_CHECK_AFTER_WAIT_MS = 1_000;
-/** A batch short of slots waits this long at most for the rest to free up. */
-export const MERGE_SLOTS_MS = 3_000;
+export { MERGE_SLOTS_MS, STOP_CHECK_AFTER_WAIT_MS } from '../jobs/pipeline-planned';
 /** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
 export const LOOKUP_PER_PAGE = 200;
 
@@ -91,11 +94,20 @@ export function sentEntry(k: string, [, m, d, at]: Cells): SendLedgerEntry {
   return { k, s: 'SENT', m, d, ...(at instanceof Date ? { a: at.getTime() } : {}) };
 }
 
-/** The data rows from the first of `rows` to the last, and `extra` rows after them. */
-export function spanOf(rows: readonly PlannedRow[], extra: number): RowWindow {
-  const ats = rows.map(({ at }) => at);
-  const first = Math.min(...ats);
-  return { first, count: Math.max(...ats) - first + 1 + extra };
+export { spanOf } from '../jobs/pipeline-planned';
+
+/** The send's types in the planned walk (jobs/pipeline-planned-types.ts). */
+export interface SendTypes extends PlannedTypes {
+  read: SendAnalysis;
+  free: Entry;
+  next: NextWork;
+  send: SendRow;
+  marked: PlacedRow;
+  learn: LookupRow;
+  settle: SettleLead;
+  settled: Settlement | undefined;
+  answered: BatchSettlement;
+  located: { entries: Entry[]; unplaced: number };
 }
 
 /** What the job keeps between steps of one execution. */
@@ -121,7 +133,8 @@ export interface JobRun {
 /**
  * What every step of a send does with its sheet: reads (creating missing status columns) and
  * decides every row read, writes marks by key into the rows of the read just taken, plans the
- * next batch on what it wrote, and counts progress. The work of a step (step.ts) is built on it.
+ * next batch on what it wrote, counts progress and checks the sheet against what the job wrote.
+ * The send's pieces for the planned walk (walk-kind.ts) are built on it.
  */
 export abstract class SendSheetStep {
   protected cursor: SendCursor;
@@ -135,9 +148,6 @@ export abstract class SendSheetStep {
     protected readonly ctx: StepContext,
     protected readonly env: SendJobEnv,
     protected readonly work: JobRun,
-    protected readonly pacer: Pacer,
-    /** Random source for back-off jitter of lookups; tests pass a seeded one. */
-    protected readonly random?: () => number,
   ) {
     this.cursor = readSendCursor(job.cursor);
     this.initialCursor = this.cursor;
@@ -148,119 +158,78 @@ export abstract class SendSheetStep {
    * on the result. Marks wait for a read with display values (the next batch's, or the next
    * step's): whether a row's variables pass the rules is judged on what its cells show.
    */
-  protected writeBack(analysis: SendAnalysis, entries: Entry[], cursor: SendCursor): StepResult {
+  protected writeBack(
+    analysis: SendAnalysis,
+    entries: Entry[],
+    cursor: SendCursor,
+  ): Written<SendTypes> {
     this.writeMarks(analysis, entries);
-    const updated = this.analyse(analysis);
-    const next = planStep(updated, this.planInput(cursor)).next;
-    return this.goOn(updated, next, cursor);
+    const read = this.analyse(analysis);
+    return { read, next: planStep(read, this.planInput(cursor)).next, cursor };
   }
 
-  /**
-   * Where the job goes on after `analysis` (the rows as written): the next batch (sent by the
-   * next step), else the rest of the sheet below the rows read, else a whole read (the end
-   * of a pass finds rows moved above the scan); finished when a whole read has nothing left.
-   */
-  protected goOn(analysis: SendAnalysis, next: NextWork, cursor: SendCursor): StepResult {
-    if (next.kind === 'settle') {
-      this.work.next = next;
-      return this.progress(analysis, { ...cursor, planned: [] }, true);
-    }
-    if (next.kind === 'send' || next.kind === 'lookup') {
-      this.work.next = next;
-      // The lead ids go in the checkpoint too: a run killed after the batch left claims its
-      // leads by id, which a later lookup of another row of the same lead finds.
-      const planned =
-        next.kind === 'send' ? next.rows.map(({ key, at, leadId }) => ({ key, at, leadId })) : [];
-      const scan = Math.min(...next.rows.map(({ at }) => at));
-      return this.progress(analysis, { ...cursor, scan, planned, plannedAt: this.now() });
-    }
-    const { scan: _scan, ...rest } = cursor;
-    const end = analysis.offset + analysis.rows.length;
-    // A window ending on a blank row is taken for the sheet's end: should rows follow the
-    // gap, the whole read at the end of the pass finds them.
-    const last = analysis.decisions[analysis.decisions.length - 1];
-    const atEnd = analysis.complete || last === undefined || last.kind === 'blank';
-    return this.progress(
-      analysis,
-      atEnd ? { ...rest, planned: [] } : { ...rest, scan: end, planned: [] },
-    );
-  }
-
-  /**
-   * Counts, cursor and message after a step: recounted from a whole read (finished when no
-   * row is left to do), moved by what this step wrote after a window.
-   */
-  protected progress(read: SendAnalysis, stepCursor: SendCursor, settling = false): StepResult {
-    const { job, work } = this;
-    const checked = this.checkAtSliceEnd(read, stepCursor);
-    const { analysis } = checked;
-    let { cursor } = checked;
-    const whole = isWhole(analysis);
-    if (whole) applyCounts(job, countSendRows(analysis));
+  /** Counts after a step: recounted from a whole read, moved by what this step wrote after a window. */
+  count(analysis: SendAnalysis): void {
+    if (isWhole(analysis)) applyCounts(this.job, countSendRows(analysis));
     else {
       this.delta.before.forEach((before, i) => {
-        applyCountsDelta(job, before, this.delta.after[i] ?? before);
+        applyCountsDelta(this.job, before, this.delta.after[i] ?? before);
       });
     }
-    // Not before every UNCERTAIN row it can settle is settled from the CRM, nor before the
-    // sheet agrees with what the job wrote: a write may land on another row (a sort between
-    // its read and it), so the job ends on a whole read after which it wrote nothing.
-    const repaired =
-      whole &&
-      !this.wrote &&
-      !settling &&
-      !hasPendingRows(analysis) &&
-      settleWork(analysis, cursor).length === 0
-        ? this.repairMisplaced(analysis, cursor)
-        : undefined;
-    if (repaired) cursor = repaired;
-    job.cursor = cursor;
-    // What the last answers said goes to the send record (a kill leaves them to settle); a
-    // busy record keeps the job going (its checkpoint keeps them) until they are written.
-    const flushed = repaired === null ? work.record.flush(cursor, this.now()) : undefined;
-    if (flushed) job.cursor = flushed;
-    const finished = flushed !== undefined;
-    job.message = finished
+  }
+
+  hasWritten(): boolean {
+    return this.wrote;
+  }
+
+  /** No row left to send, and no UNCERTAIN row the CRM can settle. */
+  nothingLeft(analysis: SendAnalysis, cursor: SendCursor): boolean {
+    return !hasPendingRows(analysis) && settleWork(analysis, cursor).length === 0;
+  }
+
+  /**
+   * What the last answers said goes to the send record (a kill leaves them to settle); a
+   * busy record keeps the job going (its checkpoint keeps them) until they are written.
+   */
+  finishRecord(cursor: SendCursor): SendCursor | undefined {
+    return this.work.record.flush(cursor, this.now());
+  }
+
+  message(finished: boolean, analysis: SendAnalysis, cursor: SendCursor): string {
+    const { job, work } = this;
+    return finished
       ? finishedMessage(work.t, analysis, job.createdAt, cursor.unplaced)
       : work.t('send.message.progress', {
           template: work.options.templateName,
           done: job.done,
           total: job.total,
         });
-    return finished ? { status: 'finished' } : { status: 'more' };
   }
 
   /**
    * The cheap check at a slice's end (issue 16 item 12): when the next step would not fit in
-   * this execution, the sheet's values (no display values: one read) are checked like at the
-   * job's end, so a record a sort moved does not stand on another lead's row until the job
-   * ends. The engine ends a slice when a step's estimate no longer fits, or (a paced slice)
-   * when the next request slot is further than it waits (engine.ts); twice the estimate, or
-   * a slot past this step's latest start, catches the last step or the one before it.
-   * Returns the read to count from, and the cursor naming the rows it queued.
+   * this execution (the walk tells), the sheet's values (no display values: one read) are
+   * checked like at the job's end, so a record a sort moved does not stand on another lead's
+   * row until the job ends. Returns the read to count from, and the cursor naming the rows it
+   * queued.
    */
-  protected checkAtSliceEnd(
+  checkAtSliceEnd(
     analysis: SendAnalysis,
     cursor: SendCursor,
-  ): { analysis: SendAnalysis; cursor: SendCursor } {
-    const { ctx, work } = this;
-    // A paced slice (a trigger's) ends instead when its next slot is further than it waits.
-    const ending =
-      this.now() + 2 * (ctx.estimateMs ?? 0) > ctx.deadline ||
-      this.pacer.nextSlotAt() > ctx.latestStartAt;
-    if (!ending) return { analysis, cursor };
+  ): { read: SendAnalysis; cursor: SendCursor } {
+    const { work } = this;
     // At most SLICE_CHECK_ROWS_PER_SENT rows read per row sent: a send's reads stay windows
     // around its batches on a big sheet (send-cells.test.ts); the end-of-job check remains.
     if (!isWhole(analysis)) {
       const rows = work.sheet.rowCount?.();
       if (rows === undefined || rows > SLICE_CHECK_ROWS_PER_SENT * work.sentRows) {
-        return { analysis, cursor };
+        return { read: analysis, cursor };
       }
     }
     const whole = isWhole(analysis) ? analysis : this.read(false);
     const moved = misplacedRepair(whole, cursor, this.misplacedContext());
-    if (!this.writeRepair(whole, moved)) return { analysis: whole, cursor };
-    return { analysis: this.analyse(whole), cursor: moved.cursor };
+    if (!this.writeRepair(whole, moved)) return { read: whole, cursor };
+    return { read: this.analyse(whole), cursor: moved.cursor };
   }
 
   /**
@@ -269,7 +238,7 @@ export abstract class SendSheetStep {
    * when something was repaired (the job goes on: a row may be left to send or to settle);
    * null when the sheet agrees with what the job wrote.
    */
-  protected repairMisplaced(analysis: SendAnalysis, cursor: SendCursor): SendCursor | null {
+  endCheck(analysis: SendAnalysis, cursor: SendCursor): SendCursor | null {
     const { job } = this;
     const moved = misplacedRepair(analysis, cursor, this.misplacedContext());
     if (!this.writeRepair(analysis, moved)) return null;
@@ -340,7 +309,7 @@ export abstract class SendSheetStep {
    * Reads the sheet, or the rows of `window` (creating missing status columns), and decides
    * every row read.
    */
-  protected read(withDisplay: boolean, window?: RowWindow): SendAnalysis {
+  read(withDisplay: boolean, window?: RowWindow): SendAnalysis {
     const { sheet, needsDisplay, ledger } = this.work;
     // The ledger of the rows written since the last read: stored in this gap, which no
     // write placed by an earlier read follows.
