@@ -284,3 +284,67 @@ describe('the row pipeline when a person renames the key column mid-job', () => 
     expect(job.counts).toMatchObject({ DONE: 2, SKIPPED: 1 });
   });
 });
+
+describe('the row pipeline when a row added meanwhile has the mark of a row still there', () => {
+  /** Rows name a lead (column 1); the mark is column 2 alone: two rows' marks may be equal. */
+  type Entry = WalkEntry & { lead?: string; h?: string };
+  function collidingKind(): PipelineKind<Entry, string> {
+    const base = toyKind() as unknown as PipelineKind<Entry, string>;
+    return {
+      ...base,
+      collect: (values) =>
+        values.rows
+          .filter((r) => r[1])
+          .map((r) => ({ k: String(r[1]), lead: String(r[1]), h: String(r[2] ?? '') })),
+      keysOf: (values) => values.rows.map((r) => (r[1] ? String(r[1]) : '')),
+      call: (entry) => (api) =>
+        (api as unknown as { stamp(key: string): unknown }).stamp(entry.lead ?? ''),
+      target: (entry) => entry.lead,
+      rowMark: (entry) => entry.h,
+    };
+  }
+
+  // A mark is 7 characters of a 32-bit hash (actions/rows.ts): two rows' cells may share one
+  // (test/unit/core/actions/cells-hash.test.ts finds such a pair). With no rename, the entry
+  // whose mark it is still has its row under its own key: the new row is another row.
+  it('acts on the new row (another lead), not mirroring the other row’s end', () => {
+    const sheet = memorySheet([
+      ['Key', 'Lead', 'Cells'],
+      ['', 'L1', 'same'],
+      ['', 'L2', 'y'],
+    ]);
+    const crm = toyCrm();
+    let added = false;
+    const job = { jobId: 'run-1', counts: {}, cursor: null } as unknown as JobRecord;
+    const run: WalkRun<Entry, string> = {
+      kind: collidingKind(),
+      ledger: new Ledger(new MemoryKeyValueStore(), 'colliding.'),
+      sheet,
+      client: crm.client,
+      pacer: {
+        acquireUpTo: (wanted: number) => ({ count: wanted, at: 0 }),
+        answered: () => {},
+        reportRateLimited: () => {},
+        nextSlotAt: () => 0,
+      } as unknown as Pacer,
+      loaded: false,
+    };
+    const ctx: StepContext = { clock: new SimClock(), deadline: 1e15, latestStartAt: 1e15 };
+    for (let i = 0; i < 100; i++) {
+      if (walkStep(job, ctx, run).status === 'finished') break;
+      if (!added && sheet.grid.slice(1).every((r) => r[3] === 'DONE')) {
+        sheet.grid.push(['', 'L3', 'same']);
+        added = true;
+      }
+    }
+    expect(added).toBe(true);
+    // Before: L3 never stamped, its row DONE "stamped L1".
+    expect(crm.stamps.get('L3')).toBe(1);
+    expect(sheet.grid.slice(1).map((r) => [r[3], r[4]])).toEqual([
+      ['DONE', 'stamped L1'],
+      ['DONE', 'stamped L2'],
+      ['DONE', 'stamped L3'],
+    ]);
+    expect(job.counts).toMatchObject({ DONE: 3 });
+  });
+});
