@@ -219,6 +219,22 @@ describe('lead actions whose key column a person renames mid-job (review F3)', (
     expect(leads.some((lead) => tagged(lead.id))).toBe(false);
   }, 60_000);
 
+  it('shows a revert on the rows of a renamed run the person did not name back', async () => {
+    const c = ACTIONS[3];
+    const { world, leads, job } = await renameRun(c, 'e-mail→id', false);
+    expect(job.state).toBe('done');
+    const started = world.start('crmRevertLeadActions', job.jobId);
+    world.finish();
+    const revert = world.job(started.jobId);
+    expect(revert.state).toBe('done');
+    expect(revert.counts.REVERTED).toBe(ROWS);
+    const tagged = (id: number) =>
+      world.sandbox.state.leads.find((l) => l.id === id)?.tags.includes('revisado-27-11');
+    expect(leads.some((lead) => tagged(lead.id))).toBe(false);
+    // Before: every row still said DONE (the rows key by id now, the revert's entries by e-mail).
+    expect(world.statuses()).toEqual(Array(ROWS).fill('REVERTED'));
+  }, 60_000);
+
   it('acts on a row that named no lead before the rename and names one since', async () => {
     let leads: ReturnType<typeof uniqueLeads> = [];
     const world = await createActionsWorld({

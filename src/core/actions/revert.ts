@@ -126,6 +126,7 @@ export function revertKind(
     t,
   };
   const reversible = !['message', 'delete', 'unenroll'].includes(run.action);
+  let moved: Map<string, string> | undefined;
   const next = (entry: RevertEntry): NextMove<ActionRequest> => {
     if (entry.s !== undefined) return { kind: 'none' };
     const move = revertMove(run, entry, t);
@@ -165,7 +166,11 @@ export function revertKind(
     },
     keysOf(values) {
       const keys = rowKeying(values.header, options.run);
-      return typeof keys === 'string' ? values.rows.map(() => '') : keysOfSheet(values, keys);
+      if (typeof keys === 'string') return values.rows.map(() => '');
+      // The run's record does not change during its revert: read once an execution.
+      moved ??= movedRows(env.runEntries());
+      const alias = moved;
+      return keysOfSheet(values, keys).map((key) => alias.get(key) ?? key);
     },
     read: revertReads(reversible),
     next,
@@ -185,6 +190,22 @@ export function revertKind(
     ],
     message: (entries, finished) => revertMessage(t, options, preview, entries, finished),
   };
+}
+
+/**
+ * The keys of the run's rows taken on again under another key (a person renamed the key column,
+ * `a`, pipeline.ts `takeOnMoved`), each to the key of the entry it showed the end of (the same
+ * mark): a revert's entry is that one, and the row, keyed so still, shows the revert's end.
+ */
+function movedRows(entries: readonly ActionEntry[]): Map<string, string> {
+  const byMark = new Map<string, string>();
+  for (const e of entries) if (!e.a && e.h !== undefined && !byMark.has(e.h)) byMark.set(e.h, e.k);
+  const alias = new Map<string, string>();
+  for (const e of entries) {
+    const first = e.a && e.h !== undefined ? byMark.get(e.h) : undefined;
+    if (first !== undefined) alias.set(e.k, first);
+  }
+  return alias;
 }
 
 /** Reads each DONE lead as it is now: pages of 200 when fewer requests than one read a row. */

@@ -192,14 +192,18 @@ class Walk<E extends WalkEntry, R> {
   }
 
   /**
-   * Late rows that are rows the record holds, keyed otherwise since (`PipelineKind.rowMark`):
-   * each shows its entry's end and detail, with no read and no request. Returns how many.
+   * Late rows that are rows the record holds, keyed otherwise since (`PipelineKind.rowMark`,
+   * and no row of the sheet, `present`, has that entry's key any more): each shows its entry's
+   * end and detail, with no read and no request. Returns how many.
    */
-  private takeOnMoved(late: readonly E[]): number {
+  private takeOnMoved(late: readonly E[], present: ReadonlySet<string>): number {
     const { kind, ledger } = this.run;
     if (!kind.rowMark) return 0;
     const byMark = new Map<string, E>();
     for (const entry of ledger.entries()) {
+      // An entry whose key a row of the sheet still has is that row's: a late row with its mark
+      // is another row (a mark is a short hash: two rows' cells may share one).
+      if (present.has(entry.k)) continue;
       const mark = kind.rowMark(entry);
       if (mark !== undefined && entry.s !== undefined && !byMark.has(mark)) byMark.set(mark, entry);
     }
@@ -441,9 +445,10 @@ class Walk<E extends WalkEntry, R> {
     if (kind.adoptsLateRows) {
       const collected = kind.collect(read.values);
       const known = new Set(ledger.entries().map((e) => e.k));
-      const late = typeof collected === 'string' ? [] : collected.filter((e) => !known.has(e.k));
+      const rows = typeof collected === 'string' ? [] : collected;
+      const late = rows.filter((e) => !known.has(e.k));
       if (late.length > 0) {
-        const moved = this.takeOnMoved(late);
+        const moved = this.takeOnMoved(late, new Set(rows.map((e) => e.k)));
         ledger.append(late);
         ledger.save();
         this.cursor = { ...this.cursor, shards: ledger.shards.length };
