@@ -71,6 +71,9 @@ class World {
   stamps = new Map<string, number>();
   events: string[] = [];
   lockBusy = false;
+  /** How long the pacer makes a batch wait for its slots; a pause or cancel asked for. */
+  slotWaitMs = 0;
+  stopAsked = false;
   /** Kill the execution when the walk sends: before any stamp, or after `n` of them. */
   killAt: { before: boolean } | { after: number } | undefined;
   /** A person's edit made while a batch's requests are out (after its first stamp). */
@@ -299,13 +302,22 @@ function walk(
   } as unknown as CrmClient;
   const released: number[] = [];
   const pacer = {
-    acquireUpTo: (wanted: number) => ({ count: wanted, at: clock.now() }),
+    acquireUpTo: (wanted: number) => {
+      // Slots that take a while to free up: a person may pause the job meanwhile.
+      if (world.slotWaitMs > 0) clock.sleep(world.slotWaitMs);
+      return { count: wanted, at: clock.now() };
+    },
     answered: (grant: { count: number }) => released.push(grant.count),
     reportRateLimited: () => {},
     nextSlotAt: () => clock.now(),
   } as unknown as Pacer;
   const job = { jobId: 'j', counts: {}, cursor: null, total: 0, done: 0 } as unknown as JobRecord;
-  const ctx: StepContext = { clock, deadline: clock.now() + 1e9, latestStartAt: clock.now() + 1e9 };
+  const ctx: StepContext = {
+    clock,
+    deadline: clock.now() + 1e9,
+    latestStartAt: clock.now() + 1e9,
+    stopRequested: () => world.stopAsked,
+  };
   const run = { client, pacer, noSlotWords: () => 'no slot' };
   let exec: Execution = { checked: false };
   let kills = 0;
@@ -313,6 +325,8 @@ function walk(
     const checkpoint = job.cursor;
     try {
       const result = plannedStep(job, ctx, toyKind(world, job, exec), run);
+      if (result.status === 'wait' && world.stopAsked)
+        return { job, kills, released, stopped: true };
       // The step's writes are kept (an execution's end flushes them).
       world.flush();
       if (result.status === 'finished') return { job, kills, released };
@@ -410,6 +424,19 @@ describe('the planned walk with a toy kind', () => {
     expect(job.message).toBe('finished');
     // Every answer found its row (the whole sheet when the window lost it): none left to settle.
     expect(world.events.filter((e) => e.startsWith('check '))).toEqual([]);
+  });
+
+  it('a pause asked for while a batch waits for its slots is seen before anything is marked or sent', () => {
+    const world = new World(keys(3));
+    const result = walk(world, (step) => {
+      if (step !== 0) return;
+      world.slotWaitMs = 2_000;
+      world.stopAsked = true;
+    });
+    expect(result.stopped).toBe(true);
+    expect(world.stamps.size).toBe(0);
+    expect(world.events.filter((e) => e.startsWith('flush'))).toEqual([]);
+    expect(world.grid.every(([, status]) => status === '')).toBe(true);
   });
 
   it('a busy lock sends nothing: the slots go back and the job waits', () => {
