@@ -5,6 +5,12 @@
  * before anything leaves, stamps once, and places SENT by key whatever a sort did. A kill at
  * any point leaves rows that may have been stamped: the next execution settles them by asking
  * whether the key was stamped, and stamps only those that were not.
+ *
+ * Each safeguard of the walk is needed by some test here (checked by mutation): without the
+ * recovery of the checkpoint's batch (in every execution after a kill), without the marks
+ * written and flushed before the requests, or with answers placed by position or in a window
+ * that lost their rows, a key is stamped twice, a row is SENT that was never stamped, or a
+ * row is left to settle.
  */
 import { describe, expect, it } from 'vitest';
 import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
@@ -53,16 +59,40 @@ interface ToyTypes extends PlannedTypes {
   cursor: ToyCursor;
 }
 
-/** The in-memory world: the sheet, the stamps made, and what happened in which order. */
+/**
+ * The in-memory world: the sheet, the stamps made, and what happened in which order. Like a
+ * spreadsheet, writes are seen by the execution's reads at once but kept only once flushed (or
+ * when a step ends, standing for the execution's end): a kill loses the writes not flushed.
+ */
 class World {
   grid: Row[];
+  /** The sheet as flushed: what a killed execution leaves. */
+  kept: Row[];
   stamps = new Map<string, number>();
   events: string[] = [];
   lockBusy = false;
+  /** How long the pacer makes a batch wait for its slots; a pause or cancel asked for. */
+  slotWaitMs = 0;
+  stopAsked = false;
   /** Kill the execution when the walk sends: before any stamp, or after `n` of them. */
   killAt: { before: boolean } | { after: number } | undefined;
+  /** A person's edit made while a batch's requests are out (after its first stamp). */
+  during: ((world: World) => void) | undefined;
   constructor(keys: string[]) {
     this.grid = keys.map((k) => [k, '']);
+    this.kept = this.grid.map((r): Row => [r[0], r[1]]);
+  }
+  flush(): void {
+    this.kept = this.grid.map((r): Row => [r[0], r[1]]);
+  }
+  /** The execution dies: its writes not flushed are lost. */
+  kill(): void {
+    this.grid = this.kept.map((r): Row => [r[0], r[1]]);
+  }
+  /** A person's edit: on the sheet at once, whatever the execution flushes. */
+  person(edit: (grid: Row[]) => Row[]): void {
+    this.grid = edit(this.grid);
+    this.kept = edit(this.kept.map((r): Row => [r[0], r[1]]));
   }
   read(window?: RowWindow): ToyRead {
     const first = window?.first ?? 0;
@@ -194,6 +224,7 @@ function toyKind(world: World, job: JobRecord, exec: Execution): PlannedKind<Toy
         .slice(0, count);
       for (const { index } of batch) world.write(read, index, 'SENDING');
       wrote = batch.length > 0;
+      world.flush();
       world.events.push(`flush ${batch.map(({ key }) => key).join(',')}`);
       return { read, batch, at: 0 };
     },
@@ -225,7 +256,9 @@ function toyKind(world: World, job: JobRecord, exec: Execution): PlannedKind<Toy
       answer?.ok ? (answer.value ? 'sent' : 'not') : undefined,
     placeSettled(read, settled) {
       for (const { target, settled: said } of settled) {
-        const index = indexOf(read, target, 'UNCERTAIN');
+        // A stamped key's row is SENT whether it still shows its mark or a person cleared it.
+        let index = indexOf(read, target, 'UNCERTAIN');
+        if (index < 0 && said === 'sent') index = indexOf(read, target, '');
         if (index >= 0) world.write(read, index, said === 'sent' ? 'SENT' : '');
       }
       const done = new Set(settled.map(({ target }) => target));
@@ -238,7 +271,11 @@ function toyKind(world: World, job: JobRecord, exec: Execution): PlannedKind<Toy
 }
 
 /** Steps the job to its end; a kill restarts the execution from the last checkpoint. */
-function walk(world: World, between?: (step: number) => void) {
+function walk(
+  world: World,
+  between?: (step: number) => void,
+  afterKill?: (world: World, checkpoint: ToyCursor | null) => void,
+) {
   const clock = new SimClock();
   const api = {
     stamp: (key: string) => {
@@ -246,9 +283,15 @@ function walk(world: World, between?: (step: number) => void) {
       if (kill && 'after' in kill && kill.after-- <= 0) throw new SimulatedKill('mid-batch');
       world.stamps.set(key, (world.stamps.get(key) ?? 0) + 1);
       world.events.push(`stamp ${key}`);
+      const during = world.during;
+      world.during = undefined;
+      during?.(world);
       return key;
     },
-    check: (key: string) => world.stamps.has(key),
+    check: (key: string) => {
+      world.events.push(`check ${key}`);
+      return world.stamps.has(key);
+    },
   };
   const client = {
     all: <T>(calls: ReadonlyArray<(a: CrmApi) => T>): Settled<T>[] => {
@@ -259,13 +302,22 @@ function walk(world: World, between?: (step: number) => void) {
   } as unknown as CrmClient;
   const released: number[] = [];
   const pacer = {
-    acquireUpTo: (wanted: number) => ({ count: wanted, at: clock.now() }),
+    acquireUpTo: (wanted: number) => {
+      // Slots that take a while to free up: a person may pause the job meanwhile.
+      if (world.slotWaitMs > 0) clock.sleep(world.slotWaitMs);
+      return { count: wanted, at: clock.now() };
+    },
     answered: (grant: { count: number }) => released.push(grant.count),
     reportRateLimited: () => {},
     nextSlotAt: () => clock.now(),
   } as unknown as Pacer;
   const job = { jobId: 'j', counts: {}, cursor: null, total: 0, done: 0 } as unknown as JobRecord;
-  const ctx: StepContext = { clock, deadline: clock.now() + 1e9, latestStartAt: clock.now() + 1e9 };
+  const ctx: StepContext = {
+    clock,
+    deadline: clock.now() + 1e9,
+    latestStartAt: clock.now() + 1e9,
+    stopRequested: () => world.stopAsked,
+  };
   const run = { client, pacer, noSlotWords: () => 'no slot' };
   let exec: Execution = { checked: false };
   let kills = 0;
@@ -273,6 +325,10 @@ function walk(world: World, between?: (step: number) => void) {
     const checkpoint = job.cursor;
     try {
       const result = plannedStep(job, ctx, toyKind(world, job, exec), run);
+      if (result.status === 'wait' && world.stopAsked)
+        return { job, kills, released, stopped: true };
+      // The step's writes are kept (an execution's end flushes them).
+      world.flush();
       if (result.status === 'finished') return { job, kills, released };
     } catch (error) {
       if (jobControlOf(error) === 'yield') return { job, kills, released, yielded: error };
@@ -280,8 +336,10 @@ function walk(world: World, between?: (step: number) => void) {
       // The execution dies: what it kept is lost, the job resumes from its checkpoint.
       kills += 1;
       world.killAt = undefined;
+      world.kill();
       job.cursor = checkpoint;
       exec = { checked: false };
+      afterKill?.(world, checkpoint as ToyCursor | null);
     }
     between?.(step);
   }
@@ -293,7 +351,7 @@ describe('the planned walk with a toy kind', () => {
 
   it('stamps every key once, marks flushed before each batch leaves, SENT on its own row after sorts', () => {
     const world = new World(keys(11));
-    const { job } = walk(world, () => world.grid.reverse());
+    const { job } = walk(world, () => world.person((grid) => grid.reverse()));
     expect([...world.stamps.keys()].sort()).toEqual(keys(11).sort());
     expect([...world.stamps.values()].every((n) => n === 1)).toBe(true);
     expect(world.grid.every(([, status]) => status === 'SENT')).toBe(true);
@@ -323,6 +381,62 @@ describe('the planned walk with a toy kind', () => {
         expect(world.grid.every(([, status]) => status === 'SENT')).toBe(true);
       }
     }
+  });
+
+  it('a killed batch whose marks a person lost is recovered from the checkpoint, after each kill', () => {
+    // After the kill, the person cuts the planned rows and pastes them at the bottom without
+    // their statuses: only the checkpoint's batch tells that their keys may have been stamped.
+    const lose = (world: World, checkpoint: ToyCursor | null) => {
+      const planned = new Set(checkpoint?.planned.map(({ key }) => key));
+      expect(planned.size).toBeGreaterThan(0);
+      world.person((grid) => [
+        ...grid.filter(([key]) => !planned.has(key)),
+        ...grid.filter(([key]) => planned.has(key)).map(([key]): Row => [key, '']),
+      ]);
+    };
+    for (const after of [0, 1, 2]) {
+      // One kill, or two (in two executions): each execution recovers its checkpoint's batch.
+      for (const at of [[0], [2], [0, 5]]) {
+        const world = new World(keys(12));
+        const { kills } = walk(
+          world,
+          (step) => {
+            if (at.includes(step)) world.killAt = { after };
+          },
+          lose,
+        );
+        expect(kills, `kill after ${after} at ${at}`).toBe(at.length);
+        expect([...world.stamps.values()].every((n) => n === 1)).toBe(true);
+        expect(world.stamps.size).toBe(12);
+        expect(world.grid.every(([, status]) => status === 'SENT')).toBe(true);
+      }
+    }
+  });
+
+  it("answers go to their keys' rows when a sort lands while the requests are out", () => {
+    const world = new World(keys(11));
+    const { job } = walk(world, () => {
+      world.during = (w) => w.person((grid) => grid.reverse());
+    });
+    expect(world.stamps.size).toBe(11);
+    expect([...world.stamps.values()].every((n) => n === 1)).toBe(true);
+    expect(world.grid.every(([, status]) => status === 'SENT')).toBe(true);
+    expect(job.message).toBe('finished');
+    // Every answer found its row (the whole sheet when the window lost it): none left to settle.
+    expect(world.events.filter((e) => e.startsWith('check '))).toEqual([]);
+  });
+
+  it('a pause asked for while a batch waits for its slots is seen before anything is marked or sent', () => {
+    const world = new World(keys(3));
+    const result = walk(world, (step) => {
+      if (step !== 0) return;
+      world.slotWaitMs = 2_000;
+      world.stopAsked = true;
+    });
+    expect(result.stopped).toBe(true);
+    expect(world.stamps.size).toBe(0);
+    expect(world.events.filter((e) => e.startsWith('flush'))).toEqual([]);
+    expect(world.grid.every(([, status]) => status === '')).toBe(true);
   });
 
   it('a busy lock sends nothing: the slots go back and the job waits', () => {
