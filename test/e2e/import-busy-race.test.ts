@@ -185,8 +185,8 @@ const EXECUTION_LIMIT_MS = 6 * 60_000;
 
 /** The job a killed crmImportLeads created, if it got that far. */
 function newestJob(jobs: readonly JobSummary[], sheetName: string): string | undefined {
-  void sheetName;
-  return jobs.filter((j) => j.kind === 'import' && j.state !== 'done').at(-1)?.jobId;
+  const ours = (j: JobSummary) => j.kind === 'import' && j.sheetName === sheetName;
+  return jobs.filter((j) => ours(j) && j.state !== 'done').at(-1)?.jobId;
 }
 
 describe('an import on a sheet edited between its reads and writes', () => {

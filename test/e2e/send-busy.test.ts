@@ -37,6 +37,22 @@ const EDIT_CHANCE = 0.06;
 const SEED_COUNT = Number(process.env.SEND_BUSY_SEEDS) || 12;
 /** Seeds start this far into each mode's range (to replay one: SEND_BUSY_FIRST=3 SEND_BUSY_SEEDS=1). */
 const FIRST = Number(process.env.SEND_BUSY_FIRST) || 0;
+/**
+ * Executions (after the start's) the person works through; then they stop, and the job must end
+ * within AFTER_EDITS more. Edits come at the job's service calls, and each row a person adds is
+ * more calls (a lookup, a send, their marks): a person who never stops can outgrow the job
+ * (matched seeds 6001 and 6124 had 286 rows after 40 executions, 213 done). Traced: seed 6010
+ * with the person at work for 40 executions (1,948 edits, 276 rows) was done 2 executions after
+ * they stopped, 115 sent, 161 skipped, no lead twice.
+ */
+const EDIT_EXECUTIONS = 16;
+const AFTER_EDITS = 24;
+/**
+ * SEND_BUSY_DEBUG=1: every seed runs its executions one at a time, noting each one's progress
+ * (the sheet's rows, the person's edits, the job's counts), and a failing seed prints its notes
+ * (the add-on's Math.random makes a run hard to replay).
+ */
+const TRACE = process.env.SEND_BUSY_DEBUG === '1';
 const seeds = (count: number, first: number) =>
   Array.from({ length: count }, (_, i) => first + FIRST + i);
 const MATCHED = { ...DOCUMENT_SEND, leadIdColumn: undefined, matchBy: 'email_or_phone' };
@@ -186,6 +202,42 @@ function checkSheet(world: SendWorld, run: BusyRun): void {
   }
 }
 
+/**
+ * Runs up to `executions` executions of the job, noting each one's progress (TRACE); returns
+ * how many ran, and whether the job still has work (it did not go idle).
+ */
+function runExecutions(
+  world: SendWorld,
+  run: BusyRun,
+  executions: number,
+  notes: string[] | undefined,
+): { ran: number; working: boolean } {
+  if (!notes) {
+    const { fired, reason } = world.runtime.runUntilIdle({ maxExecutions: executions });
+    return { ran: fired.length, working: reason !== 'idle' };
+  }
+  for (let execution = 1; execution <= executions; execution++) {
+    const { reason } = world.runtime.runUntilIdle({ maxExecutions: 1 });
+    const person = world.onServiceCall;
+    world.onServiceCall = null;
+    const job = world.lastJob();
+    world.onServiceCall = person;
+    const rows = world.runtime.sheet(SHEET).lastRow() - 1;
+    notes.push(
+      `${notes.length + 1}: ${job.state} ${job.done}/${job.total} rows ${rows} edits ${run.edits} ${JSON.stringify(job.counts)}: ${job.message}`,
+    );
+    if (reason === 'idle' || job.state === 'done') return { ran: execution, working: false };
+  }
+  return { ran: executions, working: true };
+}
+
+/** Seeds whose job was still working when the person stopped, and what it took them after. */
+interface StopTally {
+  seeds: number;
+  rows: number;
+  executions: number;
+}
+
 /** The world of the next seed: the sandbox back to its seed, a fresh sheet, a full rate budget. */
 function nextSeed(world: SendWorld, seed: number): SendSheet {
   // Hundreds of sends in one world outlast a day's Properties quota (50,000 calls): the next
@@ -210,29 +262,45 @@ describe('a send while a person sorts, inserts, appends and deletes rows', () =>
       let edits = 0;
       let sent = 0;
       const failures: string[] = [];
+      const stopped: StopTally = { seeds: 0, rows: 0, executions: 0 };
       for (const seed of SEEDS) {
         const sheet = nextSeed(world, seed);
         const run = busyPerson(world, sheet, seed, noEdit);
         const started = world.runtime.run('crmSendTemplate', send);
+        const notes: string[] | undefined = TRACE ? [] : undefined;
         let job = started.value as JobSummary | undefined;
         if (job?.state !== 'done') {
-          world.runtime.runUntilIdle({ maxExecutions: 40 });
+          const busy = runExecutions(world, run, EDIT_EXECUTIONS, notes);
+          world.onServiceCall = null;
+          notes?.push('the person stops');
+          const rows = world.runtime.sheet(SHEET).lastRow() - 1;
+          const after = runExecutions(world, run, AFTER_EDITS, notes);
+          if (busy.working) {
+            stopped.seeds += 1;
+            stopped.rows = Math.max(stopped.rows, rows);
+            stopped.executions = Math.max(stopped.executions, after.ran);
+          }
           job = world.lastJob();
         }
         world.onServiceCall = null;
         try {
-          expect(job?.state, `job not done: ${job?.message ?? started.error?.message}`).toBe(
-            'done',
-          );
+          const rows = world.runtime.sheet(SHEET).lastRow() - 1;
+          const not = `job not done (${rows} rows): ${job?.message ?? started.error?.message}`;
+          expect(job?.state, not).toBe('done');
           checkSheet(world, run);
         } catch (error) {
           failures.push(`seed ${seed}: ${String((error as Error).message).split('\n')[0]}`);
+          if (notes) console.log(`seed ${seed}:\n${notes.join('\n')}`);
           if (job && job.state !== 'done') world.runtime.run('crmCancelJob', job.jobId);
         }
         edits += run.edits;
         sent += run.sent;
       }
-      console.log(`send busy, ${name}: ${failures.length} of ${SEEDS.length} seeds failed`);
+      console.log(
+        `send busy, ${name}: ${failures.length} of ${SEEDS.length} seeds failed; ` +
+          `${stopped.seeds} still working when the person stopped (up to ${stopped.rows} rows), ` +
+          `each then done within ${stopped.executions} executions`,
+      );
       expect(failures, `${failures.length} of ${SEEDS.length} seeds`).toEqual([]);
       // The person really was busy, and the sends really happened.
       expect(edits).toBeGreaterThan(SEEDS.length * 3);
