@@ -83,20 +83,25 @@ export function applyCounts(job: JobRecord, counts: RowCounts<string>): void {
 /**
  * Moves the job's counts by what changed between two counts of the same rows (a window of the
  * sheet, before and after the step's writes); the rows outside it keep their last count.
+ * Between two whole reads a person may sort, insert or delete rows, so a window's rows were
+ * not the ones the last whole read counted there: the moved counts are an estimate, kept
+ * within what a person can read (never below 0, never more rows done than rows). The next
+ * whole read counts them exactly.
  */
 export function applyCountsDelta(
   job: JobRecord,
   before: RowCounts<string>,
   after: RowCounts<string>,
 ): void {
-  job.total += after.total - before.total;
-  job.done += after.done - before.done;
   const counts = { ...job.counts };
   for (const status of Object.keys(after.counts)) {
-    counts[status] =
+    const moved =
       (counts[status] ?? 0) + (after.counts[status] ?? 0) - (before.counts[status] ?? 0);
+    counts[status] = Math.max(0, moved);
   }
   job.counts = counts;
+  job.done = Math.max(0, job.done + after.done - before.done);
+  job.total = Math.max(job.done, job.total + after.total - before.total);
 }
 
 /** Stops the job with exact counts (a thrown JobPause / JobFailure would drop them). */
