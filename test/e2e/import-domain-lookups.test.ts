@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JobSummary } from '../../src/core/jobs/record';
-import { createImportWorld, type ImportWorld, SHEET } from './import-harness';
+import { createImportWorld, type ImportWorld, LEAD_TEMPLATE, SHEET } from './import-harness';
 
 const DOMAINS = 40;
 /** Leads of each company domain in the account, and rows of it in the sheet (existing, new). */
@@ -29,7 +29,7 @@ function account(world: ImportWorld): void {
   let id = 10_000;
   const lead = (name: string, email: string) =>
     state.leads.push({
-      ...TEMPLATE,
+      ...LEAD_TEMPLATE,
       tags: [],
       custom_fields: {},
       id: id++,
@@ -99,7 +99,7 @@ describe('an import of many rows at a common domain', () => {
     const at = new Date(world.clock.now()).toISOString();
     for (let n = 0; n < 60_000; n++)
       state.leads.push({
-        ...TEMPLATE,
+        ...LEAD_TEMPLATE,
         tags: [],
         custom_fields: {},
         id: 10_000 + n,
@@ -122,30 +122,3 @@ describe('an import of many rows at a common domain', () => {
     expect(reads).toBeLessThan(2 * sheetRows.length);
   }, 600_000);
 });
-
-const TEMPLATE = {
-  id: 0,
-  account_id: 1,
-  name: '',
-  phone: null,
-  email: null as string | null,
-  company: null,
-  birthday: null,
-  value: null,
-  source: null,
-  tags: [] as string[],
-  pipeline_id: 0,
-  stage_id: 0,
-  notes: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  utm_term: null,
-  utm_content: null,
-  custom_fields: {} as Record<string, unknown>,
-  assigned_to: null,
-  score: 0,
-  score_updated_at: null,
-  created_at: '',
-  updated_at: '',
-};

@@ -2,7 +2,9 @@
  * The add-on world (addon-harness.ts) set up for import tests and the import benchmark: one
  * sheet to import into an empty CRM, with a full rate-limit budget to start with.
  */
+import { expect } from 'vitest';
 import type { Sandbox, SandboxOptions } from '../../sandbox/index';
+import type { JobSummary } from '../../src/core/jobs/record';
 import {
   type AddonRuntimeOptions,
   type AddonWorld,
@@ -49,4 +51,251 @@ export async function createImportWorld(options: WorldOptions): Promise<ImportWo
   });
   waitOutRateWindow(world);
   return world;
+}
+
+/** Apps Script ends every execution by then: a dead execution's lease is over. */
+export const EXECUTION_LIMIT_MS = 6 * 60_000;
+
+/** Every field of a CRM lead, empty: spread it and set what a test needs. */
+export const LEAD_TEMPLATE = {
+  id: 0,
+  account_id: 1,
+  name: '',
+  phone: null,
+  email: null as string | null,
+  company: null,
+  birthday: null,
+  value: null,
+  source: null,
+  tags: [] as string[],
+  pipeline_id: 0,
+  stage_id: 0,
+  notes: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  utm_term: null,
+  utm_content: null,
+  custom_fields: {} as Record<string, unknown>,
+  assigned_to: null,
+  score: 0,
+  score_updated_at: null,
+  created_at: '',
+  updated_at: '',
+};
+
+/** A model sheet of the local runtime, as addSheet returns it. */
+export type ModelSheet = ReturnType<ImportWorld['runtime']['workbook']['addSheet']>;
+
+/** What a person's busy interleave needs: the runtime calls it at every service call. */
+export interface Busy {
+  atServiceCall: (event: { name: string }) => boolean;
+  fn: string;
+}
+
+/**
+ * A fresh sheet `sheetName` of `header` and `rows` in `world`, after an empty CRM and a new rate
+ * window (`seedCrm` adds leads in between); counts the upserts per e-mail, and the names each
+ * e-mail was upserted with.
+ */
+export function busySheet(
+  world: ImportWorld,
+  sheetName: string,
+  values: unknown[][],
+  seedCrm?: () => void,
+) {
+  world.sandbox.reset({ seed: 'empty' });
+  seedCrm?.();
+  world.clock.advance(61_000);
+  const model = world.runtime.workbook.addSheet(sheetName);
+  model.setValues(1, 1, values);
+  const upserts = new Map<string, number>();
+  /** The names each e-mail was upserted with: one row's cells, never another row's too. */
+  const names = new Map<string, Set<string>>();
+  world.onRequest = (request) => {
+    if (!request.url.endsWith('/leads/upsert')) return;
+    const body = JSON.parse(request.body ?? '{}') as { email?: string; name?: string };
+    const email = String(body.email);
+    upserts.set(email, (upserts.get(email) ?? 0) + 1);
+    names.set(email, (names.get(email) ?? new Set()).add(String(body.name)));
+  };
+  return { model, upserts, names };
+}
+
+/**
+ * A person who sorts, inserts a row at the top, appends or deletes a row; each added row's
+ * e-mail is kept with the execution (`execution()`) it appeared in. Draws from `random` in the
+ * order the seeded runs were recorded with.
+ */
+export function sortingPerson(
+  model: ModelSheet,
+  random: () => number,
+  row: (n: number) => unknown[],
+  execution: () => number,
+) {
+  const pick = (n: number) => Math.floor(random() * n);
+  let next = 100;
+  const person = { edits: 0, addedIn: new Map<string, number>(), edit };
+  const add = () => {
+    const line = row(next++);
+    person.addedIn.set(String(line[1]), execution());
+    return line;
+  };
+  function edit(): void {
+    const last = model.lastRow();
+    const what = pick(4);
+    if (what === 0 && last > 2) {
+      model.sortRows(2, last, 1 + pick(5), random() < 0.5);
+    } else if (what === 1) {
+      model.insertRows(2, 1);
+      model.setValues(2, 1, [add()]);
+    } else if (what === 2) {
+      model.setValues(last + 1, 1, [add()]);
+    } else if (last > 2) {
+      model.deleteRows(2 + pick(last - 1), 1);
+    }
+    person.edits += 1;
+  }
+  return person;
+}
+
+export interface DriveOptions {
+  sheetName: string;
+  /** crmImportLeads' options besides the sheet. */
+  importArgs: Record<string, unknown>;
+  interleave: Busy;
+  random: () => number;
+  /** Chance that the starting execution is killed after 60 to 400 service calls. */
+  startKillChance: number;
+  /** Continuations at most. */
+  runs?: number;
+  /** Before each continuation's kill draw: the person's edit between executions. */
+  beforeRun: (run: number) => void;
+  /** A killed start's job is looked up on its own sheet only (false: any unfinished import). */
+  ownSheet?: boolean;
+}
+
+/**
+ * Starts the import and continues it, with seeded kills, until done or out of runs; a killed
+ * execution's lease runs out when Apps Script would have ended it. Undefined when the start
+ * was killed before it made the job.
+ */
+export function driveImport(world: ImportWorld, o: DriveOptions) {
+  const { random, interleave } = o;
+  const pick = (n: number) => Math.floor(random() * n);
+  let kills = 0;
+  // The start runs the job in its own execution as far as it can: it may be killed too.
+  const startKill = random() < o.startKillChance ? 60 + pick(340) : undefined;
+  const start = world.runtime.execute({
+    fn: 'crmImportLeads',
+    args: [{ sheet: o.sheetName, ...o.importArgs }],
+    interleave,
+    ...(startKill === undefined ? {} : { killAfterServiceCalls: startKill }),
+  });
+  if (start.killed) {
+    kills += 1;
+    world.clock.advance(EXECUTION_LIMIT_MS);
+  } else if (start.error) throw start.error;
+  const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
+  const started = start.value as JobSummary | undefined;
+  const jobId = started?.jobId ?? newestJob(jobs, o.ownSheet === false ? undefined : o.sheetName);
+  if (jobId === undefined) return undefined;
+  let state = started?.state;
+  for (let run = 0; run < (o.runs ?? 40) && state !== 'done'; run++) {
+    o.beforeRun(run);
+    const kill = random() < 0.5 ? 5 + pick(100) : undefined;
+    world.clock.advance(2_000);
+    const result = world.runtime.execute({
+      fn: 'uiContinueJob',
+      args: [jobId],
+      interleave,
+      ...(kill === undefined ? {} : { killAfterServiceCalls: kill }),
+    });
+    if (result.killed) {
+      kills += 1;
+      world.clock.advance(EXECUTION_LIMIT_MS);
+      continue;
+    }
+    if (result.error) throw result.error;
+    const drive = result.value as { summaries: JobSummary[]; callAgainInMs?: number };
+    state = drive.summaries.find((j) => j.jobId === jobId)?.state;
+    if (drive.callAgainInMs) world.clock.advance(drive.callAgainInMs);
+  }
+  const final = (world.runtime.runOrThrow('crmListJobs') as JobSummary[]).find(
+    (j) => j.jobId === jobId,
+  );
+  return { final, kills };
+}
+
+/**
+ * The unfinished import job a killed crmImportLeads created on `sheetName` (every sheet when
+ * undefined), if it got that far: never an earlier seed's unfinished job on another sheet,
+ * whose driving would leave this sheet without a status.
+ */
+function newestJob(jobs: readonly JobSummary[], sheetName?: string): string | undefined {
+  const ours = (j: JobSummary) =>
+    j.kind === 'import' && (sheetName === undefined || j.sheetName === sheetName);
+  return jobs.filter((j) => ours(j) && j.state !== 'done').at(-1)?.jobId;
+}
+
+/** The statuses a busy import leaves on a row (UNCHANGED: a kill lost the row's status after its upsert was remembered). */
+export const STATUSES = ['CREATED', 'UPDATED', 'UNCHANGED', 'DUPLICATE'];
+
+export interface BusyRun {
+  model: ModelSheet;
+  final: JobSummary | undefined;
+  kills: number;
+  upserts: Map<string, number>;
+  /** Present when each upsert's name is checked too. */
+  names?: Map<string, Set<string>>;
+  addedIn: Map<string, number>;
+  lastExecution: number;
+}
+
+/**
+ * The invariants of one seed's sheet, leads and upserts once its job is done: every status on
+ * its own lead's row, one lead per e-mail, an upsert again only for a kill.
+ */
+export function checkBusyRun(
+  world: ImportWorld,
+  run: BusyRun,
+  label: string,
+  statuses: readonly string[],
+): void {
+  const { model, final, kills, upserts, names, addedIn, lastExecution } = run;
+  expect(final?.state, `${label}: job ${final?.state}: ${final?.message}`).toBe('done');
+  const values = model.getValues();
+  const header = values[0] ?? [];
+  const status = header.indexOf('CRM Import Status');
+  const id = header.indexOf('CRM Lead ID');
+  const leads = world.sandbox.state.leads;
+  const byEmail = new Map<string, string[]>();
+  for (const line of values.slice(1)) {
+    const email = String(line[1] ?? '');
+    if (email === '') continue;
+    const s = String(line[status] ?? '');
+    // A row added during the execution that finished may come after the job's last read.
+    if (s === '' && addedIn.get(email) === lastExecution) continue;
+    byEmail.set(email, [...(byEmail.get(email) ?? []), s]);
+    // UNCHANGED: a kill lost the row's status after its upsert was remembered.
+    expect(statuses, `${label} ${email}`).toContain(s);
+    if (s !== 'DUPLICATE' || String(line[id] ?? '') !== '') {
+      // The status (and its lead id) belongs to this row's lead, wherever the row went.
+      expect(leads.find((l) => l.id === line[id])?.email, `${label} ${email}`).toBe(email);
+    }
+  }
+  // One row of an e-mail holds its lead; the others are DUPLICATE (all of them when the
+  // row that was imported has since been deleted). Never two leads for one e-mail.
+  for (const [email, statuses] of byEmail) {
+    const owners = statuses.filter((s) => s !== 'DUPLICATE').length;
+    expect(owners, `${label} ${email}`).toBeLessThanOrEqual(1);
+    const count = leads.filter((l) => l.email === email).length;
+    expect(count, `${label} ${email}`).toBe(owners === 1 ? 1 : count > 0 ? 1 : 0);
+  }
+  // Upserts per e-mail: one, plus at most one repeat per kill.
+  for (const [email, count] of upserts) {
+    expect(count, `${label} ${email}`).toBeLessThanOrEqual(1 + kills);
+    if (names)
+      expect([...(names.get(email) ?? [])], `${label} ${email} upserted as`).toHaveLength(1);
+  }
 }
