@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../../src/core/jobs';
 import { applyCountsDelta, type RowCounts } from '../../../../src/core/jobs/row-job';
+import { seededRandom } from './fakes';
 
 const STATUSES = ['QUEUED', 'SENT', 'SKIPPED'] as const;
 
@@ -44,7 +45,7 @@ describe('applyCountsDelta: progress between whole reads (issue 16, a person edi
 
   it('whatever the windows, no count is negative and done never exceeds total (500 seeds)', () => {
     for (let seed = 1; seed <= 500; seed++) {
-      const random = seeded(seed);
+      const random = seededRandom(seed);
       const window = (): RowCounts<string> => {
         const counts = { QUEUED: int(random, 50), SENT: int(random, 50), SKIPPED: int(random, 50) };
         const done = counts.SENT + counts.SKIPPED;
@@ -61,18 +62,6 @@ describe('applyCountsDelta: progress between whole reads (issue 16, a person edi
     }
   });
 });
-
-/** mulberry32: a small seeded generator, so a failing seed can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function int(random: () => number, max: number): number {
   return Math.floor(random() * (max + 1));

@@ -100,7 +100,11 @@ function toyKind(): PipelineKind<WalkEntry, string> {
   };
 }
 
-function walker(sheet: PipelineSheet, client: CrmClient) {
+function walker<E extends WalkEntry>(
+  sheet: PipelineSheet,
+  client: CrmClient,
+  kind: PipelineKind<E, string> = toyKind() as PipelineKind<E, string>,
+) {
   const clock = new SimClock();
   const pacer = {
     acquireUpTo: (wanted: number) => ({ count: wanted, at: clock.now() }),
@@ -109,8 +113,8 @@ function walker(sheet: PipelineSheet, client: CrmClient) {
     nextSlotAt: () => clock.now(),
   } as unknown as Pacer;
   const job = { jobId: 'run-1', counts: {}, cursor: null } as unknown as JobRecord;
-  const run: WalkRun<WalkEntry, string> = {
-    kind: toyKind(),
+  const run: WalkRun<E, string> = {
+    kind,
     ledger: new Ledger(new MemoryKeyValueStore(), 'toy.'),
     sheet,
     client,
@@ -246,24 +250,9 @@ describe('the row pipeline when a person renames the key column mid-job', () => 
     ]);
     const crm = toyCrm();
     let renamed = false;
-    const job = { jobId: 'run-1', counts: {}, cursor: null } as unknown as JobRecord;
-    const run: WalkRun<Entry, string> = {
-      kind: renamedKind(),
-      ledger: new Ledger(new MemoryKeyValueStore(), 'renamed.'),
-      sheet,
-      client: crm.client,
-      pacer: {
-        acquireUpTo: (wanted: number) => ({ count: wanted, at: 0 }),
-        answered: () => {},
-        reportRateLimited: () => {},
-        nextSlotAt: () => 0,
-      } as unknown as Pacer,
-      loaded: false,
-    };
-    const clock = new SimClock();
-    const ctx: StepContext = { clock, deadline: 1e15, latestStartAt: 1e15 };
+    const { job, step } = walker(sheet, crm.client, renamedKind());
     for (let i = 0; i < 100; i++) {
-      if (walkStep(job, ctx, run).status === 'finished') break;
+      if (step().status === 'finished') break;
       const shown = sheet.grid.slice(1).map((r) => r[3]);
       if (!renamed && shown.every((s) => s === 'DONE')) {
         // A person renames the key column and adds another row of lead L1 (other cells).
@@ -315,23 +304,9 @@ describe('the row pipeline when a row added meanwhile has the mark of a row stil
     ]);
     const crm = toyCrm();
     let added = false;
-    const job = { jobId: 'run-1', counts: {}, cursor: null } as unknown as JobRecord;
-    const run: WalkRun<Entry, string> = {
-      kind: collidingKind(),
-      ledger: new Ledger(new MemoryKeyValueStore(), 'colliding.'),
-      sheet,
-      client: crm.client,
-      pacer: {
-        acquireUpTo: (wanted: number) => ({ count: wanted, at: 0 }),
-        answered: () => {},
-        reportRateLimited: () => {},
-        nextSlotAt: () => 0,
-      } as unknown as Pacer,
-      loaded: false,
-    };
-    const ctx: StepContext = { clock: new SimClock(), deadline: 1e15, latestStartAt: 1e15 };
+    const { job, step } = walker(sheet, crm.client, collidingKind());
     for (let i = 0; i < 100; i++) {
-      if (walkStep(job, ctx, run).status === 'finished') break;
+      if (step().status === 'finished') break;
       if (!added && sheet.grid.slice(1).every((r) => r[3] === 'DONE')) {
         sheet.grid.push(['', 'L3', 'same']);
         added = true;
@@ -385,23 +360,9 @@ describe('the row pipeline with rows added and key columns renamed at random', (
     const renames = random() < 0.5;
     let renamed = false;
     let leads = rows.length;
-    const job = { jobId: 'run-1', counts: {}, cursor: null } as unknown as JobRecord;
-    const run: WalkRun<Entry, string> = {
-      kind: kindOf(),
-      ledger: new Ledger(new MemoryKeyValueStore(), 'random.'),
-      sheet,
-      client: crm.client,
-      pacer: {
-        acquireUpTo: (wanted: number) => ({ count: wanted, at: 0 }),
-        answered: () => {},
-        reportRateLimited: () => {},
-        nextSlotAt: () => 0,
-      } as unknown as Pacer,
-      loaded: false,
-    };
-    const ctx: StepContext = { clock: new SimClock(), deadline: 1e15, latestStartAt: 1e15 };
+    const { step } = walker(sheet, crm.client, kindOf());
     for (let i = 0; i < 200; i++) {
-      if (walkStep(job, ctx, run).status === 'finished') break;
+      if (step().status === 'finished') break;
       if (renames && !renamed && random() < 0.3) {
         (sheet.grid[0] as unknown[])[0] = 'ByMail';
         renamed = true;
