@@ -9,12 +9,14 @@ export interface Lease extends Mutex {
   heldUntil(): number | undefined;
 }
 
-interface LeaseValue {
+/** A lease as stored: who holds it and until when (epoch ms). */
+export interface LeaseValue {
   token: string;
   until: number;
 }
 
-function readLease(kv: KeyValueStore, key: string): LeaseValue | null {
+/** The lease stored under `key`, or null when there is none (or it cannot be read). */
+export function readLease(kv: KeyValueStore, key: string): LeaseValue | null {
   const raw = kv.get(key);
   if (raw === null) return null;
   try {

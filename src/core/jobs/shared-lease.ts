@@ -1,4 +1,5 @@
 import type { Clock, KeyValueStore, Mutex } from '../ports';
+import { readLease } from './lease';
 
 /** How long a guard lock is waited for (it is held for two reads and a write). */
 const GUARD_WAIT_MS = 2_000;
@@ -54,24 +55,6 @@ export interface SharedLeaseDeps {
   expiresAt: number;
 }
 
-interface Held {
-  token: string;
-  until: number;
-}
-
-function readHeld(kv: KeyValueStore, key: string): Held | null {
-  const raw = kv.get(key);
-  if (raw === null) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<Held>;
-    return typeof value.token === 'string' && typeof value.until === 'number'
-      ? { token: value.token, until: value.until }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The key of each class. */
 export function sharedLeaseKeys(key: string): { document: string; fallback: string } {
   return { document: `${key}.doc`, fallback: `${key}.nodoc` };
@@ -99,18 +82,18 @@ export function* takeSteps(
     const now = clock.now();
     if (otherFirst) {
       yield;
-      const held = readHeld(kv, other);
+      const held = readLease(kv, other);
       // Only a peek, which decides nothing when free: the read after our write does.
       if (held && held.until > now) return 'other';
     }
     yield;
-    const mine = readHeld(kv, own);
+    const mine = readLease(kv, own);
     if (mine?.token === token) return true;
     if (mine && mine.until > now) return false;
     yield;
     kv.set(own, JSON.stringify({ token, until: expiresAt }));
     yield;
-    const theirs = readHeld(kv, other);
+    const theirs = readLease(kv, other);
     if (theirs && theirs.until > now) {
       yield;
       kv.delete(own);
