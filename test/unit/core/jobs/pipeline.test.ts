@@ -220,27 +220,40 @@ describe('the row pipeline before a request that must not be repeated', () => {
   });
 });
 
+type LeadEntry = WalkEntry & { lead?: string; h?: string };
+
+/** A toy kind whose rows name a lead (column 1) and stamp it once; `key` and `mark` key and mark a row. */
+function leadKind(
+  key: (values: SheetValues, row: unknown[]) => string,
+  mark: (row: unknown[]) => string,
+  twins: boolean,
+): PipelineKind<LeadEntry, string> {
+  const base = toyKind() as unknown as PipelineKind<LeadEntry, string>;
+  return {
+    ...base,
+    collect: (values) =>
+      values.rows
+        .filter((r) => r[1])
+        .map((r) => ({ k: key(values, r), lead: String(r[1]), h: mark(r) })),
+    keysOf: (values) => values.rows.map((r) => (r[1] ? key(values, r) : '')),
+    call: (entry) => (api) =>
+      (api as unknown as { stamp(key: string): unknown }).stamp(entry.lead ?? ''),
+    target: (entry) => entry.lead,
+    ...(twins
+      ? { twin: (entry: LeadEntry) => ({ status: 'SKIPPED', words: `same lead ${entry.lead}` }) }
+      : {}),
+    rowMark: (entry) => entry.h,
+  };
+}
+
+/** The header's first cell says how rows are keyed: renaming it keys every row otherwise. */
+function byHeader(values: SheetValues, row: unknown[]): string {
+  return `${String(values.header[0])}:${String(row[1] ?? '')}:${String(row[2] ?? '')}`;
+}
+
 describe('the row pipeline when a person renames the key column mid-job', () => {
-  /** Rows name a lead (column 1); the header's first cell says how rows are keyed. */
-  type Entry = WalkEntry & { lead?: string; h?: string };
-  function renamedKind(): PipelineKind<Entry, string> {
-    const base = toyKind() as unknown as PipelineKind<Entry, string>;
-    const keyOf = (values: SheetValues, row: unknown[]) =>
-      `${String(values.header[0])}:${String(row[1] ?? '')}:${String(row[2] ?? '')}`;
-    return {
-      ...base,
-      collect: (values) =>
-        values.rows
-          .filter((r) => r[1])
-          .map((r) => ({ k: keyOf(values, r), lead: String(r[1]), h: `${r[1]}|${r[2]}` })),
-      keysOf: (values) => values.rows.map((r) => (r[1] ? keyOf(values, r) : '')),
-      call: (entry) => (api) =>
-        (api as unknown as { stamp(key: string): unknown }).stamp(entry.lead ?? ''),
-      target: (entry) => entry.lead,
-      twin: (entry) => ({ status: 'SKIPPED', words: `same lead ${entry.lead}` }),
-      rowMark: (entry) => entry.h,
-    };
-  }
+  /** Keyed by the header's first cell; the mark is the row's lead and cells. */
+  const renamedKind = () => leadKind(byHeader, (r) => `${r[1]}|${r[2]}`, true);
 
   it('keeps each row its end and detail, acts on no lead twice, and a new row of a lead is a twin', () => {
     const sheet = memorySheet([
@@ -276,22 +289,12 @@ describe('the row pipeline when a person renames the key column mid-job', () => 
 
 describe('the row pipeline when a row added meanwhile has the mark of a row still there', () => {
   /** Rows name a lead (column 1); the mark is column 2 alone: two rows' marks may be equal. */
-  type Entry = WalkEntry & { lead?: string; h?: string };
-  function collidingKind(): PipelineKind<Entry, string> {
-    const base = toyKind() as unknown as PipelineKind<Entry, string>;
-    return {
-      ...base,
-      collect: (values) =>
-        values.rows
-          .filter((r) => r[1])
-          .map((r) => ({ k: String(r[1]), lead: String(r[1]), h: String(r[2] ?? '') })),
-      keysOf: (values) => values.rows.map((r) => (r[1] ? String(r[1]) : '')),
-      call: (entry) => (api) =>
-        (api as unknown as { stamp(key: string): unknown }).stamp(entry.lead ?? ''),
-      target: (entry) => entry.lead,
-      rowMark: (entry) => entry.h,
-    };
-  }
+  const collidingKind = () =>
+    leadKind(
+      (_values, r) => String(r[1]),
+      (r) => String(r[2] ?? ''),
+      false,
+    );
 
   // A mark is 7 characters of a 32-bit hash (actions/rows.ts): two rows' cells may share one
   // (test/unit/core/actions/cells-hash.test.ts finds such a pair). With no rename, the entry
@@ -326,26 +329,8 @@ describe('the row pipeline when a row added meanwhile has the mark of a row stil
 
 describe('the row pipeline with rows added and key columns renamed at random', () => {
   const SEEDS = Number(process.env.PIPELINE_MARK_SEEDS ?? 150);
-  type Entry = WalkEntry & { lead?: string; h?: string };
   /** As above, but the mark is one letter of the row's cells: marks of two leads often meet. */
-  function kindOf(): PipelineKind<Entry, string> {
-    const base = toyKind() as unknown as PipelineKind<Entry, string>;
-    const keyOf = (values: SheetValues, row: unknown[]) =>
-      `${String(values.header[0])}:${String(row[1] ?? '')}:${String(row[2] ?? '')}`;
-    return {
-      ...base,
-      collect: (values) =>
-        values.rows
-          .filter((r) => r[1])
-          .map((r) => ({ k: keyOf(values, r), lead: String(r[1]), h: String(r[2]).slice(0, 1) })),
-      keysOf: (values) => values.rows.map((r) => (r[1] ? keyOf(values, r) : '')),
-      call: (entry) => (api) =>
-        (api as unknown as { stamp(key: string): unknown }).stamp(entry.lead ?? ''),
-      target: (entry) => entry.lead,
-      twin: (entry) => ({ status: 'SKIPPED', words: `same lead ${entry.lead}` }),
-      rowMark: (entry) => entry.h,
-    };
-  }
+  const kindOf = () => leadKind(byHeader, (r) => String(r[2]).slice(0, 1), true);
 
   function runSeed(seed: number) {
     const random = seededRandom(seed);
