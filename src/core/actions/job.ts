@@ -3,8 +3,8 @@ import type { Lead } from '../../api/schemas';
 import { translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
 import { jobControlOf } from '../jobs/errors';
-import { type WalkRun, walkStep } from '../jobs/pipeline';
 import { Ledger } from '../jobs/pipeline-ledger';
+import { type LedgerRun, ledgerStep } from '../jobs/pipeline-ledger-walk';
 import type { PipelineSheet } from '../jobs/pipeline-types';
 import type { JobRecord } from '../jobs/record';
 import { guardedStep, StepClock } from '../jobs/row-job';
@@ -34,12 +34,12 @@ export interface LeadActionsEnv {
   backup(sheetName: string, leads: readonly Lead[]): void;
 }
 
-type AnyRun = WalkRun<ActionEntry, ActionRequest> | WalkRun<RevertEntry, ActionRequest>;
+type AnyRun = LedgerRun<ActionEntry, ActionRequest> | LedgerRun<RevertEntry, ActionRequest>;
 
 /**
  * The lead actions job (PRODUCT.md "Lead actions"), run or preview, and its revert: both walk
- * the sheet on the shared row pipeline (core/jobs/pipeline.ts) with the pieces of kind.ts /
- * revert.ts. The run's record of its rows (before-states included) stays in the data store for
+ * the sheet on the planned walk of the row pipeline (core/jobs/pipeline-ledger-walk.ts), with
+ * the pieces of kind.ts / revert.ts and their ledger as the walk's record. The run's record of its rows (before-states included) stays in the data store for
  * its revert.
  */
 function createHandler(kindName: string, getEnv: () => LeadActionsEnv): JobHandler {
@@ -95,7 +95,7 @@ function createHandler(kindName: string, getEnv: () => LeadActionsEnv): JobHandl
       clock,
       env: getEnv,
       runFor,
-      work: (run) => walkStep(job, ctx, run as WalkRun<ActionEntry, ActionRequest>),
+      work: (run) => ledgerStep(job, ctx, run as LedgerRun<ActionEntry, ActionRequest>),
       afterError: (error) => {
         // A yield keeps this execution's record in step; anything else reloads it.
         if (jobControlOf(error) !== 'yield') runs.delete(job.jobId);

@@ -197,6 +197,11 @@ export interface PlannedKind<T extends PlannedTypes> {
   learnCall(row: T['learn']): (api: CrmApi) => unknown;
   /** What an answered read tells of its row: a reason to skip it, or undefined (learnt). */
   learnt(row: T['learn'], value: unknown): string | undefined;
+  /**
+   * A read that failed but told the kind what it needed (the ledger's kinds: a 404 says the
+   * lead is gone): true, and it is no failure of the step. Left out: every failure is one.
+   */
+  learnFailed?(row: T['learn'], error: unknown): boolean;
   /** Writes the skips a batch of reads found (by key in `read`). */
   placeSkips(read: T['read'], skips: readonly { row: T['learn']; reason: string }[]): Written<T>;
   settleCall(target: T['settle']): (api: CrmApi) => unknown;

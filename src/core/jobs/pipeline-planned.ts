@@ -226,6 +226,7 @@ class PlannedWalk<T extends PlannedTypes> {
     rows.forEach((row, i) => {
       const answer = answers[i];
       if (!answer?.ok) {
+        if (answer && kind.learnFailed?.(row, answer.error)) return;
         // A read that could not be made this step (yield) is made by a later one.
         if (failure === undefined || jobControlOf(failure) === 'yield') failure = answer?.error;
         return;

@@ -1,14 +1,15 @@
 /**
  * The row pipeline knows nothing of leads: a toy kind ("stamp each row's key once") walks an
- * in-memory sheet through collect → act → check, its statuses placed by key whatever the sheet's
+ * in-memory sheet on the planned walk with its ledger as the record (collect → plan → send →
+ * end check), its statuses placed by key whatever the sheet's
  * order, a lost answer of a request that must not be repeated settled by reading back.
  */
 import { describe, expect, it } from 'vitest';
 import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
 import { NetworkError } from '../../../../src/api/errors';
 import type { StepContext } from '../../../../src/core/jobs/engine';
-import { type WalkRun, walkStep } from '../../../../src/core/jobs/pipeline';
 import { Ledger } from '../../../../src/core/jobs/pipeline-ledger';
+import { type LedgerRun, ledgerStep } from '../../../../src/core/jobs/pipeline-ledger-walk';
 import type {
   PipelineKind,
   PipelineSheet,
@@ -113,7 +114,7 @@ function walker<E extends WalkEntry>(
     nextSlotAt: () => clock.now(),
   } as unknown as Pacer;
   const job = { jobId: 'run-1', counts: {}, cursor: null } as unknown as JobRecord;
-  const run: WalkRun<E, string> = {
+  const run: LedgerRun<E, string> = {
     kind,
     ledger: new Ledger(new MemoryKeyValueStore(), 'toy.'),
     sheet,
@@ -124,10 +125,10 @@ function walker<E extends WalkEntry>(
   const ctx: StepContext = { clock, deadline: clock.now() + 1e9, latestStartAt: clock.now() + 1e9 };
   return {
     job,
-    step: () => walkStep(job, ctx, run),
+    step: () => ledgerStep(job, ctx, run),
     toEnd(between?: () => void) {
       for (let i = 0; i < 100; i++) {
-        if (walkStep(job, ctx, run).status === 'finished') return;
+        if (ledgerStep(job, ctx, run).status === 'finished') return;
         between?.();
       }
       throw new Error('no end');

@@ -1,0 +1,45 @@
+import { translator } from '../i18n';
+import type { StepContext, StepResult } from './engine';
+import { readWalkCursor } from './pipeline-ledger-cursor';
+import { type LedgerRun, LedgerWalkKind } from './pipeline-ledger-kind';
+import { readWithColumns } from './pipeline-place';
+import { plannedStep } from './pipeline-planned';
+import type { WalkEntry } from './pipeline-types';
+import type { JobRecord } from './record';
+import { stopJob } from './row-job';
+
+/**
+ * One step of a row job whose record is a ledger of its rows (lead actions, their revert: a
+ * `PipelineKind`, pipeline-types.ts) on the planned walk of the pipeline (pipeline-planned.ts):
+ * the first step collects the sheet into the ledger; every step then walks as the send does —
+ * settle what may have left, read what rows need (in pages when cheaper), decide, take a batch
+ * under the shared pacer (acquireMerged), mark it "may have left", send it once, place the
+ * answers by key, and at the end check the sheet against the record (pipeline-ledger-kind.ts).
+ */
+export function ledgerStep<E extends WalkEntry, R>(
+  job: JobRecord,
+  ctx: StepContext,
+  run: LedgerRun<E, R>,
+): StepResult {
+  const t = translator(job.locale ?? 'en');
+  const cursor = readWalkCursor(job.cursor);
+  if (!run.loaded && cursor.collected) run.ledger.load(cursor.shards);
+  run.loaded = true;
+  if (!cursor.collected) {
+    // One whole read: every non-blank row becomes an entry of the ledger.
+    const { values } = readWithColumns(run.sheet, run.kind.headers, t);
+    const entries = run.kind.collect(values);
+    if (typeof entries === 'string') return stopJob(job, 'failed', entries);
+    run.ledger.reset(entries);
+    run.ledger.save();
+    run.next = undefined;
+    job.cursor = { shards: run.ledger.shards.length, collected: 1 };
+  } else job.cursor = cursor;
+  return plannedStep(job, ctx, new LedgerWalkKind(job, ctx, run), {
+    client: run.client,
+    pacer: run.pacer,
+    noSlotWords: () => t('jobs.yield.noSlot'),
+  });
+}
+
+export type { LedgerRun };
