@@ -1,7 +1,8 @@
 import { translator } from '../i18n';
 import type { StepContext, StepResult } from './engine';
+import type { LedgerRun } from './pipeline-ledger-base';
 import { readWalkCursor } from './pipeline-ledger-cursor';
-import { type LedgerRun, LedgerWalkKind } from './pipeline-ledger-kind';
+import { LedgerWalkKind } from './pipeline-ledger-kind';
 import { readWithColumns } from './pipeline-place';
 import { plannedStep } from './pipeline-planned';
 import type { WalkEntry } from './pipeline-types';
