@@ -194,7 +194,7 @@ export function revertKind(
 
 /**
  * The keys of the run's rows taken on again under another key (a person renamed the key column,
- * `a`, pipeline.ts `takeOnMoved`), each to the key of the entry it showed the end of (the same
+ * `a`, pipeline-ledger-check.ts `takeOnMoved`), each to the key of the entry it showed the end of (the same
  * mark): a revert's entry is that one, and the row, keyed so still, shows the revert's end.
  */
 function movedRows(entries: readonly ActionEntry[]): Map<string, string> {

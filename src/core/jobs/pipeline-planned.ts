@@ -31,7 +31,7 @@ import { type RowWindow, stopJob } from './row-job';
  *
  * The kind (pipeline-planned-types.ts) supplies how rows are decided and marked, the requests
  * and how answers read. The other walks: pipeline-scan.ts (repeatable requests, the sheet
- * alone as record) and pipeline.ts (a ledger of every row in the person's Properties).
+ * alone as record); lead actions walk this walk with a ledger as record (pipeline-ledger-walk.ts).
  */
 
 /** A wait for rate-limit slots at least this long is followed by a look for a pause or cancel. */

@@ -4,8 +4,9 @@ import type { PipelineEntry } from './pipeline-ledger';
 import type { RowJobSheetWriter } from './row-job';
 
 /**
- * The pieces a row job hands the pipeline (pipeline.ts): the walk knows nothing of leads,
- * imports or sends; each kind says how a row is collected and read, what it asks for next,
+ * The pieces a row job whose record is a ledger of its rows hands the pipeline (lead actions,
+ * their revert: they walk the planned walk through pipeline-ledger-walk.ts): the walk knows
+ * nothing of leads; each kind says how a row is collected and read, what it asks for next,
  * whether that request may be repeated, how an answer reads and how an UNCERTAIN row settles.
  */
 
