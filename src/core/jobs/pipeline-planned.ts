@@ -47,6 +47,8 @@ export interface PlannedRun {
   random?: () => number;
   /** The job's words: the waits it says it is in. */
   noSlotWords(): string;
+  /** How long a batch short of slots waits for the rest (ms); left out, MERGE_SLOTS_MS. */
+  mergeMs?: number;
 }
 
 /** Whether each row's key is still on the data row it was on when planned, in this read. */
@@ -181,7 +183,7 @@ class PlannedWalk<T extends PlannedTypes> {
     const grants = acquireMerged(pacer, rows, {
       deadline: this.ctx.latestStartAt,
       now: () => this.now(),
-      mergeMs: MERGE_SLOTS_MS,
+      mergeMs: this.run.mergeMs ?? MERGE_SLOTS_MS,
     });
     if (grants.every(({ count }) => count === 0)) {
       throw new JobYield(this.run.noSlotWords(), pacer.nextSlotAt());
