@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
-import { NetworkError } from '../../../../src/api/errors';
+import { NetworkError, NotFoundError } from '../../../../src/api/errors';
 import type { StepContext } from '../../../../src/core/jobs/engine';
 import { Ledger } from '../../../../src/core/jobs/pipeline-ledger';
 import { readWalkCursor } from '../../../../src/core/jobs/pipeline-ledger-cursor';
@@ -426,5 +426,62 @@ describe('a job started on the walk lead actions had before (its cursor has a ph
     });
     expect(readWalkCursor({ phase: 'collect', shards: 0 })).toEqual({ shards: 0 });
     expect(readWalkCursor(null)).toEqual({ shards: 0 });
+  });
+});
+
+type ReadEntry = WalkEntry & { v?: string; g?: 1 };
+
+describe('the row pipeline reading what rows need before it decides', () => {
+  /** The toy CRM's list in pages of two (a, b | c, d); `e` is no lead of it. */
+  const LEADS = ['a', 'b', 'c', 'd'];
+  function readingKind(reads: string[]): PipelineKind<ReadEntry, string> {
+    const base = toyKind() as unknown as PipelineKind<ReadEntry, string>;
+    return {
+      ...base,
+      read: {
+        needs: (entry) => entry.v === undefined && !entry.g && entry.s === undefined,
+        page: (page) => () => {
+          reads.push(`page ${page}`);
+          return { data: LEADS.slice((page - 1) * 2, page * 2), meta: { last_page: 2 } } as never;
+        },
+        applyPage: (items, needing) =>
+          needing.filter((entry) => {
+            if ((items as string[]).includes(entry.k)) entry.v = entry.k;
+            return entry.v !== undefined;
+          }),
+        one: (entry) => () => {
+          reads.push(`one ${entry.k}`);
+          if (!LEADS.includes(entry.k)) throw new NotFoundError('gone', { status: 404 });
+          return entry.k;
+        },
+        applyOne(entry, answer) {
+          if (!answer.ok) {
+            if (!(answer.error instanceof NotFoundError)) return false;
+            entry.g = 1;
+            return true;
+          }
+          entry.v = String(answer.value);
+          return true;
+        },
+      },
+      next: (entry) =>
+        entry.s === undefined && entry.g
+          ? { kind: 'final', status: 'NOT_FOUND', words: 'no such lead' }
+          : base.next(entry),
+    };
+  }
+
+  it('reads in pages while cheaper, then one by one; a 404 says the row has no lead', () => {
+    const sheet = memorySheet([['Key'], ['a'], ['c'], ['d'], ['e']]);
+    const crm = toyCrm();
+    const reads: string[] = [];
+    const walk = walker(sheet, crm.client, readingKind(reads));
+    walk.toEnd();
+    // Page 2 holds two of the three rows left: cheaper than three reads. After the last page,
+    // the row no page had is read by itself, and its 404 is what the walk learnt of it.
+    expect(reads).toEqual(['page 1', 'page 2', 'one e']);
+    expect(Object.fromEntries(crm.stamps)).toEqual({ a: 1, c: 1, d: 1 });
+    expect(sheet.grid.slice(1).map((r) => r[1])).toEqual(['DONE', 'DONE', 'DONE', 'NOT_FOUND']);
+    expect(walk.job.cursor).toMatchObject({ reads: 3 });
   });
 });
