@@ -1,0 +1,199 @@
+/**
+ * At most once over many batches and many kills: in each seed, one run each of `won`, `enroll`,
+ * `message` and `delete` (24 leads each: three batches, shards of the record) is started and
+ * then driven by trigger executions, each killed at a random service call with some chance,
+ * while answers are lost at random (dropped after the CRM did the work, or before). No lead
+ * gets a second sale, enrollment or message; a DONE row's effect is in the CRM once; a deleted
+ * lead is in the backup sheet; every job ends. ACTIONS_KILL_MANY_SEEDS seeds (default 5; 40 run clean).
+ */
+import { describe, expect, it } from 'vitest';
+import { DEMO, type Sandbox } from '../../sandbox/index';
+import { seededRandom } from '../unit/core/jobs/fakes';
+import { type ActionsWorld, createActionsWorld, leadRows, plainLeads } from './actions-harness';
+
+const SEEDS = Number(process.env.ACTIONS_KILL_MANY_SEEDS) || 5;
+const ROWS = 24;
+
+const CASES = [
+  { sheet: 'Won', action: 'won', params: {}, method: 'PUT' },
+  { sheet: 'Enroll', action: 'enroll', params: { sequence: 'Boas-vindas' }, method: 'POST' },
+  { sheet: 'Message', action: 'message', params: { text: 'Olá {{Nome}}' }, method: 'POST' },
+  { sheet: 'Delete', action: 'delete', params: {}, confirm: ROWS, method: 'DELETE' },
+] as const;
+type Case = (typeof CASES)[number];
+
+function options(c: Case) {
+  return {
+    sheet: c.sheet,
+    action: c.action,
+    params: c.params,
+    ...('confirm' in c ? { confirm: c.confirm } : {}),
+  };
+}
+
+function leadSets(sandbox: Sandbox, seed: number): number[][] {
+  const leads = plainLeads(sandbox, 200).filter((l) => l.phone);
+  const start = (seed * 7) % (leads.length - ROWS * CASES.length);
+  return CASES.map((_, i) =>
+    leads.slice(start + i * ROWS, start + (i + 1) * ROWS).map((l) => l.id),
+  );
+}
+
+interface Before {
+  sales: Set<number>;
+  seqs: Set<number>;
+  msgs: Set<number>;
+  enrolled: Set<number>;
+  won: Set<number>;
+}
+
+function beforeOf(w: ActionsWorld): Before {
+  const state = w.sandbox.state;
+  return {
+    sales: new Set(state.sales.map((x) => x.id)),
+    seqs: new Set(state.leadSequences.map((x) => x.id)),
+    msgs: new Set(state.messages.map((x) => x.id)),
+    enrolled: new Set(
+      state.leadSequences
+        .filter((e) => e.status === 'active' && e.sequence_id === DEMO.sequences.boasVindas)
+        .map((e) => e.lead_id),
+    ),
+    won: new Set(state.leads.filter((l) => l.stage_id === DEMO.stages.ganho).map((l) => l.id)),
+  };
+}
+
+/** The CRM's effects per lead since `before`: sales, enrollments made, messages sent. */
+function effectsOf(w: ActionsWorld, c: Case, ids: number[], before: Before): Map<number, number> {
+  const per = new Map(ids.map((id) => [id, 0]));
+  const bump = (id: number | null | undefined) => {
+    if (id !== null && id !== undefined && per.has(id)) per.set(id, (per.get(id) ?? 0) + 1);
+  };
+  const state = w.sandbox.state;
+  if (c.action === 'won') for (const s of state.sales) if (!before.sales.has(s.id)) bump(s.lead_id);
+  if (c.action === 'enroll')
+    for (const e of state.leadSequences) if (!before.seqs.has(e.id)) bump(e.lead_id);
+  if (c.action === 'message') {
+    const leadOf = new Map(state.conversations.map((conv) => [conv.id, conv.lead_id]));
+    for (const m of state.messages) {
+      if (!before.msgs.has(m.id) && m.direction === 'out') bump(leadOf.get(m.conversation_id));
+    }
+  }
+  return per;
+}
+
+function problems(w: ActionsWorld, c: Case, ids: number[], before: Before, where: string) {
+  const found: string[] = [];
+  const state = w.sandbox.state;
+  const per = effectsOf(w, c, ids, before);
+  const values = w.runtime.sheet(c.sheet).getValues();
+  const at = (values[0] ?? []).indexOf('CRM Action Status');
+  const statusOf = new Map(
+    values.slice(1).map((row) => [Number(row[2]), at < 0 ? '' : String(row[at] ?? '')]),
+  );
+  const backup = w.runtime.workbook.sheets.find((s) => s.name.startsWith('CRM Backup'));
+  const saved = new Set((backup?.getValues() ?? []).slice(1).map((r) => Number(r[0])));
+  for (const id of ids) {
+    const count = per.get(id) ?? 0;
+    const status = statusOf.get(id) ?? '';
+    if (count > 1) found.push(`${where}: lead ${id} acted on ${count} times`);
+    if (c.action === 'delete') {
+      const gone = !state.leads.some((l) => l.id === id);
+      if (status === 'DONE' && !gone) found.push(`${where}: lead ${id} DONE, not deleted`);
+      if (gone && !saved.has(id)) found.push(`${where}: deleted lead ${id} not backed up`);
+      continue;
+    }
+    const already =
+      (c.action === 'enroll' && before.enrolled.has(id)) ||
+      (c.action === 'won' && before.won.has(id));
+    if (status === 'DONE' && !already && count !== 1)
+      found.push(`${where}: lead ${id} DONE, ${count} effects`);
+    if (['NO_CHANGE', 'SKIPPED', 'FAILED', ''].includes(status) && count !== 0)
+      found.push(`${where}: lead ${id} ${status || 'blank'}, ${count} effects`);
+  }
+  return found;
+}
+
+async function killedRuns(seed: number): Promise<string[]> {
+  const random = seededRandom(seed + 101);
+  let sets: number[][] = [];
+  const w = await createActionsWorld({
+    rows: () => [],
+    more: (sandbox) => {
+      sets = leadSets(sandbox, seed);
+      return Object.fromEntries(CASES.map((c, i) => [c.sheet, leadRows(sandbox, sets[i] ?? [])]));
+    },
+  });
+  const before = beforeOf(w);
+  const loseSome = () => {
+    for (const c of CASES) {
+      if (random() < 0.5) {
+        w.sandbox.faults.add({
+          kind: 'drop',
+          afterHandler: random() < 0.7,
+          method: c.method,
+          count: 1 + Math.floor(random() * 3),
+        });
+      }
+    }
+  };
+  loseSome();
+  for (const c of CASES) {
+    w.runtime.execute({
+      fn: 'crmLeadActions',
+      args: [options(c)],
+      killAfterServiceCalls: Math.floor(random() * 400),
+    });
+  }
+  // A start killed before its job was made is started again.
+  const started = new Set(
+    (w.runtime.runOrThrow('crmListJobs') as { sheetName?: string }[]).map((j) => j.sheetName),
+  );
+  for (const c of CASES) {
+    if (started.has(c.sheet)) continue;
+    w.clock.advance(7 * 60_000);
+    w.runtime.run('crmLeadActions', options(c));
+  }
+  // Trigger executions, most of them killed at a random call, past the killed ones' leases.
+  for (let i = 0; i < 12; i++) {
+    w.clock.advance(7 * 60_000);
+    if (random() < 0.5) loseSome();
+    const kill = random() < 0.75 ? Math.floor(random() * 600) : undefined;
+    w.runtime.execute({
+      fn: 'crmRunJobs',
+      ...(kill === undefined ? {} : { killAfterServiceCalls: kill }),
+    });
+  }
+  w.sandbox.faults.clear();
+  for (let i = 0; i < 20; i++) {
+    w.clock.advance(7 * 60_000);
+    w.runtime.run('crmRunJobs');
+    const jobs = w.runtime.runOrThrow('crmListJobs') as { state: string }[];
+    if (jobs.every((job) => job.state === 'done')) break;
+  }
+  const found: string[] = [];
+  const jobs = w.runtime.runOrThrow('crmListJobs') as { state: string; sheetName?: string }[];
+  for (const job of jobs) {
+    if (job.state !== 'done') found.push(`seed ${seed}: job on ${job.sheetName} ${job.state}`);
+  }
+  if (process.env.KILL_MANY_TRACE) {
+    for (const c of CASES) {
+      const values = w.runtime.sheet(c.sheet).getValues();
+      const at = (values[0] ?? []).indexOf('CRM Action Status');
+      const tally: Record<string, number> = {};
+      for (const row of values.slice(1)) tally[String(row[at])] = (tally[String(row[at])] ?? 0) + 1;
+      console.log(seed, c.action, JSON.stringify(tally));
+    }
+  }
+  CASES.forEach((c, i) => {
+    found.push(...problems(w, c, sets[i] ?? [], before, `seed ${seed} (${c.action})`));
+  });
+  return found;
+}
+
+describe('lead actions: at most once under many kills and lost answers', () => {
+  it(`never acts on a lead twice; every job ends (${SEEDS} seeds × ${CASES.length} runs of ${ROWS} rows)`, async () => {
+    const found: string[] = [];
+    for (let seed = 0; seed < SEEDS; seed++) found.push(...(await killedRuns(seed)));
+    expect(found).toEqual([]);
+  }, 600_000);
+});
