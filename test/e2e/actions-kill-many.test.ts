@@ -4,7 +4,8 @@
  * then driven by trigger executions, each killed at a random service call with some chance,
  * while answers are lost at random (dropped after the CRM did the work, or before). No lead
  * gets a second sale, enrollment or message; a DONE row's effect is in the CRM once; a deleted
- * lead is in the backup sheet; every job ends. ACTIONS_KILL_MANY_SEEDS seeds (default 5; 40 run clean).
+ * lead is in the backup sheet; every job ends. ACTIONS_KILL_MANY_SEEDS seeds (default 5; 40
+ * run clean), for the pause / cancel test below too (40 run clean).
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO, type Sandbox } from '../../sandbox/index';
@@ -194,6 +195,80 @@ describe('lead actions: at most once under many kills and lost answers', () => {
   it(`never acts on a lead twice; every job ends (${SEEDS} seeds × ${CASES.length} runs of ${ROWS} rows)`, async () => {
     const found: string[] = [];
     for (let seed = 0; seed < SEEDS; seed++) found.push(...(await killedRuns(seed)));
+    expect(found).toEqual([]);
+  }, 600_000);
+});
+
+/**
+ * A pause or cancel that lands at a random service call of a run (during a wait for slots, a
+ * read or a batch): no request leaves after it takes effect; a paused run, resumed, acts on
+ * each lead once and ends.
+ */
+async function pausedRun(seed: number): Promise<string[]> {
+  const random = seededRandom(seed + 7001);
+  let sets: number[][] = [];
+  const w = await createActionsWorld({
+    rows: () => [],
+    more: (sandbox) => {
+      sets = leadSets(sandbox, seed);
+      return Object.fromEntries(CASES.map((c, i) => [c.sheet, leadRows(sandbox, sets[i] ?? [])]));
+    },
+  });
+  const before = beforeOf(w);
+  const c = CASES[Math.floor(random() * CASES.length)] as Case;
+  const ids = sets[CASES.indexOf(c)] ?? [];
+  const cancel = random() < 0.3;
+  // A start that would run the whole job is killed early: the job is left for its driver.
+  let started: { jobId: string } | undefined;
+  for (let kill = 40; !started && kill < 2_000; kill += 20) {
+    w.runtime.execute({ fn: 'crmLeadActions', args: [options(c)], killAfterServiceCalls: kill });
+    const jobs = w.runtime.runOrThrow('crmListJobs') as { jobId: string; sheetName?: string }[];
+    started = jobs.find((j) => j.sheetName === c.sheet);
+  }
+  if (!started) return [`seed ${seed}: no job`];
+  const found: string[] = [];
+  w.clock.advance(7 * 60_000);
+  const asked = w.runtime.execute({
+    fn: 'crmRunJobs',
+    interleave: {
+      atServiceCall: Math.floor(random() * 300),
+      fn: cancel ? 'crmCancelJob' : 'uiPauseJob',
+      args: [started.jobId],
+    },
+  });
+  const where = `seed ${seed} (${c.action}, ${cancel ? 'cancel' : 'pause'})`;
+  if (process.env.KILL_MANY_TRACE)
+    console.log(where, Boolean(asked.interleaved), asked.serviceCalls);
+  if (asked.interleaved) {
+    const after = w.sandbox.requests().length;
+    w.clock.advance(7 * 60_000);
+    w.runtime.run('crmRunJobs');
+    const job = w.runtime.runOrThrow('crmGetJob', started.jobId) as { state: string };
+    const writes = w.sandbox
+      .requests()
+      .slice(after)
+      .filter((r) => r.method !== 'GET');
+    if (writes.length > 0) found.push(`${where}: ${writes.length} requests after it took effect`);
+    if (job.state !== (cancel ? 'cancelled' : 'paused')) found.push(`${where}: ${job.state}`);
+    if (!cancel) w.runtime.runOrThrow('crmResumeJob', started.jobId);
+  }
+  for (let i = 0; i < 20; i++) {
+    const job = w.runtime.runOrThrow('crmGetJob', started.jobId) as { state: string };
+    if (job.state === 'done' || job.state === 'cancelled') break;
+    w.clock.advance(7 * 60_000);
+    w.runtime.run('crmRunJobs');
+  }
+  const job = w.runtime.runOrThrow('crmGetJob', started.jobId) as { state: string };
+  if (job.state !== (cancel && asked.interleaved ? 'cancelled' : 'done'))
+    found.push(`${where}: ended ${job.state}`);
+  found.push(...problems(w, c, ids, before, where));
+  return found;
+}
+
+describe('lead actions: a pause or cancel at any call', () => {
+  it(`stops before the next request; resumed, acts on each lead once (${SEEDS} seeds)`, async () => {
+    const found: string[] = [];
+    for (let seed = 0; seed < SEEDS; seed++) found.push(...(await pausedRun(seed)));
     expect(found).toEqual([]);
   }, 600_000);
 });
