@@ -1,5 +1,5 @@
 import type { StepContext } from '../jobs/engine';
-import { nearSliceEnd } from '../jobs/pipeline-scan';
+import { nearSliceEnd } from '../jobs/pipeline-window';
 import type { Placed } from '../jobs/pipeline-scan-types';
 import type { JobRecord } from '../jobs/record';
 import { type RowWindow, writeInRuns } from '../jobs/row-job';

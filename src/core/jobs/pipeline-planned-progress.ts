@@ -1,7 +1,7 @@
 import type { Pacer } from '../pacing';
 import type { StepContext, StepResult } from './engine';
 import type { PlannedKind, PlannedTypes, Written } from './pipeline-planned-types';
-import { endOfWindow, isWholeRead } from './pipeline-scan';
+import { endOfWindow, isWholeRead } from './pipeline-window';
 import type { JobRecord } from './record';
 
 /**

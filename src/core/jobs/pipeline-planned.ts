@@ -10,7 +10,7 @@ import type {
   PlannedRead,
   PlannedTypes,
 } from './pipeline-planned-types';
-import { isWholeRead, locateFresh } from './pipeline-scan';
+import { isWholeRead, locateFresh } from './pipeline-window';
 import type { JobRecord } from './record';
 import { acquireMerged, pacedAll, stepPacing } from './requests';
 import { type RowWindow, stopJob } from './row-job';

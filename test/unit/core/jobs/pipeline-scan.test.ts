@@ -9,8 +9,6 @@ import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
 import { translator } from '../../../../src/core/i18n';
 import type { StepContext } from '../../../../src/core/jobs/engine';
 import {
-  endOfWindow,
-  isWholeRead,
   SCAN_BATCH_ROWS,
   SCAN_WINDOW_ROWS,
   scanStep,
@@ -21,6 +19,7 @@ import type {
   ScanRead,
   ScanTypes,
 } from '../../../../src/core/jobs/pipeline-scan-types';
+import { endOfWindow, isWholeRead } from '../../../../src/core/jobs/pipeline-window';
 import type { JobRecord } from '../../../../src/core/jobs/record';
 import type { RowWindow } from '../../../../src/core/jobs/row-job';
 import type { Pacer } from '../../../../src/core/pacing';
