@@ -1,5 +1,5 @@
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
-import { SCAN_BATCH_ROWS, SCAN_WINDOW_ROWS, scanStep } from '../jobs/pipeline-scan';
+import { repeatableStep, SCAN_BATCH_ROWS, SCAN_WINDOW_ROWS } from '../jobs/pipeline-repeatable';
 import type { JobRecord } from '../jobs/record';
 import { guardedStep, headersChangedMessage } from '../jobs/row-job';
 import { HeaderMappingError } from './headers';
@@ -50,10 +50,13 @@ export function createImportJobHandler(
       env: getEnv,
       runFor: (j, env) => session.runFor(j, env),
       work: (run, env) =>
-        scanStep(job, ctx, importKind(session, env, job, ctx, run), {
+        repeatableStep(job, ctx, importKind(session, env, job, ctx, run), {
           client: env.client,
-          pacing: () => session.paced(ctx, env),
+          pacer: session.pacerOf(env),
+          ...(handlerOptions.random ? { random: handlerOptions.random } : {}),
+          noSlotWords: () => run.t('messages.rateLimitWait'),
           t: run.t,
+          memory: run.walk,
         }),
       afterError: (_error, run) => {
         // Whatever stops the step, the fingerprints gathered so far are worth keeping.

@@ -36,7 +36,8 @@ export interface AnsweredBatch {
   /** Apps Script refused the batch (a quota): thrown once the answers are placed. */
   platformError?: unknown;
   /** The job must pause (a refusal a person must fix): after the answers are placed. */
-  pauseMessage?: string;
+  pauseMessage?: string /** The job must end failed (the import's plan limit): after the answers are placed. */;
+  failMessage?: string;
 }
 
 export interface PlannedTypes {
@@ -92,10 +93,17 @@ export interface MarkedBatch<T extends PlannedTypes> {
   /** The rows marked, whose requests leave now (none: nothing to send after all). */
   batch: T['marked'][];
   /** When the marks were written: a request left no earlier than this. */
-  at: number;
+  at: number /** Rows decided without a request (a repeatable kind's), placed with the answers. */;
+  placeOnly?: T['marked'][];
 }
 
 export interface PlannedKind<T extends PlannedTypes> {
+  /**
+   * Whether every request may be sent again (the import's upserts by key): a batch then
+   * leaves with no marks and no lock (`beforeSend` only decides its rows) through pacedAll,
+   * which sends a refused (429) request again; left out, requests leave once (the send).
+   */
+  repeatable?: boolean;
   /** Rows read where the scan goes on (and the planned batch, wherever it is). */
   windowRows: number;
   /** Rows read past a batch, so that the read after it also holds the next batch. */

@@ -8,17 +8,14 @@ import { describe, expect, it } from 'vitest';
 import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
 import { translator } from '../../../../src/core/i18n';
 import type { StepContext } from '../../../../src/core/jobs/engine';
+import type { PlannedRead } from '../../../../src/core/jobs/pipeline-planned-types';
 import {
+  type KeyedScanTypes,
+  repeatableStep,
   SCAN_BATCH_ROWS,
   SCAN_WINDOW_ROWS,
-  scanStep,
-} from '../../../../src/core/jobs/pipeline-scan';
-import type {
-  KeyedRow,
-  ScanKind,
-  ScanRead,
-  ScanTypes,
-} from '../../../../src/core/jobs/pipeline-scan-types';
+} from '../../../../src/core/jobs/pipeline-repeatable';
+import type { KeyedRow, ScanKind } from '../../../../src/core/jobs/pipeline-scan-types';
 import { endOfWindow, isWholeRead } from '../../../../src/core/jobs/pipeline-window';
 import type { JobRecord } from '../../../../src/core/jobs/record';
 import type { RowWindow } from '../../../../src/core/jobs/row-job';
@@ -26,13 +23,13 @@ import type { Pacer } from '../../../../src/core/pacing';
 import { SimClock } from './fakes';
 
 /** A read of the toy sheet: rows are [key, status]. */
-interface ToyRead extends ScanRead {
+interface ToyRead extends PlannedRead {
   rows: [string, string][];
 }
 interface ToyKeyed extends KeyedRow<string> {
   key: string;
 }
-interface ToyTypes extends ScanTypes {
+interface ToyTypes extends KeyedScanTypes {
   read: ToyRead;
   decision: string;
   request: string;
@@ -45,10 +42,16 @@ function toySheet(keys: string[]) {
   const reads: (RowWindow | undefined)[] = [];
   const read = (window?: RowWindow): ToyRead => {
     reads.push(window);
-    if (!window) return { offset: 0, complete: true, rows: grid.map((r) => [...r]) };
-    const rows = grid.slice(window.first, window.first + window.count).map((r) => [...r]);
+    const keysOf = (rows: [string, string][]) => rows.map(([key]) => key || undefined);
+    if (!window) {
+      const rows = grid.map((r): [string, string] => [...r]);
+      return { offset: 0, complete: true, rows, keys: keysOf(rows) };
+    }
+    const rows = grid
+      .slice(window.first, window.first + window.count)
+      .map((r): [string, string] => [...r]);
     const complete = !window.uncut && window.first + window.count >= grid.length;
-    return { offset: window.first, complete, rows: rows as [string, string][] };
+    return { offset: window.first, complete, rows, keys: keysOf(rows) };
   };
   return { grid, reads, read };
 }
@@ -122,10 +125,11 @@ function walker(kind: ScanKind<ToyTypes>, between?: () => void) {
   } as unknown as Pacer;
   const job = { jobId: 'j', counts: {}, cursor: null, total: 0, done: 0 } as unknown as JobRecord;
   const ctx: StepContext = { clock, deadline: clock.now() + 1e9, latestStartAt: clock.now() + 1e9 };
-  const run = { client, pacing: () => ({ pacer, clock }), t: translator('en') };
+  const t = translator('en');
+  const run = { client, pacer, t, noSlotWords: () => '', memory: {} };
   let steps = 0;
   for (; steps < 100; steps++) {
-    if (scanStep(job, ctx, kind, run).status === 'finished') return { stamps, job, steps };
+    if (repeatableStep(job, ctx, kind, run).status === 'finished') return { stamps, job, steps };
     between?.();
   }
   throw new Error('no end');
@@ -171,6 +175,7 @@ describe('where a windowed scan goes on', () => {
     offset,
     complete,
     rows,
+    keys: rows.map(([key]) => key),
   });
   const blank = (r: ToyRead, i: number) => !r.rows[i]?.[0];
   it('below a window, nowhere after the last row or a blank one', () => {
