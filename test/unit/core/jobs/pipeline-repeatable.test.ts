@@ -1,8 +1,9 @@
 /**
- * The windowed walk of the row pipeline knows nothing of leads: a toy kind whose record is its
- * sheet ("stamp each key once, STAMPED in its row") walks an in-memory sheet a window at a
- * time, writes the rows that cost nothing by position, sends the rest in batches, places each
- * status on the row its key is on now whatever a sort did, and ends after a whole read.
+ * The planned walk with a repeatable kind (pipeline-repeatable.ts) knows nothing of leads: a
+ * toy kind whose record is its sheet ("stamp each key once, STAMPED in its row") walks an
+ * in-memory sheet a window at a time, writes the rows that cost nothing by position, sends the
+ * rest in batches, places each status on the row its key is on now whatever a sort did, and
+ * ends after a whole read.
  */
 import { describe, expect, it } from 'vitest';
 import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
@@ -135,7 +136,7 @@ function walker(kind: ScanKind<ToyTypes>, between?: () => void) {
   throw new Error('no end');
 }
 
-describe('the windowed walk with a toy kind', () => {
+describe('the planned walk with a repeatable toy kind', () => {
   it('stamps every key once, a batch at a time, each status on its own row after sorts', () => {
     const keys = Array.from({ length: 3 * SCAN_WINDOW_ROWS }, (_, i) =>
       i % 7 === 3 ? `bad${i}` : `k${i}`,
