@@ -18,20 +18,22 @@ export type { ImportHandlerOptions, ImportJobEnv } from './job-run';
 
 export const IMPORT_JOB_KIND = 'import';
 
-/** Rows sent per step (the pipeline's batch): see SCAN_BATCH_ROWS. */
+/** Rows sent per batch (the pipeline's): see SCAN_BATCH_ROWS. */
 export const IMPORT_BATCH_ROWS = SCAN_BATCH_ROWS;
 /** Rows read where the scan goes on: see SCAN_WINDOW_ROWS. */
 export const IMPORT_WINDOW_ROWS = SCAN_WINDOW_ROWS;
 
 /**
- * The `import` job (PRODUCT.md, Import). It walks the windowed row pipeline
- * (core/jobs/pipeline-scan.ts): a step reads the sheet, writes the rows that cost no request
- * (INVALID, DUPLICATE, UNCHANGED), takes the next batch of rows to send, learns which of their
- * leads exist (job-knowledge.ts), decides each row by the job's `mode` (job-decide.ts),
- * upserts and reads the answers (job-answer.ts), then reads the sheet again and writes each
- * status on the row its match key is on now (job-place.ts), checking the sheet against the
- * job's record of what it wrote at the end of each pass (job-audit.ts). The import's own
- * pieces are in job-kind.ts.
+ * The `import` job (PRODUCT.md, Import). It walks the row pipeline's planned walk as a kind
+ * whose requests may be repeated (core/jobs/pipeline-repeatable.ts): a scan reads a window of
+ * the sheet, writes the rows that cost no request (INVALID, DUPLICATE, UNCHANGED) and plans
+ * the next batch of rows to send; the batch's step learns which of their leads exist
+ * (job-knowledge.ts), decides each row by the job's `mode` (job-decide.ts), upserts and reads
+ * the answers (job-answer.ts), then reads the sheet again and writes each status on the row
+ * its match key is on now (job-place.ts), planning the next batch on that read; the sheet is
+ * checked against the job's record of what it wrote at the end of each pass (job-audit.ts).
+ * A dry run is one step (core/jobs/pipeline-preview.ts). The import's own pieces are in
+ * job-kind.ts.
  *
  * An existing lead is sent only the row's own cells, so it keeps its pipeline, stage and
  * name unless the sheet has a column for them; a new lead also gets the job's pipeline and

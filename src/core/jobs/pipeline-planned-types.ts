@@ -19,7 +19,7 @@ export interface PlannedAt {
   at: number;
 }
 
-/** What the walk needs of any read: the windowed walk's, with each row's key. */
+/** What the walk needs of any read: where it is in the sheet, with each row's key. */
 export interface PlannedRead extends ScanRead {
   keys: readonly (string | undefined)[];
 }

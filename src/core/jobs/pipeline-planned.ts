@@ -30,8 +30,8 @@ import { type RowWindow, stopJob } from './row-job';
  * - settle: requests that may have left read back, and settled by key.
  *
  * The kind (pipeline-planned-types.ts) supplies how rows are decided and marked, the requests
- * and how answers read. The other walks: pipeline-scan.ts (repeatable requests, the sheet
- * alone as record) and pipeline.ts (a ledger of every row in the person's Properties).
+ * and how answers read. A kind whose requests may be repeated (the import) walks it through
+ * pipeline-repeatable.ts; the other walk: pipeline.ts (a ledger of every row in Properties).
  */
 
 /** A wait for rate-limit slots at least this long is followed by a look for a pause or cancel. */
