@@ -33,10 +33,14 @@ export interface MarkedRow {
 export interface AnsweredBatch {
   /** The longest Retry-After of the batch's 429s, for the pacer. */
   retryAfterSeconds?: number;
-  /** Apps Script refused the batch (a quota): thrown once the answers are placed. */
+  /**
+   * Apps Script refused the batch (a quota), or what else stops a repeatable kind's job (a
+   * refused key): thrown once the answers are placed.
+   */
   platformError?: unknown;
   /** The job must pause (a refusal a person must fix): after the answers are placed. */
-  pauseMessage?: string /** The job must end failed (the import's plan limit): after the answers are placed. */;
+  pauseMessage?: string;
+  /** The job must end failed (the import's plan limit): after the answers are placed. */
   failMessage?: string;
 }
 
@@ -93,7 +97,8 @@ export interface MarkedBatch<T extends PlannedTypes> {
   /** The rows marked, whose requests leave now (none: nothing to send after all). */
   batch: T['marked'][];
   /** When the marks were written: a request left no earlier than this. */
-  at: number /** Rows decided without a request (a repeatable kind's), placed with the answers. */;
+  at: number;
+  /** Rows decided without a request (a repeatable kind's), placed with the answers. */
   placeOnly?: T['marked'][];
 }
 
