@@ -3,7 +3,6 @@ import { errorCauseOf } from '../errors';
 import { type Locale, type Translate, translator } from '../i18n';
 import type { StepContext } from '../jobs/engine';
 import { messageOf } from '../jobs/errors';
-import type { RepeatableMemory } from '../jobs/pipeline-repeatable';
 import type { JobRecord } from '../jobs/record';
 import { stepPacing } from '../jobs/requests';
 import { type RowWindow, readWithStatusColumns, StepClock } from '../jobs/row-job';
@@ -18,7 +17,6 @@ import {
 } from './job-cursor';
 import type { DecideRun } from './job-decide';
 import { openFingerprintBook } from './job-fingerprints';
-import type { ImportTypes } from './job-kind';
 import { ExistenceKnowledge } from './job-knowledge';
 import { type ImportJobOptions, readImportJobOptions } from './job-options';
 import { fetchReferenceData, findDefaultPipeline, type ReferenceData } from './job-requests';
@@ -75,8 +73,6 @@ export interface JobRun extends DecideRun {
   written: Map<string, WrittenOutcome>;
   /** Rows written since the last check, kept in the cursor across slices. */
   unchecked: UncheckedRow[];
-  /** The next batch and the read it was planned on, for the next step of this execution. */
-  walk: RepeatableMemory<ImportTypes>;
 }
 
 /** Job options that no longer fit the CRM's data: the user must fix something first. */
@@ -223,7 +219,6 @@ export class ImportSession {
       country: env.defaultCountry,
       written: new Map(),
       unchecked: [],
-      walk: {},
     };
     loadPendingChecks(job, run.unchecked, run.written);
     return run;

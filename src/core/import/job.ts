@@ -58,7 +58,6 @@ export function createImportJobHandler(
           ...(handlerOptions.random ? { random: handlerOptions.random } : {}),
           noSlotWords: () => run.t('messages.rateLimitWait'),
           t: run.t,
-          memory: run.walk,
         }),
       afterError: (_error, run) => {
         // Whatever stops the step, the fingerprints gathered so far are worth keeping.

@@ -43,7 +43,7 @@ export function goOn<T extends PlannedTypes>(end: StepEnd<T>, written: Written<T
   }
   // A window ending on a blank row is taken for the sheet's end: should rows follow the gap,
   // the whole read at the end of the pass finds them.
-  const scan = endOfWindow(read, kind.isBlank);
+  const scan = 'scanAfter' in written ? written.scanAfter : endOfWindow(read, kind.isBlank);
   return progress(end, read, kind.checkpoint(cursor, { planned: [], scan }));
 }
 

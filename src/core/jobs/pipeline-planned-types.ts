@@ -72,6 +72,11 @@ export interface Written<T extends PlannedTypes> {
   read: T['read'];
   next: T['next'];
   cursor: T['cursor'];
+  /**
+   * Where the scan goes on when nothing is planned (undefined: a whole read); left out, below
+   * `read` (a repeatable kind: below the window its batch was planned on).
+   */
+  scanAfter?: number | undefined;
 }
 
 /**

@@ -27,7 +27,7 @@ import {
   unplacedOf,
 } from './pipeline-scan-cursor';
 import type { AtRow, Placed, ScanKind, ScanTypes, ToSend } from './pipeline-scan-types';
-import { isWholeRead, nearSliceEnd } from './pipeline-window';
+import { endOfWindow, isWholeRead, nearSliceEnd } from './pipeline-window';
 import type { JobRecord } from './record';
 import { applyCounts, applyCountsDelta, type RowCounts } from './row-job';
 
@@ -36,21 +36,25 @@ import { applyCounts, applyCountsDelta, type RowCounts } from './row-job';
  * by the row's key, sent again, finds the lead it made) walks the planned walk
  * (pipeline-planned.ts) through this adapter: the kind says how a read splits into the rows
  * that cost nothing and those to send (ScanKind, pipeline-scan-types.ts); a scan writes the
- * first and plans a batch of the second; the next step learns what the batch needs (lookups,
- * reading ahead as far as the slice reaches), decides each row, sends under the pacer with no
- * marks (pacedAll sends a refused request again), places every outcome by key and plans the
- * next batch from the read it placed in; the end of a pass checks the sheet against the job's
+ * first and plans a batch of the second, which the same step sends: it learns what the batch
+ * needs (lookups, reading ahead as far as the slice reaches), decides each row, sends under
+ * the pacer with no marks (pacedAll sends a refused request again), and places every outcome
+ * by key in a read of the batch's rows; the next step scans from the first row still to
+ * send, as the import's one-step walk did. The end of a pass checks the sheet against the job's
  * record (the kind's end check, repairs in a row bounded by MAX_AUDIT_ROUNDS). The cursor is
  * the one the import always kept (pipeline-scan-cursor.ts): a job started on the old windowed
  * walk resumes where its scan was. A dry run is one step of its own (pipeline-preview.ts).
  */
 
 /**
- * Rows sent per batch. A batch's answers are placed in a read of its rows and the rows after
- * it, which plans the next batch: a read and a write are shared by this many rows.
+ * Rows sent per batch. Each step reads the sheet before deciding and again right before
+ * writing the batch's statuses, so the two reads are shared by this many rows.
  */
 export const SCAN_BATCH_ROWS = 20;
-/** Rows read where the scan goes on, and after a batch: the next batch and as many again. */
+/**
+ * Rows read where the scan goes on (the whole sheet is read only at the start and at the end
+ * of a pass): a batch and as many again, so that a window is seldom without rows to send.
+ */
 export const SCAN_WINDOW_ROWS = 2 * SCAN_BATCH_ROWS;
 /** The CRM's pace (60 requests a minute): how many requests the rest of a slice can make. */
 const MS_PER_REQUEST = 1_000;
@@ -66,15 +70,6 @@ type Row<T extends KeyedScanTypes> = ToSend<T['decision']>;
 export interface RepeatableNext<T extends KeyedScanTypes> {
   read: T['read'];
   toSend: Row<T>[];
-}
-
-/** What a walk keeps between the steps of one execution (in the job's run). */
-export interface RepeatableMemory<T extends KeyedScanTypes> {
-  /**
-   * A batch is decided from the read it was planned on (as the import always did within a
-   * step), by a step of the same slice only (`slice`: its deadline): a later one reads again.
-   */
-  next?: RepeatableNext<T> & { slice: number };
 }
 
 /** A row of a batch as decided: its request, or none (its outcome cost no request). */
@@ -106,10 +101,9 @@ export interface RepeatableTypes<T extends KeyedScanTypes> extends PlannedTypes 
 }
 
 /** What one step of a repeatable kind works with. */
-export interface RepeatableRun<T extends KeyedScanTypes> extends PlannedRun {
+export interface RepeatableRun extends PlannedRun {
   /** The job's language: the waits it says it is in. */
   t: Translate;
-  memory: RepeatableMemory<T>;
 }
 
 /** One step of `kind`: its preview (a dry run), or a step of the planned walk. */
@@ -117,7 +111,7 @@ export function repeatableStep<T extends KeyedScanTypes>(
   job: JobRecord,
   ctx: StepContext,
   kind: ScanKind<T>,
-  run: RepeatableRun<T>,
+  run: RepeatableRun,
 ): StepResult {
   if (kind.dryRun) return previewStep(job, ctx, kind);
   return plannedStep(job, ctx, new RepeatableKind(job, ctx, kind, run), run);
@@ -127,8 +121,11 @@ export function repeatableStep<T extends KeyedScanTypes>(
 class RepeatableKind<T extends KeyedScanTypes> implements PlannedKind<RepeatableTypes<T>> {
   readonly repeatable = true;
   readonly windowRows = SCAN_WINDOW_ROWS;
-  readonly lookaheadRows = SCAN_WINDOW_ROWS;
+  /** The read after a batch plans nothing (keepNext): its rows alone. */
+  readonly lookaheadRows = 0;
   readonly busyRetryMs = 0;
+  /** The batch a scan of this step planned (keepNext), sent by the same step. */
+  private kept: RepeatableNext<T> | undefined;
   /** The work this step took (takeNext), with the read it was planned on. */
   private taken: RepeatableNext<T> | undefined;
   /** This step's outcomes so far, by key. */
@@ -140,7 +137,7 @@ class RepeatableKind<T extends KeyedScanTypes> implements PlannedKind<Repeatable
     private readonly job: JobRecord,
     private readonly ctx: StepContext,
     private readonly kind: ScanKind<T>,
-    private readonly run: RepeatableRun<T>,
+    private readonly run: RepeatableRun,
   ) {}
 
   private now(): number {
@@ -148,20 +145,25 @@ class RepeatableKind<T extends KeyedScanTypes> implements PlannedKind<Repeatable
   }
 
   takeNext(): PlannedWork<RepeatableTypes<T>> | undefined {
-    const { memory } = this.run;
-    const next = memory.next;
-    memory.next = undefined;
-    if (!next || next.slice !== this.ctx.deadline) return undefined;
+    const next = this.kept;
+    this.kept = undefined;
+    if (!next) return undefined;
     this.taken = next;
     return this.workOf(next);
   }
 
   dropNext(): void {
-    this.run.memory.next = undefined;
+    this.kept = undefined;
   }
 
+  /**
+   * Kept by this step only: a scan sends the batch it planned at once (pipeline-planned.ts),
+   * decided on the read just taken. What a batch leaves (placeAnswers) only names where the
+   * scan goes on, and the next step reads there and decides again: a status just placed can
+   * make another row of its key DUPLICATE, which no read taken before it shows.
+   */
   keepNext(next: RepeatableNext<T>): void {
-    this.run.memory.next = { ...next, slice: this.ctx.deadline };
+    this.kept = next;
   }
 
   workOf(next: RepeatableNext<T>): PlannedWork<RepeatableTypes<T>> | undefined {
@@ -345,26 +347,29 @@ class RepeatableKind<T extends KeyedScanTypes> implements PlannedKind<Repeatable
   }
 
   /**
-   * Each outcome on the row its key is on now (the kind's record written ahead, and after),
-   * then the rows of the same read that cost nothing, and the next batch planned on it.
+   * Each outcome on the row its key is on now (the kind's record written ahead, and after).
+   * The scan goes on at the first row of the batch's read still to send (one whose needs
+   * could not be read, or whose request found no slot this step), else below that read.
    */
   placeAnswers(
     fresh: T['read'],
     answered: Answered<T>,
     located: RepeatableTypes<T>['located'],
   ): Written<RepeatableTypes<T>> {
-    const { kind } = this;
+    const { kind, taken } = this;
     kind.beforePlace();
     this.write(fresh, located.placed);
     kind.afterPlace(answered.keyed, located.placed, fresh.offset);
     if (located.unplaced > 0) addUnplaced(this.job, located.unplaced);
-    const { free, next } = this.plan(fresh);
-    if (answered.failMessage !== undefined) {
-      kind.save(true);
-      return { read: fresh, next: { read: fresh, toSend: [] }, cursor: cursorOf(this.job) };
+    const cursor = cursorOf(this.job);
+    if (answered.failMessage !== undefined) kind.save(true);
+    if (!taken || answered.failMessage !== undefined) {
+      return { read: fresh, next: { read: fresh, toSend: [] }, cursor };
     }
-    this.writeFree(fresh, free, this.ctx.latestStartAt);
-    return { read: fresh, next, cursor: cursorOf(this.job) };
+    const done = new Set(answered.keyed.map(({ hintIndex }) => hintIndex));
+    const toSend = taken.toSend.filter(({ index }) => !done.has(index));
+    const scanAfter = endOfWindow(taken.read, this.isBlank);
+    return { read: fresh, next: { read: taken.read, toSend }, cursor, scanAfter };
   }
 
   private write(

@@ -127,7 +127,7 @@ function walker(kind: ScanKind<ToyTypes>, between?: () => void) {
   const job = { jobId: 'j', counts: {}, cursor: null, total: 0, done: 0 } as unknown as JobRecord;
   const ctx: StepContext = { clock, deadline: clock.now() + 1e9, latestStartAt: clock.now() + 1e9 };
   const t = translator('en');
-  const run = { client, pacer, t, noSlotWords: () => '', memory: {} };
+  const run = { client, pacer, t, noSlotWords: () => '' };
   let steps = 0;
   for (; steps < 100; steps++) {
     if (repeatableStep(job, ctx, kind, run).status === 'finished') return { stamps, job, steps };
