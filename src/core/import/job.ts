@@ -25,13 +25,14 @@ export const IMPORT_WINDOW_ROWS = SCAN_WINDOW_ROWS;
 
 /**
  * The `import` job (PRODUCT.md, Import). It walks the row pipeline's planned walk as a kind
- * whose requests may be repeated (core/jobs/pipeline-repeatable.ts): a scan reads a window of
- * the sheet, writes the rows that cost no request (INVALID, DUPLICATE, UNCHANGED) and plans
- * the next batch of rows to send; the batch's step learns which of their leads exist
+ * whose requests may be repeated (core/jobs/pipeline-repeatable.ts): a step reads a window of
+ * the sheet, writes the rows that cost no request (INVALID, DUPLICATE, UNCHANGED), plans the
+ * next batch of rows to send and sends it: learns which of their leads exist
  * (job-knowledge.ts), decides each row by the job's `mode` (job-decide.ts), upserts and reads
  * the answers (job-answer.ts), then reads the sheet again and writes each status on the row
- * its match key is on now (job-place.ts), planning the next batch on that read; the sheet is
- * checked against the job's record of what it wrote at the end of each pass (job-audit.ts).
+ * its match key is on now (job-place.ts); the next step reads where the scan goes on. The
+ * sheet is checked against the job's record of what it wrote at the end of each pass
+ * (job-audit.ts).
  * A dry run is one step (core/jobs/pipeline-preview.ts). The import's own pieces are in
  * job-kind.ts.
  *
