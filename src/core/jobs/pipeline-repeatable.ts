@@ -242,8 +242,10 @@ class RepeatableKind<T extends KeyedScanTypes> implements PlannedKind<Repeatable
     return false;
   }
 
+  /** No row to send, nor one whose status costs nothing still to write (a batch's read). */
   nothingLeft(read: T['read']): boolean {
-    return this.kind.split(read).toSend.length === 0;
+    const { free, toSend } = this.kind.split(read);
+    return free.length === 0 && toSend.length === 0;
   }
 
   /**

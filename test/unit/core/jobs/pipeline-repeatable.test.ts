@@ -110,9 +110,18 @@ function toyKind(sheet: ReturnType<typeof toySheet>, dryRun = false): ScanKind<T
   };
 }
 
-function walker(kind: ScanKind<ToyTypes>, between?: () => void) {
+function walker(
+  kind: ScanKind<ToyTypes>,
+  between?: () => void,
+  duringStamp?: (key: string) => void,
+) {
   const stamps = new Map<string, number>();
-  const api = { stamp: (key: string) => stamps.set(key, (stamps.get(key) ?? 0) + 1) };
+  const api = {
+    stamp: (key: string) => {
+      duringStamp?.(key);
+      return stamps.set(key, (stamps.get(key) ?? 0) + 1);
+    },
+  };
   const client = {
     all: <T>(calls: ReadonlyArray<(a: CrmApi) => T>): Settled<T>[] =>
       calls.map((call) => ({ ok: true, value: call(api as unknown as CrmApi) })),
@@ -152,6 +161,22 @@ describe('the planned walk with a repeatable toy kind', () => {
     const windows = sheet.reads.filter((w) => w !== undefined);
     expect(windows.length).toBeGreaterThan(0);
     expect(windows.every((w) => (w?.count ?? 0) <= SCAN_WINDOW_ROWS || w?.uncut)).toBe(true);
+  });
+
+  it('ends only once the rows that cost nothing are written, a batch read whole included', () => {
+    const sheet = toySheet(['k0', 'k1']);
+    // While the batch is out, a person deletes k0's row and adds an invalid row: the batch's
+    // statuses are placed in a whole read, which holds that row still to write.
+    const { job } = walker(toyKind(sheet), undefined, (key) => {
+      if (key !== 'k1' || sheet.grid.some(([k]) => k === 'bad')) return;
+      sheet.grid.splice(0, 1);
+      sheet.grid.push(['bad', '']);
+    });
+    expect(job.message).toBe('finished');
+    expect(sheet.grid).toEqual([
+      ['k1', 'STAMPED'],
+      ['bad', 'INVALID'],
+    ]);
   });
 
   it('a dry run decides every row in one step and sends nothing', () => {
