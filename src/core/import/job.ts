@@ -55,7 +55,10 @@ export function createImportJobHandler(
       work: (run, env) =>
         repeatableStep(job, ctx, importKind(session, env, job, ctx, run), {
           client: env.client,
-          pacer: session.pacerOf(env),
+          // Opened when a request is about to leave: opening it reads the shared key's state.
+          get pacer() {
+            return session.pacerOf(env);
+          },
           ...(handlerOptions.random ? { random: handlerOptions.random } : {}),
           noSlotWords: () => run.t('messages.rateLimitWait'),
           t: run.t,

@@ -64,9 +64,12 @@ function progress<T extends PlannedTypes>(
   settling = false,
 ): StepResult {
   const { job, kind } = end;
-  const checked = sliceEnding(end)
-    ? kind.checkAtSliceEnd(stepRead, stepCursor)
-    : { read: stepRead, cursor: stepCursor };
+  // A repeatable kind checks what it wrote as it places it: no look at the pacer (a cache
+  // read) every step for a check it does not make.
+  const checked =
+    !kind.repeatable && sliceEnding(end)
+      ? kind.checkAtSliceEnd(stepRead, stepCursor)
+      : { read: stepRead, cursor: stepCursor };
   const { read } = checked;
   let { cursor } = checked;
   kind.count(read);

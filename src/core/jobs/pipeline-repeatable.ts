@@ -227,6 +227,7 @@ class RepeatableKind<T extends KeyedScanTypes> implements PlannedKind<Repeatable
     if ('scan' in change) setScan(this.job, change.scan);
     return cursorOf(this.job);
   }
+  /** Not asked (repeatable): the kind checks the rows it wrote as it places (afterPlace). */
   checkAtSliceEnd(read: T['read'], cursor: Cursor): { read: T['read']; cursor: Cursor } {
     return { read, cursor };
   }
