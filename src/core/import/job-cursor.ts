@@ -4,7 +4,7 @@ import type { WrittenOutcome } from './job-audit';
 import type { ImportRowStatus } from './status-columns';
 
 /**
- * What an import keeps in its job's cursor beside the windowed walk's own fields
+ * What an import keeps in its job's cursor beside the walk's own fields
  * (pipeline-scan-cursor.ts): the account's default pipeline, the rows written and not yet
  * checked, and the count of statuses repaired. Progress itself lives in the sheet (job-sheet.ts).
  */

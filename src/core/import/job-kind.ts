@@ -34,7 +34,8 @@ import {
 import { IMPORT_ROW_STATUSES } from './status-columns';
 
 /**
- * The import's pieces of the windowed row pipeline (core/jobs/pipeline-scan.ts): how a row is
+ * The import's pieces of the row pipeline's planned walk, as a kind whose requests may be
+ * repeated (core/jobs/pipeline-repeatable.ts; a dry run: pipeline-preview.ts): how a row is
  * decided (job-decide.ts: what costs nothing, then by the job's `mode` once its lead's
  * existence is known, job-knowledge.ts), the request it makes (an upsert by the row's key,
  * safe to repeat), how an answer reads (job-answer.ts), how an update that created a lead is

@@ -1,6 +1,6 @@
 import type { StepContext } from '../jobs/engine';
-import { nearSliceEnd } from '../jobs/pipeline-scan';
 import type { Placed } from '../jobs/pipeline-scan-types';
+import { nearSliceEnd } from '../jobs/pipeline-window';
 import type { JobRecord } from '../jobs/record';
 import { type RowWindow, writeInRuns } from '../jobs/row-job';
 import { matchKeyId } from './fingerprint';

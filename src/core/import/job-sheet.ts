@@ -126,6 +126,8 @@ export interface SheetAnalysis {
   offset: number;
   /** Whether `rows` reach the last row with content. */
   complete: boolean;
+  /** Each row's match key (undefined: blank or invalid): how the pipeline finds a row again. */
+  keys: (string | undefined)[];
 }
 
 /**
@@ -297,6 +299,7 @@ export function analyseSheet(input: AnalyseInput): SheetAnalysis {
     readAt: input.readAt,
     offset,
     complete: input.complete ?? true,
+    keys: results.map((result) => (result !== 'empty' && result.ok ? result.matchKey : undefined)),
   };
 }
 

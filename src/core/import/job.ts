@@ -1,5 +1,5 @@
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
-import { SCAN_BATCH_ROWS, SCAN_WINDOW_ROWS, scanStep } from '../jobs/pipeline-scan';
+import { repeatableStep, SCAN_BATCH_ROWS, SCAN_WINDOW_ROWS } from '../jobs/pipeline-repeatable';
 import type { JobRecord } from '../jobs/record';
 import { guardedStep, headersChangedMessage } from '../jobs/row-job';
 import { HeaderMappingError } from './headers';
@@ -18,20 +18,23 @@ export type { ImportHandlerOptions, ImportJobEnv } from './job-run';
 
 export const IMPORT_JOB_KIND = 'import';
 
-/** Rows sent per step (the pipeline's batch): see SCAN_BATCH_ROWS. */
+/** Rows sent per batch (the pipeline's): see SCAN_BATCH_ROWS. */
 export const IMPORT_BATCH_ROWS = SCAN_BATCH_ROWS;
 /** Rows read where the scan goes on: see SCAN_WINDOW_ROWS. */
 export const IMPORT_WINDOW_ROWS = SCAN_WINDOW_ROWS;
 
 /**
- * The `import` job (PRODUCT.md, Import). It walks the windowed row pipeline
- * (core/jobs/pipeline-scan.ts): a step reads the sheet, writes the rows that cost no request
- * (INVALID, DUPLICATE, UNCHANGED), takes the next batch of rows to send, learns which of their
- * leads exist (job-knowledge.ts), decides each row by the job's `mode` (job-decide.ts),
- * upserts and reads the answers (job-answer.ts), then reads the sheet again and writes each
- * status on the row its match key is on now (job-place.ts), checking the sheet against the
- * job's record of what it wrote at the end of each pass (job-audit.ts). The import's own
- * pieces are in job-kind.ts.
+ * The `import` job (PRODUCT.md, Import). It walks the row pipeline's planned walk as a kind
+ * whose requests may be repeated (core/jobs/pipeline-repeatable.ts): a step reads a window of
+ * the sheet, writes the rows that cost no request (INVALID, DUPLICATE, UNCHANGED), plans the
+ * next batch of rows to send and sends it: learns which of their leads exist
+ * (job-knowledge.ts), decides each row by the job's `mode` (job-decide.ts), upserts and reads
+ * the answers (job-answer.ts), then reads the sheet again and writes each status on the row
+ * its match key is on now (job-place.ts); the next step reads where the scan goes on. The
+ * sheet is checked against the job's record of what it wrote at the end of each pass
+ * (job-audit.ts).
+ * A dry run is one step (core/jobs/pipeline-preview.ts). The import's own pieces are in
+ * job-kind.ts.
  *
  * An existing lead is sent only the row's own cells, so it keeps its pipeline, stage and
  * name unless the sheet has a column for them; a new lead also gets the job's pipeline and
@@ -50,9 +53,14 @@ export function createImportJobHandler(
       env: getEnv,
       runFor: (j, env) => session.runFor(j, env),
       work: (run, env) =>
-        scanStep(job, ctx, importKind(session, env, job, ctx, run), {
+        repeatableStep(job, ctx, importKind(session, env, job, ctx, run), {
           client: env.client,
-          pacing: () => session.paced(ctx, env),
+          // Opened when a request is about to leave: opening it reads the shared key's state.
+          get pacer() {
+            return session.pacerOf(env);
+          },
+          ...(handlerOptions.random ? { random: handlerOptions.random } : {}),
+          noSlotWords: () => run.t('messages.rateLimitWait'),
           t: run.t,
         }),
       afterError: (_error, run) => {

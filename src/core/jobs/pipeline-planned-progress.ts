@@ -1,7 +1,7 @@
 import type { Pacer } from '../pacing';
 import type { StepContext, StepResult } from './engine';
 import type { PlannedKind, PlannedTypes, Written } from './pipeline-planned-types';
-import { endOfWindow, isWholeRead } from './pipeline-scan';
+import { endOfWindow, isWholeRead } from './pipeline-window';
 import type { JobRecord } from './record';
 
 /**
@@ -43,7 +43,7 @@ export function goOn<T extends PlannedTypes>(end: StepEnd<T>, written: Written<T
   }
   // A window ending on a blank row is taken for the sheet's end: should rows follow the gap,
   // the whole read at the end of the pass finds them.
-  const scan = endOfWindow(read, kind.isBlank);
+  const scan = 'scanAfter' in written ? written.scanAfter : endOfWindow(read, kind.isBlank);
   return progress(end, read, kind.checkpoint(cursor, { planned: [], scan }));
 }
 
@@ -64,9 +64,12 @@ function progress<T extends PlannedTypes>(
   settling = false,
 ): StepResult {
   const { job, kind } = end;
-  const checked = sliceEnding(end)
-    ? kind.checkAtSliceEnd(stepRead, stepCursor)
-    : { read: stepRead, cursor: stepCursor };
+  // A repeatable kind checks what it wrote as it places it: no look at the pacer (a cache
+  // read) every step for a check it does not make.
+  const checked =
+    !kind.repeatable && sliceEnding(end)
+      ? kind.checkAtSliceEnd(stepRead, stepCursor)
+      : { read: stepRead, cursor: stepCursor };
   const { read } = checked;
   let { cursor } = checked;
   kind.count(read);

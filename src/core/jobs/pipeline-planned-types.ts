@@ -19,7 +19,7 @@ export interface PlannedAt {
   at: number;
 }
 
-/** What the walk needs of any read: the windowed walk's, with each row's key. */
+/** What the walk needs of any read: where it is in the sheet, with each row's key. */
 export interface PlannedRead extends ScanRead {
   keys: readonly (string | undefined)[];
 }
@@ -33,10 +33,15 @@ export interface MarkedRow {
 export interface AnsweredBatch {
   /** The longest Retry-After of the batch's 429s, for the pacer. */
   retryAfterSeconds?: number;
-  /** Apps Script refused the batch (a quota): thrown once the answers are placed. */
+  /**
+   * Apps Script refused the batch (a quota), or what else stops a repeatable kind's job (a
+   * refused key): thrown once the answers are placed.
+   */
   platformError?: unknown;
   /** The job must pause (a refusal a person must fix): after the answers are placed. */
   pauseMessage?: string;
+  /** The job must end failed (the import's plan limit): after the answers are placed. */
+  failMessage?: string;
 }
 
 export interface PlannedTypes {
@@ -67,6 +72,11 @@ export interface Written<T extends PlannedTypes> {
   read: T['read'];
   next: T['next'];
   cursor: T['cursor'];
+  /**
+   * Where the scan goes on when nothing is planned (undefined: a whole read); left out, below
+   * `read` (a repeatable kind: below the window its batch was planned on).
+   */
+  scanAfter?: number | undefined;
 }
 
 /**
@@ -93,9 +103,17 @@ export interface MarkedBatch<T extends PlannedTypes> {
   batch: T['marked'][];
   /** When the marks were written: a request left no earlier than this. */
   at: number;
+  /** Rows decided without a request (a repeatable kind's), placed with the answers. */
+  placeOnly?: T['marked'][];
 }
 
 export interface PlannedKind<T extends PlannedTypes> {
+  /**
+   * Whether every request may be sent again (the import's upserts by key): a batch then
+   * leaves with no marks and no lock (`beforeSend` only decides its rows) through pacedAll,
+   * which sends a refused (429) request again; left out, requests leave once (the send).
+   */
+  repeatable?: boolean;
   /** Rows read where the scan goes on (and the planned batch, wherever it is). */
   windowRows: number;
   /** Rows read past a batch, so that the read after it also holds the next batch. */

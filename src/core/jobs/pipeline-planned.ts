@@ -10,7 +10,7 @@ import type {
   PlannedRead,
   PlannedTypes,
 } from './pipeline-planned-types';
-import { isWholeRead, locateFresh } from './pipeline-scan';
+import { isWholeRead, locateFresh } from './pipeline-window';
 import type { JobRecord } from './record';
 import { acquireMerged, pacedAll, stepPacing } from './requests';
 import { type RowWindow, stopJob } from './row-job';
@@ -30,8 +30,9 @@ import { type RowWindow, stopJob } from './row-job';
  * - settle: requests that may have left read back, and settled by key.
  *
  * The kind (pipeline-planned-types.ts) supplies how rows are decided and marked, the requests
- * and how answers read. The other walks: pipeline-scan.ts (repeatable requests, the sheet
- * alone as record); lead actions walk this walk with a ledger as record (pipeline-ledger-walk.ts).
+ * and how answers read. It is the one walk of every row job: a kind whose requests may be
+ * repeated (the import) walks it through pipeline-repeatable.ts, lead actions and their revert
+ * with their ledger as record through pipeline-ledger-walk.ts.
  */
 
 /** A wait for rate-limit slots at least this long is followed by a look for a pause or cancel. */
@@ -131,6 +132,12 @@ class PlannedWalk<T extends PlannedTypes> {
     const written = kind.writeFree(read, plan.free, this.ctx.latestStartAt);
     if (written < plan.free.length) return interrupted(this.end, kind.reread(read));
     const updated = kind.reread(read);
+    // A kind whose requests may be repeated sends the batch it planned in this step: no
+    // checkpoint needs to name it first (a kill leaves nothing to recover).
+    if (kind.repeatable && kind.workOf(plan.next)?.kind === 'send') {
+      kind.keepNext(plan.next);
+      return this.step();
+    }
     // Nothing to do before a retry is due: wait, unless the checkpoint learnt what to keep.
     const until = kind.waitUntil(plan.next);
     if (until !== undefined && isWholeRead(updated) && !kind.changed()) {
@@ -142,6 +149,7 @@ class PlannedWalk<T extends PlannedTypes> {
   /** One batch: slots, the marks before anything leaves, the requests, the answers by key. */
   private send(rows: readonly T['send'][]): StepResult {
     const { kind, run } = this;
+    if (kind.repeatable) return this.sendRepeatable(rows);
     const grants = this.takeSlots(Math.min(rows.length, kind.batchSize()));
     if (grants === 'stop') return { status: 'wait' };
     const count = grants.reduce((sum, { count }) => sum + count, 0);
@@ -265,6 +273,33 @@ class PlannedWalk<T extends PlannedTypes> {
     const result = goOn(this.end, kind.placeSettled(kind.read(false), settled));
     // A read that could not be made this step is made by a later one.
     if (failure !== undefined && settled.length === 0) throw failure;
+    return result;
+  }
+
+  /**
+   * A batch of a kind whose requests may be repeated: no marks, no lock; its rows decided
+   * (`beforeSend`), the requests sent through pacedAll (a 429 goes again after Retry-After),
+   * and the answers placed by key with the rows decided without a request.
+   */
+  private sendRepeatable(rows: readonly T['send'][]): StepResult {
+    const { kind, run } = this;
+    const marked = kind.beforeSend(rows, rows.length);
+    if (marked === undefined) throw new JobYield(kind.busyWords(), this.now() + kind.busyRetryMs);
+    const { read, batch, at } = marked;
+    const placed = [...batch, ...(marked.placeOnly ?? [])];
+    if (placed.length === 0) return interrupted(this.end, read);
+    const calls = batch.map((row) => kind.call(row));
+    const pacing = stepPacing(run.pacer, this.ctx, run.random);
+    const answers = calls.length === 0 ? [] : pacedAll(run.client, calls, pacing);
+    const answered = kind.readAnswers(answers, batch, at);
+    const result = this.placeAnswers(read, placed, answered);
+    if (answered.platformError !== undefined) {
+      throw withCheckpoint(answered.platformError, this.job);
+    }
+    if (answered.failMessage !== undefined) {
+      kind.dropNext();
+      return stopJob(this.job, 'failed', answered.failMessage);
+    }
     return result;
   }
 }

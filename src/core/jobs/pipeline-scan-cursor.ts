@@ -1,7 +1,8 @@
 import type { JobRecord } from './record';
 
 /**
- * What the windowed walk (pipeline-scan.ts) keeps in its job's cursor across steps and slices:
+ * What a repeatable kind's walk (pipeline-repeatable.ts) keeps in its job's cursor across steps
+ * and slices, the fields the import's windowed walk kept before it walked the planned walk:
  * where its scan goes on, the end checks in a row that repaired something, and the statuses
  * that found no row. A kind keeps its own fields beside them (cursorNumber, setCursorField).
  */

@@ -2,11 +2,12 @@ import type { CrmApi, Settled } from '../../api';
 import type { RowCounts, RowWindow } from './row-job';
 
 /**
- * The pieces a kind hands the windowed walk of the pipeline (pipeline-scan.ts): a row job whose
+ * The pieces a kind whose requests may be repeated hands the planned walk of the pipeline,
+ * through its adapter (pipeline-repeatable.ts; a dry run: pipeline-preview.ts): a row job whose
  * record is the sheet itself (the import: a status written is a row done), read a window at a
  * time, each outcome placed on the row that owns its key, checked at the end of a pass. The
  * walk knows nothing of leads; the kind says how a row is decided, which request it makes,
- * whether that request may be repeated, how an answer reads and how an outcome is settled.
+ * how an answer reads and how an outcome is settled.
  */
 
 /** What the walk needs of any read of the sheet. */
@@ -99,10 +100,10 @@ export interface ScanKind<T extends ScanTypes> {
   keyed(row: ToSend<T['decision']>, outcome: T['outcome']): T['keyed'];
   call(request: T['request']): (api: CrmApi) => unknown;
   /**
-   * Whether the request may be sent again after a kill: always, here. The sheet is this walk's
+   * Whether the request may be sent again after a kill: always, here. The sheet is this kind's
    * only record, with no room to mark a request that may have left, so a kind whose requests
-   * must not be repeated (a create, a sale) walks the ledger (pipeline.ts), or marks its rows
-   * before they leave and settles them (pipeline-planned.ts, the send).
+   * must not be repeated (a create, a sale) walks the ledger (pipeline-ledger-walk.ts), or implements the
+   * planned walk's marks and settling itself (pipeline-planned-types.ts, the send).
    */
   repeatable(request: T['request']): true;
   /** An answer's outcome; undefined when the request never left. Throws what stops the job. */

@@ -1,39 +1,36 @@
 /**
- * The windowed walk of the row pipeline knows nothing of leads: a toy kind whose record is its
- * sheet ("stamp each key once, STAMPED in its row") walks an in-memory sheet a window at a
- * time, writes the rows that cost nothing by position, sends the rest in batches, places each
- * status on the row its key is on now whatever a sort did, and ends after a whole read.
+ * The planned walk with a repeatable kind (pipeline-repeatable.ts) knows nothing of leads: a
+ * toy kind whose record is its sheet ("stamp each key once, STAMPED in its row") walks an
+ * in-memory sheet a window at a time, writes the rows that cost nothing by position, sends the
+ * rest in batches, places each status on the row its key is on now whatever a sort did, and
+ * ends after a whole read.
  */
 import { describe, expect, it } from 'vitest';
 import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
 import { translator } from '../../../../src/core/i18n';
 import type { StepContext } from '../../../../src/core/jobs/engine';
+import type { PlannedRead } from '../../../../src/core/jobs/pipeline-planned-types';
 import {
-  endOfWindow,
-  isWholeRead,
+  type KeyedScanTypes,
+  repeatableStep,
   SCAN_BATCH_ROWS,
   SCAN_WINDOW_ROWS,
-  scanStep,
-} from '../../../../src/core/jobs/pipeline-scan';
-import type {
-  KeyedRow,
-  ScanKind,
-  ScanRead,
-  ScanTypes,
-} from '../../../../src/core/jobs/pipeline-scan-types';
+} from '../../../../src/core/jobs/pipeline-repeatable';
+import type { KeyedRow, ScanKind } from '../../../../src/core/jobs/pipeline-scan-types';
+import { endOfWindow, isWholeRead } from '../../../../src/core/jobs/pipeline-window';
 import type { JobRecord } from '../../../../src/core/jobs/record';
 import type { RowWindow } from '../../../../src/core/jobs/row-job';
 import type { Pacer } from '../../../../src/core/pacing';
 import { SimClock } from './fakes';
 
 /** A read of the toy sheet: rows are [key, status]. */
-interface ToyRead extends ScanRead {
+interface ToyRead extends PlannedRead {
   rows: [string, string][];
 }
 interface ToyKeyed extends KeyedRow<string> {
   key: string;
 }
-interface ToyTypes extends ScanTypes {
+interface ToyTypes extends KeyedScanTypes {
   read: ToyRead;
   decision: string;
   request: string;
@@ -46,10 +43,16 @@ function toySheet(keys: string[]) {
   const reads: (RowWindow | undefined)[] = [];
   const read = (window?: RowWindow): ToyRead => {
     reads.push(window);
-    if (!window) return { offset: 0, complete: true, rows: grid.map((r) => [...r]) };
-    const rows = grid.slice(window.first, window.first + window.count).map((r) => [...r]);
+    const keysOf = (rows: [string, string][]) => rows.map(([key]) => key || undefined);
+    if (!window) {
+      const rows = grid.map((r): [string, string] => [...r]);
+      return { offset: 0, complete: true, rows, keys: keysOf(rows) };
+    }
+    const rows = grid
+      .slice(window.first, window.first + window.count)
+      .map((r): [string, string] => [...r]);
     const complete = !window.uncut && window.first + window.count >= grid.length;
-    return { offset: window.first, complete, rows: rows as [string, string][] };
+    return { offset: window.first, complete, rows, keys: keysOf(rows) };
   };
   return { grid, reads, read };
 }
@@ -107,9 +110,18 @@ function toyKind(sheet: ReturnType<typeof toySheet>, dryRun = false): ScanKind<T
   };
 }
 
-function walker(kind: ScanKind<ToyTypes>, between?: () => void) {
+function walker(
+  kind: ScanKind<ToyTypes>,
+  between?: () => void,
+  duringStamp?: (key: string) => void,
+) {
   const stamps = new Map<string, number>();
-  const api = { stamp: (key: string) => stamps.set(key, (stamps.get(key) ?? 0) + 1) };
+  const api = {
+    stamp: (key: string) => {
+      duringStamp?.(key);
+      return stamps.set(key, (stamps.get(key) ?? 0) + 1);
+    },
+  };
   const client = {
     all: <T>(calls: ReadonlyArray<(a: CrmApi) => T>): Settled<T>[] =>
       calls.map((call) => ({ ok: true, value: call(api as unknown as CrmApi) })),
@@ -123,16 +135,17 @@ function walker(kind: ScanKind<ToyTypes>, between?: () => void) {
   } as unknown as Pacer;
   const job = { jobId: 'j', counts: {}, cursor: null, total: 0, done: 0 } as unknown as JobRecord;
   const ctx: StepContext = { clock, deadline: clock.now() + 1e9, latestStartAt: clock.now() + 1e9 };
-  const run = { client, pacing: () => ({ pacer, clock }), t: translator('en') };
+  const t = translator('en');
+  const run = { client, pacer, t, noSlotWords: () => '' };
   let steps = 0;
   for (; steps < 100; steps++) {
-    if (scanStep(job, ctx, kind, run).status === 'finished') return { stamps, job, steps };
+    if (repeatableStep(job, ctx, kind, run).status === 'finished') return { stamps, job, steps };
     between?.();
   }
   throw new Error('no end');
 }
 
-describe('the windowed walk with a toy kind', () => {
+describe('the planned walk with a repeatable toy kind', () => {
   it('stamps every key once, a batch at a time, each status on its own row after sorts', () => {
     const keys = Array.from({ length: 3 * SCAN_WINDOW_ROWS }, (_, i) =>
       i % 7 === 3 ? `bad${i}` : `k${i}`,
@@ -150,6 +163,22 @@ describe('the windowed walk with a toy kind', () => {
     expect(windows.every((w) => (w?.count ?? 0) <= SCAN_WINDOW_ROWS || w?.uncut)).toBe(true);
   });
 
+  it('ends only once the rows that cost nothing are written, a batch read whole included', () => {
+    const sheet = toySheet(['k0', 'k1']);
+    // While the batch is out, a person deletes k0's row and adds an invalid row: the batch's
+    // statuses are placed in a whole read, which holds that row still to write.
+    const { job } = walker(toyKind(sheet), undefined, (key) => {
+      if (key !== 'k1' || sheet.grid.some(([k]) => k === 'bad')) return;
+      sheet.grid.splice(0, 1);
+      sheet.grid.push(['bad', '']);
+    });
+    expect(job.message).toBe('finished');
+    expect(sheet.grid).toEqual([
+      ['k1', 'STAMPED'],
+      ['bad', 'INVALID'],
+    ]);
+  });
+
   it('a dry run decides every row in one step and sends nothing', () => {
     const keys = Array.from({ length: 2 * SCAN_BATCH_ROWS + 3 }, (_, i) => `k${i}`);
     const sheet = toySheet(keys);
@@ -161,7 +190,7 @@ describe('the windowed walk with a toy kind', () => {
 
   it('takes only kinds whose requests may be repeated: the sheet is no record to settle by', () => {
     const sheet = toySheet(['a']);
-    // @ts-expect-error a kind whose requests must not be repeated walks the ledger (pipeline.ts)
+    // @ts-expect-error a kind whose requests must not be repeated walks the ledger (pipeline-ledger-walk.ts)
     const kind: ScanKind<ToyTypes> = { ...toyKind(sheet), repeatable: () => false };
     expect(kind.repeatable('a')).toBe(false);
   });
@@ -172,6 +201,7 @@ describe('where a windowed scan goes on', () => {
     offset,
     complete,
     rows,
+    keys: rows.map(([key]) => key),
   });
   const blank = (r: ToyRead, i: number) => !r.rows[i]?.[0];
   it('below a window, nowhere after the last row or a blank one', () => {
