@@ -32,17 +32,22 @@ function pauseRun(world: ImportWorld, seed: number) {
   const sheetName = `Pause ${seed}`;
   const rows = Array.from({ length: ROWS }, (_, i) => row(i));
   const { upserts } = busySheet(world, sheetName, [HEADER, ...rows]);
-  // The start creates the job and is killed after some of its work, as Apps Script may.
-  const start = world.runtime.execute({
-    fn: 'crmImportLeads',
-    args: [{ sheet: sheetName, pipeline: 'Vendas', stage: 'Novo' }],
-    killAfterServiceCalls: 400 + Math.floor(random() * 200),
-  });
-  world.clock.advance(EXECUTION_LIMIT_MS);
-  const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
-  const jobId =
-    (start.value as JobSummary | undefined)?.jobId ??
-    jobs.filter((j) => j.sheetName === sheetName).at(-1)?.jobId;
+  // The start creates the job and is killed after some of its work, as Apps Script may (the
+  // calls before the job exists grow with the jobs listed: a start killed first is run again).
+  let jobId: string | undefined;
+  let killAt = 400 + Math.floor(random() * 200);
+  for (let attempt = 0; attempt < 6 && jobId === undefined; attempt++, killAt += 300) {
+    const start = world.runtime.execute({
+      fn: 'crmImportLeads',
+      args: [{ sheet: sheetName, pipeline: 'Vendas', stage: 'Novo' }],
+      killAfterServiceCalls: killAt,
+    });
+    world.clock.advance(EXECUTION_LIMIT_MS);
+    const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
+    jobId =
+      (start.value as JobSummary | undefined)?.jobId ??
+      jobs.filter((j) => j.sheetName === sheetName).at(-1)?.jobId;
+  }
   if (jobId === undefined) throw new Error(`seed ${seed}: no job`);
   // Requests from the pause on: the fetchAll the pause came at may still leave.
   let paused = false;
