@@ -128,6 +128,8 @@ class RepeatableKind<T extends KeyedScanTypes> implements PlannedKind<Repeatable
   private kept: RepeatableNext<T> | undefined;
   /** The work this step took (takeNext), with the read it was planned on. */
   private taken: RepeatableNext<T> | undefined;
+  /** The cursor as the end check that found nothing to repair left it (finishRecord). */
+  private checked: Cursor | undefined;
   /** This step's outcomes so far, by key. */
   private readonly keyed: T['keyed'][] = [];
   /** Count changes of windows written, applied to the job's counts (a whole read recounts). */
@@ -257,14 +259,19 @@ class RepeatableKind<T extends KeyedScanTypes> implements PlannedKind<Repeatable
     const rounds = auditRoundsOf(this.job);
     const audited = this.kind.endCheck();
     this.count(audited.read);
-    if (audited.repaired === 0 || rounds >= MAX_AUDIT_ROUNDS) return null;
+    if (audited.repaired === 0 || rounds >= MAX_AUDIT_ROUNDS) {
+      // The check changed the cursor (the rows it checked, what it repaired); the walk puts
+      // back the cursor it held before the check, so the finished record is this one.
+      this.checked = cursorOf(this.job);
+      return null;
+    }
     setAuditRounds(this.job, rounds + 1);
     return cursorOf(this.job);
   }
 
   finishRecord(): Cursor {
     this.kind.save(true);
-    return cursorOf(this.job);
+    return this.checked ?? cursorOf(this.job);
   }
 
   message(finished: boolean): string {

@@ -8,14 +8,14 @@
  * Regression of the planned walk (review of branch import-planned at 49371bc): progress()
  * (pipeline-planned-progress.ts) takes the cursor before kind.endCheck and, when the check
  * returns null (nothing repaired, or MAX_AUDIT_ROUNDS reached), saves that earlier cursor.
- * `it.fails` until fixed: then make it `it`.
+ * Fixed: the adapter keeps the cursor the check left (pipeline-repeatable.ts, finishRecord).
  */
 import { describe, expect, it } from 'vitest';
 import { generateImportSheet } from '../../../e2e/import-sheet';
 import { createHarness } from './job-fakes';
 
 describe('an import job once done', () => {
-  it.fails('keeps no rows waiting for a check: the end check made them', () => {
+  it('keeps no rows waiting for a check: the end check made them', () => {
     const sheet = generateImportSheet(60, 17);
     const h = createHarness(sheet.header, sheet.rows);
     const job = h.start();
