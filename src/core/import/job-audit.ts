@@ -71,9 +71,10 @@ function shows(row: readonly unknown[], analysis: SheetAnalysis, outcome: Writte
 function ownKeys(
   analysis: SheetAnalysis,
   context: ImportContext,
-): { keys: string[]; prints: string[]; claims: string[][] } {
+): { keys: string[]; prints: string[]; claims: string[][]; invalidReasons: Set<string> } {
   const prints: string[] = [];
   const claims: string[][] = [];
+  const invalidReasons = new Set<string>();
   const keys = analysis.rows.map((row, i) => {
     prints[i] = '';
     claims[i] = [];
@@ -81,12 +82,15 @@ function ownKeys(
     const decision = analysis.decisions[i];
     const result =
       decision?.kind === 'send' ? decision : buildLeadPayload(row, analysis.headerMap, context);
-    if (!('payload' in result)) return '';
+    if (!('payload' in result)) {
+      invalidReasons.add(result.reason);
+      return '';
+    }
     prints[i] = fingerprintOf(result);
     claims[i] = claimKeys(result.payload, context);
     return result.matchKey;
   });
-  return { keys, prints, claims };
+  return { keys, prints, claims, invalidReasons };
 }
 
 /**
@@ -114,6 +118,8 @@ interface AuditInput {
   prints: string[];
   claims: string[][];
   rowsOf: Map<string, number[]>;
+  /** Why each row of the sheet whose cells make no valid row is INVALID (its detail). */
+  invalidReasons: ReadonlySet<string>;
   /** Whether a lead id is the lead of another key than `key` (leadsOfKeys). */
   elsewhere: (id: unknown, key: string) => boolean;
 }
@@ -127,7 +133,7 @@ export function auditImportSheet(
   headerRow: number,
 ): AuditRepairs {
   const repairs: AuditRepairs = { rewrite: [], clear: [], ids: [] };
-  const { keys, prints, claims } = ownKeys(analysis, context);
+  const { keys, prints, claims, invalidReasons } = ownKeys(analysis, context);
   const rowsOf = new Map<string, number[]>();
   keys.forEach((key, i) => {
     if (key) rowsOf.set(key, [...(rowsOf.get(key) ?? []), i]);
@@ -141,6 +147,7 @@ export function auditImportSheet(
     prints,
     claims,
     rowsOf,
+    invalidReasons,
     elsewhere: () => false,
   };
   input.elsewhere = leadsOfKeys(input);
@@ -258,7 +265,7 @@ function leadsOfKeys(input: Omit<AuditInput, 'elsewhere'>): (id: unknown, key: s
  * leads than it holds, or reclaimed for room): then only ids of other keys convict a row.
  */
 function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: AuditRepairs) {
-  const { analysis, keys, elsewhere } = input;
+  const { analysis, keys, elsewhere, invalidReasons } = input;
   // Rows per sheet key (e-mail, phone): a DUPLICATE stands while another row holds one of its.
   const claimed = new Map<string, number>();
   for (const list of input.claims) for (const c of list) claimed.set(c, (claimed.get(c) ?? 0) + 1);
@@ -284,6 +291,13 @@ function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: A
         known !== undefined
           ? id !== known.leadId || input.prints[i] !== known.fingerprint
           : elsewhere(id, key);
+    } else if (
+      status === 'INVALID' &&
+      invalidReasons.has(String(row[analysis.columns.detail] ?? ''))
+    ) {
+      // The INVALID of a row whose cells make no valid row, on a row whose cells do: written by
+      // position in a read a person's sort or insert made stale. The row is decided again.
+      wrong = true;
     } else wrong = elsewhere(id, key);
     if (wrong) repairs.clear.push(i);
   });
