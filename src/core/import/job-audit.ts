@@ -1,3 +1,4 @@
+import { type Translate, translator } from '../i18n';
 import { matchKeyId } from './fingerprint';
 import type { LastImport } from './job-fingerprints';
 import { claimKeys, fingerprintOf, type SheetAnalysis } from './job-sheet';
@@ -266,6 +267,11 @@ function leadsOfKeys(input: Omit<AuditInput, 'elsewhere'>): (id: unknown, key: s
  */
 function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: AuditRepairs) {
   const { analysis, keys, elsewhere, invalidReasons } = input;
+  const keyedWords = keyedInvalidWords(input.context.t ?? translator('en'));
+  // An INVALID a row whose cells make a valid row cannot earn: another row's reason, or words
+  // no refusal of a valid row begins with (the reason's own row since changed or deleted).
+  const notOwnInvalid = (detail: string) =>
+    invalidReasons.has(detail) || !keyedWords.some((words) => detail.startsWith(words));
   // Rows per sheet key (e-mail, phone): a DUPLICATE stands while another row holds one of its.
   const claimed = new Map<string, number>();
   for (const list of input.claims) for (const c of list) claimed.set(c, (claimed.get(c) ?? 0) + 1);
@@ -291,10 +297,7 @@ function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: A
         known !== undefined
           ? id !== known.leadId || input.prints[i] !== known.fingerprint
           : elsewhere(id, key);
-    } else if (
-      status === 'INVALID' &&
-      invalidReasons.has(String(row[analysis.columns.detail] ?? ''))
-    ) {
+    } else if (status === 'INVALID' && notOwnInvalid(String(row[analysis.columns.detail] ?? ''))) {
       // The INVALID of a row whose cells make no valid row, on a row whose cells do: written by
       // position in a read a person's sort or insert made stale. The row is decided again.
       wrong = true;
@@ -306,6 +309,23 @@ function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: A
     for (const i of unknown) if (!repairs.clear.includes(i)) repairs.clear.push(i);
   }
 }
+
+/**
+ * How the INVALID of a row whose cells make a valid row begins: a refusal that needs the
+ * lead's key (job-answer.ts, job-decide.ts). The INVALID of cells that make no valid row
+ * (buildLeadPayload's reason) begins otherwise.
+ */
+function keyedInvalidWords(t: Translate): string[] {
+  const before = (text: string) => text.slice(0, Math.max(0, text.indexOf(HOLE)));
+  return [
+    before(t('import.crmRefused', { detail: HOLE })),
+    before(t('import.cannotCreate', { key: HOLE, reason: '' })),
+    before(t('import.stage.existing', { id: HOLE, error: '' })),
+  ].filter((words) => words.length > 0);
+}
+
+/** A placeholder no catalogue text holds. */
+const HOLE = '\u0000';
 
 /** The row of `rows` that keeps a key's outcome: one showing it, else one not DUPLICATE. */
 function ownerOf(analysis: SheetAnalysis, rows: readonly number[], outcome: WrittenOutcome) {

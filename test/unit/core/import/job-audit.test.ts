@@ -131,6 +131,24 @@ describe('auditImportSheet', () => {
     expect(audit(rows, {}).clear).toEqual([0, 1]);
   });
 
+  it('clears the INVALID of cells that make no valid row on a row whose cells do, and keeps the CRM’s refusals', () => {
+    const reasonOf = (email: string) => {
+      const result = buildLeadPayload(['X', email], mapJobHeaders(HEADER, ctx, {}), ctx);
+      if (result.ok) throw new Error(`${email} is valid`);
+      return result.reason;
+    };
+    const rows = [
+      // Edu's reason, written by position on Ana's row under a sort; Edu's row is still there.
+      ['Ana', 'ana@x.com', 'INVALID', '', reasonOf('not-an-email'), MARK],
+      // The reason of a row since changed or deleted.
+      ['Bia', 'bia@x.com', 'INVALID', '', reasonOf('gone-7'), MARK],
+      // A refusal of the CRM (422) from an earlier execution: the row's own.
+      ['Caio', 'caio@x.com', 'INVALID', '', 'CRM refused the row: phone is invalid', MARK],
+      ['Edu', 'not-an-email', 'INVALID', '', reasonOf('not-an-email'), MARK],
+    ];
+    expect(audit(rows, {}).clear).toEqual([0, 1]);
+  });
+
   it('gives no twin the status of a sent row that is gone: it stays an unsent DUPLICATE', () => {
     const headerMap = mapJobHeaders(HEADER, ctx, {});
     const sent = buildLeadPayload(['Ana', 'ana@x.com'], headerMap, ctx);
