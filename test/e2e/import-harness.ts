@@ -274,8 +274,9 @@ export function checkBusyRun(
     const email = String(line[1] ?? '');
     if (email === '') continue;
     const s = String(line[status] ?? '');
-    // A row added during the execution that finished may come after the job's last read.
-    if (s === '' && addedIn.get(email) === lastExecution) continue;
+    // A row added during the execution that finished the job (or later) may come after its
+    // last read.
+    if (s === '' && (addedIn.get(email) ?? -1) >= lastExecution) continue;
     byEmail.set(email, [...(byEmail.get(email) ?? []), s]);
     // UNCHANGED: a kill lost the row's status after its upsert was remembered.
     expect(statuses, `${label} ${email}`).toContain(s);
