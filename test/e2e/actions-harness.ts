@@ -101,3 +101,98 @@ export function runJob(world: ActionsWorld, fn: string, ...args: unknown[]): Job
   world.finish();
   return world.job(started.jobId);
 }
+
+/** The actions a kill must never repeat, a sheet each of `rows` rows (a delete confirms them). */
+export function unrepeatableCases(rows: number) {
+  return [
+    { sheet: 'Won', action: 'won', params: {}, method: 'PUT' },
+    { sheet: 'Enroll', action: 'enroll', params: { sequence: 'Boas-vindas' }, method: 'POST' },
+    { sheet: 'Message', action: 'message', params: { text: 'Olá {{Nome}}' }, method: 'POST' },
+    { sheet: 'Delete', action: 'delete', params: {}, confirm: rows, method: 'DELETE' },
+  ] as const;
+}
+
+export type UnrepeatableCase = ReturnType<typeof unrepeatableCases>[number];
+
+/** crmLeadActions' options for a case. */
+export function caseOptions(c: UnrepeatableCase) {
+  return {
+    sheet: c.sheet,
+    action: c.action,
+    params: c.params,
+    ...('confirm' in c ? { confirm: c.confirm } : {}),
+  };
+}
+
+/**
+ * A world with a sheet per case, each holding its own set of `rows` leads with a phone: the
+ * sets are disjoint, and `stride` picks a different slice of the leads per seed.
+ */
+export async function casesWorld(
+  cases: readonly UnrepeatableCase[],
+  rows: number,
+  seed: number,
+  stride: number,
+): Promise<{ w: ActionsWorld; sets: number[][] }> {
+  let sets: number[][] = [];
+  const w = await createActionsWorld({
+    rows: () => [],
+    more: (sandbox) => {
+      const leads = plainLeads(sandbox, 200).filter((l) => l.phone);
+      const start = (seed * stride) % (leads.length - rows * cases.length);
+      sets = cases.map((_, i) =>
+        leads.slice(start + i * rows, start + (i + 1) * rows).map((l) => l.id),
+      );
+      return Object.fromEntries(cases.map((c, i) => [c.sheet, leadRows(sandbox, sets[i] ?? [])]));
+    },
+  });
+  return { w, sets };
+}
+
+/** What the CRM held before a run: its effects are counted from there (effectsOf). */
+export interface Before {
+  sales: Set<number>;
+  seqs: Set<number>;
+  msgs: Set<number>;
+  enrolled: Set<number>;
+  won: Set<number>;
+}
+
+export function beforeOf(w: ActionsWorld): Before {
+  const state = w.sandbox.state;
+  return {
+    sales: new Set(state.sales.map((x) => x.id)),
+    seqs: new Set(state.leadSequences.map((x) => x.id)),
+    msgs: new Set(state.messages.map((x) => x.id)),
+    enrolled: new Set(
+      state.leadSequences
+        .filter((e) => e.status === 'active' && e.sequence_id === DEMO.sequences.boasVindas)
+        .map((e) => e.lead_id),
+    ),
+    won: new Set(state.leads.filter((l) => l.stage_id === DEMO.stages.ganho).map((l) => l.id)),
+  };
+}
+
+/** The CRM's effects per lead since `before`: sales, enrollments made, messages sent. */
+export function effectsOf(
+  w: ActionsWorld,
+  c: UnrepeatableCase,
+  ids: number[],
+  before: Before,
+): Map<number, number> {
+  const per = new Map(ids.map((id) => [id, 0]));
+  const bump = (id: number | null | undefined) => {
+    if (id !== null && id !== undefined && per.has(id)) per.set(id, (per.get(id) ?? 0) + 1);
+  };
+  const state = w.sandbox.state;
+  if (c.action === 'won') for (const s of state.sales) if (!before.sales.has(s.id)) bump(s.lead_id);
+  if (c.action === 'enroll')
+    for (const e of state.leadSequences) if (!before.seqs.has(e.id)) bump(e.lead_id);
+  if (c.action === 'message') {
+    const leadOf = new Map(state.conversations.map((conv) => [conv.id, conv.lead_id]));
+    for (const m of state.messages) {
+      if (!before.msgs.has(m.id) && m.direction === 'out') bump(leadOf.get(m.conversation_id));
+    }
+  }
+  return per;
+}

@@ -8,79 +8,25 @@
  * run clean), for the pause / cancel test below too (40 run clean).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, type Sandbox } from '../../sandbox/index';
 import { seededRandom } from '../unit/core/jobs/fakes';
-import { type ActionsWorld, createActionsWorld, leadRows, plainLeads } from './actions-harness';
+import {
+  type ActionsWorld,
+  type Before,
+  beforeOf,
+  casesWorld,
+  effectsOf,
+  caseOptions as options,
+  type UnrepeatableCase,
+  unrepeatableCases,
+} from './actions-harness';
 
 const SEEDS = Number(process.env.ACTIONS_KILL_MANY_SEEDS) || 5;
 const ROWS = 24;
 
-const CASES = [
-  { sheet: 'Won', action: 'won', params: {}, method: 'PUT' },
-  { sheet: 'Enroll', action: 'enroll', params: { sequence: 'Boas-vindas' }, method: 'POST' },
-  { sheet: 'Message', action: 'message', params: { text: 'Olá {{Nome}}' }, method: 'POST' },
-  { sheet: 'Delete', action: 'delete', params: {}, confirm: ROWS, method: 'DELETE' },
-] as const;
-type Case = (typeof CASES)[number];
+const CASES = unrepeatableCases(ROWS);
+type Case = UnrepeatableCase;
 
-function options(c: Case) {
-  return {
-    sheet: c.sheet,
-    action: c.action,
-    params: c.params,
-    ...('confirm' in c ? { confirm: c.confirm } : {}),
-  };
-}
-
-function leadSets(sandbox: Sandbox, seed: number): number[][] {
-  const leads = plainLeads(sandbox, 200).filter((l) => l.phone);
-  const start = (seed * 7) % (leads.length - ROWS * CASES.length);
-  return CASES.map((_, i) =>
-    leads.slice(start + i * ROWS, start + (i + 1) * ROWS).map((l) => l.id),
-  );
-}
-
-interface Before {
-  sales: Set<number>;
-  seqs: Set<number>;
-  msgs: Set<number>;
-  enrolled: Set<number>;
-  won: Set<number>;
-}
-
-function beforeOf(w: ActionsWorld): Before {
-  const state = w.sandbox.state;
-  return {
-    sales: new Set(state.sales.map((x) => x.id)),
-    seqs: new Set(state.leadSequences.map((x) => x.id)),
-    msgs: new Set(state.messages.map((x) => x.id)),
-    enrolled: new Set(
-      state.leadSequences
-        .filter((e) => e.status === 'active' && e.sequence_id === DEMO.sequences.boasVindas)
-        .map((e) => e.lead_id),
-    ),
-    won: new Set(state.leads.filter((l) => l.stage_id === DEMO.stages.ganho).map((l) => l.id)),
-  };
-}
-
-/** The CRM's effects per lead since `before`: sales, enrollments made, messages sent. */
-function effectsOf(w: ActionsWorld, c: Case, ids: number[], before: Before): Map<number, number> {
-  const per = new Map(ids.map((id) => [id, 0]));
-  const bump = (id: number | null | undefined) => {
-    if (id !== null && id !== undefined && per.has(id)) per.set(id, (per.get(id) ?? 0) + 1);
-  };
-  const state = w.sandbox.state;
-  if (c.action === 'won') for (const s of state.sales) if (!before.sales.has(s.id)) bump(s.lead_id);
-  if (c.action === 'enroll')
-    for (const e of state.leadSequences) if (!before.seqs.has(e.id)) bump(e.lead_id);
-  if (c.action === 'message') {
-    const leadOf = new Map(state.conversations.map((conv) => [conv.id, conv.lead_id]));
-    for (const m of state.messages) {
-      if (!before.msgs.has(m.id) && m.direction === 'out') bump(leadOf.get(m.conversation_id));
-    }
-  }
-  return per;
-}
+const world = (seed: number) => casesWorld(CASES, ROWS, seed, 7);
 
 function problems(w: ActionsWorld, c: Case, ids: number[], before: Before, where: string) {
   const found: string[] = [];
@@ -116,14 +62,7 @@ function problems(w: ActionsWorld, c: Case, ids: number[], before: Before, where
 
 async function killedRuns(seed: number): Promise<string[]> {
   const random = seededRandom(seed + 101);
-  let sets: number[][] = [];
-  const w = await createActionsWorld({
-    rows: () => [],
-    more: (sandbox) => {
-      sets = leadSets(sandbox, seed);
-      return Object.fromEntries(CASES.map((c, i) => [c.sheet, leadRows(sandbox, sets[i] ?? [])]));
-    },
-  });
+  const { w, sets } = await world(seed);
   const before = beforeOf(w);
   const loseSome = () => {
     for (const c of CASES) {
@@ -206,14 +145,7 @@ describe('lead actions: at most once under many kills and lost answers', () => {
  */
 async function pausedRun(seed: number): Promise<string[]> {
   const random = seededRandom(seed + 7001);
-  let sets: number[][] = [];
-  const w = await createActionsWorld({
-    rows: () => [],
-    more: (sandbox) => {
-      sets = leadSets(sandbox, seed);
-      return Object.fromEntries(CASES.map((c, i) => [c.sheet, leadRows(sandbox, sets[i] ?? [])]));
-    },
-  });
+  const { w, sets } = await world(seed);
   const before = beforeOf(w);
   const c = CASES[Math.floor(random() * CASES.length)] as Case;
   const ids = sets[CASES.indexOf(c)] ?? [];

@@ -8,50 +8,26 @@
  * one world to keep each cheap); the issue's ≥ 200 seeds with ACTIONS_KILL_SEEDS=200 (800 runs).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, type Sandbox } from '../../sandbox/index';
 import { seededRandom } from '../unit/core/jobs/fakes';
-import { type ActionsWorld, createActionsWorld, leadRows, plainLeads } from './actions-harness';
+import {
+  type ActionsWorld,
+  type Before,
+  beforeOf,
+  casesWorld,
+  effectsOf,
+  caseOptions as options,
+  type UnrepeatableCase,
+  unrepeatableCases,
+} from './actions-harness';
 
 const SEEDS = Number(process.env.ACTIONS_KILL_SEEDS) || 15;
 const ROWS = 6;
 
-const CASES = [
-  { sheet: 'Won', action: 'won', params: {} },
-  { sheet: 'Enroll', action: 'enroll', params: { sequence: 'Boas-vindas' } },
-  { sheet: 'Message', action: 'message', params: { text: 'Olá {{Nome}}' } },
-  { sheet: 'Delete', action: 'delete', params: {}, confirm: ROWS },
-] as const;
-type Case = (typeof CASES)[number];
-
-function options(c: Case) {
-  return {
-    sheet: c.sheet,
-    action: c.action,
-    params: c.params,
-    ...('confirm' in c ? { confirm: c.confirm } : {}),
-  };
-}
+const CASES = unrepeatableCases(ROWS);
+type Case = UnrepeatableCase;
 
 /** Four disjoint sets of six leads with a phone, a different slice per seed. */
-function leadSets(sandbox: Sandbox, seed: number): number[][] {
-  const leads = plainLeads(sandbox, 200).filter((l) => l.phone);
-  const start = (seed * 11) % (leads.length - ROWS * CASES.length);
-  return CASES.map((_, i) =>
-    leads.slice(start + i * ROWS, start + (i + 1) * ROWS).map((l) => l.id),
-  );
-}
-
-async function world(seed: number) {
-  let sets: number[][] = [];
-  const w = await createActionsWorld({
-    rows: () => [],
-    more: (sandbox) => {
-      sets = leadSets(sandbox, seed);
-      return Object.fromEntries(CASES.map((c, i) => [c.sheet, leadRows(sandbox, sets[i] ?? [])]));
-    },
-  });
-  return { w, sets };
-}
+const world = (seed: number) => casesWorld(CASES, ROWS, seed, 11);
 
 /** Service calls of a whole first execution, per action (kill points are drawn below it). */
 const callsOf = new Map<string, number>();
@@ -62,33 +38,6 @@ async function measureCalls(): Promise<void> {
     callsOf.set(c.action, w.runtime.run('crmLeadActions', options(c)).serviceCalls);
     w.clock.advance(7 * 60_000);
   }
-}
-
-/** The CRM's effects per lead since `before`: sales, enrollments made, messages sent. */
-function effectsOf(w: ActionsWorld, c: Case, ids: number[], before: Before): Map<number, number> {
-  const per = new Map(ids.map((id) => [id, 0]));
-  const bump = (id: number | null | undefined) => {
-    if (id !== null && id !== undefined && per.has(id)) per.set(id, (per.get(id) ?? 0) + 1);
-  };
-  const state = w.sandbox.state;
-  if (c.action === 'won') for (const s of state.sales) if (!before.sales.has(s.id)) bump(s.lead_id);
-  if (c.action === 'enroll')
-    for (const e of state.leadSequences) if (!before.seqs.has(e.id)) bump(e.lead_id);
-  if (c.action === 'message') {
-    const leadOf = new Map(state.conversations.map((conv) => [conv.id, conv.lead_id]));
-    for (const m of state.messages) {
-      if (!before.msgs.has(m.id) && m.direction === 'out') bump(leadOf.get(m.conversation_id));
-    }
-  }
-  return per;
-}
-
-interface Before {
-  sales: Set<number>;
-  seqs: Set<number>;
-  msgs: Set<number>;
-  enrolled: Set<number>;
-  won: Set<number>;
 }
 
 function checkCase(w: ActionsWorld, c: Case, ids: number[], before: Before, where: string): void {
@@ -131,18 +80,7 @@ function checkCase(w: ActionsWorld, c: Case, ids: number[], before: Before, wher
 async function killedRuns(seed: number): Promise<number> {
   const random = seededRandom(seed + 1);
   const { w, sets } = await world(seed);
-  const state = w.sandbox.state;
-  const before: Before = {
-    sales: new Set(state.sales.map((x) => x.id)),
-    seqs: new Set(state.leadSequences.map((x) => x.id)),
-    msgs: new Set(state.messages.map((x) => x.id)),
-    enrolled: new Set(
-      state.leadSequences
-        .filter((e) => e.status === 'active' && e.sequence_id === DEMO.sequences.boasVindas)
-        .map((e) => e.lead_id),
-    ),
-    won: new Set(state.leads.filter((l) => l.stage_id === DEMO.stages.ganho).map((l) => l.id)),
-  };
+  const before = beforeOf(w);
   const kills = CASES.map((c) => Math.floor(random() * (callsOf.get(c.action) ?? 100)));
   CASES.forEach((c, i) => {
     w.runtime.execute({
