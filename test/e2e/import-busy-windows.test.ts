@@ -16,7 +16,7 @@ import {
   busySheet,
   checkBusyRun,
   createImportWorld,
-  EXECUTION_LIMIT_MS,
+  driveImport,
   type ImportWorld,
   STATUSES,
   sortingPerson,
@@ -55,72 +55,6 @@ const TWINS: [number, number][] = [
 
 function row(n: number): unknown[] {
   return [`Pessoa ${String(n).padStart(3, '0')}`, `p${n}@exemplo.com.br`, `Empresa ${(n * 7) % 5}`];
-}
-
-interface DriveOptions {
-  sheetName: string;
-  importArgs: Record<string, unknown>;
-  interleave: { atServiceCall: (event: { name: string }) => boolean; fn: string };
-  random: () => number;
-  beforeRun: (run: number) => void;
-}
-
-/**
- * As driveImport (import-harness.ts), but a kill may come at any service call of an execution:
- * the start (about 1,700 calls for 200 rows) and each continuation (a few hundred).
- */
-function driveKilled(world: ImportWorld, o: DriveOptions) {
-  const { random, interleave } = o;
-  const pick = (n: number) => Math.floor(random() * n);
-  let kills = 0;
-  let started: JobSummary | undefined;
-  let jobId: string | undefined;
-  // A start killed before it created the job left nothing: the person starts it again.
-  for (let attempt = 0; attempt < 4 && jobId === undefined; attempt++) {
-    const startKill =
-      random() < START_KILL_CHANCE ? START_KILL_FROM + pick(START_KILL_CALLS) : undefined;
-    const start = world.runtime.execute({
-      fn: 'crmImportLeads',
-      args: [{ sheet: o.sheetName, ...o.importArgs }],
-      interleave,
-      ...(startKill === undefined ? {} : { killAfterServiceCalls: startKill }),
-    });
-    if (start.killed) {
-      kills += 1;
-      world.clock.advance(EXECUTION_LIMIT_MS);
-    } else if (start.error) throw start.error;
-    const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
-    started = start.value as JobSummary | undefined;
-    jobId =
-      started?.jobId ??
-      jobs.filter((j) => j.kind === 'import' && j.sheetName === o.sheetName).at(-1)?.jobId;
-  }
-  if (jobId === undefined) return undefined;
-  let state = started?.state;
-  for (let run = 0; run < RUNS && state !== 'done'; run++) {
-    o.beforeRun(run);
-    const kill = random() < KILL_CHANCE ? 1 + pick(KILL_CALLS) : undefined;
-    world.clock.advance(2_000);
-    const result = world.runtime.execute({
-      fn: 'uiContinueJob',
-      args: [jobId],
-      interleave,
-      ...(kill === undefined ? {} : { killAfterServiceCalls: kill }),
-    });
-    if (result.killed) {
-      kills += 1;
-      world.clock.advance(EXECUTION_LIMIT_MS);
-      continue;
-    }
-    if (result.error) throw result.error;
-    const drive = result.value as { summaries: JobSummary[]; callAgainInMs?: number };
-    state = drive.summaries.find((j) => j.jobId === jobId)?.state;
-    if (drive.callAgainInMs) world.clock.advance(drive.callAgainInMs);
-  }
-  const final = (world.runtime.runOrThrow('crmListJobs') as JobSummary[]).find(
-    (j) => j.jobId === jobId,
-  );
-  return { final, kills };
 }
 
 function busyRun(world: ImportWorld, seed: number, twins = false) {
@@ -174,11 +108,19 @@ function busyRun(world: ImportWorld, seed: number, twins = false) {
     },
     fn: 'crmListJobs',
   };
-  const job = driveKilled(world, {
+  // A kill may come at any service call: the start's (about 1,700 calls for 200 rows) and
+  // each continuation's (a few hundred).
+  const job = driveImport(world, {
     sheetName,
     importArgs: { pipeline: 'Vendas', stage: 'Novo' },
     interleave: busy,
     random,
+    startKillChance: START_KILL_CHANCE,
+    startKillAt: { from: START_KILL_FROM, calls: START_KILL_CALLS },
+    continueKill: { chance: KILL_CHANCE, from: 1, calls: KILL_CALLS },
+    startAttempts: 4,
+    doneStartCounts: true,
+    runs: RUNS,
     beforeRun: (run) => {
       editing = run < EDIT_RUNS;
       if (editing && random() < 0.3) person.edit();

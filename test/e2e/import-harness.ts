@@ -159,14 +159,31 @@ export function sortingPerson(
   return person;
 }
 
+/** Where a kill lands: after `from` + [0, `calls`) service calls. */
+export interface KillRange {
+  from: number;
+  calls: number;
+}
+
 export interface DriveOptions {
   sheetName: string;
   /** crmImportLeads' options besides the sheet. */
   importArgs: Record<string, unknown>;
   interleave: Busy;
   random: () => number;
-  /** Chance that the starting execution is killed after 60 to 400 service calls. */
+  /** Chance that the starting execution is killed (after `startKillAt` service calls). */
   startKillChance: number;
+  /** Where the start's kill lands: from `from` service calls, among `calls` (60, 340). */
+  startKillAt?: KillRange;
+  /** Each continuation's kill (chance 0.5, from 5 calls, among 100). */
+  continueKill?: KillRange & { chance: number };
+  /** Starts tried while a killed start left no job (1). */
+  startAttempts?: number;
+  /**
+   * A killed start's job may be done already (a kill after its end): the newest import on the
+   * seed's own sheet, whatever its state, is taken (needs `ownSheet`).
+   */
+  doneStartCounts?: boolean;
   /** Continuations at most. */
   runs?: number;
   /** Before each continuation's kill draw: the person's edit between executions. */
@@ -183,27 +200,36 @@ export interface DriveOptions {
 export function driveImport(world: ImportWorld, o: DriveOptions) {
   const { random, interleave } = o;
   const pick = (n: number) => Math.floor(random() * n);
+  const startAt = o.startKillAt ?? { from: 60, calls: 340 };
+  const continueKill = o.continueKill ?? { chance: 0.5, from: 5, calls: 100 };
   let kills = 0;
-  // The start runs the job in its own execution as far as it can: it may be killed too.
-  const startKill = random() < o.startKillChance ? 60 + pick(340) : undefined;
-  const start = world.runtime.execute({
-    fn: 'crmImportLeads',
-    args: [{ sheet: o.sheetName, ...o.importArgs }],
-    interleave,
-    ...(startKill === undefined ? {} : { killAfterServiceCalls: startKill }),
-  });
-  if (start.killed) {
-    kills += 1;
-    world.clock.advance(EXECUTION_LIMIT_MS);
-  } else if (start.error) throw start.error;
-  const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
-  const started = start.value as JobSummary | undefined;
-  const jobId = started?.jobId ?? newestJob(jobs, o.ownSheet === false ? undefined : o.sheetName);
+  let started: JobSummary | undefined;
+  let jobId: string | undefined;
+  // The start runs the job in its own execution as far as it can: it may be killed too, and
+  // if it left no job the person may start it again.
+  for (let attempt = 0; attempt < (o.startAttempts ?? 1) && jobId === undefined; attempt++) {
+    const startKill = random() < o.startKillChance ? startAt.from + pick(startAt.calls) : undefined;
+    const start = world.runtime.execute({
+      fn: 'crmImportLeads',
+      args: [{ sheet: o.sheetName, ...o.importArgs }],
+      interleave,
+      ...(startKill === undefined ? {} : { killAfterServiceCalls: startKill }),
+    });
+    if (start.killed) {
+      kills += 1;
+      world.clock.advance(EXECUTION_LIMIT_MS);
+    } else if (start.error) throw start.error;
+    const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
+    started = start.value as JobSummary | undefined;
+    const sheet = o.ownSheet === false ? undefined : o.sheetName;
+    jobId = started?.jobId ?? newestJob(jobs, sheet, o.doneStartCounts === true);
+  }
   if (jobId === undefined) return undefined;
   let state = started?.state;
   for (let run = 0; run < (o.runs ?? 40) && state !== 'done'; run++) {
     o.beforeRun(run);
-    const kill = random() < 0.5 ? 5 + pick(100) : undefined;
+    const kill =
+      random() < continueKill.chance ? continueKill.from + pick(continueKill.calls) : undefined;
     world.clock.advance(2_000);
     const result = world.runtime.execute({
       fn: 'uiContinueJob',
@@ -230,12 +256,17 @@ export function driveImport(world: ImportWorld, o: DriveOptions) {
 /**
  * The unfinished import job a killed crmImportLeads created on `sheetName` (every sheet when
  * undefined), if it got that far: never an earlier seed's unfinished job on another sheet,
- * whose driving would leave this sheet without a status.
+ * whose driving would leave this sheet without a status. With `done`, the newest whatever its
+ * state (a start killed after its job ended).
  */
-function newestJob(jobs: readonly JobSummary[], sheetName?: string): string | undefined {
+function newestJob(
+  jobs: readonly JobSummary[],
+  sheetName?: string,
+  done = false,
+): string | undefined {
   const ours = (j: JobSummary) =>
     j.kind === 'import' && (sheetName === undefined || j.sheetName === sheetName);
-  return jobs.filter((j) => ours(j) && j.state !== 'done').at(-1)?.jobId;
+  return jobs.filter((j) => ours(j) && (done || j.state !== 'done')).at(-1)?.jobId;
 }
 
 /** The statuses a busy import leaves on a row (UNCHANGED: a kill lost the row's status after its upsert was remembered). */
