@@ -13,14 +13,13 @@ import type { StepContext, StepResult } from '../../../../src/core/jobs/engine';
 import { Ledger } from '../../../../src/core/jobs/pipeline-ledger';
 import { type LedgerRun, ledgerStep } from '../../../../src/core/jobs/pipeline-ledger-walk';
 import type {
-  PipelineKind,
   PipelineSheet,
   SheetValues,
   WalkEntry,
 } from '../../../../src/core/jobs/pipeline-types';
 import type { JobRecord } from '../../../../src/core/jobs/record';
-import type { Pacer } from '../../../../src/core/pacing';
 import { MemoryKeyValueStore, SimClock, seededRandom } from './fakes';
+import { freePacer, stampKind } from './toy-pipeline';
 
 const SEEDS = Number(process.env.PIPELINE_KILL_SEEDS ?? 150);
 
@@ -107,32 +106,6 @@ function toyCrm(random: () => number, killer: Killer, lossRate: number) {
   return { stamps, client };
 }
 
-type Toy = { stamp(key: string): unknown; count(key: string): number };
-
-function toyKind(): PipelineKind<WalkEntry, string> {
-  return {
-    headers: ['Status', 'Detail', 'At', 'Run'],
-    adoptsLateRows: true,
-    collect: (values) => values.rows.filter((r) => r[0]).map((r) => ({ k: String(r[0]) })),
-    keysOf: (values) => values.rows.map((r) => String(r[0] ?? '')),
-    next: (entry) =>
-      entry.s !== undefined
-        ? { kind: 'none' }
-        : (entry.x ?? 0) > 0
-          ? { kind: 'final', status: 'DONE', words: `stamped ${entry.k}` }
-          : { kind: 'request', request: entry.k, words: '' },
-    call: (_entry, key) => (api) => (api as unknown as Toy).stamp(key),
-    repeatable: () => false,
-    readAnswer: (_entry, _key, answer) =>
-      answer.ok ? { kind: 'done' } : { kind: 'uncertain', words: 'no answer' },
-    settleCall: (_entry, key) => (api) => (api as unknown as Toy).count(key),
-    settled: (_entry, _key, answer) => (answer.ok && Number(answer.value) > 0 ? 'done' : 'not'),
-    words: (_entry, _status, base) => base,
-    cells: (entry) => [entry.s ?? '', entry.d ?? '', entry.t ?? '', 'run-1'],
-    message: (entries, finished) => `${entries.length} ${finished}`,
-  };
-}
-
 /** One seed: executions killed at random calls until the job ends; what the CRM and sheet say. */
 function runSeed(seed: number) {
   const random = seededRandom(seed);
@@ -143,18 +116,13 @@ function runSeed(seed: number) {
   const store = new MemoryKeyValueStore();
   store.beforeWrite = () => killer.tick();
   const clock = new SimClock();
-  const pacer = {
-    acquireUpTo: (wanted: number) => ({ count: wanted, at: clock.now() }),
-    answered: () => {},
-    reportRateLimited: () => {},
-    nextSlotAt: () => clock.now(),
-  } as unknown as Pacer;
+  const pacer = freePacer(clock);
   // The job record as the engine saved it last (a step's changes are kept when it returns).
   let saved = JSON.stringify({ jobId: 'run-1', counts: {}, cursor: null });
   for (let execution = 0; execution < 400; execution++) {
     killer.arm(random() < 0.8 ? Math.floor(random() * 40) : undefined);
     const run: LedgerRun<WalkEntry, string> = {
-      kind: toyKind(),
+      kind: stampKind(),
       ledger: new Ledger(store, 'toy.'),
       sheet,
       client: crm.client,

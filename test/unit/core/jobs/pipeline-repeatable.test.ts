@@ -20,8 +20,8 @@ import type { KeyedRow, ScanKind } from '../../../../src/core/jobs/pipeline-scan
 import { endOfWindow, isWholeRead } from '../../../../src/core/jobs/pipeline-window';
 import type { JobRecord } from '../../../../src/core/jobs/record';
 import type { RowWindow } from '../../../../src/core/jobs/row-job';
-import type { Pacer } from '../../../../src/core/pacing';
 import { SimClock } from './fakes';
+import { freePacer } from './toy-pipeline';
 
 /** A read of the toy sheet: rows are [key, status]. */
 interface ToyRead extends PlannedRead {
@@ -127,12 +127,7 @@ function walker(
       calls.map((call) => ({ ok: true, value: call(api as unknown as CrmApi) })),
   } as unknown as CrmClient;
   const clock = new SimClock();
-  const pacer = {
-    acquireUpTo: (wanted: number) => ({ count: wanted, at: clock.now() }),
-    answered: () => {},
-    reportRateLimited: () => {},
-    nextSlotAt: () => clock.now(),
-  } as unknown as Pacer;
+  const pacer = freePacer(clock);
   const job = { jobId: 'j', counts: {}, cursor: null, total: 0, done: 0 } as unknown as JobRecord;
   const ctx: StepContext = { clock, deadline: clock.now() + 1e9, latestStartAt: clock.now() + 1e9 };
   const t = translator('en');

@@ -18,10 +18,8 @@ import type {
   WalkEntry,
 } from '../../../../src/core/jobs/pipeline-types';
 import type { JobRecord } from '../../../../src/core/jobs/record';
-import type { Pacer } from '../../../../src/core/pacing';
 import { MemoryKeyValueStore, SimClock, seededRandom } from './fakes';
-
-const HEADERS = ['Status', 'Detail', 'At', 'Run'];
+import { freePacer, stampKind } from './toy-pipeline';
 
 /** A sheet in memory: row 0 is the header. */
 function memorySheet(rows: unknown[][]): PipelineSheet & { grid: unknown[][] } {
@@ -77,45 +75,15 @@ function toyCrm() {
   return { stamps, lose, client };
 }
 
-function toyKind(): PipelineKind<WalkEntry, string> {
-  type Toy = { stamp(key: string): unknown; count(key: string): number };
-  return {
-    headers: HEADERS,
-    adoptsLateRows: true,
-    collect: (values) => values.rows.filter((r) => r[0]).map((r) => ({ k: String(r[0]) })),
-    keysOf: (values) => values.rows.map((r) => String(r[0] ?? '')),
-    next: (entry) =>
-      entry.s !== undefined
-        ? { kind: 'none' }
-        : (entry.x ?? 0) > 0
-          ? { kind: 'final', status: 'DONE', words: `stamped ${entry.k}` }
-          : { kind: 'request', request: entry.k, words: '' },
-    call: (_entry, key) => (api) => (api as unknown as Toy).stamp(key),
-    repeatable: () => false,
-    readAnswer: (_entry, _key, answer) =>
-      answer.ok ? { kind: 'done' } : { kind: 'uncertain', words: 'no answer' },
-    settleCall: (_entry, key) => (api) => (api as unknown as Toy).count(key),
-    settled: (_entry, _key, answer) => (answer.ok && Number(answer.value) > 0 ? 'done' : 'not'),
-    words: (_entry, _status, base) => base,
-    cells: (entry) => [entry.s ?? '', entry.d ?? '', entry.t ?? '', 'run-1'],
-    message: (entries, finished) => `${entries.length} ${finished}`,
-  };
-}
-
 function walker<E extends WalkEntry>(
   sheet: PipelineSheet,
   client: CrmClient,
-  kind: PipelineKind<E, string> = toyKind() as PipelineKind<E, string>,
+  kind: PipelineKind<E, string> = stampKind() as PipelineKind<E, string>,
   store = new MemoryKeyValueStore(),
   cursor: unknown = null,
 ) {
   const clock = new SimClock();
-  const pacer = {
-    acquireUpTo: (wanted: number) => ({ count: wanted, at: clock.now() }),
-    answered: () => {},
-    reportRateLimited: () => {},
-    nextSlotAt: () => clock.now(),
-  } as unknown as Pacer;
+  const pacer = freePacer(clock);
   const job = { jobId: 'run-1', counts: {}, cursor } as unknown as JobRecord;
   const run: LedgerRun<E, string> = {
     kind,
@@ -232,7 +200,7 @@ function leadKind(
   mark: (row: unknown[]) => string,
   twins: boolean,
 ): PipelineKind<LeadEntry, string> {
-  const base = toyKind() as unknown as PipelineKind<LeadEntry, string>;
+  const base = stampKind() as unknown as PipelineKind<LeadEntry, string>;
   return {
     ...base,
     collect: (values) =>
@@ -401,7 +369,7 @@ describe('a job started on the walk lead actions had before (its cursor has a ph
       { k: 'c', f: 1, u: 1 },
     ]);
     old.save();
-    const walk = walker(sheet, crm.client, toyKind(), store, {
+    const walk = walker(sheet, crm.client, stampKind(), store, {
       phase: 'act',
       shards: 1,
       sent: true,
@@ -435,7 +403,7 @@ describe('the row pipeline reading what rows need before it decides', () => {
   /** The toy CRM's list in pages of two (a, b | c, d); `e` is no lead of it. */
   const LEADS = ['a', 'b', 'c', 'd'];
   function readingKind(reads: string[]): PipelineKind<ReadEntry, string> {
-    const base = toyKind() as unknown as PipelineKind<ReadEntry, string>;
+    const base = stampKind() as unknown as PipelineKind<ReadEntry, string>;
     return {
       ...base,
       read: {
