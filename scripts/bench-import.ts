@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { createSandbox, DEMO_KEYS } from '../sandbox/index';
 import { intlDateFormatter } from '../src/core/import/date-format';
 import { mapHeaders } from '../src/core/import/headers';
-import { analyseSheet, type PayloadCache, statusColumnsOf } from '../src/core/import/job-sheet';
+import { analyseSheet, type PayloadCache, statusColumnsOf } from '../src/core/import/job/sheet';
 import type { ImportContext } from '../src/core/import/row';
 import { IMPORT_STATUS_HEADERS } from '../src/core/import/status-columns';
 import type { JobSummary } from '../src/core/jobs/record';

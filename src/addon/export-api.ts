@@ -1,14 +1,14 @@
 import { type CrmClient, CrmError, type CustomFieldDefinition } from '../api';
 import { codedError } from '../core/errors';
-import { EXPORT_JOB_KIND, exportStatuses, FIRST_CURSOR } from '../core/export/job';
-import { jobErrorFor } from '../core/export/job-errors';
+import { jobErrorFor } from '../core/export/job/errors';
+import { EXPORT_JOB_KIND, exportStatuses, FIRST_CURSOR } from '../core/export/job/job';
 import {
   buildExportJobOptions,
   type ExportRequest,
   parseExportRequest,
   wantsCustomFields,
-} from '../core/export/job-request';
-import { readLastSync } from '../core/export/job-sync';
+} from '../core/export/job/request';
+import { readLastSync } from '../core/export/job/sync';
 import { translator } from '../core/i18n';
 import { type JobSummary, messageOf } from '../core/jobs';
 import { START_WAIT_MS } from '../core/jobs/requests';

@@ -8,10 +8,10 @@ import {
   prepareContext,
   targetName,
 } from '../core/import';
-import { IMPORT_JOB_KIND } from '../core/import/job';
-import { type ImportJobOptions, parseImportRequest } from '../core/import/job-options';
-import { fetchReferenceData, type ReferenceData } from '../core/import/job-requests';
-import { missingStatusHeaders } from '../core/import/job-sheet';
+import { IMPORT_JOB_KIND } from '../core/import/job/job';
+import { type ImportJobOptions, parseImportRequest } from '../core/import/job/options';
+import { fetchReferenceData, type ReferenceData } from '../core/import/job/requests';
+import { missingStatusHeaders } from '../core/import/job/sheet';
 import { isBlankCell } from '../core/import/normalize';
 import { IMPORT_ROW_STATUSES } from '../core/import/status-columns';
 import { columnLetter } from '../core/import/text-key';

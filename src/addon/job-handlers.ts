@@ -3,8 +3,8 @@ import {
   createRevertJobHandler,
   type LeadActionsEnv,
 } from '../core/actions/job';
-import { createExportJobHandler, type ExportEnv } from '../core/export/job';
-import { createImportJobHandler, type ImportJobEnv } from '../core/import/job';
+import { createExportJobHandler, type ExportEnv } from '../core/export/job/job';
+import { createImportJobHandler, type ImportJobEnv } from '../core/import/job/job';
 import type { JobHandler } from '../core/jobs';
 import { builtOnce } from '../core/jobs/row-job';
 import { createSendJobHandler, type SendJobEnv } from '../core/send/job';

@@ -1,6 +1,6 @@
 import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
-import { MEMORY_SHARDS, memoryToReclaim, SHARD_MAX_BYTES } from '../core/import/job-fingerprints';
+import { MEMORY_SHARDS, memoryToReclaim, SHARD_MAX_BYTES } from '../core/import/job/fingerprints';
 import { createJobStore, type EngineDeps, prefixedStore, utf8Bytes } from '../core/jobs';
 import { currentLocale } from '../gas/locale';
 import { propertiesStore } from '../gas/services';
@@ -23,7 +23,7 @@ const DEFAULT_MAX_AGE_DAYS = 30;
  */
 export type StoreReclaimer = (bytesToFree: number) => number;
 /**
- * The import memory (core/import/job-fingerprints.ts) of every spreadsheet of the person, in
+ * The import memory (core/import/job/fingerprints.ts) of every spreadsheet of the person, in
  * their user properties: it is only a cache (losing it costs a lookup or a re-send of an
  * unchanged row), so it gives way first, oldest sheet first, whole sheets at a time.
  */

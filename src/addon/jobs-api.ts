@@ -1,9 +1,9 @@
 import { asPlatformQuotaError } from '../api/platform-error';
 import { LEAD_ACTIONS_KIND, REVERT_KIND } from '../core/actions/job';
 import { codedError } from '../core/errors';
-import { EXPORT_JOB_KIND } from '../core/export/job';
+import { EXPORT_JOB_KIND } from '../core/export/job/job';
 import { translator } from '../core/i18n';
-import { IMPORT_JOB_KIND } from '../core/import/job';
+import { IMPORT_JOB_KIND } from '../core/import/job/job';
 import {
   BOUND_TRIGGER_DELAY_MS,
   BUSY_POLL_MS,

@@ -19,8 +19,8 @@ import {
 import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
 import { isFinished, type JobRecord, type JobSummary } from '../core/jobs';
-import { dropLedger, Ledger } from '../core/jobs/pipeline-ledger';
-import { readWalkCursor } from '../core/jobs/pipeline-ledger-cursor';
+import { readWalkCursor } from '../core/jobs/pipeline/ledger/cursor';
+import { dropLedger, Ledger } from '../core/jobs/pipeline/ledger/ledger';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import type { KeyValueStore } from '../core/ports';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';

@@ -1,4 +1,4 @@
-import type { ReferenceData } from '../core/import/job-requests';
+import type { ReferenceData } from '../core/import/job/requests';
 
 /*
  * Reference data fetched in this execution (Apps Script starts every execution afresh, so this

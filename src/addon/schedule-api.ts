@@ -1,8 +1,8 @@
 import { codedError } from '../core/errors';
-import { parseExportRequest } from '../core/export/job-request';
+import { parseExportRequest } from '../core/export/job/request';
 import { translator } from '../core/i18n';
 import { retranslate } from '../core/i18n/retranslate';
-import { parseImportRequest } from '../core/import/job-options';
+import { parseImportRequest } from '../core/import/job/options';
 import type { JobSummary } from '../core/jobs';
 import { personMessage } from '../core/person-message';
 import {

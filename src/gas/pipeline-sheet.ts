@@ -1,4 +1,4 @@
-import type { PipelineSheet } from '../core/jobs/pipeline-types';
+import type { PipelineSheet } from '../core/jobs/pipeline/types';
 import { createSheetTable } from './sheet-table';
 
 /**

@@ -1,4 +1,4 @@
-import { columnRuns, type SheetTable, type SheetTableValues } from '../core/import/job-table';
+import { columnRuns, type SheetTable, type SheetTableValues } from '../core/import/job/table';
 import type { RowWindow } from '../core/jobs/row-job';
 
 /**

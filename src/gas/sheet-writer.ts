@@ -3,7 +3,7 @@
  * block, never a call per cell. Plans are 0-based with row 0 = the header on sheet row 1.
  */
 import type { CellValue } from '../core/export/cells';
-import type { ExpectedIds, ExportSheet } from '../core/export/job';
+import type { ExpectedIds, ExportSheet } from '../core/export/job/job';
 import { leadIdOf } from '../core/export/stale';
 import type { SheetPlan } from '../core/export/sync';
 

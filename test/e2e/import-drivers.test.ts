@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_BATCH_ROWS } from '../../src/core/import/job';
+import { IMPORT_BATCH_ROWS } from '../../src/core/import/job/job';
 import type { JobSummary } from '../../src/core/jobs/record';
 import { busiestMinute, createImportWorld, type ImportWorld, SHEET } from './import-harness';
 import { firstImportStatus, generateImportSheet, type ImportSheet } from './import-sheet';

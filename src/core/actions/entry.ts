@@ -39,7 +39,7 @@ export interface ActionEntry {
    * (a renamed key column) has the same (PipelineKind.rowMark).
    */
   h?: string;
-  /** The same row as an earlier entry, under another key: shows its end (pipeline-types.ts). */
+  /** The same row as an earlier entry, under another key: shows its end (pipeline/types.ts). */
   a?: 1;
 }
 

@@ -3,9 +3,9 @@ import type { Lead } from '../../api/schemas';
 import { translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
 import { jobControlOf } from '../jobs/errors';
-import { Ledger } from '../jobs/pipeline-ledger';
-import { type LedgerRun, ledgerStep } from '../jobs/pipeline-ledger-walk';
-import type { PipelineSheet } from '../jobs/pipeline-types';
+import { Ledger } from '../jobs/pipeline/ledger/ledger';
+import { type LedgerRun, ledgerStep } from '../jobs/pipeline/ledger/walk';
+import type { PipelineSheet } from '../jobs/pipeline/types';
 import type { JobRecord } from '../jobs/record';
 import { guardedStep, StepClock } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
@@ -38,7 +38,7 @@ type AnyRun = LedgerRun<ActionEntry, ActionRequest> | LedgerRun<RevertEntry, Act
 
 /**
  * The lead actions job (PRODUCT.md "Lead actions"), run or preview, and its revert: both walk
- * the sheet on the planned walk of the row pipeline (core/jobs/pipeline-ledger-walk.ts), with
+ * the sheet on the planned walk of the row pipeline (core/jobs/pipeline/ledger/walk.ts), with
  * the pieces of kind.ts / revert.ts and their ledger as the walk's record. The run's record of its rows (before-states included) stays in the data store for
  * its revert.
  */

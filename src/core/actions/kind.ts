@@ -2,7 +2,7 @@ import type { CrmApi, CrmClock, Settled } from '../../api';
 import { NotFoundError } from '../../api/errors';
 import type { Lead } from '../../api/schemas';
 import type { Translate } from '../i18n';
-import type { NextMove, PipelineKind, ReadHooks, SheetValues } from '../jobs/pipeline-types';
+import type { NextMove, PipelineKind, ReadHooks, SheetValues } from '../jobs/pipeline/types';
 import { asText } from '../jobs/row-job';
 import { lookupQuery, matchesLead } from '../send/lookup';
 import { type ActionRequest, type DecideContext, decideRow } from './decide';

@@ -2,7 +2,7 @@ import type { CrmApi, Settled } from '../../api';
 import { NotFoundError } from '../../api/errors';
 import type { Lead } from '../../api/schemas';
 import type { Translate } from '../i18n';
-import type { NextMove, PipelineKind, ReadHooks } from '../jobs/pipeline-types';
+import type { NextMove, PipelineKind, ReadHooks } from '../jobs/pipeline/types';
 import { asText } from '../jobs/row-job';
 import { type ActionRequest, type DecideContext, decideRow } from './decide';
 import type { ActionEntry } from './entry';
@@ -194,7 +194,7 @@ export function revertKind(
 
 /**
  * The keys of the run's rows taken on again under another key (a person renamed the key column,
- * `a`, pipeline-ledger-check.ts `takeOnMoved`), each to the key of the entry it showed the end of (the same
+ * `a`, pipeline/ledger/check.ts `takeOnMoved`), each to the key of the entry it showed the end of (the same
  * mark): a revert's entry is that one, and the row, keyed so still, shows the revert's end.
  */
 function movedRows(entries: readonly ActionEntry[]): Map<string, string> {

@@ -3,7 +3,7 @@ import { type Translate, translator } from '../i18n';
 import { leadFieldForKey } from '../import/lead-fields';
 import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize';
 import { headerKey } from '../import/text-key';
-import type { SheetValues } from '../jobs/pipeline-types';
+import type { SheetValues } from '../jobs/pipeline/types';
 import { isAddonStatusHeader } from '../status-headers';
 import type { ActionEntry } from './entry';
 import { ACTION_STATUS_HEADERS, DEFAULT_ID_HEADERS, type LeadActionParams } from './types';

@@ -1,4 +1,4 @@
-import { breakerAfter } from '../jobs/pipeline-ramp';
+import { breakerAfter } from '../jobs/pipeline/ramp';
 import { decodeLeadIds, encodeLeadIds, type SendCursor } from './cursor';
 import type { Cells, Outcome } from './outcome';
 import { SYSTEMIC_REFUSALS_TO_PAUSE } from './provider-failures';

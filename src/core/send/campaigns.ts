@@ -1,4 +1,4 @@
-import { isDateCell } from '../import/job-sheet';
+import { isDateCell } from '../import/job/sheet';
 import { isBlankCell } from '../import/normalize';
 import type { StatusColumns } from './columns';
 

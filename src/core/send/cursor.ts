@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { addClaims, decodeIds, encodeIds } from '../jobs/pipeline-claims';
-import { rampedBatch } from '../jobs/pipeline-ramp';
+import { addClaims, decodeIds, encodeIds } from '../jobs/pipeline/claims';
+import { rampedBatch } from '../jobs/pipeline/ramp';
 import type { LookupBy } from './lookup';
 import { leadIdOfKey, type SendAnalysis } from './rows';
 

@@ -1,10 +1,10 @@
-import { dropLedger, Ledger, type PipelineEntry } from '../jobs/pipeline-ledger';
+import { dropLedger, Ledger, type PipelineEntry } from '../jobs/pipeline/ledger/ledger';
 import type { KeyValueStore } from '../ports';
 import type { Cells } from './outcome';
 
 /**
  * The send job's own ledger of the rows it ended SKIPPED or FAILED (the pipeline's ledger,
- * pipeline-ledger.ts): such a row is done for the job that wrote it and tried again by a later
+ * pipeline/ledger/ledger.ts): such a row is done for the job that wrote it and tried again by a later
  * one. The sheet cannot tell whose a SKIPPED row is once `CRM Sent At` holds only the times of
  * sends (issue 18 item 9), and a person may type anything there. UNCERTAIN and SENDING rows
  * keep their time, which is the attempt's, and need no record. SENT records are kept with their

@@ -1,7 +1,7 @@
 import { translator } from '../i18n';
 import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
 import { jobControlOf } from '../jobs/errors';
-import { plannedStep } from '../jobs/pipeline-planned';
+import { plannedStep } from '../jobs/pipeline/planned/walk';
 import type { JobRecord } from '../jobs/record';
 import { guardedStep, headersChangedMessage, StepClock } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
@@ -44,7 +44,7 @@ export {
  * Every write goes to rows found in the read just before it, by key, never by a position from
  * an earlier read; people sort, insert and delete rows mid-send. A send that may have reached
  * the CRM is never repeated (outcome.ts, provider-failures.ts say which answers are refusals).
- * The steps are the planned walk of the row pipeline (jobs/pipeline-planned.ts); the send
+ * The steps are the planned walk of the row pipeline (jobs/pipeline/planned/walk.ts); the send
  * hands it its pieces (walk-kind.ts).
  */
 export function createSendJobHandler(

@@ -9,11 +9,11 @@ import type { SendPayload } from './rows';
 import { type Settlement, settlementOf } from './settle';
 
 /**
- * What is the send's own in the walk of a row job (the pipeline's words, jobs/pipeline-types.ts):
+ * What is the send's own in the walk of a row job (the pipeline's words, jobs/pipeline/types.ts):
  * how a row is decided (rows.ts, plan.ts), the request it makes, that this request is never
  * repeated, how an answer reads (outcome.ts), how a row that may have been sent settles
  * (`include=conversation`), and its words (message.ts, cancel.ts). The planned walk of the
- * pipeline (jobs/pipeline-planned.ts) walks the sheet with them (walk-kind.ts).
+ * pipeline (jobs/pipeline/planned/walk.ts) walks the sheet with them (walk-kind.ts).
  */
 
 /** A send may have reached the CRM once it left: it is never sent again blindly. */

@@ -85,8 +85,8 @@ export function placeAnswers(
   return { entries: entries.sort((a, b) => a.index - b.index), unplaced };
 }
 
-/** The walk's (jobs/pipeline-planned.ts): whether a read is whole, or holds rows where planned. */
-export { foundInPlace, isWholeRead as isWhole } from '../jobs/pipeline-planned';
+/** The walk's (jobs/pipeline/planned/walk.ts): whether a read is whole, or holds rows where planned. */
+export { foundInPlace, isWholeRead as isWhole } from '../jobs/pipeline/planned/walk';
 
 /** The cells as written: text that could turn into a formula or a number stays text. */
 export function cellsForSheet(cells: Cells): unknown[] {

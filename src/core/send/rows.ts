@@ -1,5 +1,5 @@
 import { type Translate, translator } from '../i18n';
-import { isDateCell, PROCESSED_SLACK_MS } from '../import/job-sheet';
+import { isDateCell, PROCESSED_SLACK_MS } from '../import/job/sheet';
 import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize';
 import { IMPORT_LEAD_ID_HEADER } from '../import/status-columns';
 import { describeCell } from '../import/text-key';

@@ -1,7 +1,7 @@
 import type { CrmClient } from '../../api/client';
 import type { Translate } from '../i18n';
 import type { StepContext } from '../jobs/engine';
-import type { PlannedTypes, Written } from '../jobs/pipeline-planned-types';
+import type { PlannedTypes, Written } from '../jobs/pipeline/planned/types';
 import type { JobRecord } from '../jobs/record';
 import {
   applyCounts,
@@ -74,7 +74,7 @@ export interface SendHandlerOptions {
   random?: () => number;
 }
 
-export { MERGE_SLOTS_MS, STOP_CHECK_AFTER_WAIT_MS } from '../jobs/pipeline-planned';
+export { MERGE_SLOTS_MS, STOP_CHECK_AFTER_WAIT_MS } from '../jobs/pipeline/planned/walk';
 /** Candidates read for one e-mail or phone (the API's maximum page): more means "ambiguous". */
 export const LOOKUP_PER_PAGE = 200;
 
@@ -94,9 +94,9 @@ export function sentEntry(k: string, [, m, d, at]: Cells): SendLedgerEntry {
   return { k, s: 'SENT', m, d, ...(at instanceof Date ? { a: at.getTime() } : {}) };
 }
 
-export { spanOf } from '../jobs/pipeline-planned';
+export { spanOf } from '../jobs/pipeline/planned/walk';
 
-/** The send's types in the planned walk (jobs/pipeline-planned-types.ts). */
+/** The send's types in the planned walk (jobs/pipeline/planned/types.ts). */
 export interface SendTypes extends PlannedTypes {
   read: SendAnalysis;
   free: Entry;

@@ -6,7 +6,7 @@ import type {
   PlannedKind,
   PlannedWork,
   Written,
-} from '../jobs/pipeline-planned-types';
+} from '../jobs/pipeline/planned/types';
 import {
   applySettlements,
   type BatchSettlement,
@@ -46,7 +46,7 @@ import {
 type LeadPage = ReturnType<CrmApi['leads']['list']>;
 
 /**
- * What is the send's own in the planned walk (jobs/pipeline-planned.ts), for one step of the
+ * What is the send's own in the planned walk (jobs/pipeline/planned/walk.ts), for one step of the
  * `send` job (job.ts): its plan (settle leads that may have been messaged first, then lookups,
  * then sends), its SENDING marks and send record written under the record's lock before a
  * request leaves, its request and how answers read (kind.ts, outcome.ts), its lookups by

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { columnRuns } from '../../../src/core/import/job-table';
+import { columnRuns } from '../../../src/core/import/job/table';
 import { createGasRuntime, type GasRuntime } from '../../../tools/gas-runtime/index';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');

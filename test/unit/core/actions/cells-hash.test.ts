@@ -1,7 +1,7 @@
 /**
  * A lead actions entry keeps a mark of its row's cells (`h`, rows.ts): 7 characters, the 32 bits
  * of an FNV-1a hash. Two rows of two different leads can share it, so a mark alone does not say
- * that a row added meanwhile is a row the record holds under another key (pipeline-ledger-check.ts checks that
+ * that a row added meanwhile is a row the record holds under another key (pipeline/ledger/check.ts checks that
  * the entry's own row is gone as well: test/unit/core/jobs/pipeline.test.ts).
  */
 import { describe, expect, it } from 'vitest';

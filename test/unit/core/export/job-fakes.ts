@@ -1,6 +1,6 @@
 import type { Lead, LeadFilters, Page } from '../../../../src/api';
 import type { CellValue } from '../../../../src/core/export/cells';
-import type { ExportEnv, ExportSheet } from '../../../../src/core/export/job';
+import type { ExportEnv, ExportSheet } from '../../../../src/core/export/job/job';
 import type { SheetPlan } from '../../../../src/core/export/sync';
 import { createPacer } from '../../../../src/core/pacing';
 import { MemoryCache, MemoryKeyValueStore, SharedLock, type SimClock } from '../jobs/fakes';

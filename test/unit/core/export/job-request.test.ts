@@ -10,14 +10,14 @@ import {
   type ExportJobInput,
   parseExportRequest,
   wantsCustomFields,
-} from '../../../../src/core/export/job-request';
+} from '../../../../src/core/export/job/request';
 import {
   lastSyncKey,
   laterSince,
   readLastSync,
   syncScope,
   writeLastSync,
-} from '../../../../src/core/export/job-sync';
+} from '../../../../src/core/export/job/sync';
 import { MemoryKeyValueStore } from '../jobs/fakes';
 
 const PIPELINES = [

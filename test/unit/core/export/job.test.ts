@@ -13,8 +13,8 @@ import {
   exportStatuses,
   exportStep,
   FIRST_CURSOR,
-} from '../../../../src/core/export/job';
-import { lastSyncKey } from '../../../../src/core/export/job-sync';
+} from '../../../../src/core/export/job/job';
+import { lastSyncKey } from '../../../../src/core/export/job/sync';
 import {
   createJob,
   createJobStore,

@@ -23,7 +23,7 @@ import {
   exportStatuses,
   exportStep,
   FIRST_CURSOR,
-} from '../../../../src/core/export/job';
+} from '../../../../src/core/export/job/job';
 import { GONE, type StaleRowAction } from '../../../../src/core/export/stale';
 import type { JobRecord } from '../../../../src/core/jobs';
 import { SimClock, seededRandom } from '../jobs/fakes';

@@ -3,10 +3,10 @@ import { normalizeBaseUrl } from '../../../../src/api/base-url';
 import { checkApiKey } from '../../../../src/api/secrets';
 import { parseLeadActionsOptions } from '../../../../src/core/actions/options';
 import { rowKeying } from '../../../../src/core/actions/rows';
-import { parseExportRequest } from '../../../../src/core/export/job-request';
+import { parseExportRequest } from '../../../../src/core/export/job/request';
 import { translator } from '../../../../src/core/i18n';
 import { mapHeaders } from '../../../../src/core/import/headers';
-import { parseImportRequest } from '../../../../src/core/import/job-options';
+import { parseImportRequest } from '../../../../src/core/import/job/options';
 import { personMessage } from '../../../../src/core/person-message';
 import { parseReportOptions } from '../../../../src/core/reports/options';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { matchKeyId } from '../../../../src/core/import/fingerprint';
-import { auditImportSheet, type WrittenOutcome } from '../../../../src/core/import/job-audit';
+import { auditImportSheet, type WrittenOutcome } from '../../../../src/core/import/job/audit';
 import {
   analyseSheet,
   fingerprintOf,
   mapJobHeaders,
   statusColumnsOf,
-} from '../../../../src/core/import/job-sheet';
+} from '../../../../src/core/import/job/sheet';
 import { buildLeadPayload } from '../../../../src/core/import/row';
 import { context } from './fixtures';
 

@@ -6,9 +6,9 @@
  * checks that were already made. The windowed walk (pipeline-scan.ts, before issue 17) kept them.
  *
  * Regression of the planned walk (review of branch import-planned at 49371bc): progress()
- * (pipeline-planned-progress.ts) takes the cursor before kind.endCheck and, when the check
+ * (pipeline/planned/progress.ts) takes the cursor before kind.endCheck and, when the check
  * returns null (nothing repaired, or MAX_AUDIT_ROUNDS reached), saves that earlier cursor.
- * Fixed: the adapter keeps the cursor the check left (pipeline-repeatable.ts, finishRecord).
+ * Fixed: the adapter keeps the cursor the check left (pipeline/repeatable.ts, finishRecord).
  */
 import { describe, expect, it } from 'vitest';
 import { generateImportSheet } from '../../../e2e/import-sheet';

@@ -3,7 +3,7 @@ import { DEMO_KEYS } from '../../../../sandbox/index';
 import type { CrmApi } from '../../../../src/api/client';
 import { parseInput } from '../../../../src/api/issues';
 import { UpsertLeadInputSchema } from '../../../../src/api/schemas';
-import { IMPORT_BATCH_ROWS } from '../../../../src/core/import/job';
+import { IMPORT_BATCH_ROWS } from '../../../../src/core/import/job/job';
 import { resumeJob } from '../../../../src/core/jobs/engine';
 import { generateImportSheet } from '../../../e2e/import-sheet';
 import { readsAsEnglish } from '../../repo/english-scan';

@@ -6,9 +6,9 @@ import {
   createImportJobHandler,
   IMPORT_JOB_KIND,
   type ImportJobEnv,
-} from '../../../../src/core/import/job';
-import type { ImportJobOptions } from '../../../../src/core/import/job-options';
-import type { SheetTable, SheetTableValues } from '../../../../src/core/import/job-table';
+} from '../../../../src/core/import/job/job';
+import type { ImportJobOptions } from '../../../../src/core/import/job/options';
+import type { SheetTable, SheetTableValues } from '../../../../src/core/import/job/table';
 import { IMPORT_ROW_STATUSES } from '../../../../src/core/import/status-columns';
 import {
   createJob,

@@ -7,7 +7,7 @@ import {
   memoryToReclaim,
   openFingerprintBook,
   SHARD_MAX_BYTES,
-} from '../../../../src/core/import/job-fingerprints';
+} from '../../../../src/core/import/job/fingerprints';
 import type { KeyValueStore } from '../../../../src/core/ports';
 
 /**

@@ -3,7 +3,7 @@ import { createSandbox, DEMO_KEYS } from '../../../../sandbox/index';
 import { createCrmClient } from '../../../../src/api/client';
 import type { UpsertLeadInput } from '../../../../src/api/schemas';
 import type { Transport } from '../../../../src/api/transport';
-import { ExistenceKnowledge } from '../../../../src/core/import/job-knowledge';
+import { ExistenceKnowledge } from '../../../../src/core/import/job/knowledge';
 import { createPacer } from '../../../../src/core/pacing/pacer';
 import { MemoryCache, SharedLock, SimClock } from '../jobs/fakes';
 import { BASE_URL, sandboxTransport } from './job-fakes';

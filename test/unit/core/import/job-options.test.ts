@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseImportRequest, readImportJobOptions } from '../../../../src/core/import/job-options';
+import { parseImportRequest, readImportJobOptions } from '../../../../src/core/import/job/options';
 
 describe('parseImportRequest', () => {
   it('fills in the defaults users expect', () => {

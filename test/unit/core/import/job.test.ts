@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mapHeaders } from '../../../../src/core/import/headers';
-import { IMPORT_BATCH_ROWS } from '../../../../src/core/import/job';
-import { memoryKeys } from '../../../../src/core/import/job-fingerprints';
-import { planRows } from '../../../../src/core/import/job-sheet';
+import { memoryKeys } from '../../../../src/core/import/job/fingerprints';
+import { IMPORT_BATCH_ROWS } from '../../../../src/core/import/job/job';
+import { planRows } from '../../../../src/core/import/job/sheet';
 import { planImport } from '../../../../src/core/import/plan';
 import type { JobRecord } from '../../../../src/core/jobs/record';
 import {

@@ -10,13 +10,13 @@ import { describe, expect, it } from 'vitest';
 import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
 import { NetworkError } from '../../../../src/api/errors';
 import type { StepContext, StepResult } from '../../../../src/core/jobs/engine';
-import { Ledger } from '../../../../src/core/jobs/pipeline-ledger';
-import { type LedgerRun, ledgerStep } from '../../../../src/core/jobs/pipeline-ledger-walk';
+import { Ledger } from '../../../../src/core/jobs/pipeline/ledger/ledger';
+import { type LedgerRun, ledgerStep } from '../../../../src/core/jobs/pipeline/ledger/walk';
 import type {
   PipelineSheet,
   SheetValues,
   WalkEntry,
-} from '../../../../src/core/jobs/pipeline-types';
+} from '../../../../src/core/jobs/pipeline/types';
 import type { JobRecord } from '../../../../src/core/jobs/record';
 import { MemoryKeyValueStore, SimClock, seededRandom } from './fakes';
 import { freePacer, stampKind } from './toy-pipeline';

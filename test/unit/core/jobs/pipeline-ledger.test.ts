@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEDGER_SHARD_ROWS, Ledger } from '../../../../src/core/jobs/pipeline-ledger';
+import { LEDGER_SHARD_ROWS, Ledger } from '../../../../src/core/jobs/pipeline/ledger/ledger';
 import { SendLedger } from '../../../../src/core/send/job-ledger';
 import { MemoryKeyValueStore } from './fakes';
 

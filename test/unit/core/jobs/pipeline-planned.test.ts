@@ -16,14 +16,14 @@ import { describe, expect, it } from 'vitest';
 import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
 import type { StepContext } from '../../../../src/core/jobs/engine';
 import { jobControlOf } from '../../../../src/core/jobs/errors';
-import { plannedStep } from '../../../../src/core/jobs/pipeline-planned';
 import type {
   AnsweredBatch,
   PlannedKind,
   PlannedRead,
   PlannedTypes,
   Written,
-} from '../../../../src/core/jobs/pipeline-planned-types';
+} from '../../../../src/core/jobs/pipeline/planned/types';
+import { plannedStep } from '../../../../src/core/jobs/pipeline/planned/walk';
 import type { JobRecord } from '../../../../src/core/jobs/record';
 import type { RowWindow } from '../../../../src/core/jobs/row-job';
 import type { Pacer } from '../../../../src/core/pacing';

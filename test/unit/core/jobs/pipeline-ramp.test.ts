@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addClaims, decodeIds, encodeIds } from '../../../../src/core/jobs/pipeline-claims';
-import { breakerAfter, rampedBatch } from '../../../../src/core/jobs/pipeline-ramp';
+import { addClaims, decodeIds, encodeIds } from '../../../../src/core/jobs/pipeline/claims';
+import { breakerAfter, rampedBatch } from '../../../../src/core/jobs/pipeline/ramp';
 
 describe('rampedBatch (slow start)', () => {
   it('goes 1, 2, 4, 8 … up to the maximum, and 1 while refusals are counted', () => {

@@ -1,5 +1,5 @@
 /**
- * The planned walk with a repeatable kind (pipeline-repeatable.ts) knows nothing of leads: a
+ * The planned walk with a repeatable kind (pipeline/repeatable.ts) knows nothing of leads: a
  * toy kind whose record is its sheet ("stamp each key once, STAMPED in its row") walks an
  * in-memory sheet a window at a time, writes the rows that cost nothing by position, sends the
  * rest in batches, places each status on the row its key is on now whatever a sort did, and
@@ -9,15 +9,15 @@ import { describe, expect, it } from 'vitest';
 import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
 import { translator } from '../../../../src/core/i18n';
 import type { StepContext } from '../../../../src/core/jobs/engine';
-import type { PlannedRead } from '../../../../src/core/jobs/pipeline-planned-types';
+import type { PlannedRead } from '../../../../src/core/jobs/pipeline/planned/types';
 import {
   type KeyedScanTypes,
   repeatableStep,
   SCAN_BATCH_ROWS,
   SCAN_WINDOW_ROWS,
-} from '../../../../src/core/jobs/pipeline-repeatable';
-import type { KeyedRow, ScanKind } from '../../../../src/core/jobs/pipeline-scan-types';
-import { endOfWindow, isWholeRead } from '../../../../src/core/jobs/pipeline-window';
+} from '../../../../src/core/jobs/pipeline/repeatable';
+import type { KeyedRow, ScanKind } from '../../../../src/core/jobs/pipeline/scan/types';
+import { endOfWindow, isWholeRead } from '../../../../src/core/jobs/pipeline/window';
 import type { JobRecord } from '../../../../src/core/jobs/record';
 import type { RowWindow } from '../../../../src/core/jobs/row-job';
 import { SimClock } from './fakes';
@@ -185,7 +185,7 @@ describe('the planned walk with a repeatable toy kind', () => {
 
   it('takes only kinds whose requests may be repeated: the sheet is no record to settle by', () => {
     const sheet = toySheet(['a']);
-    // @ts-expect-error a kind whose requests must not be repeated walks the ledger (pipeline-ledger-walk.ts)
+    // @ts-expect-error a kind whose requests must not be repeated walks the ledger (pipeline/ledger/walk.ts)
     const kind: ScanKind<ToyTypes> = { ...toyKind(sheet), repeatable: () => false };
     expect(kind.repeatable('a')).toBe(false);
   });

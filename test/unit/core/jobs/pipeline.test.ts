@@ -8,15 +8,15 @@ import { describe, expect, it } from 'vitest';
 import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
 import { NetworkError, NotFoundError } from '../../../../src/api/errors';
 import type { StepContext } from '../../../../src/core/jobs/engine';
-import { Ledger } from '../../../../src/core/jobs/pipeline-ledger';
-import { readWalkCursor } from '../../../../src/core/jobs/pipeline-ledger-cursor';
-import { type LedgerRun, ledgerStep } from '../../../../src/core/jobs/pipeline-ledger-walk';
+import { readWalkCursor } from '../../../../src/core/jobs/pipeline/ledger/cursor';
+import { Ledger } from '../../../../src/core/jobs/pipeline/ledger/ledger';
+import { type LedgerRun, ledgerStep } from '../../../../src/core/jobs/pipeline/ledger/walk';
 import type {
   PipelineKind,
   PipelineSheet,
   SheetValues,
   WalkEntry,
-} from '../../../../src/core/jobs/pipeline-types';
+} from '../../../../src/core/jobs/pipeline/types';
 import type { JobRecord } from '../../../../src/core/jobs/record';
 import { MemoryKeyValueStore, SimClock, seededRandom } from './fakes';
 import { freePacer, stampKind } from './toy-pipeline';

@@ -1,4 +1,4 @@
-import type { PipelineKind, WalkEntry } from '../../../../src/core/jobs/pipeline-types';
+import type { PipelineKind, WalkEntry } from '../../../../src/core/jobs/pipeline/types';
 import type { Pacer } from '../../../../src/core/pacing';
 import type { SimClock } from './fakes';
 

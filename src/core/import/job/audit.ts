@@ -1,0 +1,351 @@
+import { type Translate, translator } from '../../i18n';
+import { matchKeyId } from '../fingerprint';
+import { buildLeadPayload, duplicateGoneReason, duplicateReason, type ImportContext } from '../row';
+import type { ImportRowStatus } from '../status-columns';
+import type { LastImport } from './fingerprints';
+import { claimKeys, fingerprintOf, type SheetAnalysis } from './sheet';
+
+/**
+ * The end-of-job check of an import (issue 16 item 12, PRODUCT.md "Executions end"): a person
+ * may sort or insert rows between the job's locating read and its write, so a status can land
+ * on another lead's row. The job keeps what it wrote per match key (`record`, this execution's
+ * writes) and the import memory (lead id per key of every successful import); this compares
+ * the sheet with them and says what to repair:
+ *
+ * - a key's rows: exactly one shows the key's recorded outcome, the others are DUPLICATE; a
+ *   lead status that says this row's cells were sent (CREATED, UPDATED, UNCHANGED) belongs to
+ *   the row whose cells are the ones sent: when a person deleted that row, or pasted other
+ *   cells over it, no other row of the key takes the status (its cells never reached the
+ *   lead): those rows are decided again;
+ * - a row this job marked CREATED / UPDATED / UNCHANGED whose lead id is not its key's lead in
+ *   the memory (or, its key unknown there, is another key's lead), a DUPLICATE none of whose sheet keys (e-mail, phone) another row holds, or a row marked with a status its
+ *   own cells cannot have (a row that is INVALID by itself): its marks are cleared, so the job
+ *   decides it again (an unchanged row costs no request).
+ *
+ * Pure: it works on a whole read already taken.
+ */
+
+/**
+ * What the job wrote for a key: status, lead id (when one) and detail (absent for a write of
+ * an earlier execution, kept in the job's cursor without its words).
+ */
+export interface WrittenOutcome {
+  status: ImportRowStatus;
+  leadId?: number;
+  detail?: string;
+  /** The fingerprint of the cells sent (fingerprintOf), when the job has it in memory. */
+  fingerprint?: string;
+}
+
+export interface AuditRepairs {
+  /** Rows to write again with their key's outcome (index into the read). */
+  rewrite: { index: number; outcome: WrittenOutcome & { detail: string } }[];
+  /** Rows whose status cells to clear: the job decides them again. */
+  clear: number[];
+  /**
+   * Rows that keep their status (DUPLICATE) but show another key's lead id, left by a write a
+   * person's sort moved: their CRM Lead ID becomes their own key's lead ('' when unknown).
+   * Applied after `rewrite` (which keeps a row's id cell when its outcome has none).
+   */
+  ids: { index: number; leadId: number | '' }[];
+}
+
+const LEAD_STATUSES: ReadonlySet<string> = new Set(['CREATED', 'UPDATED', 'UNCHANGED']);
+/** Rows whose key the memory lacks that still count as misplaced, not as a memory that lost entries. */
+const MEMORY_SLACK_ROWS = 10;
+
+/** Statuses that say the row's own cells are what its lead holds. */
+const SENT_STATUSES: ReadonlySet<string> = new Set(['CREATED', 'UPDATED', 'UNCHANGED']);
+
+function shows(row: readonly unknown[], analysis: SheetAnalysis, outcome: WrittenOutcome) {
+  const { columns } = analysis;
+  if (String(row[columns.status] ?? '') !== outcome.status) return false;
+  if (outcome.detail !== undefined && String(row[columns.detail] ?? '') !== outcome.detail)
+    return false;
+  return outcome.leadId === undefined || row[columns.leadId] === outcome.leadId;
+}
+
+/**
+ * Each row's own match key ('' when its cells make no valid row) and the fingerprint of what it
+ * would send, from its content.
+ */
+function ownKeys(
+  analysis: SheetAnalysis,
+  context: ImportContext,
+): { keys: string[]; prints: string[]; claims: string[][]; invalidReasons: Set<string> } {
+  const prints: string[] = [];
+  const claims: string[][] = [];
+  const invalidReasons = new Set<string>();
+  const keys = analysis.rows.map((row, i) => {
+    prints[i] = '';
+    claims[i] = [];
+    if (analysis.decisions[i]?.kind === 'skip') return '';
+    const decision = analysis.decisions[i];
+    const result =
+      decision?.kind === 'send' ? decision : buildLeadPayload(row, analysis.headerMap, context);
+    if (!('payload' in result)) {
+      invalidReasons.add(result.reason);
+      return '';
+    }
+    prints[i] = fingerprintOf(result);
+    claims[i] = claimKeys(result.payload, context);
+    return result.matchKey;
+  });
+  return { keys, prints, claims, invalidReasons };
+}
+
+/**
+ * The fingerprint a row must have to show `outcome` (the cells that were sent), undefined when
+ * any row of the key may show it (a status that sent nothing, or a print the job lacks).
+ */
+function sentPrint(
+  outcome: WrittenOutcome,
+  keyId: string,
+  memory: (keyId: string) => LastImport | undefined,
+): string | undefined {
+  if (!SENT_STATUSES.has(outcome.status)) return undefined;
+  if (outcome.fingerprint !== undefined) return outcome.fingerprint;
+  const known = memory(keyId);
+  return known !== undefined && known.leadId === outcome.leadId ? known.fingerprint : undefined;
+}
+
+/** What the checks of one whole read share: each row's own key, print and sheet keys. */
+interface AuditInput {
+  analysis: SheetAnalysis;
+  context: ImportContext;
+  record: ReadonlyMap<string, WrittenOutcome>;
+  memory: (keyId: string) => LastImport | undefined;
+  keys: string[];
+  prints: string[];
+  claims: string[][];
+  rowsOf: Map<string, number[]>;
+  /** Why each row of the sheet whose cells make no valid row is INVALID (its detail). */
+  invalidReasons: ReadonlySet<string>;
+  /** Whether a lead id is the lead of another key than `key` (leadsOfKeys). */
+  elsewhere: (id: unknown, key: string) => boolean;
+}
+
+export function auditImportSheet(
+  analysis: SheetAnalysis,
+  context: ImportContext,
+  /** By match key id (matchKeyId). */
+  record: ReadonlyMap<string, WrittenOutcome>,
+  memory: (keyId: string) => LastImport | undefined,
+  headerRow: number,
+): AuditRepairs {
+  const repairs: AuditRepairs = { rewrite: [], clear: [], ids: [] };
+  const { keys, prints, claims, invalidReasons } = ownKeys(analysis, context);
+  const rowsOf = new Map<string, number[]>();
+  keys.forEach((key, i) => {
+    if (key) rowsOf.set(key, [...(rowsOf.get(key) ?? []), i]);
+  });
+  const input: AuditInput = {
+    analysis,
+    context,
+    record,
+    memory,
+    keys,
+    prints,
+    claims,
+    rowsOf,
+    invalidReasons,
+    elsewhere: () => false,
+  };
+  input.elsewhere = leadsOfKeys(input);
+  const firstRow = headerRow + 1 + analysis.offset;
+  const settled = new Set<number>();
+  // Keys the job wrote: one row shows the outcome, the others are DUPLICATE.
+  for (const [key, rows] of rowsOf) {
+    const outcome = record.get(matchKeyId(key));
+    if (!outcome) continue;
+    for (const i of rows) settled.add(i);
+    checkKey(input, key, rows, outcome, firstRow, repairs);
+  }
+  checkMarked(input, settled, repairs);
+  return repairs;
+}
+
+/**
+ * The rows of a key the job wrote: the row whose cells were sent shows the outcome, the others
+ * are DUPLICATE. An outcome without its words (an earlier execution's) is not rewritten: its
+ * row is decided again.
+ */
+function checkKey(
+  input: AuditInput,
+  key: string,
+  rows: readonly number[],
+  outcome: WrittenOutcome,
+  firstRow: number,
+  repairs: AuditRepairs,
+): void {
+  const { analysis, context, prints } = input;
+  const print = sentPrint(outcome, matchKeyId(key), input.memory);
+  const own = print === undefined ? rows : rows.filter((i) => prints[i] === print);
+  if (own.length === 0) {
+    // The row that was sent is gone (deleted, or other cells pasted over it): no row of the
+    // key takes a status its cells never earned; they stay unsent, as DUPLICATE of it.
+    const detail = duplicateGoneReason(key, outcome.leadId, context);
+    const gone = { status: 'DUPLICATE' as const, detail };
+    for (const i of rows) {
+      if (!analysis.processed[i] || shows(analysis.rows[i] ?? [], analysis, gone)) continue;
+      repairs.rewrite.push({ index: i, outcome: gone });
+    }
+    ownIds(input, key, rows, outcome.leadId, repairs);
+    return;
+  }
+  const owner = ownerOf(analysis, own, outcome);
+  if (!shows(analysis.rows[owner] ?? [], analysis, outcome)) {
+    const { detail } = outcome;
+    if (detail !== undefined)
+      repairs.rewrite.push({ index: owner, outcome: { ...outcome, detail } });
+    else if (analysis.processed[owner]) repairs.clear.push(owner);
+  }
+  const duplicate = {
+    status: 'DUPLICATE' as const,
+    detail: duplicateReason(key, firstRow + owner, context),
+  };
+  for (const i of rows) {
+    if (i === owner || !analysis.processed[i]) continue;
+    if (String(analysis.rows[i]?.[analysis.columns.status] ?? '') !== 'DUPLICATE')
+      repairs.rewrite.push({ index: i, outcome: duplicate });
+  }
+  const others = rows.filter((i) => i !== owner || outcome.leadId === undefined);
+  ownIds(input, key, others, outcome.leadId, repairs);
+}
+
+/**
+ * Rows of `key` whose CRM Lead ID names another key's lead (one the memory or this job gives
+ * another key): a write meant for another row, which a rewrite to DUPLICATE would keep. It
+ * becomes the key's own lead (`leadId`, else the memory's), or none; an id a person typed
+ * that no other key has is left alone.
+ */
+function ownIds(
+  input: AuditInput,
+  key: string,
+  rows: readonly number[],
+  leadId: number | undefined,
+  repairs: AuditRepairs,
+): void {
+  const { analysis } = input;
+  const own = leadId ?? input.memory(matchKeyId(key))?.leadId;
+  for (const i of rows) {
+    const id = analysis.rows[i]?.[analysis.columns.leadId];
+    if (!analysis.processed[i] || id === own || !input.elsewhere(id, key)) continue;
+    repairs.ids.push({ index: i, leadId: own ?? '' });
+  }
+}
+
+/**
+ * Lead ids the memory gives the sheet's keys, and those the job wrote for other keys (EXISTS
+ * names a lead the memory lacks): a lead status on a row whose key the memory does not know,
+ * but whose id is another key's lead, was written for that other row. One lead may be the
+ * lead of several keys (an upsert matching by e-mail or phone finds one lead for a row with
+ * its e-mail and another with its phone): its id is no other key's on any of their rows.
+ */
+function leadsOfKeys(input: Omit<AuditInput, 'elsewhere'>): (id: unknown, key: string) => boolean {
+  const owners = new Map<number, Set<string>>();
+  const own = (leadId: number, keyId: string) =>
+    owners.set(leadId, (owners.get(leadId) ?? new Set()).add(keyId));
+  for (const key of input.rowsOf.keys()) {
+    const known = input.memory(matchKeyId(key));
+    if (known) own(known.leadId, matchKeyId(key));
+  }
+  for (const [keyId, outcome] of input.record) {
+    if (outcome.leadId !== undefined) own(outcome.leadId, keyId);
+  }
+  return (id, key) => {
+    const keys = typeof id === 'number' ? owners.get(id) : undefined;
+    return keys !== undefined && !keys.has(matchKeyId(key));
+  };
+}
+
+/**
+ * The other rows this job marked: what their own cells and the memory can confirm. The job
+ * saves a key's lead id before writing its status, so a lead status whose key the memory
+ * lacks was written for another row, unless the memory itself lost entries (a sheet of more
+ * leads than it holds, or reclaimed for room): then only ids of other keys convict a row.
+ */
+function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: AuditRepairs) {
+  const { analysis, keys, elsewhere, invalidReasons } = input;
+  const keyedWords = keyedInvalidWords(input.context.t ?? translator('en'));
+  // An INVALID a row whose cells make a valid row cannot earn: another row's reason, or words
+  // no refusal of a valid row begins with (the reason's own row since changed or deleted).
+  const notOwnInvalid = (detail: string) =>
+    invalidReasons.has(detail) || !keyedWords.some((words) => detail.startsWith(words));
+  // Rows per sheet key (e-mail, phone): a DUPLICATE stands while another row holds one of its.
+  const claimed = new Map<string, number>();
+  for (const list of input.claims) for (const c of list) claimed.set(c, (claimed.get(c) ?? 0) + 1);
+  const leadRows: number[] = [];
+  const unknown: number[] = [];
+  analysis.rows.forEach((row, i) => {
+    if (settled.has(i) || !analysis.processed[i]) return;
+    const status = String(row[analysis.columns.status] ?? '');
+    const key = keys[i] ?? '';
+    const known = key ? input.memory(matchKeyId(key)) : undefined;
+    let wrong = false;
+    const id = row[analysis.columns.leadId];
+    if (!key) wrong = status !== 'INVALID';
+    else if (status === 'DUPLICATE') {
+      wrong =
+        (input.claims[i] ?? []).every((c) => (claimed.get(c) ?? 0) < 2) &&
+        !showsGone(row, analysis, key, known, input.context);
+      if (!wrong && elsewhere(id, key)) repairs.ids.push({ index: i, leadId: known?.leadId ?? '' });
+    } else if (LEAD_STATUSES.has(status)) {
+      leadRows.push(i);
+      if (known === undefined) unknown.push(i);
+      wrong =
+        known !== undefined
+          ? id !== known.leadId || input.prints[i] !== known.fingerprint
+          : elsewhere(id, key);
+    } else if (status === 'INVALID' && notOwnInvalid(String(row[analysis.columns.detail] ?? ''))) {
+      // The INVALID of a row whose cells make no valid row, on a row whose cells do: written by
+      // position in a read a person's sort or insert made stale. The row is decided again.
+      wrong = true;
+    } else wrong = elsewhere(id, key);
+    if (wrong) repairs.clear.push(i);
+  });
+  const memoryIntact = unknown.length <= Math.max(MEMORY_SLACK_ROWS, leadRows.length * 0.05);
+  if (memoryIntact) {
+    for (const i of unknown) if (!repairs.clear.includes(i)) repairs.clear.push(i);
+  }
+}
+
+/**
+ * How the INVALID of a row whose cells make a valid row begins: a refusal that needs the
+ * lead's key (job-answer.ts, job-decide.ts). The INVALID of cells that make no valid row
+ * (buildLeadPayload's reason) begins otherwise.
+ */
+function keyedInvalidWords(t: Translate): string[] {
+  const before = (text: string) => text.slice(0, Math.max(0, text.indexOf(HOLE)));
+  return [
+    before(t('import.crmRefused', { detail: HOLE })),
+    before(t('import.cannotCreate', { key: HOLE, reason: '' })),
+    before(t('import.stage.existing', { id: HOLE, error: '' })),
+  ].filter((words) => words.length > 0);
+}
+
+/** A placeholder no catalogue text holds. */
+const HOLE = '\u0000';
+
+/** The row of `rows` that keeps a key's outcome: one showing it, else one not DUPLICATE. */
+function ownerOf(analysis: SheetAnalysis, rows: readonly number[], outcome: WrittenOutcome) {
+  const { columns } = analysis;
+  return (
+    rows.find((i) => shows(analysis.rows[i] ?? [], analysis, outcome)) ??
+    rows.find((i) => String(analysis.rows[i]?.[columns.status] ?? '') !== 'DUPLICATE') ??
+    (rows[0] as number)
+  );
+}
+
+/** Whether a DUPLICATE row says its key's sent row (the memory's lead) is gone: it stands. */
+function showsGone(
+  row: readonly unknown[],
+  analysis: SheetAnalysis,
+  key: string,
+  known: LastImport | undefined,
+  context: ImportContext,
+): boolean {
+  if (known === undefined) return false;
+  const detail = String(row[analysis.columns.detail] ?? '');
+  return detail === duplicateGoneReason(key, known.leadId, context);
+}

@@ -1,0 +1,356 @@
+import { deleteChunkedJson } from '../../jobs/chunked-json';
+import type { KeyValueStore } from '../../ports';
+import { cyrb53 } from '../fingerprint';
+
+/**
+ * The import memory: what each lead of a sheet looked like when it was last imported
+ * successfully, by match key id (matchKeyId), so that an unchanged row is UNCHANGED and costs no
+ * request, and an updated row's lead is known to exist. It is a cache: losing entries only
+ * costs a re-send (an upsert is idempotent) or a lookup.
+ *
+ * Stored in document properties as {@link MEMORY_SHARDS} shards per sheet, each one property of
+ * at most {@link SHARD_MAX_BYTES} (under the 9 KB a value may hold): a flush rewrites only the
+ * shards that changed, each in place with one `setProperty`, so a rewrite never needs room for
+ * a second copy of the memory (the old chunked layout wrote a new generation beside the old
+ * one and, near 8,000 leads, dropped everything when the store could not hold both).
+ *
+ * Bounds: at most MEMORY_SHARDS × SHARD_MAX_BYTES = 128,000 bytes per sheet, about
+ * {@link MAX_REMEMBERED_LEADS} leads (22 bytes each). Degrading: a shard that is full forgets
+ * its oldest entries first (each entry moves to the newest end when set again), and a store
+ * that refuses a shard's write gets the newer half of that shard, then nothing of that shard,
+ * never the whole memory at once.
+ *
+ * Each shard starts with a hash of the scope it was made with (the job's owner: the CRM
+ * account and base URL, src/addon/context.ts ownerOf): a memory made against another account
+ * or base URL reads as empty, since its lead ids mean nothing there.
+ */
+
+/** Document property of shard `n` of a sheet's memory: `crm.import.mem.<sheetId>.<n>`. */
+export const MEMORY_KEY_PREFIX = 'crm.import.mem.';
+/** The chunked layout of earlier versions, removed on the first flush. */
+const LEGACY_KEY_PREFIX = 'crm.import.fp.';
+
+export const MEMORY_SHARDS = 16;
+/** 8,000 bytes of value per shard: with its key, under the 9 KB a property value may hold. */
+export const SHARD_MAX_BYTES = 8_000;
+/** Key id and fingerprint are 8 base-36 characters each (fingerprint.ts). */
+const ID_CHARS = 8;
+/** An entry: key id, fingerprint, lead id in base 36 (up to 6 characters), separator. */
+const ENTRY_BYTES_TYPICAL = 2 * ID_CHARS + 5 + 1;
+/** About how many leads a sheet's memory holds at most. */
+export const MAX_REMEMBERED_LEADS = Math.floor(
+  (MEMORY_SHARDS * SHARD_MAX_BYTES) / ENTRY_BYTES_TYPICAL,
+);
+
+export function memoryKey(sheetId: number, shard: number): string {
+  return `${MEMORY_KEY_PREFIX}${sheetId}.${shard}`;
+}
+
+/**
+ * When a sheet's memory was last written (ms, base 10): `crm.import.mem.<sheetId>.at`. The
+ * memory gives way first when the person's store is nearly full, oldest sheet first
+ * (memoryToReclaim).
+ */
+export function memoryStampKey(sheetId: number): string {
+  return `${MEMORY_KEY_PREFIX}${sheetId}.at`;
+}
+
+/**
+ * The journal: entries set since the last flush, written in one property before the job writes
+ * their statuses (write-ahead, FingerprintBook.journal), and merged back when the memory opens.
+ */
+export function memoryJournalKey(sheetId: number): string {
+  return `${MEMORY_KEY_PREFIX}${sheetId}.j`;
+}
+
+/** Every property key of a sheet's memory (the old chunked one first). */
+export function memoryKeys(sheetId: number): string[] {
+  return [
+    `${LEGACY_KEY_PREFIX}${sheetId}`,
+    ...Array.from({ length: MEMORY_SHARDS }, (_, n) => memoryKey(sheetId, n)),
+    memoryStampKey(sheetId),
+    memoryJournalKey(sheetId),
+  ];
+}
+
+/** `<prefix>crm.import.mem.<sheetId>.<shard|at>` or the legacy `crm.import.fp.<sheetId>…`. */
+const MEMORY_PROPERTY = /^(.*)crm\.import\.(?:mem|fp)\.(\d+)(?:\.(at|\d+))?/;
+
+/** One sheet's memory in a store of many: its keys, their bytes, when it was last written. */
+export interface SheetMemory {
+  keys: string[];
+  bytes: number;
+  stamp: number;
+}
+
+/**
+ * The sheets' memories among `properties` (key → value, e.g. every user property of the
+ * person, whatever the spreadsheet prefix), oldest first, to be removed whole until
+ * `bytesToFree` bytes are freed (at least one sheet when anything is asked). A memory without a
+ * stamp (written before stamps) counts as the oldest. `bytesOf` measures a text as the store does.
+ */
+export function memoryToReclaim(
+  properties: Readonly<Record<string, string>>,
+  bytesToFree: number,
+  bytesOf: (text: string) => number,
+): SheetMemory[] {
+  const sheets = new Map<string, SheetMemory>();
+  for (const [key, value] of Object.entries(properties)) {
+    const match = MEMORY_PROPERTY.exec(key);
+    if (!match) continue;
+    const id = `${match[1]}|${match[2]}`;
+    const sheet = sheets.get(id) ?? { keys: [], bytes: 0, stamp: 0 };
+    sheet.keys.push(key);
+    sheet.bytes += bytesOf(key) + bytesOf(value);
+    if (match[3] === 'at') sheet.stamp = Number(value) || 0;
+    sheets.set(id, sheet);
+  }
+  const oldestFirst = [...sheets.values()].sort((a, b) => a.stamp - b.stamp);
+  const chosen: SheetMemory[] = [];
+  let freed = 0;
+  for (const sheet of oldestFirst) {
+    if (freed >= bytesToFree) break;
+    chosen.push(sheet);
+    freed += sheet.bytes;
+  }
+  return chosen;
+}
+
+export interface LastImport {
+  fingerprint: string;
+  leadId: number;
+}
+
+export interface FingerprintBook {
+  get(keyId: string): LastImport | undefined;
+  set(keyId: string, entry: LastImport): void;
+  /** Entries set since the last flush. */
+  readonly unsaved: number;
+  /** Forgets a key (its lead was deleted again): written at the next flush. */
+  forget(keyId: string): void;
+  /**
+   * Saves the entries set since the last flush in one property (one write, however many
+   * shards they fall in), so that they outlive a kill before the next flush.
+   */
+  journal(): void;
+  /**
+   * Writes the shards that changed. When the document's storage refuses one, that shard keeps
+   * its newer half, or is dropped, instead of failing the job.
+   */
+  flush(): void;
+}
+
+function scopeTag(scope: string): string {
+  return `m2:${cyrb53(scope).toString(36)}|`;
+}
+
+/** Two base-36 characters (1,296 = 81 × 16 values) spread key ids evenly over the 16 shards. */
+function shardOf(keyId: string): number {
+  return Number.parseInt(keyId.slice(-2), 36) % MEMORY_SHARDS || 0;
+}
+
+/** A shard's entries, oldest first: key id → `<fingerprint><leadId base 36>`. */
+function decodeShard(raw: string | null, tag: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  if (raw === null || !raw.startsWith(tag)) return entries;
+  for (const item of raw.slice(tag.length).split(',')) {
+    if (item.length > 2 * ID_CHARS) entries.set(item.slice(0, ID_CHARS), item.slice(ID_CHARS));
+  }
+  return entries;
+}
+
+function encodeShard(entries: Map<string, string>, tag: string): string {
+  const items: string[] = [];
+  for (const [key, value] of entries) items.push(key + value);
+  return tag + items.join(',');
+}
+
+/** Drops the oldest entries until the shard fits `maxBytes` (all of it ASCII). */
+function trimOldest(entries: Map<string, string>, tag: string, maxBytes: number): void {
+  let bytes = encodeShard(entries, tag).length;
+  for (const [key, value] of entries) {
+    if (bytes <= maxBytes) break;
+    entries.delete(key);
+    bytes -= key.length + value.length + 1;
+  }
+}
+
+/**
+ * Opens a sheet's memory for `scope` (reads its shards once, 1 + MEMORY_SHARDS property reads).
+ * A damaged shard reads as empty (it is only a cache).
+ */
+export function openFingerprintBook(
+  store: KeyValueStore,
+  sheetId: number,
+  scope = '',
+  now: () => number = () => Date.now(),
+  room?: () => number,
+): FingerprintBook {
+  return new ShardedBook(store, sheetId, scopeTag(scope), now, room);
+}
+
+class ShardedBook implements FingerprintBook {
+  private readonly legacyKey: string;
+  private legacy: boolean;
+  /** Each shard's length as stored: a flush may grow the memory only by the room it is given. */
+  private readonly storedBytes: number[] = [];
+  private readonly shards: Map<string, string>[];
+  private readonly journalKey: string;
+  private readonly dirty = new Set<number>();
+  private unsavedCount = 0;
+  /** Entries set since the last flush, for the journal. */
+  private readonly pending = new Map<string, string>();
+  /** Bytes the flush under way may still add; Infinity without a budget. */
+  private growth = Number.POSITIVE_INFINITY;
+
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly sheetId: number,
+    private readonly tag: string,
+    private readonly now: () => number,
+    private readonly room: (() => number) | undefined,
+  ) {
+    this.legacyKey = `${LEGACY_KEY_PREFIX}${sheetId}`;
+    this.legacy = store.get(this.legacyKey) !== null;
+    this.shards = Array.from({ length: MEMORY_SHARDS }, (_, n) => {
+      try {
+        const raw = store.get(memoryKey(sheetId, n));
+        this.storedBytes[n] = raw?.length ?? 0;
+        return decodeShard(raw, tag);
+      } catch {
+        this.storedBytes[n] = 0;
+        return new Map<string, string>();
+      }
+    });
+    this.journalKey = memoryJournalKey(sheetId);
+    this.replayJournal();
+  }
+
+  /** A journal written before a kill: its entries are newer than the shards'. */
+  private replayJournal(): void {
+    try {
+      for (const [id, value] of decodeShard(this.store.get(this.journalKey), this.tag)) {
+        const n = shardOf(id);
+        const entries = this.shards[n] as Map<string, string>;
+        if (entries.get(id) === value) continue;
+        entries.delete(id);
+        entries.set(id, value);
+        this.dirty.add(n);
+        this.unsavedCount += 1;
+      }
+    } catch {
+      // A damaged journal is only a lost cache.
+    }
+  }
+
+  /** Writes shard `n`, within its size and the room the budget leaves: the oldest go first. */
+  private write(n: number): void {
+    const entries = this.shards[n] as Map<string, string>;
+    const before = this.storedBytes[n] ?? 0;
+    trimOldest(entries, this.tag, Math.min(SHARD_MAX_BYTES, before + Math.max(0, this.growth)));
+    if (this.storeShard(n, entries, before)) return;
+    // The document store is full: keep the newer half of this shard, else nothing of it.
+    trimOldest(entries, this.tag, Math.floor(encodeShard(entries, this.tag).length / 2));
+    if (this.storeShard(n, entries, before)) return;
+    entries.clear();
+    try {
+      this.store.delete(memoryKey(this.sheetId, n));
+      this.growth += before;
+      this.storedBytes[n] = 0;
+    } catch {
+      // Nothing more to free; the next flush tries again.
+    }
+  }
+
+  /** One write of shard `n`; false when the store refused it. */
+  private storeShard(n: number, entries: Map<string, string>, before: number): boolean {
+    try {
+      const text = encodeShard(entries, this.tag);
+      this.store.set(memoryKey(this.sheetId, n), text);
+      this.growth -= text.length - before;
+      this.storedBytes[n] = text.length;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  get(keyId: string): LastImport | undefined {
+    const id = keyId.slice(-ID_CHARS);
+    const value = this.shards[shardOf(id)]?.get(id);
+    if (value === undefined) return undefined;
+    const leadId = Number.parseInt(value.slice(ID_CHARS), 36);
+    if (!Number.isSafeInteger(leadId) || leadId <= 0) return undefined;
+    return { fingerprint: value.slice(0, ID_CHARS), leadId };
+  }
+
+  set(keyId: string, entry: LastImport): void {
+    const id = keyId.slice(-ID_CHARS);
+    const n = shardOf(id);
+    const entries = this.shards[n] as Map<string, string>;
+    const value = `${entry.fingerprint.slice(-ID_CHARS).padStart(ID_CHARS, '0')}${entry.leadId.toString(36)}`;
+    if (entries.get(id) === value) return;
+    // Re-inserting moves the lead to the newest end, so the oldest are forgotten first.
+    entries.delete(id);
+    entries.set(id, value);
+    this.pending.set(id, value);
+    this.dirty.add(n);
+    this.unsavedCount += 1;
+  }
+
+  forget(keyId: string): void {
+    const id = keyId.slice(-ID_CHARS);
+    const n = shardOf(id);
+    if (this.shards[n]?.delete(id)) {
+      this.pending.delete(id);
+      this.dirty.add(n);
+      this.unsavedCount += 1;
+    }
+  }
+
+  journal(): void {
+    if (this.pending.size === 0) return;
+    const text = encodeShard(this.pending, this.tag);
+    if (text.length > SHARD_MAX_BYTES) {
+      this.flush();
+      return;
+    }
+    try {
+      this.store.set(this.journalKey, text);
+    } catch {
+      // The store is full: the next flush saves these entries, or they are looked up again.
+    }
+  }
+
+  get unsaved(): number {
+    return this.unsavedCount;
+  }
+
+  flush(): void {
+    if (this.legacy) {
+      this.legacy = false;
+      try {
+        deleteChunkedJson(this.store, this.legacyKey);
+      } catch {
+        // Tried again by the next job.
+      }
+    }
+    if (this.unsavedCount === 0) return;
+    this.unsavedCount = 0;
+    this.growth = Number.POSITIVE_INFINITY;
+    try {
+      if (this.room) this.growth = this.room();
+    } catch {
+      // The budget could not be read: the store's own limit still holds.
+    }
+    for (const n of this.dirty) this.write(n);
+    this.dirty.clear();
+    // The journal's entries are in the shards now; the next journal replaces it.
+    this.pending.clear();
+    try {
+      this.store.set(memoryStampKey(this.sheetId), String(this.now()));
+    } catch {
+      // Without a stamp the memory only gives way sooner.
+    }
+  }
+}

@@ -1,0 +1,235 @@
+import type { CrmApi } from '../../../api/client';
+import type { StepContext } from '../../jobs/engine';
+import type { ScanKind, ScanTypes, ToSend } from '../../jobs/pipeline/scan/types';
+import type { JobRecord } from '../../jobs/record';
+import { pacedCall } from '../../jobs/requests';
+import { matchKeyId } from '../fingerprint';
+import { IMPORT_ROW_STATUSES } from '../status-columns';
+import { outcomeOfUpsert, type UpsertAnswer, undoCreation } from './answer';
+import {
+  decideRow,
+  knownWithoutRequest,
+  outcomeWithoutRequest,
+  type RowOutcome,
+  type UpsertBody,
+} from './decide';
+import {
+  auditAndRepair,
+  type KeyedOutcome,
+  read,
+  recordWritten,
+  relocateAll,
+  type StepScope,
+  sameCells,
+  writeOutcomes,
+} from './place';
+import type { ImportJobEnv, ImportSession, JobRun } from './run';
+import {
+  countRows,
+  emptyCounts,
+  fingerprintOf,
+  type JobCounts,
+  type SendDecision,
+  type SheetAnalysis,
+} from './sheet';
+
+/**
+ * The import's pieces of the row pipeline's planned walk, as a kind whose requests may be
+ * repeated (core/jobs/pipeline/repeatable.ts; a dry run: pipeline/preview.ts): how a row is
+ * decided (job-decide.ts: what costs nothing, then by the job's `mode` once its lead's
+ * existence is known, job-knowledge.ts), the request it makes (an upsert by the row's key,
+ * safe to repeat), how an answer reads (job-answer.ts), how an update that created a lead is
+ * settled (deleted again), and where statuses go and how the sheet is checked (job-place.ts,
+ * job-audit.ts, with the sent cells' fingerprints of the import memory).
+ */
+
+/**
+ * The memory is saved after this many new entries (a flush writes up to MEMORY_SHARDS
+ * properties), when a slice nears its end, and at the finish.
+ */
+export const FINGERPRINT_FLUSH_EVERY = 100;
+
+/** An upsert: its body, and the key the job's lookup found the lead by. */
+interface Upsert {
+  body: UpsertBody;
+  by: 'email' | 'phone' | undefined;
+}
+
+export interface ImportTypes extends ScanTypes {
+  read: SheetAnalysis;
+  decision: SendDecision;
+  request: Upsert;
+  outcome: RowOutcome;
+  keyed: KeyedOutcome;
+}
+
+type Row = ToSend<SendDecision>;
+type Kind = ScanKind<ImportTypes>;
+
+/** The import's kind for one step of `job` (reference data and context are asked first). */
+export function importKind(
+  session: ImportSession,
+  env: ImportJobEnv,
+  job: JobRecord,
+  ctx: StepContext,
+  run: JobRun,
+): Kind {
+  const data = session.referenceData(ctx, env);
+  const fallback = session.defaultPipelineId(job, run, ctx, env, data);
+  const importContext = session.contextFor(run, env, data, fallback);
+  const scope: StepScope = { job, ctx, run, importContext };
+  const deleteLead = (id: number) =>
+    pacedCall(() => env.client.leads.delete(id), session.paced(ctx, env));
+  return {
+    dryRun: run.options.dryRun,
+    ...decisions(scope, session, env),
+    ...requests(run, deleteLead),
+    ...placing(scope),
+    save(now) {
+      if (now || run.book.unsaved >= FINGERPRINT_FLUSH_EVERY) run.book.flush();
+    },
+    message: (finished, unplaced) => importMessage(job, run, finished, unplaced),
+  };
+}
+
+/** Rows whose outcome costs nothing, and rows to send (in sheet order). */
+function splitRows(run: JobRun, analysis: SheetAnalysis): ReturnType<Kind['split']> {
+  const free: { index: number; outcome: RowOutcome }[] = [];
+  const toSend: Row[] = [];
+  analysis.decisions.forEach((decision, index) => {
+    const outcome = outcomeWithoutRequest(decision, run);
+    if (outcome === 'send' && decision.kind === 'send') toSend.push({ index, decision });
+    else if (outcome && outcome !== 'send') free.push({ index, outcome });
+  });
+  return { free, toSend };
+}
+
+/** How a row is decided: what costs nothing, what the CRM says of its lead, then its mode. */
+function decisions(
+  scope: StepScope,
+  session: ImportSession,
+  env: ImportJobEnv,
+): Pick<Kind, 'read' | 'isBlank' | 'split' | 'reads' | 'decide' | 'keyed' | 'counts'> {
+  const { run, ctx } = scope;
+  return {
+    read: (window) => read(scope, window),
+    isBlank: (analysis, index) => analysis.decisions[index]?.kind === 'skip',
+    split: (analysis) => splitRows(run, analysis),
+    counts: countRows,
+    reads: {
+      unknown(analysis, rows) {
+        let unknown = 0;
+        for (const { index, decision } of rows) {
+          const known = knownWithoutRequest(run, analysis, index, decision);
+          if (known) run.knowledge.remember(decision.matchKey, known);
+          else unknown += 1;
+        }
+        return unknown;
+      },
+      learn(batch, rows, ahead) {
+        run.knowledge.learn(
+          batch.map(({ decision }) => decision),
+          ahead,
+          session.paced(ctx, env),
+          rows.map(({ decision }) => decision),
+        );
+      },
+    },
+    decide({ decision }) {
+      const existence = run.knowledge.get(decision.matchKey);
+      if (!existence && !run.options.dryRun) return undefined;
+      const decided = existence
+        ? decideRow(run, decision, existence, scope.importContext)
+        : { status: 'VALID' as const, detail: run.t('import.dry.unchecked') };
+      if ('status' in decided) return { outcome: decided };
+      const by = existence?.exists === true ? existence.by : undefined;
+      return { request: { body: decided, by } };
+    },
+    keyed: ({ index, decision }, outcome) => ({
+      matchKey: decision.matchKey,
+      fingerprint: fingerprintOf(decision),
+      hintIndex: index,
+      outcome,
+    }),
+  };
+}
+
+/** The upsert a row makes, how its answer reads, and an update's creation undone. */
+function requests(
+  run: JobRun,
+  deleteLead: (id: number) => void,
+): Pick<Kind, 'call' | 'repeatable' | 'readAnswer' | 'settle'> {
+  return {
+    call:
+      ({ body }) =>
+      (api: CrmApi) =>
+        api.leads.upsert(body.send),
+    // An upsert by the row's key finds the lead it made before a kill: sent again, it updates.
+    repeatable: () => true,
+    readAnswer: ({ decision }, { body, by }, answer) =>
+      outcomeOfUpsert(run, decision, body.expectCreate, answer as UpsertAnswer, by),
+    settle: ({ decision }, outcome) =>
+      run.mode === 'update' && outcome.status === 'CREATED'
+        ? undoCreation(run, decision, outcome, deleteLead)
+        : outcome,
+  };
+}
+
+/** Where statuses go: by position for free rows, by key for sent ones, checked at the end. */
+function placing(
+  scope: StepScope,
+): Pick<
+  Kind,
+  'write' | 'recordFree' | 'locate' | 'beforePlace' | 'afterPlace' | 'sameRows' | 'endCheck'
+> {
+  const { run, ctx } = scope;
+  return {
+    write: (analysis, outcomes, stopAfter) =>
+      writeOutcomes(run, analysis, outcomes, () => ctx.clock.now(), stopAfter),
+    recordFree(analysis, free) {
+      // UNCHANGED is decided by key: recorded like a sent row's outcome.
+      const keys = free.map(({ index, outcome }) => keyOfFree(analysis, index, outcome));
+      return (written) =>
+        free.slice(0, written).forEach(({ outcome }, i) => {
+          const key = keys[i];
+          if (key)
+            run.written.set(matchKeyId(key.matchKey), { ...outcome, fingerprint: key.print });
+        });
+    },
+    locate: (fresh, keyed, plannedOffset) =>
+      relocateAll(fresh, keyed, scope.importContext, plannedOffset),
+    // Write-ahead: each sent key's lead id is saved (one property) before the statuses, so
+    // the end check can tell a status on the wrong row even after a kill right after the write.
+    beforePlace: () => run.book.journal(),
+    afterPlace: (keyed, placed, offset) => recordWritten(scope, keyed, placed, offset),
+    sameRows: sameCells,
+    endCheck: () => auditAndRepair(scope),
+  };
+}
+
+/** The match key and cells' fingerprint of a row whose free outcome is keyed (UNCHANGED). */
+function keyOfFree(analysis: SheetAnalysis, index: number, outcome: RowOutcome) {
+  const decision = analysis.decisions[index];
+  if (outcome.status !== 'UNCHANGED' || decision?.kind !== 'send') return undefined;
+  return { matchKey: decision.matchKey, print: fingerprintOf(decision) };
+}
+
+function importMessage(job: JobRecord, run: JobRun, finished: boolean, unplaced: number): string {
+  const { t } = run;
+  const counts: JobCounts = {
+    total: job.total,
+    done: job.done,
+    counts: { ...emptyCounts(), ...job.counts } as JobCounts['counts'],
+  };
+  const tail = unplaced > 0 ? t('import.job.unplaced', { count: unplaced }) : '';
+  if (!finished) return t('import.job.progress', { done: job.done, total: job.total }) + tail;
+  // Status values are the public contract, never translated.
+  const parts = IMPORT_ROW_STATUSES.filter((s) => counts.counts[s] > 0)
+    .map((s) => `${counts.counts[s]} ${s}`)
+    .join(', ');
+  if (run.options.dryRun)
+    return (
+      (parts ? t('import.job.dryFinished', { parts }) : t('import.job.dryFinishedEmpty')) + tail
+    );
+  return (parts ? t('import.job.finished', { parts }) : t('import.job.finishedEmpty')) + tail;
+}

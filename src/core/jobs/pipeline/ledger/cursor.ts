@@ -1,0 +1,42 @@
+/**
+ * The checkpoint of a row job whose record is a ledger of its rows (lead actions and their
+ * revert, on the planned walk: pipeline/ledger/walk.ts), and the sizes of its batches.
+ */
+
+/** Requests sent together in one step (fetchAll); a kill mid-batch leaves at most these to settle. */
+export const WALK_BATCH = 10;
+/** Reads of a page-less read step. */
+export const READ_BATCH = 20;
+/** Calls in all of a repeatable request that gets no answer. */
+export const RETRY_ATTEMPTS = 3;
+/** End checks at most: each that repairs a row is followed by another read of the sheet. */
+export const MAX_CHECKS = 8;
+
+export interface WalkCursor {
+  /** Shards of the ledger written so far. */
+  shards: number;
+  /** The sheet's rows are in the ledger (the first step collected them). */
+  collected?: 1;
+  /** Paged read: the next page; 0 = reading one by one; undefined = page 1 first. */
+  page?: number;
+  /** A request that changes something has been sent (beforeFirstSend ran). */
+  sent?: boolean;
+  /** Read requests made so far (a preview's tells what its run will read). */
+  reads?: number;
+  /** End checks that found rows to repair (each is followed by another). */
+  checks?: number;
+}
+
+/**
+ * The job's checkpoint. A job started before lead actions walked the planned walk has the
+ * cursor of the walk it had (`phase`: collect → read → act → check): past `collect` its rows
+ * are in the ledger, and the rest of its fields mean what they meant, so it resumes where it was.
+ */
+export function readWalkCursor(value: unknown): WalkCursor {
+  if (!value || typeof value !== 'object') return { shards: 0 };
+  const { phase, ...cursor } = value as Partial<WalkCursor> & { phase?: unknown };
+  if (typeof cursor.shards !== 'number') return { shards: 0 };
+  if (typeof phase === 'string' && phase !== 'collect') cursor.collected = 1;
+  if (phase === 'collect') delete cursor.collected;
+  return cursor as WalkCursor;
+}

@@ -1,0 +1,122 @@
+import type { KeyValueStore } from '../../../ports';
+import {
+  deleteChunkedJson,
+  MAX_CHUNK_BYTES,
+  readChunkedJson,
+  writeChunkedJson,
+} from '../../chunked-json';
+import { utf8Bytes } from '../../kv';
+
+/** Rows per shard: a step that acts on a shard rewrites one small value, not the whole run. */
+export const LEDGER_SHARD_ROWS = 40;
+
+/** What every pipeline entry has: its row key and its status. */
+export interface PipelineEntry {
+  k: string;
+  s?: string;
+}
+
+/**
+ * A row job's own record of its rows (the truth the sheet is checked against), kept in the
+ * person's data store as shards of LEDGER_SHARD_ROWS entries under `<prefix><n>`. A step
+ * rewrites only the shards it changed, before any request that must not be repeated leaves.
+ */
+export class Ledger<E extends PipelineEntry> {
+  readonly shards: E[][] = [];
+  private readonly dirty = new Set<number>();
+
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly prefix: string,
+  ) {}
+
+  /** Loads `count` shards written earlier (a missing one reads empty). */
+  load(count: number): this {
+    this.shards.length = 0;
+    for (let n = 0; n < count; n++) {
+      const value = readChunkedJson(this.store, `${this.prefix}${n}`);
+      this.shards.push(Array.isArray(value) ? (value as E[]) : []);
+    }
+    return this;
+  }
+
+  /**
+   * Loads every shard written so far, however many (a shard saved by a step that was killed
+   * before its checkpoint counted it included): reads until a shard is missing.
+   */
+  loadAll(): this {
+    this.shards.length = 0;
+    for (let n = 0; ; n++) {
+      const value = readChunkedJson(this.store, `${this.prefix}${n}`);
+      if (!Array.isArray(value)) return this;
+      this.shards.push(value as E[]);
+    }
+  }
+
+  /** Replaces the ledger with `entries`, in shards (saved by the next save). */
+  reset(entries: readonly E[]): void {
+    this.shards.length = 0;
+    for (let i = 0; i < entries.length; i += LEDGER_SHARD_ROWS) {
+      this.shards.push(entries.slice(i, i + LEDGER_SHARD_ROWS));
+      this.dirty.add(this.shards.length - 1);
+    }
+  }
+
+  /** Adds entries after the last shard (rows found at the end of a pass). */
+  append(entries: readonly E[]): void {
+    for (let i = 0; i < entries.length; i += LEDGER_SHARD_ROWS) {
+      this.shards.push(entries.slice(i, i + LEDGER_SHARD_ROWS));
+      this.dirty.add(this.shards.length - 1);
+    }
+  }
+
+  /**
+   * Adds entries a few at a time (a job that records rows as it writes them): the last shard
+   * is filled first, so a step adds to one small value rather than a new one.
+   */
+  add(entries: readonly E[]): void {
+    let last = this.shards.length - 1;
+    for (const entry of entries) {
+      if (last < 0 || (this.shards[last]?.length ?? 0) >= LEDGER_SHARD_ROWS) {
+        this.shards.push([]);
+        last = this.shards.length - 1;
+      }
+      this.shards[last]?.push(entry);
+      this.dirty.add(last);
+    }
+  }
+
+  entries(): E[] {
+    return this.shards.flat();
+  }
+
+  touch(shard: number): void {
+    this.dirty.add(shard);
+  }
+
+  /** Marks the shard holding `entry` changed. */
+  touchEntry(entry: E): void {
+    const shard = this.shards.findIndex((entries) => entries.includes(entry));
+    if (shard >= 0) this.dirty.add(shard);
+  }
+
+  save(): void {
+    for (const n of [...this.dirty].sort((a, b) => a - b)) {
+      const key = `${this.prefix}${n}`;
+      const shard = this.shards[n] ?? [];
+      // A shard that fits one value, over nothing or a value that fitted too, is one write:
+      // writeChunkedJson would first list every key of the store to sweep chunks there are none of.
+      const inline = JSON.stringify({ value: shard });
+      const previous = utf8Bytes(inline) <= MAX_CHUNK_BYTES ? this.store.get(key) : undefined;
+      if (previous === null || previous?.startsWith('{"value"')) this.store.set(key, inline);
+      else writeChunkedJson(this.store, key, shard);
+    }
+    this.dirty.clear();
+  }
+}
+
+/** Removes a ledger's shards (a run whose job record is gone cannot be reverted any more). */
+export function dropLedger(store: KeyValueStore, prefix: string): void {
+  const keys = store.keys().filter((key) => key.startsWith(prefix) && !key.includes('~'));
+  for (const key of keys) deleteChunkedJson(store, key);
+}

@@ -1,0 +1,169 @@
+import { type Translate, translator } from '../../i18n';
+import { headerKey } from '../../import/text-key';
+import { JobFailure } from '../errors';
+import { writeInRuns } from '../row-job';
+import type { PipelineKind, PipelineSheet, SheetValues, WalkEntry } from './types';
+
+/** The index of each status header in the header row, or undefined while one is missing. */
+export function statusColumns(
+  header: readonly unknown[],
+  headers: readonly string[],
+): number[] | undefined {
+  const keys = header.map((cell) => headerKey(String(cell ?? '')));
+  const columns = headers.map((name) => keys.indexOf(headerKey(name)));
+  return columns.some((c) => c < 0) ? undefined : columns;
+}
+
+/** A whole read with the status columns in it (created at the right of the data when missing). */
+export function readWithColumns(
+  sheet: PipelineSheet,
+  headers: readonly string[],
+  t: Translate = translator('en'),
+): { values: SheetValues; columns: number[] } {
+  let values = sheet.read();
+  let columns = statusColumns(values.header, headers);
+  if (!columns) {
+    const keys = values.header.map((cell) => headerKey(String(cell ?? '')));
+    sheet.appendHeaders(headers.filter((name) => !keys.includes(headerKey(name))));
+    values = sheet.read();
+    columns = statusColumns(values.header, headers);
+    if (!columns) {
+      throw new JobFailure(t('jobs.statusColumnsNotCreated', { headers: headers.join(', ') }));
+    }
+  }
+  return { values, columns };
+}
+
+function cellText(value: unknown): string {
+  if (value instanceof Date) return String(value.getTime());
+  const text = String(value ?? '');
+  return text.startsWith("'") ? text.slice(1) : text;
+}
+
+/** The run cell (the fourth status cell) of what the job writes: the same for every entry. */
+const RUN_CELL = 3;
+
+/**
+ * Puts each entry's cells on every row of its key, as the sheet is now (a person may have
+ * sorted, inserted or deleted rows since any earlier read): one whole read just before the
+ * writes, with no request or wait between them. Returns rows written.
+ *
+ * With `onlyChanged` (the end-of-job check against the record), rows that already show their
+ * entry's status, detail and run are left alone, and what the job wrote on a row that holds no
+ * finished entry of the record (a blank row a person inserted, a row whose key the record does
+ * not hold) is taken back: Sheets has no atomic read-and-write, so a person's sort or insert
+ * between a read and its write puts cells on the wrong row. `read` is a whole read just made.
+ */
+export function placeByKey<E extends WalkEntry>(
+  sheet: PipelineSheet,
+  kind: PipelineKind<E, unknown>,
+  entries: readonly E[],
+  onlyChanged: boolean,
+  read?: { values: SheetValues; columns: number[] },
+): number {
+  if (entries.length === 0) return 0;
+  const { values, columns } =
+    read ?? ((!onlyChanged && keysOnly(sheet, kind)) || readWithColumns(sheet, kind.headers));
+  const keys = kind.keysOf(values);
+  const writes = onlyChanged
+    ? checkWrites(kind, entries, values, columns, keys)
+    : placeWrites(kind, entries, keys);
+  writes.sort((a, b) => a.index - b.index);
+  writeInRuns(
+    writes,
+    (run) =>
+      sheet.writeRows(
+        run[0]?.index ?? 0,
+        columns,
+        run.map(({ cells }) => cells),
+      ),
+    () => 0,
+  );
+  return writes.length;
+}
+
+type RowWrite = { index: number; cells: unknown[] };
+
+/** Every row of each finished entry's key gets its cells. */
+function placeWrites<E extends WalkEntry>(
+  kind: PipelineKind<E, unknown>,
+  entries: readonly E[],
+  keys: readonly string[],
+): RowWrite[] {
+  const rowsOf = new Map<string, number[]>();
+  keys.forEach((key, index) => {
+    if (key !== '') rowsOf.set(key, [...(rowsOf.get(key) ?? []), index]);
+  });
+  const writes: RowWrite[] = [];
+  for (const entry of entries) {
+    if (entry.s === undefined) continue;
+    const cells = kind.cells(entry);
+    for (const index of rowsOf.get(entry.k) ?? []) writes.push({ index, cells });
+  }
+  return writes;
+}
+
+/**
+ * The end check: each row that does not show what the record says of its key is rewritten;
+ * a row with no finished entry that shows this job's run is cleared.
+ */
+function checkWrites<E extends WalkEntry>(
+  kind: PipelineKind<E, unknown>,
+  entries: readonly E[],
+  values: SheetValues,
+  columns: readonly number[],
+  keys: readonly string[],
+): RowWrite[] {
+  const cellsOf = new Map<string, unknown[]>();
+  let run: string | undefined;
+  for (const entry of entries) {
+    if (entry.s === undefined) continue;
+    const cells = kind.cells(entry);
+    cellsOf.set(entry.k, cells);
+    run ??= cellText(cells[RUN_CELL]);
+  }
+  // A sheet keyed otherwise since (a person renamed or deleted its key column: its rows key
+  // by e-mail now, or not at all) has no row of a key the record holds: its rows are no rows
+  // a write missed, and the statuses on them are the only record of what was done.
+  const keyable = keys.some((key) => cellsOf.has(key));
+  const blank = columns.map(() => '');
+  const writes: RowWrite[] = [];
+  keys.forEach((key, index) => {
+    const row = values.rows[index] ?? [];
+    const shown = (c: number) => cellText(row[columns[c] ?? -1]);
+    const cells = key === '' ? undefined : cellsOf.get(key);
+    if (cells) {
+      if (![0, 1, RUN_CELL].every((c) => shown(c) === cellText(cells[c])))
+        writes.push({ index, cells });
+    } else if (keyable && run !== undefined && run !== '' && shown(RUN_CELL) === run) {
+      writes.push({ index, cells: blank });
+    }
+  });
+  return writes;
+}
+
+/**
+ * The header and the key columns only (placing a step's statuses needs keys, not what the rows
+ * hold): a read that does not grow with the sheet's width; undefined when the sheet or kind
+ * cannot, or a status column is missing (the whole read creates it).
+ */
+function keysOnly<E extends WalkEntry>(
+  sheet: PipelineSheet,
+  kind: PipelineKind<E, unknown>,
+): { values: SheetValues; columns: number[] } | undefined {
+  if (!sheet.readHeader || !sheet.readColumns || !kind.keyColumns) return undefined;
+  const header = sheet.readHeader();
+  const columns = statusColumns(header, kind.headers);
+  const keys = kind.keyColumns(header);
+  if (!columns || !keys || keys.length === 0) return undefined;
+  const first = Math.min(...keys);
+  const part = sheet.readColumns(first, Math.max(...keys) - first + 1);
+  const rows = part.map((cells) => {
+    const row: unknown[] = [];
+    cells.forEach((cell, i) => {
+      row[first + i] = cell;
+    });
+    return row;
+  });
+  return { values: { header, rows, display: rows }, columns };
+}
