@@ -92,9 +92,9 @@ function readRecordedFromStore(role: string, spreadsheetId: string): Recorded | 
       };
     }
   } catch {
-    // An id saved bare by an earlier version.
+    // A damaged record: no trigger is known.
   }
-  return { id: raw };
+  return undefined;
 }
 
 function record(role: string, spreadsheetId: string, value: Recorded): void {

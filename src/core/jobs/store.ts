@@ -118,7 +118,7 @@ function parseRequest(raw: string | null): ControlRequest | null {
   if (raw.startsWith(PAUSE_VALUE_PREFIX)) {
     return { kind: 'pause', message: raw.slice(PAUSE_VALUE_PREFIX.length) };
   }
-  // Anything else (the old cancel marker '1' included) is a cancel: the safe reading.
+  // Anything else is a cancel: the safe reading.
   return { kind: 'cancel' };
 }
 

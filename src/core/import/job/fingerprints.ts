@@ -1,4 +1,3 @@
-import { deleteChunkedJson } from '../../jobs/chunked-json';
 import type { KeyValueStore } from '../../ports';
 import { cyrb53 } from '../fingerprint';
 
@@ -11,8 +10,7 @@ import { cyrb53 } from '../fingerprint';
  * Stored in document properties as {@link MEMORY_SHARDS} shards per sheet, each one property of
  * at most {@link SHARD_MAX_BYTES} (under the 9 KB a value may hold): a flush rewrites only the
  * shards that changed, each in place with one `setProperty`, so a rewrite never needs room for
- * a second copy of the memory (the old chunked layout wrote a new generation beside the old
- * one and, near 8,000 leads, dropped everything when the store could not hold both).
+ * a second copy of the memory.
  *
  * Bounds: at most MEMORY_SHARDS × SHARD_MAX_BYTES = 128,000 bytes per sheet, about
  * {@link MAX_REMEMBERED_LEADS} leads (22 bytes each). Degrading: a shard that is full forgets
@@ -27,8 +25,6 @@ import { cyrb53 } from '../fingerprint';
 
 /** Document property of shard `n` of a sheet's memory: `crm.import.mem.<sheetId>.<n>`. */
 export const MEMORY_KEY_PREFIX = 'crm.import.mem.';
-/** The chunked layout of earlier versions, removed on the first flush. */
-const LEGACY_KEY_PREFIX = 'crm.import.fp.';
 
 export const MEMORY_SHARDS = 16;
 /** 8,000 bytes of value per shard: with its key, under the 9 KB a property value may hold. */
@@ -63,18 +59,17 @@ export function memoryJournalKey(sheetId: number): string {
   return `${MEMORY_KEY_PREFIX}${sheetId}.j`;
 }
 
-/** Every property key of a sheet's memory (the old chunked one first). */
+/** Every property key of a sheet's memory. */
 export function memoryKeys(sheetId: number): string[] {
   return [
-    `${LEGACY_KEY_PREFIX}${sheetId}`,
     ...Array.from({ length: MEMORY_SHARDS }, (_, n) => memoryKey(sheetId, n)),
     memoryStampKey(sheetId),
     memoryJournalKey(sheetId),
   ];
 }
 
-/** `<prefix>crm.import.mem.<sheetId>.<shard|at>` or the legacy `crm.import.fp.<sheetId>…`. */
-const MEMORY_PROPERTY = /^(.*)crm\.import\.(?:mem|fp)\.(\d+)(?:\.(at|\d+))?/;
+/** `<prefix>crm.import.mem.<sheetId>.<shard|at>`. */
+const MEMORY_PROPERTY = /^(.*)crm\.import\.mem\.(\d+)(?:\.(at|\d+))?/;
 
 /** One sheet's memory in a store of many: its keys, their bytes, when it was last written. */
 export interface SheetMemory {
@@ -87,7 +82,7 @@ export interface SheetMemory {
  * The sheets' memories among `properties` (key → value, e.g. every user property of the
  * person, whatever the spreadsheet prefix), oldest first, to be removed whole until
  * `bytesToFree` bytes are freed (at least one sheet when anything is asked). A memory without a
- * stamp (written before stamps) counts as the oldest. `bytesOf` measures a text as the store does.
+ * stamp (the store refused it) counts as the oldest. `bytesOf` measures a text as the store does.
  */
 export function memoryToReclaim(
   properties: Readonly<Record<string, string>>,
@@ -190,8 +185,6 @@ export function openFingerprintBook(
 }
 
 class ShardedBook implements FingerprintBook {
-  private readonly legacyKey: string;
-  private legacy: boolean;
   /** Each shard's length as stored: a flush may grow the memory only by the room it is given. */
   private readonly storedBytes: number[] = [];
   private readonly shards: Map<string, string>[];
@@ -210,8 +203,6 @@ class ShardedBook implements FingerprintBook {
     private readonly now: () => number,
     private readonly room: (() => number) | undefined,
   ) {
-    this.legacyKey = `${LEGACY_KEY_PREFIX}${sheetId}`;
-    this.legacy = store.get(this.legacyKey) !== null;
     this.shards = Array.from({ length: MEMORY_SHARDS }, (_, n) => {
       try {
         const raw = store.get(memoryKey(sheetId, n));
@@ -327,14 +318,6 @@ class ShardedBook implements FingerprintBook {
   }
 
   flush(): void {
-    if (this.legacy) {
-      this.legacy = false;
-      try {
-        deleteChunkedJson(this.store, this.legacyKey);
-      } catch {
-        // Tried again by the next job.
-      }
-    }
     if (this.unsavedCount === 0) return;
     this.unsavedCount = 0;
     this.growth = Number.POSITIVE_INFINITY;

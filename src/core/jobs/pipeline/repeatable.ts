@@ -42,8 +42,7 @@ import { endOfWindow, isWholeRead, nearSliceEnd } from './window';
  * by key in a read of the batch's rows; the next step scans from the first row still to
  * send, as the import's one-step walk did. The end of a pass checks the sheet against the job's
  * record (the kind's end check, repairs in a row bounded by MAX_AUDIT_ROUNDS). The cursor is
- * the one the import always kept (pipeline/scan/cursor.ts): a job started on the old windowed
- * walk resumes where its scan was. A dry run is one step of its own (pipeline/preview.ts).
+ * pipeline/scan/cursor.ts. A dry run is one step of its own (pipeline/preview.ts).
  */
 
 /**

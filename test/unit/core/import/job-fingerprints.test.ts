@@ -3,7 +3,6 @@ import { matchKeyId, payloadFingerprint } from '../../../../src/core/import/fing
 import {
   MAX_REMEMBERED_LEADS,
   MEMORY_SHARDS,
-  memoryKeys,
   memoryToReclaim,
   openFingerprintBook,
   SHARD_MAX_BYTES,
@@ -112,15 +111,6 @@ describe('the import memory', () => {
     expect(
       openFingerprintBook(store, 7, 'account 1 at https://crm.example.com/api/v1').get(keyOf(1)),
     ).toEqual(entry(1));
-  });
-
-  it('removes the chunked memory of earlier versions on its first flush', () => {
-    const store = memoryStore();
-    store.set('crm.import.fp.7', JSON.stringify({ generation: 1, chunks: 1 }));
-    store.set('crm.import.fp.7~1.0', '{}');
-    fill(store, 5);
-    expect(store.keys().filter((k) => k.startsWith('crm.import.fp.'))).toEqual([]);
-    expect(memoryKeys(7)).toHaveLength(MEMORY_SHARDS + 3);
   });
 });
 

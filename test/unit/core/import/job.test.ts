@@ -4,7 +4,6 @@ import { memoryKeys } from '../../../../src/core/import/job/fingerprints';
 import { IMPORT_BATCH_ROWS } from '../../../../src/core/import/job/job';
 import { planRows } from '../../../../src/core/import/job/sheet';
 import { planImport } from '../../../../src/core/import/plan';
-import type { JobRecord } from '../../../../src/core/jobs/record';
 import {
   firstImportStatus,
   generateImportSheet,
@@ -193,34 +192,6 @@ describe('import job handler', () => {
       ).toBe(true);
     }
     expect(h.sandbox.state.leads.length).toBe(byKey.size);
-  });
-
-  it('a job started on the old windowed walk resumes from its cursor (same fields) and ends exact', () => {
-    const sheet = generateImportSheet(150);
-    const h = createHarness(sheet.header, sheet.rows);
-    const job = h.start();
-    h.slice(job.jobId, 40_000);
-    const mid = h.store.get(job.jobId);
-    expect(mid?.state).not.toBe('done');
-    expect(mid?.done).toBeGreaterThan(0);
-    // The fields the windowed walk (pipeline-scan.ts, before issue 17) kept, and only those.
-    const old = ['scan', 'checks', 'unplaced', 'audits', 'auditsAt', 'repaired', 'defaultPipeline'];
-    const cursor = (mid?.cursor ?? {}) as Record<string, unknown>;
-    expect(Object.keys(cursor).every((key) => old.includes(key))).toBe(true);
-    const { scan, checks, defaultPipeline } = cursor;
-    expect(typeof scan).toBe('number');
-    expect(Array.isArray(checks)).toBe(true);
-    h.store.save({ ...(mid as JobRecord), cursor: { defaultPipeline, scan, checks } });
-    const pipelineReads = () =>
-      h.sandbox.requests().filter((r) => r.path.startsWith('/api/v1/pipelines/')).length;
-    const asked = pipelineReads();
-    expect(asked).toBeGreaterThan(0);
-    h.drive(job.jobId);
-    expect(h.store.get(job.jobId)?.state).toBe('done');
-    expect(pipelineReads()).toBe(asked);
-    expect(h.status()).toEqual(sheet.expected.map(firstImportStatus));
-    const sent = sheet.expected.filter((e) => e === 'VALID' || e === 'CRM_INVALID').length;
-    expect(h.upserts()).toBe(sent);
   });
 
   it('killed at random instants, it loses nothing and repeats at most one batch per kill', () => {

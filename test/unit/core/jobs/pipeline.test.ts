@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import type { CrmApi, CrmClient, Settled } from '../../../../src/api';
 import { NetworkError, NotFoundError } from '../../../../src/api/errors';
 import type { StepContext } from '../../../../src/core/jobs/engine';
-import { readWalkCursor } from '../../../../src/core/jobs/pipeline/ledger/cursor';
 import { Ledger } from '../../../../src/core/jobs/pipeline/ledger/ledger';
 import { type LedgerRun, ledgerStep } from '../../../../src/core/jobs/pipeline/ledger/walk';
 import type {
@@ -79,15 +78,13 @@ function walker<E extends WalkEntry>(
   sheet: PipelineSheet,
   client: CrmClient,
   kind: PipelineKind<E, string> = stampKind() as PipelineKind<E, string>,
-  store = new MemoryKeyValueStore(),
-  cursor: unknown = null,
 ) {
   const clock = new SimClock();
   const pacer = freePacer(clock);
-  const job = { jobId: 'run-1', counts: {}, cursor } as unknown as JobRecord;
+  const job = { jobId: 'run-1', counts: {}, cursor: null } as unknown as JobRecord;
   const run: LedgerRun<E, string> = {
     kind,
-    ledger: new Ledger(store, 'toy.'),
+    ledger: new Ledger(new MemoryKeyValueStore(), 'toy.'),
     sheet,
     client,
     pacer,
@@ -351,49 +348,6 @@ describe('the row pipeline with rows added and key columns renamed at random', (
     expect(twice).toEqual([]);
     // Before (a late row mirrored any entry with its mark): new leads shown DONE, never acted on.
     expect(missed).toEqual([]);
-  });
-});
-
-describe('a job started on the walk lead actions had before (its cursor has a phase)', () => {
-  it('resumes from its ledger: no row collected or acted on again, the one that may have left settled', () => {
-    const sheet = memorySheet([['Key'], ['a'], ['b'], ['c']]);
-    const crm = toyCrm();
-    // Before the kill: a was stamped and recorded DONE; c's stamp left, its answer never came.
-    crm.stamps.set('a', 1);
-    crm.stamps.set('c', 1);
-    const store = new MemoryKeyValueStore();
-    const old = new Ledger<WalkEntry>(store, 'toy.');
-    old.reset([
-      { k: 'a', s: 'DONE', x: 1, t: 1, d: 'stamped a' },
-      { k: 'b' },
-      { k: 'c', f: 1, u: 1 },
-    ]);
-    old.save();
-    const walk = walker(sheet, crm.client, stampKind(), store, {
-      phase: 'act',
-      shards: 1,
-      sent: true,
-    });
-    walk.toEnd();
-    // Before (an old cursor read as a new job's): the ledger collected again, a and c stamped twice.
-    expect(Object.fromEntries(crm.stamps)).toEqual({ a: 1, b: 1, c: 1 });
-    expect(sheet.grid.slice(1).map((r) => r[1])).toEqual(['DONE', 'DONE', 'DONE']);
-    expect(walk.job.counts).toMatchObject({ DONE: 3 });
-  });
-
-  it('reads an old cursor as the rows collected (past collect) or not (collect)', () => {
-    expect(readWalkCursor({ phase: 'check', shards: 3, checks: 2, reads: 5 })).toEqual({
-      shards: 3,
-      checks: 2,
-      reads: 5,
-      collected: 1,
-    });
-    expect(readWalkCursor({ phase: 'read', shards: 2, page: 4 })).toMatchObject({
-      page: 4,
-      collected: 1,
-    });
-    expect(readWalkCursor({ phase: 'collect', shards: 0 })).toEqual({ shards: 0 });
-    expect(readWalkCursor(null)).toEqual({ shards: 0 });
   });
 });
 

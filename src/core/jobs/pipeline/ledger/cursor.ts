@@ -27,16 +27,10 @@ export interface WalkCursor {
   checks?: number;
 }
 
-/**
- * The job's checkpoint. A job started before lead actions walked the planned walk has the
- * cursor of the walk it had (`phase`: collect → read → act → check): past `collect` its rows
- * are in the ledger, and the rest of its fields mean what they meant, so it resumes where it was.
- */
+/** The job's checkpoint. */
 export function readWalkCursor(value: unknown): WalkCursor {
   if (!value || typeof value !== 'object') return { shards: 0 };
-  const { phase, ...cursor } = value as Partial<WalkCursor> & { phase?: unknown };
+  const cursor = { ...(value as Partial<WalkCursor>) };
   if (typeof cursor.shards !== 'number') return { shards: 0 };
-  if (typeof phase === 'string' && phase !== 'collect') cursor.collected = 1;
-  if (phase === 'collect') delete cursor.collected;
   return cursor as WalkCursor;
 }

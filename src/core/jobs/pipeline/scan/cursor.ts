@@ -2,9 +2,9 @@ import type { JobRecord } from '../../record';
 
 /**
  * What a repeatable kind's walk (pipeline/repeatable.ts) keeps in its job's cursor across steps
- * and slices, the fields the import's windowed walk kept before it walked the planned walk:
- * where its scan goes on, the end checks in a row that repaired something, and the statuses
- * that found no row. A kind keeps its own fields beside them (cursorNumber, setCursorField).
+ * and slices: where its scan goes on, the end checks in a row that repaired something, and the
+ * statuses that found no row. A kind keeps its own fields beside them (cursorNumber,
+ * setCursorField).
  */
 
 type Cursor = Record<string, unknown>;
