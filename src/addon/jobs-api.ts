@@ -273,11 +273,11 @@ function triggerPacing(settings: Settings): SlicePacing {
 
 /**
  * A job runs only with the key of the CRM account it started with: a new key of the same
- * account continues it; jobs from before owners were recorded run with any key.
+ * account continues it.
  */
 function runnableBy(settings: Settings | null): (job: JobRecord) => boolean {
   const owner = settings ? ownerOf(settings) : null;
-  return (job) => job.owner === undefined || job.owner === owner;
+  return (job) => job.owner === owner;
 }
 
 /**

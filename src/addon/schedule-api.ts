@@ -217,7 +217,7 @@ export function uiListSchedules(): ScheduleView[] {
         ? {}
         : { lastError: retranslate(schedule.lastError, locale) }),
       ...(schedule.owner === undefined ? {} : { owner: schedule.owner }),
-      mine: schedule.person === undefined || schedule.person === me,
+      mine: schedule.person === me,
       options: schedule.options,
     };
   });

@@ -27,10 +27,8 @@ export function saveSchedules(schedules: readonly Schedule[]): void {
 
 /**
  * Whether this person's trigger runs the schedule: only the person who made it (their key),
- * and only while their key is of the account it was made with. Schedules from before people
- * were recorded go by the account alone; from before owners were recorded, any key runs them.
+ * and only while their key is of the account it was made with.
  */
 export function ownsSchedule(schedule: Schedule, settings: Settings): boolean {
-  if (schedule.person !== undefined && schedule.person !== personId()) return false;
-  return schedule.ownerKey === undefined || schedule.ownerKey === ownerOf(settings);
+  return schedule.person === personId() && schedule.ownerKey === ownerOf(settings);
 }

@@ -126,14 +126,8 @@ export function parseExportOptions(
 function parseCursor(value: unknown, t: Translate): ExportCursor {
   if (value === null || value === undefined) return { ...FIRST_CURSOR };
   const parsed = ExportCursorSchema.safeParse(value);
-  if (!parsed.success || midwayInOldPaging(value)) throw new Error(t('messages.jobOutdated'));
+  if (!parsed.success) throw new Error(t('messages.jobOutdated'));
   return parsed.data;
-}
-
-/** A cursor of the windowed paging this one replaced, past its first page: cannot go on. */
-function midwayInOldPaging(value: unknown): boolean {
-  const old = value as { page?: unknown; bound?: unknown };
-  return old.bound !== undefined || (typeof old.page === 'number' && old.page > 1);
 }
 
 export function createExportJobHandler(env: () => ExportEnv): JobHandler {

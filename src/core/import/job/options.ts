@@ -24,8 +24,7 @@ export const ImportJobOptionsSchema = z.object({
   pipeline: z.optional(z.union([z.string(), z.number()])),
   stage: z.optional(z.union([z.string(), z.number()])),
   dryRun: z.boolean(),
-  /** Absent in jobs started before modes existed: those upserted. */
-  mode: z.optional(z.enum(IMPORT_MODES)),
+  mode: z.enum(IMPORT_MODES),
   /** The language of whoever started the job: its Detail cells and messages speak it. */
   locale: z.optional(z.enum(['en', 'pt'])),
   /** `update`: a row whose key belongs to another person's lead is sent anyway (absent: CONFLICT). */

@@ -10,7 +10,6 @@ import type { Pacer } from '../../pacing';
 import type { Clock, KeyValueStore } from '../../ports';
 import type { DateFormatter } from '../normalize';
 import type { ImportContext } from '../row';
-import { DEFAULT_IMPORT_MODE } from '../status-columns';
 import type { WrittenOutcome } from './audit';
 import {
   keepDefaultPipeline,
@@ -209,7 +208,7 @@ export class ImportSession {
     };
     const run: JobRun = {
       options,
-      mode: options.mode ?? DEFAULT_IMPORT_MODE,
+      mode: options.mode,
       t,
       table,
       // The memory belongs to the CRM account and base URL the job runs against (its owner).

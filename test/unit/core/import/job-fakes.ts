@@ -215,6 +215,7 @@ export function createHarness(
             matchBy: 'email_or_phone',
             mapping: {},
             dryRun: false,
+            mode: 'upsert',
             ...overrides,
           } satisfies ImportJobOptions,
           message: 'Queued.',
