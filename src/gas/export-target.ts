@@ -8,11 +8,7 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
  * empty or an export wrote it (core/export/target.ts), else the error naming it, untouched.
  * The sheet is marked as the export's (sheet-level developer metadata, this project only).
  */
-export function openExportTarget(
-  spreadsheet: Spreadsheet,
-  name: string,
-  columns: readonly string[],
-): Sheet {
+export function openExportTarget(spreadsheet: Spreadsheet, name: string): Sheet {
   const existing = spreadsheet.getSheetByName(name);
   if (existing === null) {
     const created = spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
@@ -26,7 +22,7 @@ export function openExportTarget(
     hasContent && lastColumn > 0
       ? (existing.getRange(1, 1, 1, lastColumn).getValues()[0] ?? [])
       : [];
-  if (!exportMayWrite({ hasContent, marked, header }, columns)) throw typedSheetError(name);
+  if (!exportMayWrite({ hasContent, marked, header })) throw typedSheetError(name);
   if (!marked) mark(existing);
   return existing;
 }

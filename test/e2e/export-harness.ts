@@ -4,6 +4,8 @@
  * sandbox directly.
  */
 import { DEMO_KEYS, type Sandbox, type SandboxOptions } from '../../sandbox/index';
+import { EXPORT_SHEET_KEY } from '../../src/core/export/target';
+import { newMetadataId, type SheetModel } from '../../tools/gas-runtime/workbook';
 import {
   type AddonRuntimeOptions,
   type AddonWorld,
@@ -47,6 +49,22 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 /** The demo account's leads as the sandbox holds them. */
 export function accountLeads(sandbox: Sandbox, accountId = 1) {
   return sandbox.state.leads.filter((lead) => lead.account_id === accountId);
+}
+
+/**
+ * A sheet as an earlier export left it: `rows`, and the mark crmExportLeads puts on a sheet it
+ * writes (core/export/target.ts), without which an export refuses the sheet as a person's.
+ */
+export function addExportedSheet(h: Harness, name: string, rows: unknown[][]): SheetModel {
+  const sheet = h.runtime.workbook.addSheet(name);
+  sheet.setValues(1, 1, rows);
+  sheet.metadata.push({
+    id: newMetadataId(),
+    key: EXPORT_SHEET_KEY,
+    value: '1',
+    visibility: 'PROJECT',
+  });
+  return sheet;
 }
 
 /**

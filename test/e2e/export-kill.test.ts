@@ -8,7 +8,13 @@
  * 37: 8 per mode, about 4 s each; 1 for a deep run, about 2.5 minutes each).
  */
 import { describe, expect, it } from 'vitest';
-import { accountLeads, buildBundle, createHarness, type Harness } from './export-harness';
+import {
+  accountLeads,
+  addExportedSheet,
+  buildBundle,
+  createHarness,
+  type Harness,
+} from './export-harness';
 
 const EVERY = Number(process.env.EXPORT_KILL_EVERY ?? 37);
 
@@ -28,7 +34,7 @@ function seedSheet(h: Harness): void {
     [900_002, 'Sumiu 2', 'y'],
     [900_003, 'Sumiu 3', 'z'],
   ];
-  h.runtime.workbook.addSheet('Sync').setValues(1, 1, rows);
+  addExportedSheet(h, 'Sync', rows);
 }
 
 function ids(h: Harness, sheet: string): unknown[] {

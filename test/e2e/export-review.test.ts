@@ -3,7 +3,14 @@
  * product normally, each found failing on the real bundle before its fix.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountLeads, buildBundle, createHarness, DEMO_NOW, seedLeads } from './export-harness';
+import {
+  accountLeads,
+  addExportedSheet,
+  buildBundle,
+  createHarness,
+  DEMO_NOW,
+  seedLeads,
+} from './export-harness';
 
 beforeAll(async () => {
   await buildBundle();
@@ -117,8 +124,7 @@ describe('a person sorts the sheet while a sync deletes the rows of gone leads',
       rows.push([lead.id, lead.name, `nota ${lead.id}`]);
       if (i % 3 === 0) rows.push([800_000 + i, `Sumiu ${i}`, `nota sumiu ${i}`]);
     });
-    const sheet = h.runtime.workbook.addSheet('Sync');
-    sheet.setValues(1, 1, rows);
+    const sheet = addExportedSheet(h, 'Sync', rows);
     let deletes = 0;
     let sortNext = false;
     h.onServiceCall = (event) => {
@@ -157,8 +163,7 @@ describe('a person sorts the sheet while a sync writes it', () => {
     const leads = accountLeads(h.sandbox);
     const rows: unknown[][] = [['id', 'name', 'Nota']];
     for (const lead of leads) rows.push([lead.id, 'velho', `nota ${lead.id}`]);
-    const sheet = h.runtime.workbook.addSheet('Sync');
-    sheet.setValues(1, 1, rows);
+    const sheet = addExportedSheet(h, 'Sync', rows);
     let sorted = false;
     h.onServiceCall = (event) => {
       // Between the sync's read of the sheet and its write the person sorts by note. What is
@@ -195,8 +200,7 @@ describe('a person sorts the sheet while a sync marks gone rows', () => {
       rows.push([lead.id, lead.name, `nota ${lead.id}`]);
       if (i % 40 === 0) rows.push([800_000 + i, `Sumiu ${i}`, `nota ${800_000 + i}`]);
     });
-    const sheet = h.runtime.workbook.addSheet('Sync');
-    sheet.setValues(1, 1, rows);
+    const sheet = addExportedSheet(h, 'Sync', rows);
     // Every lead's row is unchanged, so the one write is the marks': the person sorts by note
     // between the sync's read and that write.
     let grows = 0;

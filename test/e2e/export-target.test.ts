@@ -75,25 +75,4 @@ describe('crmExportLeads writes new, empty and exported sheets', () => {
     expect(h.runtime.run('crmExportLeads', { sheet: 'Export' }).ok).toBe(true);
     expect(h.runtime.sheet('Export').getValues().length).toBeGreaterThan(1);
   });
-
-  it('recognises a sheet exported before the mark existed by its header row', async () => {
-    const old = [
-      ['id', 'name', 'email'],
-      [1, 'Antigo', 'a@exemplo.com.br'],
-    ];
-    const h = await withSheets({
-      Antiga: old,
-      Sync: [
-        ['id', 'name', 'Nota'],
-        [1, 'Antigo', 'n'],
-      ],
-    });
-    expect(h.runtime.run('crmExportLeads', { sheet: 'Antiga', columns: 'id,name' }).ok).toBe(true);
-    const sync = h.runtime.run('crmExportLeads', {
-      sheet: 'Sync',
-      mode: 'sync',
-      columns: 'id,name',
-    });
-    expect(sync.ok).toBe(true);
-  });
 });

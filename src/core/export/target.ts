@@ -5,9 +5,7 @@
  *
  * An export marks its sheet with sheet-level developer metadata (EXPORT_SHEET_KEY, visible to
  * this add-on's project only) when it starts writing it; the mark stays when the person renames
- * the sheet, sorts it or adds columns of their own beside the export's. Sheets exported before
- * the mark existed are still recognised by their header row: every cell an export column, or
- * every column this export writes present.
+ * the sheet, sorts it or adds columns of their own beside the export's.
  */
 import { codedError } from '../errors';
 import { CUSTOM_FIELD_PREFIX, LEAD_COLUMNS } from './columns';
@@ -37,13 +35,10 @@ function isExportColumn(name: string): boolean {
  * headers or add their own); a marked sheet emptied and typed over — a tab reused for a typed
  * list, which the sidebar's pre-filled "Export" then names — is a person's sheet again.
  */
-export function exportMayWrite(state: ExportTargetState, columns: readonly string[]): boolean {
+export function exportMayWrite(state: ExportTargetState): boolean {
   if (!state.hasContent) return true;
   const header = state.header.map((cell) => String(cell ?? '').trim()).filter((c) => c !== '');
-  if (state.marked) return header.some(isExportColumn);
-  if (header.length === 0) return false;
-  if (header.every(isExportColumn)) return true;
-  return columns.length > 0 && columns.every((column) => header.includes(column));
+  return state.marked && header.some(isExportColumn);
 }
 
 /** The error for a sheet a person typed; the sidebar says it in the person's words (ui.error.*). */
