@@ -79,6 +79,7 @@ describe('readImportJobOptions', () => {
       matchBy: 'email',
       mapping: {},
       dryRun: false,
+      mode: 'upsert',
     };
     expect(readImportJobOptions(JSON.parse(JSON.stringify(stored)))).toEqual(stored);
     expect(readImportJobOptions({ ...stored, matchBy: 'cpf' })).toBeNull();
