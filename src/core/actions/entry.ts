@@ -1,3 +1,4 @@
+import type { PagedEvidence } from '../leads/resolver';
 import type { LeadState } from './types';
 
 /**
@@ -20,8 +21,16 @@ export interface ActionEntry {
    * known to be (0); absent until its conversation is read (window.ts).
    */
   w?: 0 | 1;
-  /** The lead was not found (read answered 404 or no match): the detail says why. */
-  g?: 1;
+  /**
+   * The row names no lead: none was found (1: read answered 404 or no match), or its key is
+   * held by several leads or could not be told apart (2: SKIPPED); the detail says why.
+   */
+  g?: 1 | 2;
+  /**
+   * A paged read under way: what its pages so far showed of the row's keys (leads/resolver.ts).
+   * It names the lead only once the read is whole; a partial read leaves it to a search.
+   */
+  v?: PagedEvidence<LeadState>;
   /** Row status, detail, when (epoch ms). */
   s?: string;
   d?: string;

@@ -4,7 +4,15 @@ import type { Lead } from '../../api/schemas';
 import type { Translate } from '../i18n';
 import type { NextMove, PipelineKind, ReadHooks, SheetValues } from '../jobs/pipeline/types';
 import { asText } from '../jobs/row-job';
-import { lookupQuery, matchesLead } from '../send/lookup';
+import {
+  type LeadKey,
+  resolve,
+  resolveEvidence,
+  type SearchAnswer,
+  searchHolders,
+  withLead,
+} from '../leads/resolver';
+import { lookupQuery } from '../send/lookup';
 import { type ActionRequest, type DecideContext, decideRow } from './decide';
 import type { ActionEntry } from './entry';
 import {
@@ -22,6 +30,7 @@ import {
   type ActionReference,
   type LeadActionName,
   type LeadActionParams,
+  type LeadState,
 } from './types';
 import { windowClosed } from './window';
 
@@ -151,6 +160,11 @@ export function nextMove(
   preview: boolean,
 ): NextMove<ActionRequest> {
   if (entry.s !== undefined) return { kind: 'none' };
+  // A key several leads hold (or a search too broad to tell) names none: nothing is sent.
+  if (entry.g === 2) {
+    const words = entry.d ?? ctx.t('leadjob.detail.searchTooBroad');
+    return { kind: 'final', status: preview ? 'WILL_FAIL' : 'SKIPPED', words };
+  }
   const decision = decideRow(ctx, entry);
   switch (decision.kind) {
     case 'gone':
@@ -190,32 +204,72 @@ function leadReads(
   const backup = options.mode === 'run' ? env.backup : undefined;
   const chat = options.ref.chat;
   const windowRead = options.mode === 'preview' && options.action === 'message' && chat?.window;
-  const found = (entry: ActionEntry, lead: Lead) => {
-    entry.i = lead.id;
-    entry.b = stateOf(lead, options.action);
+  const country = options.defaultCountry;
+  const stateOfLead = (lead: Lead) => stateOf(lead, options.action);
+  const named = (entry: ActionEntry, id: number, state: LeadState) => {
+    entry.i = id;
+    entry.b = state;
     delete entry.m;
+    delete entry.v;
+  };
+  const several = (entry: ActionEntry, ids: readonly number[]) => {
+    entry.g = 2;
+    entry.d = env.t('leadjob.detail.ambiguous', { ids: ids.map((id) => `#${id}`).join(', ') });
+    delete entry.v;
   };
   const pages = {
     page: (page: number) => (api: CrmApi) =>
       api.leads.list({ page, per_page: 200, ...(include.length ? { include } : {}) }),
+    // A row by id is its lead on any page. A row by e-mail / phone gathers what each page shows
+    // of its keys; it is named only when the read is whole (endPages).
     applyPage(items: readonly unknown[], needing: readonly ActionEntry[]) {
       const leads = items as Lead[];
       const byId = new Map(leads.map((lead) => [lead.id, lead]));
       const touched: ActionEntry[] = [];
-      const kept: Lead[] = [];
+      const kept = new Map<number, Lead>();
       for (const entry of needing) {
-        const lead = entry.i !== undefined ? byId.get(entry.i) : matchOf(entry, leads, options);
-        if (lead === 'ambiguous') {
+        if (entry.i !== undefined) {
+          const lead = byId.get(entry.i);
+          if (!lead) continue;
+          named(entry, lead.id, stateOfLead(lead));
+          kept.set(lead.id, lead);
+          touched.push(entry);
+          continue;
+        }
+        const keys = leadKeysOf(entry);
+        let evidence = entry.v;
+        for (const lead of leads) evidence = withLead(evidence, keys, lead, country, stateOfLead);
+        if (evidence === entry.v || !evidence) continue;
+        entry.v = evidence;
+        // A delete's backup holds every lead it may delete before the first DELETE: a lead that
+        // holds the row's key is copied as it is read (the record keeps its state only).
+        for (const id of evidence.i) {
+          const lead = byId.get(id);
+          if (lead) kept.set(id, lead);
+        }
+        touched.push(entry);
+      }
+      if (kept.size > 0) backup?.([...kept.values()]);
+      return touched;
+    },
+    endPages(needing: readonly ActionEntry[], whole: boolean) {
+      const touched: ActionEntry[] = [];
+      for (const entry of needing) {
+        if (entry.i !== undefined || !entry.m) continue;
+        touched.push(entry);
+        // A partial read names nothing: each key is searched (one).
+        if (!whole) {
+          delete entry.v;
+          continue;
+        }
+        const resolution = resolveEvidence(entry.v);
+        if (resolution.kind === 'one' && entry.v?.s) named(entry, resolution.id, entry.v.s);
+        else if (resolution.kind === 'several') several(entry, resolution.ids);
+        else {
           entry.g = 1;
-          entry.d = env.t('leadjob.detail.ambiguous');
-          touched.push(entry);
-        } else if (lead) {
-          found(entry, lead);
-          kept.push(lead);
-          touched.push(entry);
+          delete entry.v;
         }
       }
-      if (kept.length > 0) backup?.(kept);
       return touched;
     },
   };
@@ -239,27 +293,44 @@ function leadReads(
         entry.g = 1;
         return true;
       }
-      const page = (answer.value as { data?: unknown }).data;
-      const lead = Array.isArray(page)
-        ? matchOf(entry, page as Lead[], options, true)
-        : (answer.value as Lead);
-      if (lead === 'ambiguous') {
-        entry.g = 1;
-        entry.d = env.t('leadjob.detail.ambiguous');
-      } else if (lead) {
-        found(entry, lead);
+      const value = answer.value as { data?: unknown };
+      if (!Array.isArray(value.data)) {
+        const lead = answer.value as Lead;
+        named(entry, lead.id, stateOfLead(lead));
         backup?.([lead]);
-        // A lead found by a search has no conversation yet: it is read by its id next.
-        if (windowRead && chat && !Array.isArray(page)) {
+        if (windowRead && chat) {
           const closed = windowClosed(lead, chat, env.now?.() ?? Date.now(), env.crmClock?.());
           entry.w = closed ? 1 : 0;
         }
-      } else if ((entry.m?.length ?? 0) > 1) {
-        entry.m = entry.m?.slice(1);
-      } else entry.g = 1;
+        return true;
+      }
+      // A search for the row's first key left: its whole answer names the lead, or none.
+      // A lead found by a search has no conversation yet: it is read by its id next.
+      const search = answer.value as SearchAnswer;
+      const key = leadKeysOf(entry)[0];
+      const holders = key ? searchHolders(search, key, country) : [];
+      const resolution = resolve([holders]);
+      if (resolution.kind === 'one') {
+        const lead = search.data.find((l) => l.id === resolution.id) as Lead;
+        named(entry, lead.id, stateOfLead(lead));
+        backup?.([lead]);
+      } else if (resolution.kind === 'several') several(entry, resolution.ids);
+      else if (resolution.kind === 'unknown') {
+        entry.g = 2;
+        entry.d = env.t('leadjob.detail.searchTooBroad');
+      } else if ((entry.m?.length ?? 0) > 1) entry.m = entry.m?.slice(1);
+      else entry.g = 1;
       return true;
     },
   };
+}
+
+/** The row's keys still to look up, as the resolver takes them. */
+function leadKeysOf(entry: ActionEntry): LeadKey[] {
+  return (entry.m ?? []).map((key) => ({
+    by: key.startsWith('e:') ? 'email' : 'phone',
+    value: key.slice(2),
+  }));
 }
 
 function lookupOf(entry: ActionEntry): string {
@@ -267,24 +338,6 @@ function lookupOf(entry: ActionEntry): string {
   return key.startsWith('e:')
     ? lookupQuery('email', key.slice(2))
     : lookupQuery('phone', key.slice(2));
-}
-
-/** The one lead a row's e-mail / phone names (`firstOnly`: only its first key, a lookup's). */
-function matchOf(
-  entry: ActionEntry,
-  leads: readonly Lead[],
-  options: LeadActionsJobOptions,
-  firstOnly = false,
-): Lead | 'ambiguous' | undefined {
-  for (const key of (entry.m ?? []).slice(0, firstOnly ? 1 : undefined)) {
-    const by = key.startsWith('e:') ? 'email' : 'phone';
-    const matches = leads.filter((lead) =>
-      matchesLead(lead, by, key.slice(2), options.defaultCountry),
-    );
-    if (matches.length > 1) return 'ambiguous';
-    if (matches[0]) return matches[0];
-  }
-  return undefined;
 }
 
 function actionsMessage(

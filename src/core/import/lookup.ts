@@ -1,5 +1,6 @@
 import type { Page } from '../../api/pager';
 import type { Lead, LeadFilters, MatchBy, UpsertLeadInput } from '../../api/schemas';
+import { resolve, searchIsWhole } from '../leads/resolver';
 import { digitsOf, phoneSearchDigits } from '../phone';
 import { normalizePhone } from './normalize';
 
@@ -113,15 +114,16 @@ export class LeadIndex {
   }
 
   /**
-   * Existence by this index. `complete` says every lead of the account was read, so "not in
-   * the index" means "not in the CRM"; otherwise a miss stays unknown (undefined).
+   * Existence by this index (leads/resolver.ts): `complete` says every lead of the account was
+   * read, so it answers every key; a partial read answers none (undefined): a key absent from
+   * it may be in the CRM, and a key found in it may have another holder on a page not read.
    */
   existence(probes: readonly Probe[], complete: boolean): Existence | undefined {
-    for (const probe of probes) {
-      const ids = this.find(probe);
-      if (ids.length > 0) return found(ids, probe, 'page', this.leads);
-    }
-    return complete ? { exists: false, via: 'page' } : undefined;
+    const resolution = resolve(probes.map((probe) => (complete ? this.find(probe) : undefined)));
+    if (resolution.kind === 'unknown') return undefined;
+    if (resolution.kind === 'none') return { exists: false, via: 'page' };
+    const probe = probes[resolution.at] as Probe;
+    return found(this.find(probe), probe, 'page', this.leads);
   }
 }
 
@@ -165,15 +167,16 @@ export function searchFilters(probe: Probe): LeadFilters {
 
 /**
  * What one search answer says about a probe: found, not found (the phone may be tried next),
- * or unclear when the search had more pages and none of this page matched exactly.
+ * or unclear when the search had more pages and this page names no lead for sure.
  */
 export function judgeSearch(page: Page<Lead>, probe: Probe, country: string): Existence | 'miss' {
   const index = new LeadIndex(country);
   index.add(page.data);
   const ids = index.find(probe);
-  if (ids.length > 0) return index.found(ids, probe, 'lookup');
-  const more = page.meta?.has_more === true || (page.meta?.total ?? 0) > page.data.length;
-  return more ? { exists: 'unclear', by: probe.by, seen: page.data.length } : 'miss';
+  // A find on a search with more pages may have a second holder on them (the key names none).
+  const whole = searchIsWhole(page);
+  if (ids.length > 1 || (ids.length === 1 && whole)) return index.found(ids, probe, 'lookup');
+  return whole ? 'miss' : { exists: 'unclear', by: probe.by, seen: page.data.length };
 }
 
 /**

@@ -1,7 +1,14 @@
 import type { Lead } from '../../api/schemas';
 import { type Translate, translator } from '../i18n';
-import { normalizePhone } from '../import/normalize';
-import { digitsOf, phoneSearchDigits } from '../phone';
+import {
+  holdersIn,
+  holdsKey,
+  type LeadKey,
+  resolve,
+  type SearchAnswer,
+  searchHolders,
+} from '../leads/resolver';
+import { phoneSearchDigits } from '../phone';
 
 /**
  * Finding a row's lead with `GET /leads?q=…` (matchBy). The CRM's `q` is a broad search
@@ -22,17 +29,8 @@ export function lookupQuery(by: LookupBy, value: string): string {
   return by === 'email' ? value : phoneSearchDigits(value);
 }
 
-function samePhone(leadPhone: string, rowPhone: string, country: string): boolean {
-  const normal = normalizePhone(leadPhone, country);
-  if (normal.ok) return normal.value === rowPhone;
-  const a = digitsOf(leadPhone);
-  const b = digitsOf(rowPhone);
-  return a !== '' && (a === b || b.endsWith(a));
-}
-
 export function matchesLead(lead: Lead, by: LookupBy, value: string, country: string): boolean {
-  if (by === 'email') return (lead.email ?? '').trim().toLowerCase() === value;
-  return lead.phone ? samePhone(lead.phone, value, country) : false;
+  return holdsKey(lead, { by, value }, country);
 }
 
 /**
@@ -50,16 +48,18 @@ export function pickLead(
   complete = true,
   t: Translate = translator('en'),
 ): LookupOutcome {
-  const matches = leads.filter((lead) => matchesLead(lead, by, value, country));
   const label = t(by === 'email' ? 'send.lookup.email' : 'send.lookup.phone', { value });
-  if (!complete) {
+  const key: LeadKey = { by, value };
+  const answer: SearchAnswer = { data: leads, meta: complete ? {} : { has_more: true } };
+  const resolution = resolve([searchHolders(answer, key, country)]);
+  if (resolution.kind === 'unknown') {
     // Sending to a lead that may not be the only match is worse than not sending.
     return {
       kind: 'skip',
       reason: t('send.lookup.tooMany', { label, count: leads.length }),
     };
   }
-  if (matches.length === 0) {
+  if (resolution.kind === 'none') {
     if (phoneNext) return { kind: 'try-phone' };
     return {
       kind: 'skip',
@@ -69,21 +69,18 @@ export function pickLead(
       }),
     };
   }
-  if (matches.length > 1) {
-    const ids = matches
-      .slice(0, 5)
-      .map((lead) => lead.id)
-      .join(', ');
+  if (resolution.kind === 'several') {
+    const count = holdersIn(leads, key, country).length;
     return {
       kind: 'skip',
       reason: t('send.lookup.several', {
         label,
-        count: matches.length,
-        ids: `${ids}${matches.length > 5 ? '…' : ''}`,
+        count,
+        ids: `${resolution.ids.join(', ')}${count > resolution.ids.length ? '…' : ''}`,
       }),
     };
   }
-  const lead = matches[0] as Lead;
+  const lead = leads.find((l) => l.id === resolution.id) as Lead;
   if (!lead.phone || lead.phone.trim() === '') {
     return {
       kind: 'skip',

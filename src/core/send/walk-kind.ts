@@ -7,6 +7,7 @@ import type {
   PlannedWork,
   Written,
 } from '../jobs/pipeline/planned/types';
+import { searchIsWhole } from '../leads/resolver';
 import {
   applySettlements,
   type BatchSettlement,
@@ -270,7 +271,7 @@ export class SendWalkKind extends SendSheetStep implements PlannedKind<SendTypes
   /** A lookup's page: the lead found (sent with the next batch), the phone to try, or a skip. */
   learnt(row: LookupRow, value: unknown): string | undefined {
     const page = value as LeadPage;
-    const complete = page.meta?.has_more !== true;
+    const complete = searchIsWhole(page);
     const { work, env } = this;
     const outcome = pickLead(
       page.data,

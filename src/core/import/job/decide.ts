@@ -151,6 +151,12 @@ function decideExisting(
   // The other person's id is named in the detail, never written as this row's lead id (a send
   // by `CRM Lead ID` would message them).
   if (conflict !== undefined) return { status: 'CONFLICT', detail: conflict };
+  // A key several leads hold names none (PRODUCT.md): the CRM would update one of them.
+  const holders = existence.leads ?? [];
+  if (mode !== 'create' && run.options.onConflict !== 'update' && holders.length > 1) {
+    const ids = holders.map((lead) => `${lead.id} "${lead.name ?? ''}"`).join(', ');
+    return { status: 'CONFLICT', detail: t('import.conflict.several', { key, ids }) };
+  }
   if (mode === 'create') {
     return existence.leadId === undefined
       ? { status: 'EXISTS', detail: t('import.existsNoId', { key }) }

@@ -70,6 +70,12 @@ export interface ReadHooks<E, T> {
   /** One page of everything (per_page 200), when paging is cheaper than one read per row. */
   page?(page: number): (api: CrmApi) => Page<T>;
   applyPage?(items: readonly T[], entries: readonly E[]): E[];
+  /**
+   * The paged read is over: `whole` when every page of its one pass was read and the account's
+   * total did not move meanwhile (nothing shifted a lead past the pages), else it stopped early
+   * or shifted. The entries still needing a read; returns those it changed.
+   */
+  endPages?(entries: readonly E[], whole: boolean): E[];
   one(entry: E): (api: CrmApi) => unknown;
   /** Applies one read's answer; false when it must be read again later (a refusal). */
   applyOne(entry: E, answer: Settled<unknown>): boolean;

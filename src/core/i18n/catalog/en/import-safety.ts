@@ -2,6 +2,8 @@
 export const IMPORT_SAFETY_EN = {
   'import.conflict.detail':
     'Not sent: its {key} belongs to lead {id} "{name}", another person (the lead\'s {other} is {leadValue}, the row\'s is {rowValue}, and the names share no word). Fix the row; if it is the same person, import again with "Update a lead even when the row seems another person" ticked (onConflict "update").',
+  'import.conflict.several':
+    'Not sent: its {key} belongs to several CRM leads ({ids}), and the CRM would update one of them. Keep the {key} on one lead in the CRM, or fix the row.',
   'import.stage.nowhere': 'no stage {stage} in any pipeline',
   'import.stage.existing': 'Stage for lead {id}: {error}',
   'import.loadingCell':

@@ -5,7 +5,9 @@ export const LEADJOB_EN = {
     'The row has no lead id: fill the lead id column, or remove the column to find leads by e-mail or phone.',
   'leadjob.detail.noMatchKey': 'The row has no e-mail or phone to find its lead by.',
   'leadjob.detail.ambiguous':
-    'Several CRM leads have this e-mail or phone: put the lead id in a column and pass it as leadIdColumn.',
+    'Several CRM leads ({ids}) have this e-mail or phone: put the lead id in a column and pass it as leadIdColumn.',
+  'leadjob.detail.searchTooBroad':
+    'The CRM search for this e-mail or phone matched more leads than one answer holds, so the lead cannot be told apart; put the lead id in a column and pass it as leadIdColumn.',
   'leadjob.detail.alreadyGone': 'Already gone: the CRM has no lead with this id.',
   'leadjob.detail.goneNow': 'The lead was deleted in the CRM meanwhile.',
   'leadjob.detail.blocked':

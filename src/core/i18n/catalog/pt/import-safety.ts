@@ -4,6 +4,8 @@ import type { IMPORT_SAFETY_EN } from '../en/import-safety';
 export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
   'import.conflict.detail':
     'Não enviado: o {key} pertence ao lead {id} "{name}", outra pessoa (o {other} do lead é {leadValue}, o da linha é {rowValue}, e os nomes não têm nenhuma palavra em comum). Corrija a linha; se for a mesma pessoa, importe de novo marcando "Atualizar o lead mesmo quando a linha parece outra pessoa".',
+  'import.conflict.several':
+    'Não enviado: o {key} pertence a vários leads do CRM ({ids}), e o CRM atualizaria um deles. Deixe o {key} em um só lead no CRM, ou corrija a linha.',
   'import.stage.nowhere': 'nenhum funil tem a etapa {stage}',
   'import.stage.existing': 'Etapa para o lead {id}: {error}',
   'import.loadingCell':

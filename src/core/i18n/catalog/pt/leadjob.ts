@@ -5,7 +5,9 @@ export const LEADJOB_PT = {
     'A linha não tem id de lead: preencha a coluna de id, ou remova a coluna para achar os leads por e-mail ou telefone.',
   'leadjob.detail.noMatchKey': 'A linha não tem e-mail nem telefone para achar o lead.',
   'leadjob.detail.ambiguous':
-    'Vários leads do CRM têm este e-mail ou telefone: ponha o id do lead numa coluna e informe-a em leadIdColumn.',
+    'Vários leads do CRM ({ids}) têm este e-mail ou telefone: ponha o id do lead numa coluna e informe-a em leadIdColumn.',
+  'leadjob.detail.searchTooBroad':
+    'A busca do CRM por este e-mail ou telefone achou mais leads do que uma resposta traz, então não dá para saber qual é o lead; ponha o id do lead numa coluna e informe-a em leadIdColumn.',
   'leadjob.detail.alreadyGone': 'Já excluído: o CRM não tem lead com este id.',
   'leadjob.detail.goneNow': 'O lead foi excluído no CRM nesse meio-tempo.',
   'leadjob.detail.blocked':

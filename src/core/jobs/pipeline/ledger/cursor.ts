@@ -19,6 +19,9 @@ export interface WalkCursor {
   collected?: 1;
   /** Paged read: the next page; 0 = reading one by one; undefined = page 1 first. */
   page?: number;
+  /** Paged read: the account's total on its first page, and whether a later page's differed. */
+  total?: number;
+  shifted?: 1;
   /** A request that changes something has been sent (beforeFirstSend ran). */
   sent?: boolean;
   /** Read requests made so far (a preview's tells what its run will read). */

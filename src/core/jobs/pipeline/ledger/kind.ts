@@ -136,9 +136,25 @@ export class LedgerWalkKind<E extends WalkEntry, R>
     const answer = value as Page<unknown>;
     const needing = ledger.entries().filter((e) => hooks.needs(e));
     for (const e of hooks.applyPage?.(answer.data, needing) ?? []) ledger.touchEntry(e);
-    const left = needing.filter((e) => hooks.needs(e)).length;
-    const page = nextPage(row.page, answer.meta?.last_page ?? row.page, left);
-    this.cursor = { ...this.cursor, page };
+    const left = needing.filter((e) => hooks.needs(e));
+    const last = answer.meta?.last_page ?? row.page;
+    const page = nextPage(row.page, last, left.length);
+    // The pass is whole only if its total held: a lead created or deleted meanwhile may have
+    // shifted another past the pages read (the CRM does not say how it orders its list).
+    const total = answer.meta?.total ?? undefined;
+    const { shifted: _s, total: _t, ...rest } = this.cursor;
+    const first = row.page === 1 ? total : this.cursor.total;
+    const shifted = row.page === 1 ? false : this.cursor.shifted === 1 || total !== first;
+    this.cursor = {
+      ...rest,
+      page,
+      ...(first === undefined ? {} : { total: first }),
+      ...(shifted ? { shifted: 1 } : {}),
+    };
+    if (page === 0 && hooks.endPages) {
+      const whole = row.page >= last && !shifted && first !== undefined;
+      for (const e of hooks.endPages(left, whole)) ledger.touchEntry(e);
+    }
     return undefined;
   }
 
