@@ -19,6 +19,7 @@ import {
   type JobSummary,
   messageOf,
   type NewJob,
+  needsWork,
   pauseJob,
   resumeJob,
   runSlice,
@@ -152,7 +153,7 @@ export function driveJobs(driver: Driver, jobId?: string): DriveResult {
   const settings = loadSettings();
   const canRun = runnableBy(settings);
   const pendingIn = (jobs: readonly JobRecord[]) =>
-    jobs.some((job) => isPending(job.state) && canRun(job));
+    jobs.some((job) => needsWork(job) && canRun(job));
   const anyPending = () => pendingIn(deps.store.list());
   // One read of the jobs for both: the jobs paused here are exactly those canRun refuses.
   const jobsAtStart = deps.store.list();
@@ -307,7 +308,7 @@ function watchOthersJob(deps: EngineDeps, jobId: string): DriveResult {
   const summary = toSummary(job, deps.viewer);
   return {
     summaries: [summary],
-    ...(isPending(job.state) ? { callAgainInMs: BUSY_POLL_MS } : {}),
+    ...(needsWork(job) ? { callAgainInMs: BUSY_POLL_MS } : {}),
   };
 }
 

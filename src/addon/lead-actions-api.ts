@@ -289,6 +289,9 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
     options: jobOptions,
     total: entries.length,
     statuses: options.preview ? PREVIEW_STATUSES : RUN_STATUSES,
+    // A cancelled run reads back what may have left and says on each row what happened; a
+    // preview changes nothing.
+    settleOnCancel: !options.preview,
     message: translator(locale)('leadjob.message.queued', {
       action: options.action,
       sheet: sheet.getName(),

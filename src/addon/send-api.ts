@@ -146,6 +146,8 @@ export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
     options: { ...jobOptions, locale },
     total,
     statuses: SEND_ROW_STATUSES,
+    // A cancelled send reads back the leads it may have messaged, and says so on their rows.
+    settleOnCancel: true,
     message: translator(locale)('send.message.queuedJob', {
       template: jobOptions.templateName,
       sheet: jobOptions.sheetName,

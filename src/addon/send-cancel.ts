@@ -1,5 +1,5 @@
 import { translator } from '../core/i18n';
-import { type EngineDeps, isFinished, isPending } from '../core/jobs';
+import { type EngineDeps, isFinished, isSettlingCancel, needsWork } from '../core/jobs';
 import type { JobRecord } from '../core/jobs/record';
 import { cellsForSheet } from '../core/send/batch';
 import { cancelledRowEntries } from '../core/send/cancel';
@@ -18,15 +18,15 @@ import { currentSpreadsheet, spreadsheetDataStore } from './context';
  * after this. Called after each drive and after a cancel.
  */
 export function releaseCancelledSends(deps: EngineDeps): void {
-  const ended = deps.store
-    .list()
-    .filter(
-      (job) =>
-        job.kind === SEND_JOB_KIND &&
-        isFinished(job.state) &&
-        (job.state === 'cancelled' || hasLedger(job)) &&
-        !released(job),
-    );
+  const ended = deps.store.list().filter(
+    (job) =>
+      job.kind === SEND_JOB_KIND &&
+      isFinished(job.state) &&
+      // Still reading back what may have left: its rows are its own until that is over.
+      !isSettlingCancel(job) &&
+      (job.state === 'cancelled' || hasLedger(job)) &&
+      !released(job),
+  );
   if (ended.length === 0 || !deps.mutex.tryLock(0)) return;
   try {
     const jobs = deps.store.list();
@@ -35,7 +35,7 @@ export function releaseCancelledSends(deps: EngineDeps): void {
       const busy = jobs.some(
         (other) =>
           other.kind === SEND_JOB_KIND &&
-          isPending(other.state) &&
+          needsWork(other) &&
           readSendJobOptions(other.options)?.sheetId === options?.sheetId,
       );
       // Another send works the sheet now: its QUEUED rows are its own.

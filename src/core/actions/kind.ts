@@ -119,6 +119,20 @@ export function leadActionsKind(
       api.leads.get(entry.i ?? 0, settleIncludes(request)),
     settled: (entry, request, answer) =>
       settledBy(request, entry, answer as Settled<Lead>, env.crmClock?.()),
+    // SKIPPED, not blank: a person who filters the blank rows to act on "the rest" must be able
+    // to tell a row nothing was sent for (it says so, and a new run does it) from one that may
+    // have been acted on; and SKIPPED is what a cancelled send says of its unsent rows.
+    cancelled: (entry, how) => ({
+      status: 'SKIPPED',
+      words: t(
+        (entry.x ?? 0) > 0
+          ? 'leadjob.detail.cancelledPart'
+          : how === 'notArrived'
+            ? 'leadjob.detail.cancelledNotArrived'
+            : 'leadjob.detail.cancelled',
+        { jobId: env.jobId },
+      ),
+    }),
     words(_entry, status, base) {
       if (status === 'settled') return `${base} ${t('leadjob.detail.confirmed')}`;
       if (status === 'UNCERTAIN') return t('leadjob.detail.uncertain', { reason: base });

@@ -11,13 +11,15 @@ import {
   copyRecord,
   isFinished,
   isPending,
+  isSettlingCancel,
   JobIdSchema,
   type JobRecord,
   type JobSummary,
+  needsWork,
   type SummaryViewer,
   toSummary,
 } from './record';
-import type { JobStore } from './store';
+import { CANCELLED_MESSAGE, type JobStore } from './store';
 
 /**
  * Apps Script kills an execution at 6 minutes. 4.5 minutes of work leaves over a minute for
@@ -72,6 +74,10 @@ export interface JobHandler {
    * `job` it is given: a copy the engine checkpoints after the step returns, and drops when
    * the step throws. Throw JobPause / JobFailure / JobYield to stop the job; anything else
    * thrown fails the job with that error's message.
+   *
+   * A job started with `settleOnCancel` is also stepped once cancelled (its state then says
+   * `cancelled`), until a step returns `finished`: such a step sends nothing new; it reads back
+   * what may have left and says on each row what happened (isSettlingCancel).
    */
   step(job: JobRecord, ctx: StepContext): StepResult;
 }
@@ -201,7 +207,10 @@ function waitForPlatform(
 ): PlatformWait {
   const wait = platformWait(error, now, job.locale);
   const waiting: JobRecord = { ...job, updatedAt: now, message: wait.message };
-  if (wait.until === undefined) waiting.state = 'paused';
+  if (wait.until === undefined && isSettlingCancel(job)) {
+    // A cancelled job is never paused: what it could not read back stays as its record says.
+    delete waiting.settleOnCancel;
+  } else if (wait.until === undefined) waiting.state = 'paused';
   else waiting.waitingUntil = wait.until;
   try {
     store.save(waiting);
@@ -274,13 +283,15 @@ export function runSlice(
       ? [options.jobId]
       : store
           .list()
-          .filter((job) => isPending(job.state) && canRun(job))
+          .filter((job) => needsWork(job) && canRun(job))
           .map((job) => job.jobId);
-  const summariesOf = (ids: readonly string[]): JobSummary[] =>
+  const recordsOf = (ids: readonly string[]): JobRecord[] =>
     ids.flatMap((id) => {
       const job = store.get(id);
-      return job ? [toSummary(job, deps.viewer)] : [];
+      return job ? [job] : [];
     });
+  const summariesOf = (ids: readonly string[]): JobSummary[] =>
+    recordsOf(ids).map((job) => toSummary(job, deps.viewer));
 
   if (options.jobId !== undefined && !canRun(requireJob(store, options.jobId))) {
     throw codedError(
@@ -307,10 +318,16 @@ export function runSlice(
         // A cancel or pause may have arrived from another execution: the record this slice
         // saved last (it is the record's only writer while it holds the lease), with requests.
         const job = lastSaved ? store.refresh(lastSaved) : store.get(jobId);
-        if (!job || !isPending(job.state)) break;
+        if (!job || !needsWork(job)) break;
+        // Cancelled, it still reads back what may have left: its steps send nothing new.
+        const settling = isSettlingCancel(job);
         if (job.waitingUntil !== undefined && job.waitingUntil > clock.now()) {
           // Waiting out a platform quota: trying sooner would only spend calls.
           nextRunAt = earlier(nextRunAt, job.waitingUntil);
+          break;
+        }
+        if (!handler && settling) {
+          store.save(settledCancel(job, clock.now()));
           break;
         }
         if (!handler) {
@@ -342,7 +359,7 @@ export function runSlice(
           break;
         }
         const draft = copyRecord(job);
-        draft.state = 'running';
+        if (!settling) draft.state = 'running';
         delete draft.waitingUntil;
         const measuring = sleepMeasuringClock(clock);
         let result: StepResult;
@@ -359,7 +376,8 @@ export function runSlice(
             deadline,
             latestStartAt,
             estimateMs,
-            stopRequested: () => store.controlRequest(jobId) !== null,
+            // The cancel a settling job shows is the one it is settling: its reads go on.
+            stopRequested: () => !settling && store.controlRequest(jobId) !== null,
           });
         } catch (error) {
           const control = jobControlOf(error);
@@ -368,6 +386,14 @@ export function runSlice(
             break;
           }
           const platform = control === null ? asPlatformQuotaError(error) : undefined;
+          if (settling && !platform && !isTransientServiceError(error)) {
+            // Reads that cannot be made (a refused key): the rows stay as the record has them.
+            store.save({
+              ...settledCancel(job, clock.now()),
+              lastFailure: failureWords(error, job),
+            });
+            break;
+          }
           if (platform) {
             // A quota stops every job of this user alike: end the slice and wait it out.
             // A step that wrote its rows before the refusal hands its record over with it.
@@ -402,7 +428,15 @@ export function runSlice(
         if (result.status === 'finished') draft.state = 'done';
         draft.updatedAt = clock.now();
         delete draft.transientFailures;
-        const saved = store.save(draft);
+        // A settling step that ended the job (finished, or a pause or failure it could not get
+        // past) leaves it cancelled and settled; otherwise it stays cancelled and settling.
+        const saved = store.save(
+          settling
+            ? draft.state === 'cancelled' && result.status === 'more'
+              ? { ...draft, message: CANCELLED_MESSAGE }
+              : settledCancel(draft, draft.updatedAt)
+            : draft,
+        );
         lastSaved = saved;
         stepsRun += 1;
         // A step that waited for slots, or found them free, began the slice's burst; a step
@@ -417,12 +451,13 @@ export function runSlice(
         const workMs = clock.now() - stepStart - measuring.sleptMs();
         estimateMs = Math.max(estimateMs, workMs);
         // A pause or cancel that landed during the step shows when the loop reads the job again.
-        if (saved.state !== 'running') break;
+        if (saved.state !== 'running' && !isSettlingCancel(saved)) break;
       }
     }
 
-    const summaries = summariesOf(options.jobId !== undefined ? [options.jobId] : ids);
-    const moreWork = summaries.some((summary) => isPending(summary.state));
+    const records = recordsOf(options.jobId !== undefined ? [options.jobId] : ids);
+    const summaries = records.map((job) => toSummary(job, deps.viewer));
+    const moreWork = records.some(needsWork);
     return {
       busy: false,
       summaries,
@@ -433,6 +468,21 @@ export function runSlice(
   } finally {
     mutex.release();
   }
+}
+
+/**
+ * A cancelled job whose reading back is over (or cannot go on): cancelled, and no longer worked.
+ * A step may have left it any state: it was cancelled, whatever the step made of it.
+ */
+function settledCancel(job: JobRecord, now: number): JobRecord {
+  const settled: JobRecord = {
+    ...job,
+    state: 'cancelled',
+    message: CANCELLED_MESSAGE,
+    updatedAt: now,
+  };
+  delete settled.settleOnCancel;
+  return settled;
 }
 
 /**
@@ -459,6 +509,8 @@ export interface NewJob {
   message?: string;
   /** Row statuses to show at 0 from the start (usually the handler's `statuses`). */
   statuses?: readonly string[];
+  /** Once cancelled, its handler still reads back what may have left (JobRecord.settleOnCancel). */
+  settleOnCancel?: boolean;
 }
 
 export interface CreateJobOptions {
@@ -523,6 +575,7 @@ export function createJob(
     options: input.options ?? null,
     cursor: input.cursor ?? null,
     ...(input.owner === undefined ? {} : { owner: input.owner }),
+    ...(input.settleOnCancel ? { settleOnCancel: true } : {}),
     ...definedOnly(input.meta ?? {}),
   });
 }

@@ -19,6 +19,20 @@ export function isPending(state: JobState): boolean {
   return PENDING_STATES.includes(state);
 }
 
+/**
+ * A cancelled job that still reads back the rows whose requests may have left (PRODUCT.md: "A
+ * cancel leaves no row unexplained"): its state says `cancelled` at once, but its owner's
+ * drivers still work it, with reads only, until every such row says what happened.
+ */
+export function isSettlingCancel(job: Pick<JobRecord, 'state' | 'settleOnCancel'>): boolean {
+  return job.state === 'cancelled' && job.settleOnCancel === true;
+}
+
+/** Whether a driver still has work for this job: pending, or settling after a cancel. */
+export function needsWork(job: Pick<JobRecord, 'state' | 'settleOnCancel'>): boolean {
+  return isPending(job.state) || isSettlingCancel(job);
+}
+
 /** Letters, digits, '-' and '_' only, so a job id can never collide with chunk key syntax. */
 export const JobIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
 
@@ -97,6 +111,12 @@ export const JobRecordSchema = z.object({
   notice: z.optional(z.string()),
   /** Transient Apps Script service errors in a row (a step that succeeds clears it). */
   transientFailures: z.optional(z.number()),
+  /**
+   * Set at the start for kinds whose requests must not be repeated (lead actions, the send):
+   * once cancelled, the job still reads back what may have left before it is over
+   * (isSettlingCancel); the engine drops it when that is done.
+   */
+  settleOnCancel: z.optional(z.boolean()),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 

@@ -7,7 +7,7 @@ import { type Translate, translator } from '../i18n';
 import type { Clock } from '../ports';
 import type { StepContext, StepResult } from './engine';
 import { JobFailure } from './errors';
-import { isPending, type JobRecord } from './record';
+import { isPending, isSettlingCancel, type JobRecord } from './record';
 import { pauseForAccessError } from './requests';
 
 /**
@@ -307,8 +307,10 @@ export function requireSheetNamed<S extends { getName(): string }>(
  * meanwhile (issue 16.3: a transient failure, another person's start, a Resume, and leads
  * messaged twice), so it holds the sheet until it is cancelled.
  */
-export function holdsSheet(state: JobRecord['state']): boolean {
-  return state !== 'done' && state !== 'cancelled';
+export function holdsSheet(job: Pick<JobRecord, 'state' | 'settleOnCancel'>): boolean {
+  // A cancelled job still reading back what may have left holds it too: until then its rows
+  // look unsent, and a run started on them would act on them a second time.
+  return job.state !== 'done' && (job.state !== 'cancelled' || isSettlingCancel(job));
 }
 
 /**
@@ -323,11 +325,18 @@ export function checkNoOtherJobOnSheet(
 ): void {
   const other = jobs.find((job) => {
     if (job.jobId === exceptJobId) return false;
-    if (job.kind !== target.kind || !holdsSheet(job.state)) return false;
+    if (job.kind !== target.kind || !holdsSheet(job)) return false;
     // Board entries (other editors' jobs) carry the sheet id without their options.
     const sheetId = job.sheetId ?? (job.options as { sheetId?: unknown } | null)?.sheetId;
     return sheetId === target.sheetId;
   });
+  if (other && isSettlingCancel(other)) {
+    throw codedError(
+      `${target.jobName} ${other.jobId} was cancelled on "${target.sheetName}" and is still reading back the rows it may have sent: let it finish (crmListJobs() shows it), then start again.`,
+      'jobOnSheet',
+      { sheet: target.sheetName },
+    );
+  }
   if (other) {
     throw codedError(
       `${target.jobName} ${other.jobId} is already ${other.state} on "${target.sheetName}": ${isPending(other.state) ? 'let it finish, resume' : 'resume'} it with crmResumeJob("${other.jobId}") or cancel it with crmCancelJob("${other.jobId}") before starting another.`,

@@ -202,18 +202,28 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
   /** Records this execution wrote inline last (a later inline write needs no index read). */
   const writtenInline = new Set<string>();
   /** What this execution last put on the board, per job, so unchanged progress is not rewritten. */
-  const published = new Map<string, { state: string; message: string; at: number }>();
+  const published = new Map<
+    string,
+    { state: string; message: string; at: number; settling: boolean }
+  >();
 
   function publish(job: JobRecord): void {
     if (shared === kv) return;
     const last = published.get(job.jobId);
     // A running job's message changes with every step (its counts): only a change of state
     // is written at once; progress at most every BOARD_REFRESH_MS (each write is a Sheets call).
-    const changed = !last || last.state !== job.state;
+    // A cancelled job that ends its settling is a change too: the board then frees its sheet.
+    const settling = job.settleOnCancel === true;
+    const changed = !last || last.state !== job.state || last.settling !== settling;
     if (!changed && job.updatedAt - last.at < BOARD_REFRESH_MS) return;
     try {
       shared.set(boardKey(job.jobId), JSON.stringify(boardEntry(job)));
-      published.set(job.jobId, { state: job.state, message: job.message, at: job.updatedAt });
+      published.set(job.jobId, {
+        state: job.state,
+        message: job.message,
+        at: job.updatedAt,
+        settling,
+      });
     } catch {
       // The board is a view for other editors: a refusal there never stops the job.
     }

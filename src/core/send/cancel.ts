@@ -1,6 +1,6 @@
 import type { Translate } from '../i18n';
-import type { Entry } from './batch';
 import type { StatusColumns } from './columns';
+import type { Entry } from './place';
 import { statusOf } from './rows';
 
 /**
@@ -14,12 +14,19 @@ export function cancelledRowEntries(
   columns: StatusColumns,
   ctx: { t: Translate; now: number; jobId: string },
 ): Entry[] {
-  const detail = ctx.t('send.detail.cancelled', { jobId: ctx.jobId });
   const entries: Entry[] = [];
   rows.forEach((row, index) => {
     if (statusOf(row, columns) === 'QUEUED') {
-      entries.push({ index, cells: ['SKIPPED', '', detail, ''] });
+      entries.push({ index, cells: cancelledCells(ctx.t, ctx.jobId) });
     }
   });
   return entries;
+}
+
+/**
+ * The cells of a row a cancelled send did not send: SKIPPED, saying so (never left QUEUED or
+ * blank), so that a person sending "the rest" tells it from a row that was sent.
+ */
+export function cancelledCells(t: Translate, jobId: string): Entry['cells'] {
+  return ['SKIPPED', '', t('send.detail.cancelled', { jobId }), ''];
 }

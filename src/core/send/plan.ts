@@ -1,5 +1,6 @@
 import type { Translate } from '../i18n';
 import { withHistory } from './campaigns';
+import { cancelledCells } from './cancel';
 import {
   decodeLeadIds,
   type KnownLead,
@@ -47,6 +48,11 @@ export interface PlanInput {
    * person asked to send again to leads that got it before (`resend`).
    */
   record?: RecordView;
+  /**
+   * The job was cancelled (JobRecord.settleOnCancel): it only settles what may have left; every
+   * row it would still send says it was not sent, and nothing is looked up or sent.
+   */
+  cancelled?: boolean;
 }
 
 /**
@@ -101,6 +107,10 @@ export function planStep(analysis: SendAnalysis, input: PlanInput): Plan {
       }
       if (reason !== undefined) {
         marks.push({ index, cells: ['SKIPPED', '', reason, ''] });
+        return;
+      }
+      if (input.cancelled) {
+        marks.push({ index, cells: cancelledCells(t, input.jobId) });
         return;
       }
       if (!decision.queued) {

@@ -302,6 +302,8 @@ export abstract class SendSheetStep {
       cursor,
       maxRows: batchSize(cursor),
       record: this.work.record.planView(cursor),
+      // The engine steps a cancelled send only while it settles (JobRecord.settleOnCancel).
+      cancelled: this.job.state === 'cancelled',
     };
   }
 

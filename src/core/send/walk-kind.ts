@@ -62,6 +62,8 @@ export class SendWalkKind extends SendSheetStep implements PlannedKind<SendTypes
   takeNext(): PlannedWork<SendTypes> | undefined {
     const next = this.work.next;
     this.work.next = undefined;
+    // A batch or a lookup planned before the cancel is not work a cancelled send does.
+    if (this.job.state === 'cancelled' && next?.kind !== 'settle') return undefined;
     return next && this.workOf(next);
   }
 

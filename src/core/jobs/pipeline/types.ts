@@ -122,6 +122,13 @@ export interface PipelineKind<E extends WalkEntry, R> {
   /** The read that settles an UNCERTAIN request, and what it says. */
   settleCall(entry: E, request: R): (api: CrmApi) => unknown;
   settled(entry: E, request: R, answer: Settled<unknown>): 'done' | 'not' | 'unknown';
+  /**
+   * The end of a row a cancel left without one (the job was cancelled before its request left,
+   * `unsent`, or a read back showed the request never arrived, `notArrived`): a status and words
+   * saying nothing was sent (or what part was), never a blank row. Undefined: such rows stay as
+   * they are (a kind whose jobs do not settle on cancel).
+   */
+  cancelled?(entry: E, how: 'unsent' | 'notArrived'): { status: string; words: string };
   /** Words of a row's end status (DONE after its last request, UNCERTAIN after a failed settle…). */
   words(entry: E, status: string, base: string): string;
   /**

@@ -65,4 +65,10 @@ export const LEADJOB_EN = {
   'leadjob.message.revertPreviewed':
     'Preview of the revert of {runId}: {parts}. Nothing was changed in the CRM.',
   'leadjob.detail.sameLead': 'Same lead (#{id}) as the row of {key}: a run acts on each lead once.',
+  'leadjob.detail.cancelled':
+    "Not done: job {jobId} was cancelled before this row's turn. Nothing was sent for it; run the action again to do it.",
+  'leadjob.detail.cancelledNotArrived':
+    'Not done: job {jobId} was cancelled, and reading the lead back showed its request never arrived. Nothing was sent for it; run the action again to do it.',
+  'leadjob.detail.cancelledPart':
+    "Partly done: job {jobId} was cancelled before the rest of this row's changes were sent. Run the action again to finish it.",
 } as const;

@@ -67,4 +67,10 @@ export const LEADJOB_PT = {
     'Prévia da reversão de {runId}: {parts}. Nada foi alterado no CRM.',
   'leadjob.detail.sameLead':
     'Mesmo lead (#{id}) da linha de {key}: cada execução age uma vez em cada lead.',
+  'leadjob.detail.cancelled':
+    'Não feito: o job {jobId} foi cancelado antes da vez desta linha. Nada foi enviado para ela; rode a ação de novo para fazê-la.',
+  'leadjob.detail.cancelledNotArrived':
+    'Não feito: o job {jobId} foi cancelado, e a leitura do lead mostrou que a requisição nunca chegou. Nada foi enviado para ela; rode a ação de novo para fazê-la.',
+  'leadjob.detail.cancelledPart':
+    'Feito em parte: o job {jobId} foi cancelado antes de as outras mudanças desta linha serem enviadas. Rode a ação de novo para terminá-la.',
 } as const;

@@ -34,6 +34,11 @@ export interface LedgerRun<E extends WalkEntry, R> {
   loaded: boolean;
   /** The work the last step planned for this one (planned again by a new execution). */
   next?: LedgerNext<E, R>;
+  /**
+   * The job was cancelled: its steps only read back what may have left, then end every row
+   * left without an end (planLedger), and send nothing new.
+   */
+  cancelled?: boolean;
 }
 
 export interface LedgerTypes<E extends WalkEntry, R> extends PlannedTypes {
@@ -93,6 +98,8 @@ export abstract class LedgerWalkBase<E extends WalkEntry, R> {
   takeNext(): PlannedWork<T<E, R>> | undefined {
     const { next } = this.run;
     this.run.next = undefined;
+    // A batch or a read planned before the cancel is not new work a cancelled job does.
+    if (this.run.cancelled && next?.kind !== 'settle') return undefined;
     return next && this.workOf(next);
   }
 
@@ -131,7 +138,7 @@ export abstract class LedgerWalkBase<E extends WalkEntry, R> {
     return this.read();
   }
   plan(read: LedgerRead<E>): { free: FreeEnd<E>[]; next: LedgerNext<E, R> } {
-    return planLedger(this.run.kind, read.rows, this.cursor);
+    return planLedger(this.run.kind, read.rows, this.cursor, this.run.cancelled);
   }
 
   /** The ends that cost no request, into the record (stored first), then on their rows. */

@@ -200,7 +200,7 @@ export class LedgerWalkKind<E extends WalkEntry, R>
   ): Written<T<E, R>> {
     const now = this.now();
     for (const { target, settled: verdict } of settled) {
-      applySettled(this.kind, target.entry, verdict, now);
+      applySettled(this.kind, target.entry, verdict, now, this.run.cancelled);
       this.run.ledger.touchEntry(target.entry);
     }
     return this.written(settled.map(({ target }) => target.entry));

@@ -1,5 +1,5 @@
 import type { AnsweredBatch, MarkedRow, PlannedAt, PlannedRead } from '../planned/types';
-import type { AnswerReading, PipelineKind, WalkEntry } from '../types';
+import type { AnswerReading, NextMove, PipelineKind, WalkEntry } from '../types';
 import { READ_BATCH, RETRY_ATTEMPTS, WALK_BATCH, type WalkCursor } from './cursor';
 
 /**
@@ -56,12 +56,15 @@ export interface LedgerAnswered<E> extends AnsweredBatch {
 /**
  * The next work of the record: requests that may have left settled first (a kill, a lost
  * answer), then what rows need read, then the next batch of up to WALK_BATCH requests in
- * record order, with the ends of the rows before it that cost no request.
+ * record order, with the ends of the rows before it that cost no request. A `cancelled` job
+ * only settles: then every row left without an end gets the kind's cancelled end (no read, no
+ * request), all at once.
  */
 export function planLedger<E extends WalkEntry, R>(
   kind: PipelineKind<E, R>,
   entries: readonly E[],
   cursor: WalkCursor,
+  cancelled = false,
 ): { free: FreeEnd<E>[]; next: LedgerNext<E, R> } {
   const targets: SettleOf<E, R>[] = [];
   for (const entry of entries) {
@@ -72,6 +75,7 @@ export function planLedger<E extends WalkEntry, R>(
     if (targets.length >= WALK_BATCH) break;
   }
   if (targets.length > 0) return { free: [], next: { kind: 'settle', targets } };
+  if (cancelled) return { free: cancelledEnds(kind, entries), next: { kind: 'done' } };
   const learn = learnWork(kind, entries, cursor);
   if (learn) return { free: [], next: learn };
   const free: FreeEnd<E>[] = [];
@@ -93,6 +97,33 @@ export function planLedger<E extends WalkEntry, R>(
     else if (move.kind === 'request') rows.push({ key: entry.k, at, entry, request: move.request });
   });
   return { free, next: rows.length > 0 ? { kind: 'send', rows } : { kind: 'done' } };
+}
+
+/**
+ * The ends of a cancelled job's rows that have none (their requests never left, or settled as
+ * never arrived): what costs no request ends as it would have (NO_CHANGE, a twin), the rest
+ * with the kind's cancelled words. Nothing is planned after them.
+ */
+function cancelledEnds<E extends WalkEntry, R>(
+  kind: PipelineKind<E, R>,
+  entries: readonly E[],
+): FreeEnd<E>[] {
+  const { cancelled } = kind;
+  if (!cancelled) return [];
+  const free: FreeEnd<E>[] = [];
+  const firsts = new Map<string, E>();
+  for (const entry of entries) {
+    const target = kind.target?.(entry);
+    const first = target === undefined ? undefined : firsts.get(target);
+    if (target !== undefined && !first) firsts.set(target, entry);
+    if (entry.s !== undefined) continue;
+    // A row not read yet is decided by nothing (its next move would take it for gone).
+    const move: NextMove<R> = kind.read?.needs(entry) ? { kind: 'none' } : kind.next(entry);
+    if (first && kind.twin) free.push({ entry, ...kind.twin(entry, first) });
+    else if (move.kind === 'final') free.push({ entry, status: move.status, words: move.words });
+    else free.push({ entry, ...cancelled(entry, 'unsent') });
+  }
+  return free;
 }
 
 /** Reads rows still need: page 1 first, pages while fewer than the rows left, else one by one. */
@@ -182,14 +213,15 @@ export function applyAnswer<E extends WalkEntry>(
 
 /**
  * What a settle read says to its entry: the request landed (its row goes on, or ends
- * confirmed), nothing happened (the request goes once more, never again blindly), or neither
- * (UNCERTAIN, saying why).
+ * confirmed), nothing happened (the request goes once more, never again blindly; in a
+ * `cancelled` job, the row ends saying nothing was sent), or neither (UNCERTAIN, saying why).
  */
 export function applySettled<E extends WalkEntry>(
   kind: PipelineKind<E, unknown>,
   entry: E,
   verdict: 'done' | 'not' | 'unknown',
   now: number,
+  cancelled = false,
 ): void {
   if (verdict === 'done') {
     entry.x = (entry.x ?? 0) + 1;
@@ -203,6 +235,8 @@ export function applySettled<E extends WalkEntry>(
         now,
       );
     }
+  } else if (verdict === 'not' && cancelled && kind.cancelled) {
+    finish(kind, entry, kind.cancelled(entry, 'notArrived'), now);
   } else if (verdict === 'not' && !entry.o) {
     delete entry.f;
     entry.o = 1;

@@ -37,6 +37,10 @@ export function ledgerStep<E extends WalkEntry, R>(
   const cursor = readWalkCursor(job.cursor);
   if (!run.loaded && cursor.collected) run.ledger.load(cursor.shards);
   run.loaded = true;
+  // The engine steps a cancelled job only while it settles (JobRecord.settleOnCancel).
+  run.cancelled = job.state === 'cancelled';
+  // Cancelled before its rows were collected: nothing was sent, and no row was reached.
+  if (!cursor.collected && run.cancelled) return { status: 'finished' };
   if (!cursor.collected) {
     // One whole read: every non-blank row becomes an entry of the ledger.
     const { values } = readWithColumns(run.sheet, run.kind.headers, t);
