@@ -79,7 +79,11 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     account: ownerOf(settings),
     // Only once every option has been checked: a mistake leaves no new empty sheet behind.
     sheet: (columns) => {
-      const sheet = openExportTarget(spreadsheet, request.sheet, columns);
+      const sheet = openExportTarget(spreadsheet, request.sheet, {
+        mode: request.mode,
+        columns,
+        staleRows: request.staleRows,
+      });
       const sheetId = sheet.getSheetId();
       // A sheet emptied since its last sync gets every lead again, not only the changed ones.
       const hasRows = sheet.getLastRow() > 1;

@@ -4,6 +4,8 @@
  * sandbox directly.
  */
 import { DEMO_KEYS, type Sandbox, type SandboxOptions } from '../../sandbox/index';
+import type { SheetModel } from '../../tools/gas-runtime/index';
+import { newMetadataId } from '../../tools/gas-runtime/workbook';
 import {
   type AddonRuntimeOptions,
   type AddonWorld,
@@ -42,6 +44,24 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const world = await createAddonWorld(options);
   if (options.allowFormulas) world.runtime.runOrThrow('crmAllowFormulas', true);
   return Object.assign(world, { requests: () => world.sandbox.requests() });
+}
+
+/**
+ * Marks a sheet the test typed as an export's, as crmExportLeads does (src/gas/export-target.ts):
+ * the sheet, and its first `columns` columns as written by the export. Columns right of them are
+ * a person's.
+ */
+export function markAsExport(sheet: SheetModel, columns: number): void {
+  const mark = (key: string) => ({
+    id: newMetadataId(),
+    key,
+    value: '',
+    visibility: 'PROJECT' as const,
+  });
+  sheet.metadata.push(mark('crm.export'));
+  for (let column = 0; column < columns; column++) {
+    sheet.columnMetadata[column] = [mark('crm.export.column')];
+  }
 }
 
 /** The demo account's leads as the sandbox holds them. */

@@ -3,7 +3,14 @@
  * product normally, each found failing on the real bundle before its fix.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountLeads, buildBundle, createHarness, DEMO_NOW, seedLeads } from './export-harness';
+import {
+  accountLeads,
+  buildBundle,
+  createHarness,
+  DEMO_NOW,
+  markAsExport,
+  seedLeads,
+} from './export-harness';
 
 beforeAll(async () => {
   await buildBundle();
@@ -119,6 +126,8 @@ describe('a person sorts the sheet while a sync deletes the rows of gone leads',
     });
     const sheet = h.runtime.workbook.addSheet('Sync');
     sheet.setValues(1, 1, rows);
+    // An export wrote `id | name`; the person typed the notes beside them.
+    markAsExport(sheet, 2);
     let deletes = 0;
     let sortNext = false;
     h.onServiceCall = (event) => {
@@ -159,6 +168,8 @@ describe('a person sorts the sheet while a sync writes it', () => {
     for (const lead of leads) rows.push([lead.id, 'velho', `nota ${lead.id}`]);
     const sheet = h.runtime.workbook.addSheet('Sync');
     sheet.setValues(1, 1, rows);
+    // An export wrote `id | name`; the person typed the notes beside them.
+    markAsExport(sheet, 2);
     let sorted = false;
     h.onServiceCall = (event) => {
       // Between the sync's read of the sheet and its write the person sorts by note. What is
@@ -197,6 +208,8 @@ describe('a person sorts the sheet while a sync marks gone rows', () => {
     });
     const sheet = h.runtime.workbook.addSheet('Sync');
     sheet.setValues(1, 1, rows);
+    // An export wrote `id | name`; the person typed the notes beside them.
+    markAsExport(sheet, 2);
     // Every lead's row is unchanged, so the one write is the marks': the person sorts by note
     // between the sync's read and that write.
     let grows = 0;
