@@ -16,12 +16,21 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type DeveloperMetadata = GoogleAppsScript.Spreadsheet.DeveloperMetadata;
 
-function sheetMarks(sheet: Sheet, key: string): DeveloperMetadata[] {
-  return sheet
+/** The marks under `key` of one location type, found in a sheet or the whole spreadsheet. */
+function marks(
+  scope: Sheet | Spreadsheet,
+  key: string,
+  type: 'SHEET' | 'COLUMN',
+): DeveloperMetadata[] {
+  return scope
     .createDeveloperMetadataFinder()
     .withKey(key)
-    .withLocationType(SpreadsheetApp.DeveloperMetadataLocationType.SHEET)
+    .withLocationType(SpreadsheetApp.DeveloperMetadataLocationType[type])
     .find();
+}
+
+function sheetMarks(sheet: Sheet, key: string): DeveloperMetadata[] {
+  return marks(sheet, key, 'SHEET');
 }
 
 /** The sheet's mark under `key`: its value ('' when it has none), or null when unmarked. */
@@ -44,11 +53,7 @@ export function markedSheets(
   key: string,
 ): { sheet: Sheet; value: string }[] {
   const out: { sheet: Sheet; value: string }[] = [];
-  for (const mark of spreadsheet
-    .createDeveloperMetadataFinder()
-    .withKey(key)
-    .withLocationType(SpreadsheetApp.DeveloperMetadataLocationType.SHEET)
-    .find()) {
+  for (const mark of marks(spreadsheet, key, 'SHEET')) {
     const sheet = mark.getLocation().getSheet();
     if (sheet !== null) out.push({ sheet, value: mark.getValue() ?? '' });
   }
@@ -58,11 +63,7 @@ export function markedSheets(
 /** The columns (0-based, where they are now) marked under `key` on this sheet. */
 export function markedColumns(sheet: Sheet, key: string): Set<number> {
   const columns = new Set<number>();
-  for (const mark of sheet
-    .createDeveloperMetadataFinder()
-    .withKey(key)
-    .withLocationType(SpreadsheetApp.DeveloperMetadataLocationType.COLUMN)
-    .find()) {
+  for (const mark of marks(sheet, key, 'COLUMN')) {
     const column = mark.getLocation().getColumn();
     if (column !== null) columns.add(column.getColumn() - 1);
   }
