@@ -211,11 +211,17 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   });
 
   const state = (sheetName: string | null) => {
-    const names = runtime.workbook.sheets.map((sheet) => sheet.name);
+    // Hidden sheets have no tab, as in Sheets: the add-on's send record is one.
+    const names = runtime.workbook.sheets.filter((sheet) => !sheet.hidden).map((s) => s.name);
     // The tab asked for, else the workbook's active sheet (what getActiveSheet() tells the
     // add-on): a sheet an export inserted comes to the front, as in Sheets.
+    const current = runtime.workbook.activeSheet.name;
     const active =
-      sheetName && names.includes(sheetName) ? sheetName : runtime.workbook.activeSheet.name;
+      sheetName && names.includes(sheetName)
+        ? sheetName
+        : names.includes(current)
+          ? current
+          : (names[0] ?? current);
     const menu = runtime.ui.menus().at(-1);
     const executions = runtime.executions
       .slice(-40)

@@ -78,8 +78,12 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     startedAt,
     account: ownerOf(settings),
     // Only once every option has been checked: a mistake leaves no new empty sheet behind.
-    sheet: () => {
-      const sheet = openExportTarget(spreadsheet, request.sheet);
+    sheet: (columns) => {
+      const sheet = openExportTarget(spreadsheet, request.sheet, {
+        mode: request.mode,
+        columns,
+        staleRows: request.staleRows,
+      });
       const sheetId = sheet.getSheetId();
       // A sheet emptied since its last sync gets every lead again, not only the changed ones.
       const hasRows = sheet.getLastRow() > 1;

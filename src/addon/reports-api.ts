@@ -5,15 +5,18 @@
  * Writing it costs GET /pipelines and GET /users (paced); each recalculation of the sheet then
  * costs one request per CRM_COUNT formula (core/reports/layout.ts says which).
  *
- * The report's sheet is marked with developer metadata (key `crm.report`, value the pipeline id):
- * a marked sheet is replaced, an empty one adopted, and any other sheet refused, so a report
- * never overwrites what a person typed.
+ * The report's sheet is marked with developer metadata (key `crm.report`, value the pipeline id
+ * and the range the report's table covers, core/reports/mark.ts): a marked sheet is rewritten,
+ * an empty one adopted, and any other sheet refused (core/ownership.ts). A rewrite clears only
+ * the range its mark names and replaces only its own chart (the one drawing that range): notes
+ * a person typed beside the table stay.
  */
 import { type CrmClient, CrmError, ForbiddenError, type Pipeline, type User } from '../api';
 import { codedError } from '../core/errors';
 import { toSheetCell } from '../core/export/cells';
 import { type Translate, translator } from '../core/i18n';
 import { START_WAIT_MS } from '../core/jobs/requests';
+import { claimSheet, type OwnedRange, rangeUnion, rangeWithin } from '../core/ownership';
 import { type Pacer, withRateLimitRetry } from '../core/pacing';
 import { personMessage } from '../core/person-message';
 import {
@@ -22,6 +25,7 @@ import {
   type ReportLayout,
   STAGE_TABLE_COLUMNS,
 } from '../core/reports/layout';
+import { parseReportMark, reportMarkValue } from '../core/reports/mark';
 import {
   choosePipeline,
   type PipelineReportOptions,
@@ -29,6 +33,7 @@ import {
   type ReportRequest,
 } from '../core/reports/options';
 import { currentLocale } from '../gas/locale';
+import { markedSheets, markSheet, readSheetMark } from '../gas/ownership';
 import { appsScriptClock } from '../gas/services';
 import { clientFor, currentSpreadsheet, pacerFor, requireSettings } from './context';
 
@@ -174,25 +179,19 @@ function reportSheet(
   const name =
     wanted ?? t('reports.sheetName', { pipeline: pipeline.name }).slice(0, MAX_SHEET_NAME);
   const existing = spreadsheet.getSheetByName(name);
-  if (existing === null) return spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
-  if (reportMarker(existing) !== null && holdsReport(existing)) return existing;
-  if (existing.getLastRow() === 0 && existing.getCharts().length === 0) return existing;
-  throw codedError(
-    `The sheet "${name}" holds data that a pipeline report did not write, so it was left as it was: choose another sheet, or empty that one first.`,
-    'reportSheetTaken',
-    { sheet: name },
-  );
+  const marked = existing !== null && readSheetMark(existing, REPORT_METADATA_KEY) !== null;
+  const claim = claimSheet({
+    exists: existing !== null,
+    marked: marked && existing !== null && holdsReport(existing),
+    hasContent: existing !== null && (existing.getLastRow() > 0 || existing.getCharts().length > 0),
+  });
+  if (claim === 'refuse') throw sheetTaken(name);
+  return existing ?? spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
 }
 
 function earlierReport(spreadsheet: Spreadsheet, pipelineId: number): Sheet | null {
-  const found = spreadsheet
-    .createDeveloperMetadataFinder()
-    .withKey(REPORT_METADATA_KEY)
-    .withValue(String(pipelineId))
-    .find();
-  for (const entry of found) {
-    const sheet = entry.getLocation().getSheet();
-    if (sheet !== null && holdsReport(sheet)) return sheet;
+  for (const { sheet, value } of markedSheets(spreadsheet, REPORT_METADATA_KEY)) {
+    if (parseReportMark(value)?.pipeline === pipelineId && holdsReport(sheet)) return sheet;
   }
   return null;
 }
@@ -212,27 +211,27 @@ function holdsReport(sheet: Sheet): boolean {
     .some(([formula]) => /^=CRM_COUNT\(/i.test(formula ?? ''));
 }
 
-function reportMarker(sheet: Sheet): GoogleAppsScript.Spreadsheet.DeveloperMetadata | null {
-  return sheet.createDeveloperMetadataFinder().withKey(REPORT_METADATA_KEY).find()[0] ?? null;
-}
-
 /**
- * Replaces the sheet's content and charts with the report: one setValues, one chart. The mark
- * comes first: an execution killed after the table's write and before a later mark left a sheet
- * every later report refused as a person's.
+ * Replaces the report's own table and chart: the range its mark names is cleared and the new
+ * table written (one setValues), the chart drawing that range replaced; every other cell and
+ * chart of the sheet stays. The new table's cells outside the old range must be empty, else the
+ * sheet is refused as it is. The mark comes first, naming both ranges: an execution killed
+ * after the table's write left a sheet every later report refused as a person's, and one killed
+ * mid-way must leave nothing of the report outside what its mark names.
  */
 function writeReport(sheet: Sheet, layout: ReportLayout, pipelineId: number): void {
-  const marker = reportMarker(sheet);
-  if (marker === null) {
-    sheet.addDeveloperMetadata(
-      REPORT_METADATA_KEY,
-      String(pipelineId),
-      SpreadsheetApp.DeveloperMetadataVisibility.PROJECT,
-    );
-  } else marker.setValue(String(pipelineId));
-  for (const chart of sheet.getCharts()) sheet.removeChart(chart);
-  sheet.clear();
+  const previous = parseReportMark(readSheetMark(sheet, REPORT_METADATA_KEY))?.range ?? null;
   const values = layout.cells.map((row) => row.map(cellInput));
+  const table = { row: 1, column: 1, rows: values.length, columns: STAGE_TABLE_COLUMNS };
+  if (!rangeWithin(table, previous) && typedOutside(sheet, table, previous)) {
+    throw sheetTaken(sheet.getName());
+  }
+  const owned = rangeUnion(previous, table);
+  markSheet(sheet, REPORT_METADATA_KEY, reportMarkValue({ pipeline: pipelineId, range: owned }));
+  for (const chart of sheet.getCharts()) {
+    if (drawsWithin(chart, owned)) sheet.removeChart(chart);
+  }
+  sheet.getRange(owned.row, owned.column, owned.rows, owned.columns).clear();
   sheet.getRange(1, 1, values.length, STAGE_TABLE_COLUMNS).setValues(values);
   for (const row of layout.headerRows) {
     sheet.getRange(row, 1, 1, STAGE_TABLE_COLUMNS).setFontWeight('bold');
@@ -250,6 +249,51 @@ function writeReport(sheet: Sheet, layout: ReportLayout, pipelineId: number): vo
       .setOption('width', chart.width)
       .setOption('height', chart.height)
       .build(),
+  );
+  if (owned.rows !== table.rows) {
+    markSheet(sheet, REPORT_METADATA_KEY, reportMarkValue({ pipeline: pipelineId, range: table }));
+  }
+}
+
+/** Whether a cell of `table` outside `owned` holds content (one read of the table's range). */
+function typedOutside(sheet: Sheet, table: OwnedRange, owned: OwnedRange | null): boolean {
+  const values = sheet.getRange(table.row, table.column, table.rows, table.columns).getValues();
+  return values.some((line, r) =>
+    line.some((cell, c) => {
+      if (cell === '' || cell === null) return false;
+      const at = { row: table.row + r, column: table.column + c, rows: 1, columns: 1 };
+      return !rangeWithin(at, owned);
+    }),
+  );
+}
+
+/** The report's own chart: every range it draws lies in the range the report owns. */
+function drawsWithin(
+  chart: GoogleAppsScript.Spreadsheet.EmbeddedChart,
+  owned: OwnedRange,
+): boolean {
+  const ranges = chart.getRanges();
+  return (
+    ranges.length > 0 &&
+    ranges.every((range) =>
+      rangeWithin(
+        {
+          row: range.getRow(),
+          column: range.getColumn(),
+          rows: range.getNumRows(),
+          columns: range.getNumColumns(),
+        },
+        owned,
+      ),
+    )
+  );
+}
+
+function sheetTaken(name: string): Error {
+  return codedError(
+    `The sheet "${name}" holds data that a pipeline report did not write, so it was left as it was: choose another sheet, or empty that one first.`,
+    'reportSheetTaken',
+    { sheet: name },
   );
 }
 

@@ -1,14 +1,17 @@
 import { requireSheetNamed } from '../core/jobs/row-job';
 import type { Mutex } from '../core/ports';
 import { SEND_RECORD_HEADER, type SendRecordStore } from '../core/send/sent-record';
+import { markedSheets, markSheet } from './ownership';
 
-/** The hidden sheet that holds the send record (a fixed name, like the status columns). */
+/** The name the record's hidden sheet is created with (never how it is found). */
 export const SEND_RECORD_SHEET = 'CRM Send Record';
 
 /**
  * The developer metadata key the record's sheet carries (PROJECT visibility: only this add-on
- * queries it). A person may rename the sheet (any editor can, once it is unhidden); found by name
- * only, a renamed record was taken for none, and the next send started an empty one.
+ * queries it; core/ownership.ts, src/gas/ownership.ts). The record is found by this mark only,
+ * never by name: a person may rename it (found by name, a renamed record was taken for none, and
+ * the next send started an empty one), and a sheet a person named "CRM Send Record" is theirs
+ * (taken by name, it got the record's English rows and showed them as a normal tab).
  */
 export const SEND_RECORD_TAG = 'crm.sendRecord';
 
@@ -50,6 +53,7 @@ export function sendRecordSheet(
 ): SendRecordStore {
   let lock: Mutex | undefined;
   let known: GoogleAppsScript.Spreadsheet.Sheet | null = null;
+  let hidden = false;
   const find = () => {
     known ??= findSendRecordSheet(spreadsheet);
     return known;
@@ -57,13 +61,19 @@ export function sendRecordSheet(
   const create = () => {
     const active = spreadsheet.getActiveSheet();
     // insertSheet makes the new sheet the active one: the person's view goes back where it was.
-    const sheet = spreadsheet.insertSheet(SEND_RECORD_SHEET, spreadsheet.getNumSheets());
-    sheet.addDeveloperMetadata(SEND_RECORD_TAG, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+    const sheet = spreadsheet.insertSheet(freeName(spreadsheet), spreadsheet.getNumSheets());
+    markSheet(sheet, SEND_RECORD_TAG);
     sheet.appendRow([...SEND_RECORD_HEADER]);
     sheet.hideSheet();
     if (active) spreadsheet.setActiveSheet(active);
     known = sheet;
+    hidden = true;
     return sheet;
+  };
+  /** The add-on's working sheet stays hidden: a person who unhid it to read it gets it hidden again. */
+  const hide = (sheet: GoogleAppsScript.Spreadsheet.Sheet) => {
+    if (!hidden && !sheet.isSheetHidden()) sheet.hideSheet();
+    hidden = true;
   };
   return {
     read() {
@@ -84,6 +94,7 @@ export function sendRecordSheet(
     append(row) {
       // Asked again under the lock when not known: two first appends create one sheet.
       const sheet = find() ?? create();
+      hide(sheet);
       sheet.appendRow(row);
     },
     replace(rows) {
@@ -116,28 +127,26 @@ function foldInto(sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: unknown[][]):
 }
 
 /**
- * The record's sheet: the one tagged SEND_RECORD_TAG, whatever its name now, else (a record made
- * before sheets were tagged) the one named SEND_RECORD_SHEET, tagged then so that a later rename
- * does not lose it. Null when the spreadsheet has none. Should a duplicate of the sheet carry
- * the tag too (whether duplicating copies developer metadata is not documented,
+ * The record's sheet: the one marked SEND_RECORD_TAG, whatever its name now; null when the
+ * spreadsheet has none. Should a duplicate of the sheet carry the mark too (whether duplicating
+ * copies developer metadata is not documented,
  * https://developers.google.com/apps-script/reference/spreadsheet/sheet#copyTo(Spreadsheet)),
  * the one with the record's own name wins, else the first in tab order.
  */
 export function findSendRecordSheet(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
 ): GoogleAppsScript.Spreadsheet.Sheet | null {
-  const tagged = spreadsheet
-    .createDeveloperMetadataFinder()
-    .withKey(SEND_RECORD_TAG)
-    .withLocationType(SpreadsheetApp.DeveloperMetadataLocationType.SHEET)
-    .find()
-    .map((entry) => entry.getLocation().getSheet())
-    .filter((sheet): sheet is GoogleAppsScript.Spreadsheet.Sheet => sheet !== null);
-  const named = tagged.find((sheet) => sheet.getName() === SEND_RECORD_SHEET);
-  if (named ?? tagged[0]) return named ?? tagged[0] ?? null;
-  const legacy = spreadsheet.getSheetByName(SEND_RECORD_SHEET);
-  legacy?.addDeveloperMetadata(SEND_RECORD_TAG, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
-  return legacy;
+  const marked = markedSheets(spreadsheet, SEND_RECORD_TAG).map(({ sheet }) => sheet);
+  return marked.find((sheet) => sheet.getName() === SEND_RECORD_SHEET) ?? marked[0] ?? null;
+}
+
+/** SEND_RECORD_SHEET, or with a number when a person's sheet already has that name. */
+function freeName(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
+  let name = SEND_RECORD_SHEET;
+  for (let n = 2; spreadsheet.getSheetByName(name) !== null; n++) {
+    name = `${SEND_RECORD_SHEET} (${n})`;
+  }
+  return name;
 }
 
 /**

@@ -6,6 +6,8 @@ import type { CellValue } from '../core/export/cells';
 import type { ExpectedIds, ExportSheet } from '../core/export/job/job';
 import { leadIdOf } from '../core/export/stale';
 import type { SheetPlan } from '../core/export/sync';
+import { EXPORT_COLUMN_KEY } from '../core/export/target';
+import { markedColumns } from './ownership';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -36,6 +38,7 @@ export function openExportSheet(
 export function sheetExport(sheet: Sheet): ExportSheet {
   return {
     usedSize: () => ({ rows: sheet.getLastRow(), columns: sheet.getLastColumn() }),
+    ownedColumns: () => [...markedColumns(sheet, EXPORT_COLUMN_KEY)],
     readTable() {
       const lastRow = sheet.getLastRow();
       const lastColumn = sheet.getLastColumn();
@@ -44,8 +47,7 @@ export function sheetExport(sheet: Sheet): ExportSheet {
       return { header: values[0] ?? [], rows: values.slice(1) };
     },
     apply(plan: SheetPlan, expected?: ExpectedIds) {
-      if (plan.clear) {
-        const { row, column, rows, columns } = plan.clear;
+      for (const { row, column, rows, columns } of plan.clear) {
         sheet.getRange(row + 1, column + 1, rows, columns).clearContent();
       }
       if (plan.writes.length === 0) return true;

@@ -4,8 +4,8 @@
  * sandbox directly.
  */
 import { DEMO_KEYS, type Sandbox, type SandboxOptions } from '../../sandbox/index';
-import { EXPORT_SHEET_KEY } from '../../src/core/export/target';
-import { newMetadataId, type SheetModel } from '../../tools/gas-runtime/workbook';
+import type { SheetModel } from '../../tools/gas-runtime/index';
+import { newMetadataId } from '../../tools/gas-runtime/workbook';
 import {
   type AddonRuntimeOptions,
   type AddonWorld,
@@ -46,25 +46,27 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   return Object.assign(world, { requests: () => world.sandbox.requests() });
 }
 
+/**
+ * Marks a sheet the test typed as an export's, as crmExportLeads does (src/gas/export-target.ts):
+ * the sheet, and its first `columns` columns as written by the export. Columns right of them are
+ * a person's.
+ */
+export function markAsExport(sheet: SheetModel, columns: number): void {
+  const mark = (key: string) => ({
+    id: newMetadataId(),
+    key,
+    value: '',
+    visibility: 'PROJECT' as const,
+  });
+  sheet.metadata.push(mark('crm.export'));
+  for (let column = 0; column < columns; column++) {
+    sheet.columnMetadata[column] = [mark('crm.export.column')];
+  }
+}
+
 /** The demo account's leads as the sandbox holds them. */
 export function accountLeads(sandbox: Sandbox, accountId = 1) {
   return sandbox.state.leads.filter((lead) => lead.account_id === accountId);
-}
-
-/**
- * A sheet as an earlier export left it: `rows`, and the mark crmExportLeads puts on a sheet it
- * writes (core/export/target.ts), without which an export refuses the sheet as a person's.
- */
-export function addExportedSheet(h: Harness, name: string, rows: unknown[][]): SheetModel {
-  const sheet = h.runtime.workbook.addSheet(name);
-  sheet.setValues(1, 1, rows);
-  sheet.metadata.push({
-    id: newMetadataId(),
-    key: EXPORT_SHEET_KEY,
-    value: '1',
-    visibility: 'PROJECT',
-  });
-  return sheet;
 }
 
 /**

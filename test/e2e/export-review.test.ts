@@ -5,10 +5,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accountLeads,
-  addExportedSheet,
   buildBundle,
   createHarness,
   DEMO_NOW,
+  markAsExport,
   seedLeads,
 } from './export-harness';
 
@@ -124,7 +124,10 @@ describe('a person sorts the sheet while a sync deletes the rows of gone leads',
       rows.push([lead.id, lead.name, `nota ${lead.id}`]);
       if (i % 3 === 0) rows.push([800_000 + i, `Sumiu ${i}`, `nota sumiu ${i}`]);
     });
-    const sheet = addExportedSheet(h, 'Sync', rows);
+    const sheet = h.runtime.workbook.addSheet('Sync');
+    sheet.setValues(1, 1, rows);
+    // An export wrote `id | name`; the person typed the notes beside them.
+    markAsExport(sheet, 2);
     let deletes = 0;
     let sortNext = false;
     h.onServiceCall = (event) => {
@@ -163,7 +166,10 @@ describe('a person sorts the sheet while a sync writes it', () => {
     const leads = accountLeads(h.sandbox);
     const rows: unknown[][] = [['id', 'name', 'Nota']];
     for (const lead of leads) rows.push([lead.id, 'velho', `nota ${lead.id}`]);
-    const sheet = addExportedSheet(h, 'Sync', rows);
+    const sheet = h.runtime.workbook.addSheet('Sync');
+    sheet.setValues(1, 1, rows);
+    // An export wrote `id | name`; the person typed the notes beside them.
+    markAsExport(sheet, 2);
     let sorted = false;
     h.onServiceCall = (event) => {
       // Between the sync's read of the sheet and its write the person sorts by note. What is
@@ -200,7 +206,10 @@ describe('a person sorts the sheet while a sync marks gone rows', () => {
       rows.push([lead.id, lead.name, `nota ${lead.id}`]);
       if (i % 40 === 0) rows.push([800_000 + i, `Sumiu ${i}`, `nota ${800_000 + i}`]);
     });
-    const sheet = addExportedSheet(h, 'Sync', rows);
+    const sheet = h.runtime.workbook.addSheet('Sync');
+    sheet.setValues(1, 1, rows);
+    // An export wrote `id | name`; the person typed the notes beside them.
+    markAsExport(sheet, 2);
     // Every lead's row is unchanged, so the one write is the marks': the person sorts by note
     // between the sync's read and that write.
     let grows = 0;

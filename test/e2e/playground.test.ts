@@ -198,6 +198,20 @@ describe('startPlayground', () => {
     );
   });
 
+  it('shows no tab for a hidden sheet (the add-on’s send record)', async () => {
+    const record = playground.runtime.workbook.addSheet('CRM Send Record');
+    record.hidden = true;
+    try {
+      const state = (await (await fetch(new URL('/state', playground.url))).json()) as {
+        sheets: string[];
+      };
+      // Before: the hidden record showed as a tab with its English headers.
+      expect(state.sheets).toEqual(['Leads', 'Export', BIG_SHEET, SEND_SHEET, ACTIONS_SHEET]);
+    } finally {
+      playground.runtime.workbook.removeSheet(record);
+    }
+  });
+
   it('uiListSheets names the sheets in tab order and the active one', () => {
     expect(playground.runtime.runOrThrow('uiListSheets')).toEqual({
       sheets: ['Leads', 'Export', BIG_SHEET, SEND_SHEET, ACTIONS_SHEET],

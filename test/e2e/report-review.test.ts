@@ -58,6 +58,31 @@ describe('pipeline report: copies and reused tabs', () => {
   });
 });
 
+describe('pipeline report: what a person typed beside it (issue 27 item 8)', () => {
+  it('a rewrite keeps 3 notes typed beside its table, and replaces only its own table and chart', async () => {
+    const h = await createHarness({ allowFormulas: true });
+    const first = h.runtime.runOrThrow('crmPipelineReport', { pipeline: 'Vendas' }) as Summary;
+    const sheet = h.runtime.workbook.sheet(first.sheet);
+    const table = sheet.getFormulas();
+    const notes = [['ligar para o gerente'], ['meta: 40 leads'], ['revisar na sexta']];
+    sheet.setValues(2, 4, notes);
+    sheet.setValues(30, 1, [['Total revisado por Ana']]);
+    const again = h.runtime.runOrThrow('crmPipelineReport', { pipeline: 'Vendas' }) as Summary;
+    expect(again.sheet).toBe(first.sheet);
+    // Before: the rewrite cleared the whole tab: 3 of 3 notes lost, and the line below.
+    expect(
+      sheet
+        .getValues()
+        .slice(1, 4)
+        .map((row) => row[3]),
+    ).toEqual(notes.map(([n]) => n));
+    expect(sheet.getValues()[29]?.[0]).toBe('Total revisado por Ana');
+    const formulas = sheet.getFormulas().slice(0, table.length);
+    expect(formulas.map((row) => row.slice(0, 3))).toEqual(table.map((row) => row.slice(0, 3)));
+    expect(sheet.charts).toHaveLength(1);
+  });
+});
+
 describe('pipeline report: a kill at any service call', () => {
   it('the next report writes the same sheet: one table, one chart, no sheet left behind', async () => {
     const whole = await createHarness({ allowFormulas: true });

@@ -53,6 +53,46 @@ describe('the send record sheet renamed by a person', () => {
   });
 });
 
+describe('the send record is the add-on’s hidden sheet, found by its mark (issue 27 item 8)', () => {
+  it('is hidden after a send, again after a person unhid it, and never a person’s sheet of that name', async () => {
+    let leads: { id: number; name: string }[] = [];
+    const world = await createSendWorld({
+      sheet: (sandbox) => {
+        leads = sandbox.state.leads
+          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+          .slice(0, 3);
+        const rows = leads.slice(0, 2).map((l) => [l.name, l.id, 'R$ 10,00']);
+        return { header: HEADER, rows };
+      },
+    });
+    // A person's own tab, named like the record's.
+    const typed = [
+      ['Envio', 'Responsável'],
+      ['Campanha de novembro', 'Ana'],
+    ];
+    world.runtime.workbook.addSheet('CRM Send Record').setValues(1, 1, typed);
+    expect(send(world, WELCOME).state).toBe('done');
+    const own = world.runtime.workbook.findSheet('CRM Send Record');
+    // Before: the record was taken by name: English rows appended to the person's visible tab.
+    expect(own?.getValues()).toEqual(typed);
+    expect(own?.hidden).toBe(false);
+    const records = world.runtime.workbook.sheets.filter((sheet) =>
+      sheet.metadata.some((m) => m.key === 'crm.sendRecord'),
+    );
+    expect(records).toHaveLength(1);
+    const record = records[0];
+    expect(record?.hidden).toBe(true);
+    expect(record?.getValues().length).toBeGreaterThan(1);
+    // A person unhides it to read it; the next send hides it again.
+    if (record) record.hidden = false;
+    const third = leads[2] as { id: number; name: string };
+    world.runtime.sheet(SHEET).setValues(4, 1, [[third.name, third.id, 'R$ 10,00']]);
+    expect(send(world, WELCOME).state).toBe('done');
+    expect(world.statuses()).toEqual(['SENT', 'SENT', 'SENT']);
+    expect(record?.hidden).toBe(true);
+  });
+});
+
 /** The send record's lease keys of this world's spreadsheet (src/core/jobs/shared-lease.ts). */
 function leaseKeys(world: SendWorld) {
   const key = `crm.sendRecord.${world.runtime.workbook.id}`;
@@ -325,39 +365,6 @@ describe('the send record sheet as a job sheet', () => {
     expect(missing.error?.message).toBe(
       `No sheet is named "Nope"; the sheets are "${SHEET}". Pass one of them as sheet.`,
     );
-  });
-});
-
-describe('a send record made before its sheet was tagged', () => {
-  it('is found by its name, tagged, and still found once renamed', async () => {
-    let leads: { id: number; name: string }[] = [];
-    const world = await createSendWorld({
-      sheet: (sandbox) => {
-        leads = sandbox.state.leads
-          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
-          .slice(0, 2);
-        return { header: HEADER, rows: leads.map((l) => [l.name, l.id, 'R$ 10,00']) };
-      },
-    });
-    expect(send(world, WELCOME).state).toBe('done');
-    const record = world.runtime.workbook.findSheet('CRM Send Record');
-    if (!record) throw new Error('no record');
-    expect(record.metadata.map(({ key }) => key)).toEqual(['crm.sendRecord']);
-    // As an older version left it: no tag. A send finds it by name and tags it.
-    record.metadata.length = 0;
-    expect(send(world, WELCOME).state).toBe('done');
-    expect(record.metadata.map(({ key }) => key)).toEqual(['crm.sendRecord']);
-    const requests = world.sendRequests().length;
-    record.name = 'Histórico de envios';
-    // The sheet pickers do not offer it under its new name either.
-    const listed = world.runtime.runOrThrow('uiListSheets') as { sheets: string[] };
-    expect(listed.sheets).toEqual([SHEET]);
-    const model = world.runtime.sheet(SHEET);
-    const first = leads[0] as { id: number; name: string };
-    model.deleteRows(2, 1);
-    model.setValues(3, 1, [[first.name, first.id, 'R$ 10,00']]);
-    send(world, WELCOME);
-    expect(world.sendRequests().length).toBe(requests);
   });
 });
 

@@ -219,7 +219,8 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
   type MetadataOwner =
     | { type: 'SPREADSHEET' }
     | { type: 'SHEET'; sheet: SheetModel }
-    | { type: 'ROW'; sheet: SheetModel; record: DeveloperMetadataRecord };
+    | { type: 'ROW'; sheet: SheetModel; record: DeveloperMetadataRecord }
+    | { type: 'COLUMN'; sheet: SheetModel; record: DeveloperMetadataRecord };
 
   const locateRow = (
     record: DeveloperMetadataRecord,
@@ -229,6 +230,11 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
       if (index >= 0) return { sheet, row: index + 1 };
     }
     return undefined;
+  };
+
+  const locateColumn = (record: DeveloperMetadataRecord, sheet: SheetModel): number | undefined => {
+    const index = sheet.columnMetadata.findIndex((list) => list?.includes(record));
+    return index >= 0 ? index + 1 : undefined;
   };
 
   const metadataObject = (record: DeveloperMetadataRecord, owner: MetadataOwner): unknown =>
@@ -260,6 +266,11 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
               const at = locateRow(record);
               return at ? rangeObject(at.sheet, at.row, 1, 1, at.sheet.maxColumns) : null;
             },
+            getColumn: () => {
+              if (owner.type !== 'COLUMN') return null;
+              const at = locateColumn(record, owner.sheet);
+              return at ? rangeObject(owner.sheet, 1, at, owner.sheet.maxRows, 1) : null;
+            },
           }),
         remove: () => {
           const remove = (list: DeveloperMetadataRecord[] | undefined) => {
@@ -268,6 +279,8 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
           };
           if (owner.type === 'SPREADSHEET') remove(wb.metadata);
           else if (owner.type === 'SHEET') remove(owner.sheet.metadata);
+          else if (owner.type === 'COLUMN')
+            for (const list of owner.sheet.columnMetadata) remove(list);
           else for (const row of owner.sheet.rows) remove(row?.metadata);
         },
       },
@@ -285,6 +298,10 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
       for (const row of sheet.rows) {
         for (const record of row?.metadata ?? [])
           out.push({ record, owner: { type: 'ROW', sheet, record } });
+      }
+      for (const list of sheet.columnMetadata) {
+        for (const record of list ?? [])
+          out.push({ record, owner: { type: 'COLUMN', sheet, record } });
       }
     }
     return out;
@@ -424,6 +441,7 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
     };
     const chain = () => self();
     const isWholeRows = column === 1 && numColumns >= sheet.maxColumns;
+    const isWholeColumns = row === 1 && numRows >= sheet.maxRows;
 
     const range = gated(
       env,
@@ -573,9 +591,14 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
           return self();
         },
         addDeveloperMetadata: (key: unknown, value?: unknown, visibility?: unknown) => {
+          if (!(isWholeRows && numRows === 1) && isWholeColumns && numColumns === 1) {
+            const list = sheet.columnMetadata[column - 1] ?? [];
+            sheet.columnMetadata[column - 1] = [...list, newMetadata(key, value, visibility)];
+            return self();
+          }
           if (!isWholeRows || numRows !== 1) {
             env.fail(
-              'Developer metadata can only be added to a single entire row here (e.g. sheet.getRange("5:5")); column and cell metadata are not modelled.',
+              'Developer metadata can only be added to a single entire row or column here (e.g. sheet.getRange("5:5") or sheet.getRange("C:C")); cell metadata is not modelled.',
             );
           }
           const target = sheet.rows[row - 1] ?? { cells: [] };
@@ -587,9 +610,15 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
           const records = isWholeRows
             ? sheet.rows.slice(row - 1, row - 1 + numRows).flatMap((r) => r?.metadata ?? [])
             : [];
-          return realm.array(
-            records.map((record) => metadataObject(record, { type: 'ROW', sheet, record })),
-          );
+          const columns = isWholeColumns
+            ? sheet.columnMetadata
+                .slice(column - 1, column - 1 + numColumns)
+                .flatMap((list) => list ?? [])
+            : [];
+          return realm.array([
+            ...records.map((record) => metadataObject(record, { type: 'ROW', sheet, record })),
+            ...columns.map((record) => metadataObject(record, { type: 'COLUMN', sheet, record })),
+          ]);
         },
         setBackground: chain,
         setFontWeight: chain,

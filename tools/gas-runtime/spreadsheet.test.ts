@@ -261,6 +261,24 @@ describe('developer metadata', () => {
     expect(runtime.runOrThrow('where')).toEqual([['joao', 4]]);
   });
 
+  it('column metadata follows its column through an insert and a delete', () => {
+    const runtime = createGasRuntime({
+      code: `function tag() { SpreadsheetApp.getActiveSheet().getRange('B:B').addDeveloperMetadata('crm-col', 'fone'); }
+             function where() {
+               var found = SpreadsheetApp.getActive().createDeveloperMetadataFinder().withKey('crm-col')
+                 .withLocationType(SpreadsheetApp.DeveloperMetadataLocationType.COLUMN).find();
+               return found.map(function (m) { return [m.getValue(), m.getLocation().getColumn().getColumn()]; });
+             }`,
+      workbook: leads,
+    });
+    runtime.runOrThrow('tag');
+    expect(runtime.runOrThrow('where')).toEqual([['fone', 2]]);
+    runtime.sheet('Leads').insertColumns(1, 2); // a person adds two columns at the left
+    expect(runtime.runOrThrow('where')).toEqual([['fone', 4]]);
+    runtime.sheet('Leads').deleteColumns(4, 1);
+    expect(runtime.runOrThrow('where')).toEqual([]);
+  });
+
   it('keeps spreadsheet and sheet metadata', () => {
     expect(
       resultOf(

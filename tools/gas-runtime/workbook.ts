@@ -87,6 +87,11 @@ export class SheetModel {
   frozenColumns = 0;
   hidden = false;
   metadata: DeveloperMetadataRecord[] = [];
+  /**
+   * Column-level developer metadata, by 0-based column: it travels with its column through
+   * inserts and deletes, as in Sheets.
+   */
+  columnMetadata: Array<DeveloperMetadataRecord[] | undefined> = [];
   /** Embedded charts, in insertion order (charts.ts). */
   charts: ChartModel[] = [];
 
@@ -164,11 +169,19 @@ export class SheetModel {
         row.cells.splice(beforeColumn - 1, 0, ...Array.from({ length: count }, () => undefined));
       }
     }
+    if (beforeColumn - 1 < this.columnMetadata.length) {
+      this.columnMetadata.splice(
+        beforeColumn - 1,
+        0,
+        ...Array.from({ length: count }, () => undefined),
+      );
+    }
     this.maxColumns += count;
   }
 
   deleteColumns(startColumn: number, count: number): void {
     for (const row of this.rows) row?.cells.splice(startColumn - 1, count);
+    this.columnMetadata.splice(startColumn - 1, count);
     this.maxColumns -= count;
   }
 

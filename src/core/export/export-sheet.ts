@@ -17,10 +17,15 @@ export interface ExpectedIds {
 export interface ExportSheet {
   /** Rows and columns in use, header included (getLastRow / getLastColumn). */
   usedSize(): { rows: number; columns: number };
+  /**
+   * The columns (0-based, where they are now) the export's marks name: the only ones a replace
+   * clears (src/gas/ownership.ts).
+   */
+  ownedColumns(): number[];
   /** The header row and every data row below it, as getValues returns them (one read). */
   readTable(): { header: unknown[]; rows: unknown[][] };
   /**
-   * Clears `plan.clear` (contents only) and writes each block with one setValues. With
+   * Clears each area of `plan.clear` (contents only) and writes each block with one setValues. With
    * `expected` (the id column and the ids its data rows held when the plan was made), the ids
    * are read just before the first write, and nothing is written when they moved (a person
    * sorted or inserted rows meanwhile): then it returns false.

@@ -7,6 +7,7 @@
  * block (row, column) is written at sheet row `headerRow + row`, sheet column `1 + column`.
  */
 import { codedError } from '../errors';
+import { columnRuns } from '../ownership';
 import type { CellValue } from './cells';
 import type { FlatRecord, FlatValue } from './columns';
 
@@ -25,8 +26,11 @@ export interface SheetArea {
 }
 
 export interface SheetPlan {
-  /** Cleared (contents only) before the writes; replace mode's first page only. */
-  clear: SheetArea | null;
+  /**
+   * Cleared (contents only) before the writes: replace mode's first page, over the columns the
+   * export owns only (core/ownership.ts); empty for every other plan.
+   */
+  clear: SheetArea[];
   writes: SheetBlock[];
   /** The header row once the plan is applied. */
   header: string[];
@@ -77,19 +81,7 @@ export function planSync(input: PlanSyncInput): SheetPlan {
       'exportSyncNeedsId',
     );
   }
-  const header = input.header.map(headerText);
-  const width = lastFilledIndex(header) + 1;
-  const finalHeader = header.slice(0, width);
-  const columnIndex = new Map<string, number>();
-  for (const column of input.columns) {
-    const found = finalHeader.findIndex((name) => name.toLowerCase() === column.toLowerCase());
-    if (found !== -1) {
-      columnIndex.set(column, found);
-    } else {
-      columnIndex.set(column, finalHeader.length);
-      finalHeader.push(column);
-    }
-  }
+  const { width, finalHeader, columnIndex } = syncLayout(input.header, input.columns);
   const idIndex = columnIndex.get(idColumn) as number;
   if (idIndex >= width && input.rows.some((row) => row.some((cell) => !isBlank(cell)))) {
     // The job checks the header first and says it in the person's words (export.syncNoIdColumn).
@@ -150,7 +142,31 @@ export function planSync(input: PlanSyncInput): SheetPlan {
     header: headerChanged ? finalHeader : null,
     maxGapRows: input.maxGapRows ?? DEFAULT_MAX_GAP_ROWS,
   });
-  return { clear: null, writes, header: finalHeader, updatedRows, appendedRows, unchangedRows };
+  return { clear: [], writes, header: finalHeader, updatedRows, appendedRows, unchangedRows };
+}
+
+/**
+ * Where a sync writes each chosen column: the header's column of that name (any case), else a
+ * new column right of the header's last filled cell, in the chosen order.
+ */
+export function syncLayout(
+  headerRow: readonly unknown[],
+  columns: readonly string[],
+): { width: number; finalHeader: string[]; columnIndex: Map<string, number> } {
+  const header = headerRow.map(headerText);
+  const width = lastFilledIndex(header) + 1;
+  const finalHeader = header.slice(0, width);
+  const columnIndex = new Map<string, number>();
+  for (const column of columns) {
+    const found = finalHeader.findIndex((name) => name.toLowerCase() === column.toLowerCase());
+    if (found !== -1) {
+      columnIndex.set(column, found);
+    } else {
+      columnIndex.set(column, finalHeader.length);
+      finalHeader.push(column);
+    }
+  }
+  return { width, finalHeader, columnIndex };
 }
 
 export interface PlanReplaceInput {
@@ -159,13 +175,18 @@ export interface PlanReplaceInput {
   toCell: ToCell;
   /** Data rows this export job already wrote on earlier pages; 0 on the first page. */
   writtenRows: number;
-  /** Size of the sheet's used area (header included) before the job; cleared on the first page. */
-  existing: { rows: number; columns: number };
+  /** Rows of the sheet's used area (header included) before the job; cleared on the first page. */
+  existing: { rows: number };
+  /**
+   * The columns (0-based) the export owns: those its mark names (src/gas/ownership.ts), which
+   * hold every column it writes. Only they are cleared; a column a person added stays.
+   */
+  owned: readonly number[];
 }
 
 /**
- * Replace mode: the first page clears the used area and writes header and rows as one block;
- * later pages write their rows as one block below the rows already written.
+ * Replace mode: the first page clears the export's own columns and writes header and rows as
+ * one block; later pages write their rows as one block below the rows already written.
  */
 export function planReplace(input: PlanReplaceInput): SheetPlan {
   const header = [...input.columns];
@@ -173,16 +194,19 @@ export function planReplace(input: PlanReplaceInput): SheetPlan {
     input.columns.map((column) => input.toCell(column, lead[column])),
   );
   const first = input.writtenRows === 0;
-  const clear =
-    first && input.existing.rows > 0 && input.existing.columns > 0
-      ? { row: 0, column: 0, rows: input.existing.rows, columns: input.existing.columns }
-      : null;
+  const clear = first ? ownedArea(0, input.existing.rows, input.owned) : [];
   const values: CellValue[][] = first ? [header.map(asHeaderCell), ...rows] : rows;
   const writes =
     values.length > 0 && header.length > 0
       ? [{ row: first ? 0 : 1 + input.writtenRows, column: 0, values }]
       : [];
   return { clear, writes, header, updatedRows: 0, appendedRows: rows.length, unchangedRows: 0 };
+}
+
+/** Rows `row` … `row + rows - 1` of the owned columns, as one area per run of adjacent columns. */
+export function ownedArea(row: number, rows: number, owned: readonly number[]): SheetArea[] {
+  if (rows <= 0) return [];
+  return columnRuns(owned).map((run) => ({ row, column: run.column, rows, columns: run.columns }));
 }
 
 interface BlockInput {

@@ -1,44 +1,64 @@
 /**
- * Which sheets an export may write (PRODUCT.md, issue 16.9): a new sheet, an empty one, or one
- * an export wrote. A sheet a person typed is refused with an error naming it, and left as it
- * was (the Export sidebar pre-fills "Export": an export replaced 31 typed rows without a word).
+ * Which sheets an export may write (PRODUCT.md): a new sheet, an empty one, or one its mark
+ * names — the one ownership rule of core/ownership.ts. What a sheet holds never counts: headers
+ * that look like an export's (`name | email | phone | notes`, 25 typed rows) are a person's
+ * typing, and an export that took them for its own replaced them with 300 leads. A sheet a
+ * person typed is refused with an error naming it, and left as it was.
  *
- * An export marks its sheet with sheet-level developer metadata (EXPORT_SHEET_KEY, visible to
- * this add-on's project only) when it starts writing it; the mark stays when the person renames
- * the sheet, sorts it or adds columns of their own beside the export's.
+ * The marks (src/gas/ownership.ts): the sheet carries EXPORT_SHEET_KEY, and every column the
+ * export wrote carries EXPORT_COLUMN_KEY, which moves with its column. On its own sheet an
+ * export clears and writes only those columns: a column a person added beside them (a typed
+ * `Observações` beside `name | email`) keeps its values through every replace and sync. A write
+ * that would land on a column a person typed (one added among the export's columns, or one a
+ * sync would match by its header) is refused too, naming the column.
  */
 import { codedError } from '../errors';
+import { columnLetter } from '../import/text-key';
 import { CUSTOM_FIELD_PREFIX, LEAD_COLUMNS } from './columns';
-import { SYNC_STATUS_HEADER } from './stale';
+import { type StaleRowAction, SYNC_STATUS_HEADER } from './stale';
+import { syncLayout } from './sync';
 
+/** The sheet-level mark: the sheet is an export's. */
 export const EXPORT_SHEET_KEY = 'crm.export';
-
-/** What the check needs to know of an existing sheet. */
-export interface ExportTargetState {
-  /** Whether any cell holds content (getLastRow() > 0). */
-  hasContent: boolean;
-  /** Whether an export marked it. */
-  marked: boolean;
-  /** Its first row, as getValues reads it. */
-  header: readonly unknown[];
-}
+/** The column-level mark: the export wrote this column. */
+export const EXPORT_COLUMN_KEY = 'crm.export.column';
 
 const EXPORT_COLUMN_NAMES = new Set([...LEAD_COLUMNS, SYNC_STATUS_HEADER]);
 
-function isExportColumn(name: string): boolean {
-  return EXPORT_COLUMN_NAMES.has(name) || name.startsWith(CUSTOM_FIELD_PREFIX);
+/**
+ * Whether the export's own columns still hold an export: some owned column's header is an
+ * export column, or none has a header (nothing typed there). A marked tab a person emptied and
+ * typed a list into (the sidebar pre-fills "Export") is theirs again: the mark says what the
+ * export may write, and this only ever takes a sheet away from it — a header never gives one.
+ */
+export function ownedColumnsHoldExport(
+  header: readonly unknown[],
+  owned: ReadonlySet<number>,
+): boolean {
+  const titles = [...owned]
+    .map((column) => String(header[column] ?? '').trim())
+    .filter((title) => title !== '');
+  return (
+    titles.length === 0 ||
+    titles.some((title) => EXPORT_COLUMN_NAMES.has(title) || title.startsWith(CUSTOM_FIELD_PREFIX))
+  );
 }
 
 /**
- * Whether an export writing `columns` may write into this sheet. A marked sheet stays the
- * export's while its header row still holds an export column (the person may rename some
- * headers or add their own); a marked sheet emptied and typed over — a tab reused for a typed
- * list, which the sidebar's pre-filled "Export" then names — is a person's sheet again.
+ * The columns (0-based) an export will write: replace writes its columns from A; sync writes
+ * each where the header names it, else right of the header (sync.ts), and `mark` its status
+ * column the same way (stale.ts).
  */
-export function exportMayWrite(state: ExportTargetState): boolean {
-  if (!state.hasContent) return true;
-  const header = state.header.map((cell) => String(cell ?? '').trim()).filter((c) => c !== '');
-  return state.marked && header.some(isExportColumn);
+export function exportWriteColumns(
+  mode: 'replace' | 'sync',
+  header: readonly unknown[],
+  columns: readonly string[],
+  staleRows: StaleRowAction = 'keep',
+): number[] {
+  if (mode === 'replace') return columns.map((_, index) => index);
+  const written = staleRows === 'mark' ? [...columns, SYNC_STATUS_HEADER] : columns;
+  const { columnIndex } = syncLayout(header, written);
+  return [...new Set(columnIndex.values())];
 }
 
 /** The error for a sheet a person typed; the sidebar says it in the person's words (ui.error.*). */
@@ -47,5 +67,27 @@ export function typedSheetError(sheet: string): Error {
     `The sheet "${sheet}" holds data an export did not write, so crmExportLeads leaves it as it is. Export into a new or empty sheet (another sheet name), or clear "${sheet}" first.`,
     'exportSheetTyped',
     { sheet },
+  );
+}
+
+/**
+ * The error for an export's own sheet where the write would land on columns a person typed
+ * (0-based, with the header row to name them).
+ */
+export function typedColumnsError(
+  sheet: string,
+  columns: readonly number[],
+  header: readonly unknown[],
+): Error {
+  const named = columns
+    .map((column) => {
+      const title = String(header[column] ?? '').trim();
+      return title === '' ? columnLetter(column) : `${columnLetter(column)} "${title}"`;
+    })
+    .join(', ');
+  return codedError(
+    `The sheet "${sheet}" has columns a person typed where this export would write (${named}), so crmExportLeads leaves the sheet as it is. Move those columns to the right of the export's columns, or export into a new or empty sheet (another sheet name).`,
+    'exportColumnsTyped',
+    { sheet, columns: named },
   );
 }

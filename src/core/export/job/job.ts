@@ -1,12 +1,13 @@
 /**
  * The export job (kind `export`): one step = one GET /leads, or a batch of them sent together
  * (batch.ts), and one sheet plan for the leads they bring. Pages overlap and are checked, so
- * that no lead is missed whatever the CRM's order (paging.ts). Replace mode clears the sheet's
- * used area on the first page and writes each page below the previous one; sync mode reads the
- * sheet once per page and updates rows in place by lead id, appending new leads, and after a
- * full pass marks or deletes the rows of leads it did not read (stale.ts) — once it is sure
- * they are stale (catch-up passes, below). Every step is safe to repeat (the engine re-runs a
- * step whose checkpoint was lost): the same page lands on the same rows.
+ * that no lead is missed whatever the CRM's order (paging.ts). Replace mode clears the columns
+ * the export owns (its marks, core/ownership.ts) on the first page and writes each page below
+ * the previous one; sync mode reads the sheet once per page and updates rows in place by lead
+ * id, appending new leads, and after a full pass marks or deletes the rows of leads it did not
+ * read (stale.ts) — once it is sure they are stale (catch-up passes, below). Every step is safe
+ * to repeat (the engine re-runs a step whose checkpoint was lost): the same page lands on the
+ * same rows.
  */
 import * as z from 'zod/mini';
 import {
@@ -42,7 +43,7 @@ import {
   planPages,
 } from '../paging';
 import { decodeIds, encodeIds, GONE, STALE_ROW_ACTIONS, type StaleRowAction } from '../stale';
-import { nextUpdatedSince, planReplace, planSync, type SheetPlan } from '../sync';
+import { nextUpdatedSince, ownedArea, planReplace, planSync, type SheetPlan } from '../sync';
 import { fetchWithPacing } from './errors';
 import { removeStale, staleCount } from './stale';
 import { laterSince, writeLastSync } from './sync';
@@ -338,7 +339,8 @@ function planSheet(
       toCell,
       writtenRows: cursor.writtenRows,
       // Measured on the first page only: later pages never clear.
-      existing: cursor.writtenRows === 0 ? sheet.usedSize() : { rows: 0, columns: 0 },
+      existing: cursor.writtenRows === 0 ? sheet.usedSize() : { rows: 0 },
+      owned: cursor.writtenRows === 0 ? sheet.ownedColumns() : [],
     });
     return { plan };
   }
@@ -364,7 +366,7 @@ function planSheet(
 }
 
 /**
- * Replace mode's last page: rows below the export's own are cleared. They exist only when a step
+ * Replace mode's last page: rows below the export's own are cleared (in its own columns). They exist only when a step
  * ran, wrote, and died before its checkpoint, and its repeat (the CRM having changed) wrote fewer.
  */
 function clearBelow(sheet: ExportSheet, writtenRows: number): void {
@@ -372,7 +374,8 @@ function clearBelow(sheet: ExportSheet, writtenRows: number): void {
   const end = 1 + writtenRows;
   if (used.rows <= end) return;
   sheet.apply({
-    clear: { row: end, column: 0, rows: used.rows - end, columns: used.columns },
+    // The export's own columns only: a person's column beside them keeps its rows.
+    clear: ownedArea(end, used.rows - end, sheet.ownedColumns()),
     writes: [],
     header: [],
     updatedRows: 0,

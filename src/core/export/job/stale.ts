@@ -37,7 +37,7 @@ export function removeStale(
       plan.writes.length === 0 ||
       sheet.apply(
         {
-          clear: null,
+          clear: [],
           writes: plan.writes,
           header: [],
           updatedRows: 0,

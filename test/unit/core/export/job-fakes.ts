@@ -40,11 +40,16 @@ export class GridSheet implements ExportSheet {
     return { header: values[0] ?? [], rows: values.slice(1) };
   }
 
+  /** The export owns every column of this grid (the e2e tests cover a person's columns). */
+  ownedColumns() {
+    return Array.from({ length: this.usedSize().columns }, (_, i) => i);
+  }
+
   apply(plan: SheetPlan): boolean {
-    if (plan.clear) {
-      this.clears++;
-      for (let r = plan.clear.row; r < plan.clear.row + plan.clear.rows; r++) {
-        for (let c = plan.clear.column; c < plan.clear.column + plan.clear.columns; c++) {
+    if (plan.clear.length > 0) this.clears++;
+    for (const area of plan.clear) {
+      for (let r = area.row; r < area.row + area.rows; r++) {
+        for (let c = area.column; c < area.column + area.columns; c++) {
           this.set(r, c, '');
         }
       }

@@ -19,9 +19,9 @@ const toCell: ToCell = (column, value) => toSheetCell(value, columnKind(column, 
  */
 function applyPlan(grid: unknown[][], plan: SheetPlan): unknown[][] {
   const next = grid.map((row) => [...row]);
-  if (plan.clear) {
-    for (let r = plan.clear.row; r < plan.clear.row + plan.clear.rows; r++) {
-      for (let c = plan.clear.column; c < plan.clear.column + plan.clear.columns; c++) {
+  for (const area of plan.clear) {
+    for (let r = area.row; r < area.row + area.rows; r++) {
+      for (let c = area.column; c < area.column + area.columns; c++) {
         if (next[r]) next[r][c] = '';
       }
     }
@@ -243,9 +243,10 @@ describe('planReplace', () => {
       leads,
       toCell,
       writtenRows: 0,
-      existing: { rows: 4, columns: 4 },
+      existing: { rows: 4 },
+      owned: [0, 1, 2, 3],
     });
-    expect(plan.clear).toEqual({ row: 0, column: 0, rows: 4, columns: 4 });
+    expect(plan.clear).toEqual([{ row: 0, column: 0, rows: 4, columns: 4 }]);
     expect(plan.writes).toHaveLength(1);
     expect(applyPlan(before, plan)).toEqual([
       ['id', 'name', 'company', ''],
@@ -255,15 +256,41 @@ describe('planReplace', () => {
     ]);
   });
 
+  it('clears only the columns the export owns: a column a person added keeps its cells', () => {
+    const before = [
+      ['id', 'Observações', 'name', 'company'],
+      [1, 'ligar segunda', 'x', 'y'],
+      [2, 'cliente antigo', 'x', 'y'],
+    ];
+    const plan = planReplace({
+      columns,
+      leads: [],
+      toCell,
+      writtenRows: 0,
+      existing: { rows: 3 },
+      owned: [0, 2, 3],
+    });
+    expect(plan.clear).toEqual([
+      { row: 0, column: 0, rows: 3, columns: 1 },
+      { row: 0, column: 2, rows: 3, columns: 2 },
+    ]);
+    expect(applyPlan(before, { ...plan, writes: [] }).map((row) => row[1])).toEqual([
+      'Observações',
+      'ligar segunda',
+      'cliente antigo',
+    ]);
+  });
+
   it('writes later pages below the rows already written, clearing nothing', () => {
     const plan = planReplace({
       columns,
       leads,
       toCell,
       writtenRows: 200,
-      existing: { rows: 201, columns: 3 },
+      existing: { rows: 201 },
+      owned: [0, 1, 2],
     });
-    expect(plan.clear).toBeNull();
+    expect(plan.clear).toEqual([]);
     expect(plan.writes.map((b) => [b.row, b.column, b.values.length])).toEqual([[201, 0, 2]]);
   });
 
@@ -273,9 +300,10 @@ describe('planReplace', () => {
       leads: [],
       toCell,
       writtenRows: 0,
-      existing: { rows: 0, columns: 0 },
+      existing: { rows: 0 },
+      owned: [],
     });
-    expect(plan.clear).toBeNull();
+    expect(plan.clear).toEqual([]);
     expect(plan.writes).toEqual([{ row: 0, column: 0, values: [["'id", "'name", "'company"]] }]);
   });
 });

@@ -24,6 +24,8 @@ export const EXPORT_EN = {
     ' {count} rows whose leads were not read were kept: the CRM changed while the sync read it, so they could not be told gone; sync again to mark or delete them.',
   'ui.error.exportSheetTyped':
     'The sheet "{sheet}" holds data an export did not write, so the export leaves it as it is. Export into a new or empty sheet (type another name), or clear "{sheet}" first.',
+  'ui.error.exportColumnsTyped':
+    'The sheet "{sheet}" has columns a person typed where this export would write ({columns}), so the export leaves the sheet as it is. Move those columns to the right of the export columns, or export into a new or empty sheet (type another name).',
   'ui.export.staleRows': 'Rows whose lead is gone (sync)',
   'ui.export.staleKeep': 'Keep them',
   'ui.export.staleMark': 'Mark them GONE',

@@ -24,6 +24,8 @@ export const EXPORT_PT: Readonly<Record<keyof typeof EXPORT_EN, string>> = {
     ' {count} linhas cujos leads não foram lidos foram mantidas: o CRM mudou enquanto a sincronização o lia, então não dá para saber se os leads sumiram; sincronize de novo para marcá-las ou excluí-las.',
   'ui.error.exportSheetTyped':
     'A planilha "{sheet}" tem dados que nenhuma exportação escreveu, então a exportação não mexe nela. Exporte para uma planilha nova ou vazia (digite outro nome) ou limpe "{sheet}" antes.',
+  'ui.error.exportColumnsTyped':
+    'A planilha "{sheet}" tem colunas digitadas por alguém onde esta exportação escreveria ({columns}), então a exportação não mexe nela. Mova essas colunas para a direita das colunas da exportação ou exporte para uma planilha nova ou vazia (digite outro nome).',
   'ui.export.staleRows': 'Linhas de leads que sumiram (sincronizar)',
   'ui.export.staleKeep': 'Manter',
   'ui.export.staleMark': 'Marcar como GONE',
