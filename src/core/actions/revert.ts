@@ -7,7 +7,7 @@ import { asText } from '../jobs/row-job';
 import { type ActionRequest, type DecideContext, decideRow } from './decide';
 import type { ActionEntry } from './entry';
 import type { LeadActionsJobOptions } from './kind';
-import { pipelineName, sameTag, stageName } from './reference';
+import { findStage, pipelineName, sameTag, stageName } from './reference';
 import { callOf, isRepeatable, outcomeOf, stateOf } from './requests';
 import { keysOfSheet, rowKeying } from './rows';
 import { ACTION_STATUS_HEADERS, type LeadState } from './types';
@@ -52,6 +52,13 @@ export function revertMove(
   if (first.op === 'stage' || first.op === 'won' || first.op === 'lost') {
     if (now.s === before.s)
       return { kind: 'final', status: 'NO_CHANGE', words: t('leadjob.revert.nothing') };
+    // Entering a won or lost stage records a sale or a loss (crm-api-v1.md, PUT /stage as /won
+    // and /lost): going back there would record a second one, so the row stays as the run left it.
+    const back = findStage(run.ref, undefined, before.s);
+    if (back?.won || back?.lost) {
+      const key = back.won ? 'leadjob.revert.intoWon' : 'leadjob.revert.intoLost';
+      return { kind: 'final', status: 'NOT_REVERSIBLE', words: t(key, { stage: back.name }) };
+    }
     if (now.s !== first.stageId)
       return changed(`${pipelineName(run.ref, now.p)}: ${stageName(run.ref, now.s)}`);
     const words = `${stageName(run.ref, now.s)} → ${stageName(run.ref, before.s)}`;

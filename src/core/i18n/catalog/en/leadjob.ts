@@ -46,6 +46,10 @@ export const LEADJOB_EN = {
   'leadjob.revert.messageStays': 'Cannot be undone: the message stays sent.',
   'leadjob.revert.deleteStays': 'Cannot be undone: the deleted lead is only in the backup sheet.',
   'leadjob.revert.unenrollStays': 'Cannot be undone: the enrollment stays exited_manual.',
+  'leadjob.revert.intoWon':
+    'Cannot be undone: moving the lead back into {stage}, a won stage, would record a new sale in the CRM.',
+  'leadjob.revert.intoLost':
+    'Cannot be undone: moving the lead back into {stage}, a lost stage, would record a new loss in the CRM.',
   'leadjob.revert.nothing': 'Already as before the run.',
   'leadjob.revert.changed': 'Changed since the run (now: {now}); left as it is.',
   'leadjob.revert.saleStays': '(the sale record stays in the CRM)',

@@ -47,6 +47,10 @@ export const LEADJOB_PT = {
   'leadjob.revert.deleteStays':
     'Não dá para desfazer: o lead excluído está só na planilha de backup.',
   'leadjob.revert.unenrollStays': 'Não dá para desfazer: a inscrição continua exited_manual.',
+  'leadjob.revert.intoWon':
+    'Não dá para desfazer: devolver o lead à etapa {stage}, uma etapa de ganho, registraria uma nova venda no CRM.',
+  'leadjob.revert.intoLost':
+    'Não dá para desfazer: devolver o lead à etapa {stage}, uma etapa de perda, registraria uma nova perda no CRM.',
   'leadjob.revert.nothing': 'Já está como antes da execução.',
   'leadjob.revert.changed': 'Mudou depois da execução (agora: {now}); deixado como está.',
   'leadjob.revert.saleStays': '(o registro da venda continua no CRM)',
