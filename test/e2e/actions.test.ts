@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../sandbox/index';
-import { createActionsWorld, leadRows, plainLeads, runJob, SHEET } from './actions-harness';
+import {
+  ACTION_HEADER,
+  createActionsWorld,
+  leadRows,
+  plainLeads,
+  runJob,
+  SHEET,
+} from './actions-harness';
 
 describe('lead actions: stage', () => {
   it('previews each row before → after without a write, then moves every lead once', async () => {
@@ -218,6 +225,68 @@ describe('lead actions: message', () => {
       .requests()
       .filter((r) => r.endsWith('/send-chatapp') && !r.includes('2147483647'));
     expect(posts).toHaveLength(2);
+  });
+});
+
+describe('lead actions: cells that show no value', () => {
+  it('a message whose {{Nome}} shows #N/A or whose {{Cupom}} is empty, and tags from #REF! or Loading… cells, are SKIPPED naming the cell: no request, nothing sent', async () => {
+    let ids: number[] = [];
+    const world = await createActionsWorld({
+      header: [...ACTION_HEADER, 'Cupom', 'Tag'],
+      rows: (sandbox) => {
+        ids = plainLeads(sandbox, 200)
+          .filter((l) => l.phone)
+          .slice(0, 3)
+          .map((l) => l.id);
+        const cells = [
+          ['#N/A', 'BEMVINDO', '#REF!'],
+          ['Ana', '', 'Loading…'],
+          ['Bia', 'VOLTA10', 'feira-2026'],
+        ];
+        return leadRows(sandbox, ids).map((row, i) => {
+          const [name, cupom, tag] = cells[i] ?? [];
+          return [name, ...row.slice(1), cupom, tag];
+        });
+      },
+    });
+    const text = 'Olá {{Nome}}, seu cupom é {{Cupom}}.';
+    const preview = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'message',
+      params: { text },
+      preview: true,
+    });
+    expect(world.statuses()).toEqual(['WILL_FAIL', 'WILL_FAIL', 'WILL_CHANGE']);
+    expect(preview.counts.WILL_FAIL).toBe(2);
+    const before = world.sandbox.state.messages.length;
+    world.sandbox.clearRequests();
+    runJob(world, 'crmLeadActions', { sheet: SHEET, action: 'message', params: { text } });
+    expect(world.statuses()).toEqual(['SKIPPED', 'SKIPPED', 'DONE']);
+    expect(world.details()[0]).toMatch(/column “Nome” shows the error #N\/A/);
+    expect(world.details()[1]).toMatch(/column “Cupom” is empty/);
+    const sent = world.sandbox.state.messages.slice(before).map((m) => m.body);
+    expect(sent).toEqual(['Olá Bia, seu cupom é VOLTA10.']);
+    const posts = world
+      .requests()
+      .filter((r) => r.endsWith('/send-chatapp') && !r.includes('2147483647'));
+    expect(posts).toHaveLength(1);
+
+    world.sandbox.clearRequests();
+    const tags = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'addTags',
+      params: { tags: { column: 'Tag' } },
+    });
+    expect(world.statuses()).toEqual(['SKIPPED', 'SKIPPED', 'DONE']);
+    expect(tags.counts.SKIPPED).toBe(2);
+    expect(world.details()[0]).toMatch(/column “Tag” shows the error #REF!/);
+    expect(world.details()[1]).toMatch(/column “Tag” shows Loading…/);
+    const leadTags = ids.map((id) => world.sandbox.state.leads.find((l) => l.id === id)?.tags);
+    expect(leadTags.flat().filter((tag) => /#REF!|Loading/.test(String(tag)))).toEqual([]);
+    const tagPosts = world
+      .requests()
+      .filter((r) => r.startsWith('POST') && r.includes('/tags') && !r.includes('2147483647'));
+    expect(tagPosts).toHaveLength(1);
   });
 });
 

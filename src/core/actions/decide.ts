@@ -1,4 +1,5 @@
-import type { Translate } from '../i18n';
+import { cellFault, fillPlaceholders, placeholderNames } from '../cells/read';
+import type { MessageKey, Translate } from '../i18n';
 import type { ActionEntry } from './entry';
 import {
   findLostReason,
@@ -50,6 +51,8 @@ export function decideRow(ctx: DecideContext, entry: ActionEntry): Decision {
   if (entry.g || entry.b === undefined)
     return { kind: 'gone', words: entry.d ?? t('leadjob.detail.notFound') };
   const state = entry.b;
+  const cell = cellProblem(ctx, entry);
+  if (cell) return fail(cell, 'SKIPPED');
   switch (ctx.action) {
     case 'stage':
       return decideStage(ctx, entry, state);
@@ -71,6 +74,59 @@ export function decideRow(ctx: DecideContext, entry: ActionEntry): Decision {
         requests: [{ op: 'delete' }],
       };
   }
+}
+
+/** The params each action reads: a column the action does not read is never judged. */
+const PARAMS_READ: Record<LeadActionName, (keyof LeadActionParams)[]> = {
+  stage: ['pipeline', 'stage'],
+  won: ['stage', 'value'],
+  lost: ['stage', 'reason'],
+  addTags: ['tags'],
+  removeTags: ['tags'],
+  enroll: ['sequence'],
+  unenroll: ['sequence'],
+  message: [],
+  delete: [],
+};
+
+/** Params without which the row has nothing to do (the others have a default). */
+const PARAMS_NEEDED: Partial<Record<LeadActionName, keyof LeadActionParams>> = {
+  stage: 'stage',
+  addTags: 'tags',
+  removeTags: 'tags',
+  enroll: 'sequence',
+  unenroll: 'sequence',
+};
+
+/**
+ * Why the row's cells give the action no value (PRODUCT.md "Every job reads cells alike"): a
+ * param's column or a `{{Header}}` placeholder showing a formula's error or `Loading…`, a
+ * placeholder left empty, a needed param's cell empty; the cell is named. Undefined when fine.
+ */
+function cellProblem(ctx: DecideContext, entry: ActionEntry): string | undefined {
+  const { params, t } = ctx;
+  const judge = (column: string, text: string, needed: boolean, empty: MessageKey) => {
+    const fault = cellFault(text);
+    if (fault) {
+      const key = fault === 'loading' ? 'leadjob.fail.loadingCell' : 'leadjob.fail.errorCell';
+      return t(key, { column, value: text.trim() });
+    }
+    return needed && text.trim() === '' ? t(empty, { column }) : undefined;
+  };
+  for (const name of PARAMS_READ[ctx.action]) {
+    const source = params[name];
+    if (source === null || typeof source !== 'object' || Array.isArray(source)) continue;
+    const needed = PARAMS_NEEDED[ctx.action] === name;
+    const problem = judge(source.column, entry.c?.[name] ?? '', needed, 'leadjob.fail.emptyCell');
+    if (problem) return problem;
+  }
+  if (ctx.action !== 'message') return undefined;
+  for (const name of placeholderNames(params.text ?? '')) {
+    const text = entry.c?.[`h:${name}`] ?? '';
+    const problem = judge(name, text, true, 'leadjob.fail.emptyPlaceholder');
+    if (problem) return problem;
+  }
+  return undefined;
 }
 
 const fail = (words: string, status: 'SKIPPED' | 'FAILED' = 'FAILED'): Decision => ({
@@ -226,10 +282,7 @@ function decideSequence(ctx: DecideContext, entry: ActionEntry, state: LeadState
 
 /** `{{Header}}` placeholders take the row's cell of that header. */
 export function fillText(text: string, entry: ActionEntry): string {
-  return text.replace(
-    /\{\{\s*([^}]+?)\s*\}\}/g,
-    (_, header: string) => entry.c?.[`h:${header}`] ?? '',
-  );
+  return fillPlaceholders(text, (header) => entry.c?.[`h:${header}`] ?? '');
 }
 
 function decideMessage(ctx: DecideContext, entry: ActionEntry, state: LeadState): Decision {

@@ -41,6 +41,13 @@ export const LEADJOB_EN = {
   'leadjob.fail.noSequence': 'No sequence is named "{name}".',
   'leadjob.fail.inactiveSequence':
     'Sequence {sequence} is inactive: only active sequences take leads.',
+  'leadjob.fail.errorCell':
+    'The cell of column “{column}” shows the error {value}, not a value: fix its formula or type the value.',
+  'leadjob.fail.loadingCell':
+    'The cell of column “{column}” shows {value}: its formula has not answered yet; run again once it shows a value.',
+  'leadjob.fail.emptyCell': 'The cell of column “{column}” is empty.',
+  'leadjob.fail.emptyPlaceholder':
+    'The cell of column “{column}” is empty: the message would go out with a gap.',
   'leadjob.fail.emptyText': 'The message text is empty for this row.',
   'leadjob.fail.noPhone': 'The lead has no phone (Lead sem telefone cadastrado.).',
   'leadjob.revert.messageStays': 'Cannot be undone: the message stays sent.',

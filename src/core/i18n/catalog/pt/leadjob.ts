@@ -41,6 +41,13 @@ export const LEADJOB_PT = {
   'leadjob.fail.noSequence': 'Nenhuma sequência se chama "{name}".',
   'leadjob.fail.inactiveSequence':
     'A sequência {sequence} está inativa: só sequências ativas recebem leads.',
+  'leadjob.fail.errorCell':
+    'A célula da coluna “{column}” mostra o erro {value}, não um valor: corrija a fórmula ou digite o valor.',
+  'leadjob.fail.loadingCell':
+    'A célula da coluna “{column}” mostra {value}: a fórmula ainda não respondeu; rode de novo quando ela mostrar um valor.',
+  'leadjob.fail.emptyCell': 'A célula da coluna “{column}” está vazia.',
+  'leadjob.fail.emptyPlaceholder':
+    'A célula da coluna “{column}” está vazia: a mensagem sairia com um buraco.',
   'leadjob.fail.emptyText': 'O texto da mensagem está vazio nesta linha.',
   'leadjob.fail.noPhone': 'O lead não tem telefone (Lead sem telefone cadastrado.).',
   'leadjob.revert.messageStays': 'Não dá para desfazer: a mensagem continua enviada.',
