@@ -308,6 +308,73 @@ describe('lead actions: blocked stage', () => {
   });
 });
 
+describe('lead actions: mandatory tasks foreseen', () => {
+  it('a stage and a won preview on leads with pending mandatory tasks are WILL_FAIL naming the task; the run is BLOCKED as many times, with no request for them', async () => {
+    let blocked: number[] = [];
+    let free: number[] = [];
+    const world = await createActionsWorld({
+      rows: (sandbox) => {
+        const pending = sandbox.state.tasks.filter((t) => t.is_required && t.status === 'pending');
+        blocked = sandbox.state.leads
+          .filter(
+            (l) =>
+              l.account_id === 1 &&
+              pending.some((t) => t.lead_id === l.id && t.stage_id === l.stage_id),
+          )
+          .slice(0, 4)
+          .map((l) => l.id);
+        free = plainLeads(sandbox, 200)
+          .filter(
+            (l) =>
+              !sandbox.state.stages.some((s) => s.id === l.stage_id && (s.is_won || s.is_lost)),
+          )
+          .filter((l) => l.stage_id !== DEMO.stages.negociacao)
+          .slice(0, 2)
+          .map((l) => l.id);
+        return leadRows(sandbox, [...blocked, ...free]);
+      },
+    });
+    expect(blocked.length).toBeGreaterThanOrEqual(2);
+    const subjectsOf = (id: number) => {
+      const lead = world.sandbox.state.leads.find((l) => l.id === id);
+      return world.sandbox.state.tasks
+        .filter((t) => t.lead_id === id && t.stage_id === lead?.stage_id && t.is_required)
+        .filter((t) => t.status === 'pending')
+        .map((t) => t.subject);
+    };
+    const cases = [
+      ['stage', { stage: 'Negociação', pipeline: 'Vendas' }, '/stage'],
+      ['won', {}, '/won'],
+    ] as const;
+    for (const [action, params, path] of cases) {
+      const preview = runJob(world, 'crmLeadActions', {
+        sheet: SHEET,
+        action,
+        params,
+        preview: true,
+      });
+      expect(preview.counts.WILL_FAIL).toBe(blocked.length);
+      expect(preview.counts.WILL_CHANGE).toBe(free.length);
+      const details = world.details();
+      blocked.forEach((id, i) => {
+        expect(world.statuses()[i]).toBe('WILL_FAIL');
+        for (const subject of subjectsOf(id)) expect(details[i]).toContain(subject);
+      });
+      world.sandbox.clearRequests();
+      const sales = world.sandbox.state.sales.length;
+      const run = runJob(world, 'crmLeadActions', { sheet: SHEET, action, params });
+      expect(run.counts.BLOCKED).toBe(preview.counts.WILL_FAIL);
+      expect(run.counts.DONE).toBe(free.length);
+      const puts = world.requests().filter((r) => r.startsWith('PUT') && r.endsWith(path));
+      expect(puts).toHaveLength(free.length);
+      if (action === 'won') expect(world.sandbox.state.sales.length - sales).toBe(free.length);
+      blocked.forEach((id, i) => {
+        for (const subject of subjectsOf(id)) expect(world.details()[i]).toContain(subject);
+      });
+    }
+  });
+});
+
 describe('lead actions: delete', () => {
   it('refuses without the exact count, backs every lead up before the first DELETE, and a lead already gone is DONE', async () => {
     const { world, ids } = await plainWorld(4);

@@ -36,7 +36,7 @@ export type ActionRequest =
 export type Decision =
   | { kind: 'change'; words: string; requests: ActionRequest[] }
   | { kind: 'same'; words: string }
-  | { kind: 'fail'; words: string; status: 'SKIPPED' | 'FAILED' }
+  | { kind: 'fail'; words: string; status: 'SKIPPED' | 'FAILED' | 'BLOCKED' }
   | { kind: 'gone'; words: string };
 
 export interface DecideContext {
@@ -129,11 +129,37 @@ function cellProblem(ctx: DecideContext, entry: ActionEntry): string | undefined
   return undefined;
 }
 
-const fail = (words: string, status: 'SKIPPED' | 'FAILED' = 'FAILED'): Decision => ({
+const fail = (words: string, status: 'SKIPPED' | 'FAILED' | 'BLOCKED' = 'FAILED'): Decision => ({
   kind: 'fail',
   words,
   status,
 });
+
+/**
+ * A move out of the lead's stage, as the CRM will judge it (crm-api-v1.md, PUT /stage, /won,
+ * /lost): BLOCKED, with no request, while a mandatory task of the stage is pending; else the
+ * change, its words saying what may still block it when the stage's mandatory tasks are unknown.
+ */
+function leaveStage(
+  ctx: DecideContext,
+  state: LeadState,
+  words: string,
+  request: ActionRequest,
+): Decision {
+  const { t } = ctx;
+  if (state.block && state.block.length > 0) {
+    const stage = stageName(ctx.ref, state.s);
+    return fail(
+      t('leadjob.fail.pendingTasks', { stage, tasks: state.block.join(', ') }),
+      'BLOCKED',
+    );
+  }
+  const maybe =
+    state.mayBlock && state.mayBlock.length > 0
+      ? ` ${t('leadjob.words.mayBlock', { tasks: state.mayBlock.join(', ') })}`
+      : '';
+  return { kind: 'change', words: `${words}${maybe}`, requests: [request] };
+}
 
 function moveWords(
   ctx: DecideContext,
@@ -165,11 +191,11 @@ function decideStage(ctx: DecideContext, entry: ActionEntry, state: LeadState): 
   }
   if (state.s === stage.id)
     return { kind: 'same', words: t('leadjob.words.alreadyIn', { stage: stage.name }) };
-  return {
-    kind: 'change',
-    words: moveWords(ctx, state, stage.id, pipeline.id),
-    requests: [{ op: 'stage', stageId: stage.id, pipelineId: pipeline.id }],
-  };
+  return leaveStage(ctx, state, moveWords(ctx, state, stage.id, pipeline.id), {
+    op: 'stage',
+    stageId: stage.id,
+    pipelineId: pipeline.id,
+  });
 }
 
 /** won / lost: the given stage, or the lead's pipeline's only won (lost) stage. */
@@ -211,22 +237,22 @@ function decideOutcome(ctx: DecideContext, entry: ActionEntry, state: LeadState)
         t('leadjob.fail.badValue', { value: String(entry.c?.value ?? params.value) }),
         'SKIPPED',
       );
-    return {
-      kind: 'change',
-      words: value === undefined ? words : `${words} (${value})`,
-      requests: [{ op: 'won', stageId: stage.id, ...(value === undefined ? {} : { value }) }],
-    };
+    return leaveStage(ctx, state, value === undefined ? words : `${words} (${value})`, {
+      op: 'won',
+      stageId: stage.id,
+      ...(value === undefined ? {} : { value }),
+    });
   }
   const reasonParam = paramOf(params, entry, 'reason');
   const reason =
     reasonParam === undefined ? undefined : findLostReason(ref, reasonParam as string | number);
   if (reasonParam !== undefined && !reason)
     return fail(t('leadjob.fail.noReason', { name: String(reasonParam) }));
-  return {
-    kind: 'change',
-    words: reason ? `${words} (${reason.name})` : words,
-    requests: [{ op: 'lost', stageId: stage.id, ...(reason ? { reasonId: reason.id } : {}) }],
-  };
+  return leaveStage(ctx, state, reason ? `${words} (${reason.name})` : words, {
+    op: 'lost',
+    stageId: stage.id,
+    ...(reason ? { reasonId: reason.id } : {}),
+  });
 }
 
 function decideTags(ctx: DecideContext, entry: ActionEntry, state: LeadState): Decision {

@@ -192,7 +192,7 @@ function leadReads(
   const windowRead = options.mode === 'preview' && options.action === 'message' && chat?.window;
   const found = (entry: ActionEntry, lead: Lead) => {
     entry.i = lead.id;
-    entry.b = stateOf(lead, options.action);
+    entry.b = stateOf(lead, options.action, options.ref);
     delete entry.m;
   };
   const pages = {

@@ -48,6 +48,10 @@ export const LEADJOB_EN = {
   'leadjob.fail.emptyCell': 'The cell of column “{column}” is empty.',
   'leadjob.fail.emptyPlaceholder':
     'The cell of column “{column}” is empty: the message would go out with a gap.',
+  'leadjob.fail.pendingTasks':
+    'Blocked: {stage} has mandatory tasks still pending ({tasks}). Complete them in the CRM, then run again.',
+  'leadjob.words.mayBlock':
+    '(may be blocked by pending tasks: {tasks}; the stage’s mandatory tasks could not be read)',
   'leadjob.fail.emptyText': 'The message text is empty for this row.',
   'leadjob.fail.noPhone': 'The lead has no phone (Lead sem telefone cadastrado.).',
   'leadjob.revert.messageStays': 'Cannot be undone: the message stays sent.',

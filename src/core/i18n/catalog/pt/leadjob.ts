@@ -48,6 +48,10 @@ export const LEADJOB_PT = {
   'leadjob.fail.emptyCell': 'A célula da coluna “{column}” está vazia.',
   'leadjob.fail.emptyPlaceholder':
     'A célula da coluna “{column}” está vazia: a mensagem sairia com um buraco.',
+  'leadjob.fail.pendingTasks':
+    'Bloqueado: a etapa {stage} tem tarefas obrigatórias pendentes ({tasks}). Conclua-as no CRM e rode de novo.',
+  'leadjob.words.mayBlock':
+    '(pode ser bloqueado por tarefas pendentes: {tasks}; não deu para ler as tarefas obrigatórias da etapa)',
   'leadjob.fail.emptyText': 'O texto da mensagem está vazio nesta linha.',
   'leadjob.fail.noPhone': 'O lead não tem telefone (Lead sem telefone cadastrado.).',
   'leadjob.revert.messageStays': 'Não dá para desfazer: a mensagem continua enviada.',
