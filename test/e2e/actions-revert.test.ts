@@ -54,6 +54,20 @@ describe('revert', () => {
     lead(changed).stage_id = DEMO.stages.proposta;
     world.sandbox.clearRequests();
 
+    // Entering Qualificado made its mandatory task: while it is pending, no lead can leave.
+    const blockedPreview = runJob(world, 'crmRevertLeadActions', run.jobId, { preview: true });
+    expect(blockedPreview.counts.BLOCKED).toBe(moved.length - 1);
+    expect(blockedPreview.counts.WILL_CHANGE ?? 0).toBe(0);
+    const task = world.sandbox.state.tasks.find(
+      (x) => x.lead_id === moved[1] && x.stage_id === DEMO.stages.qualificado,
+    );
+    expect(world.details().filter((d) => d.includes(String(task?.subject)))).toHaveLength(
+      moved.length - 1,
+    );
+    // Done, the leads may move again.
+    for (const task of world.sandbox.state.tasks)
+      if (ids.includes(task.lead_id ?? 0)) task.status = 'completed';
+
     const preview = runJob(world, 'crmRevertLeadActions', run.jobId, { preview: true });
     expect(preview.state).toBe('done');
     expect(preview.counts.WILL_CHANGE).toBe(moved.length - 1);
@@ -67,9 +81,6 @@ describe('revert', () => {
       ids.length - 1,
     );
 
-    // Entering Qualificado made its mandatory task; done, the leads may move again.
-    for (const task of world.sandbox.state.tasks)
-      if (ids.includes(task.lead_id ?? 0)) task.status = 'completed';
     const revert = runJob(world, 'crmRevertLeadActions', run.jobId);
     expect(revert.state).toBe('done');
     expect(revert.counts.REVERTED).toBe(moved.length - 1);

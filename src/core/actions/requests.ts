@@ -144,7 +144,8 @@ export function stateOf(
   ref?: ActionReference,
 ): LeadState {
   const state: LeadState = { p: lead.pipeline_id ?? 0, s: lead.stage_id ?? 0 };
-  if (ref && (action === 'stage' || action === 'won' || action === 'lost')) {
+  // A revert of a stage, won or lost run moves the lead out of its stage too.
+  if (ref && ['stage', 'won', 'lost', 'revert'].includes(action)) {
     const pending = (lead.tasks ?? [])
       .filter((task) => task.status === 'pending')
       .map((task) => task.subject ?? `#${task.id}`);

@@ -61,7 +61,22 @@ export function revertMove(
     }
     if (now.s !== first.stageId)
       return changed(`${pipelineName(run.ref, now.p)}: ${stageName(run.ref, now.s)}`);
-    const words = `${stageName(run.ref, now.s)} → ${stageName(run.ref, before.s)}`;
+    // The stage the run moved the lead into may hold it with its own mandatory tasks (a preview
+    // says so; a revert sends no request the CRM would refuse), as the run's move out did.
+    if (now.block && now.block.length > 0) {
+      const stage = stageName(run.ref, now.s);
+      const tasks = now.block.join(', ');
+      return {
+        kind: 'final',
+        status: 'BLOCKED',
+        words: t('leadjob.fail.pendingTasks', { stage, tasks }),
+      };
+    }
+    const maybe =
+      now.mayBlock && now.mayBlock.length > 0
+        ? ` ${t('leadjob.words.mayBlock', { tasks: now.mayBlock.join(', ') })}`
+        : '';
+    const words = `${stageName(run.ref, now.s)} → ${stageName(run.ref, before.s)}${maybe}`;
     const note =
       first.op === 'stage'
         ? ''
@@ -179,7 +194,7 @@ export function revertKind(
       const alias = moved;
       return keysOfSheet(values, keys).map((key) => alias.get(key) ?? key);
     },
-    read: revertReads(reversible),
+    read: revertReads(reversible, run),
     next,
     call: (entry, request) => callOf(entry.i ?? 0, request),
     repeatable: isRepeatable,
@@ -216,27 +231,29 @@ function movedRows(entries: readonly ActionEntry[]): Map<string, string> {
 }
 
 /** Reads each DONE lead as it is now: pages of 200 when fewer requests than one read a row. */
-function revertReads(reversible: boolean): ReadHooks<RevertEntry, unknown> {
+function revertReads(reversible: boolean, run: DecideContext): ReadHooks<RevertEntry, unknown> {
+  // A stage put back is a move out of the lead's stage: its pending tasks tell whether it can be.
+  const moves = ['stage', 'won', 'lost'].includes(run.action);
+  const include: ('sequences' | 'tasks')[] = moves ? ['sequences', 'tasks'] : ['sequences'];
   return {
     needs: (entry) => reversible && entry.n === undefined && !entry.g && entry.s === undefined,
-    page: (page) => (api: CrmApi) =>
-      api.leads.list({ page, per_page: 200, include: ['sequences'] }),
+    page: (page) => (api: CrmApi) => api.leads.list({ page, per_page: 200, include }),
     applyPage(items, needing) {
       const byId = new Map((items as Lead[]).map((lead) => [lead.id, lead]));
       return needing.filter((entry) => {
         const lead = byId.get(entry.i ?? 0);
-        if (lead) entry.n = stateOf(lead, 'revert');
+        if (lead) entry.n = stateOf(lead, 'revert', run.ref);
         return lead !== undefined;
       });
     },
-    one: (entry) => (api: CrmApi) => api.leads.get(entry.i ?? 0, ['sequences']),
+    one: (entry) => (api: CrmApi) => api.leads.get(entry.i ?? 0, include),
     applyOne(entry, answer) {
       if (!answer.ok) {
         if (!(answer.error instanceof NotFoundError)) return false;
         entry.g = 1;
         return true;
       }
-      entry.n = stateOf(answer.value as Lead, 'revert');
+      entry.n = stateOf(answer.value as Lead, 'revert', run.ref);
       return true;
     },
   };
