@@ -146,19 +146,27 @@ function leaveStage(
   words: string,
   request: ActionRequest,
 ): Decision {
+  const hold = stageHold(ctx, state);
+  if (hold.blocked !== undefined) return fail(hold.blocked, 'BLOCKED');
+  return { kind: 'change', words: `${words}${hold.note}`, requests: [request] };
+}
+
+/**
+ * What holds a lead in its stage, in words: `blocked` when a mandatory task of the stage is
+ * pending; else a `note` (may be empty) on pending tasks that may be mandatory.
+ */
+export function stageHold(
+  ctx: Pick<DecideContext, 'ref' | 't'>,
+  state: LeadState,
+): { blocked?: string; note: string } {
   const { t } = ctx;
   if (state.block && state.block.length > 0) {
     const stage = stageName(ctx.ref, state.s);
-    return fail(
-      t('leadjob.fail.pendingTasks', { stage, tasks: state.block.join(', ') }),
-      'BLOCKED',
-    );
+    const tasks = state.block.join(', ');
+    return { blocked: t('leadjob.fail.pendingTasks', { stage, tasks }), note: '' };
   }
-  const maybe =
-    state.mayBlock && state.mayBlock.length > 0
-      ? ` ${t('leadjob.words.mayBlock', { tasks: state.mayBlock.join(', ') })}`
-      : '';
-  return { kind: 'change', words: `${words}${maybe}`, requests: [request] };
+  if (!state.mayBlock || state.mayBlock.length === 0) return { note: '' };
+  return { note: ` ${t('leadjob.words.mayBlock', { tasks: state.mayBlock.join(', ') })}` };
 }
 
 function moveWords(

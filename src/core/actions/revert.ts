@@ -4,7 +4,7 @@ import type { Lead } from '../../api/schemas';
 import type { Translate } from '../i18n';
 import type { NextMove, PipelineKind, ReadHooks } from '../jobs/pipeline/types';
 import { asText } from '../jobs/row-job';
-import { type ActionRequest, type DecideContext, decideRow } from './decide';
+import { type ActionRequest, type DecideContext, decideRow, stageHold } from './decide';
 import type { ActionEntry } from './entry';
 import type { LeadActionsJobOptions } from './kind';
 import { findStage, pipelineName, sameTag, stageName } from './reference';
@@ -63,20 +63,10 @@ export function revertMove(
       return changed(`${pipelineName(run.ref, now.p)}: ${stageName(run.ref, now.s)}`);
     // The stage the run moved the lead into may hold it with its own mandatory tasks (a preview
     // says so; a revert sends no request the CRM would refuse), as the run's move out did.
-    if (now.block && now.block.length > 0) {
-      const stage = stageName(run.ref, now.s);
-      const tasks = now.block.join(', ');
-      return {
-        kind: 'final',
-        status: 'BLOCKED',
-        words: t('leadjob.fail.pendingTasks', { stage, tasks }),
-      };
-    }
-    const maybe =
-      now.mayBlock && now.mayBlock.length > 0
-        ? ` ${t('leadjob.words.mayBlock', { tasks: now.mayBlock.join(', ') })}`
-        : '';
-    const words = `${stageName(run.ref, now.s)} → ${stageName(run.ref, before.s)}${maybe}`;
+    const hold = stageHold(run, now);
+    if (hold.blocked !== undefined)
+      return { kind: 'final', status: 'BLOCKED', words: hold.blocked };
+    const words = `${stageName(run.ref, now.s)} → ${stageName(run.ref, before.s)}${hold.note}`;
     const note =
       first.op === 'stage'
         ? ''
