@@ -5,6 +5,7 @@ import type { ActionEntry } from '../core/actions/entry';
 import { LEAD_ACTIONS_KIND, ledgerPrefix, REVERT_KIND } from '../core/actions/job';
 import { deriveWords, type LeadActionsJobOptions } from '../core/actions/kind';
 import { checkParams, parseLeadActionsOptions, scopeOf } from '../core/actions/options';
+import { withRequiredTasks } from '../core/actions/reference';
 import { type RevertJobOptions, revertMove } from '../core/actions/revert';
 import { collectEntries, keysOfSheet, rowKeying } from '../core/actions/rows';
 import {
@@ -53,9 +54,24 @@ function loadReference(
   settings: Settings,
   withSequences: boolean,
   message?: LeadActionParams,
+  withTasks = false,
 ): ActionReference {
   const pacing = startPacing(pacerFor(settings), appsScriptClock);
   const list = pacedCall(() => client.pipelines.list(), pacing);
+  // A move out of a stage waits on its mandatory tasks, named only in each pipeline's spec.
+  const required = (pipeline: ActionReference['pipelines'][number]) => {
+    if (!withTasks) return pipeline;
+    try {
+      return withRequiredTasks(
+        pipeline,
+        pacedCall(() => client.pipelines.get(pipeline.id), pacing).spec,
+      );
+    } catch (error) {
+      // Gone since the list: its stages' tasks stay unknown, and the preview says so.
+      if (error instanceof NotFoundError) return pipeline;
+      throw error;
+    }
+  };
   const sequences = withSequences ? pacedCall(() => client.sequences.list(), pacing) : [];
   const chat = message
     ? chatNumber(
@@ -65,16 +81,18 @@ function loadReference(
     : undefined;
   return {
     ...(chat ? { chat } : {}),
-    pipelines: list.pipelines.map((p) => ({
-      id: p.id,
-      name: p.name ?? `#${p.id}`,
-      stages: (p.stages ?? []).map((s) => ({
-        id: s.id,
-        name: s.name ?? `#${s.id}`,
-        won: s.is_won === true,
-        lost: s.is_lost === true,
-      })),
-    })),
+    pipelines: list.pipelines.map((p) =>
+      required({
+        id: p.id,
+        name: p.name ?? `#${p.id}`,
+        stages: (p.stages ?? []).map((s) => ({
+          id: s.id,
+          name: s.name ?? `#${s.id}`,
+          won: s.is_won === true,
+          lost: s.is_lost === true,
+        })),
+      }),
+    ),
     lostReasons: (list.lost_reasons ?? []).map((r) => ({ id: r.id, name: r.name ?? `#${r.id}` })),
     sequences: sequences.map((s) => ({
       id: s.id,
@@ -258,6 +276,7 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
       settings,
       options.action === 'enroll' || options.action === 'unenroll',
       options.action === 'message' ? (options.params ?? {}) : undefined,
+      options.action === 'stage' || options.action === 'won' || options.action === 'lost',
     );
   } catch (error) {
     throw startFailure(error, 'read the CRM pipelines and sequences');

@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../sandbox/index';
-import { createActionsWorld, leadRows, plainLeads, runJob, SHEET } from './actions-harness';
+import {
+  ACTION_HEADER,
+  createActionsWorld,
+  leadRows,
+  plainLeads,
+  runJob,
+  SHEET,
+} from './actions-harness';
 
 describe('lead actions: stage', () => {
   it('previews each row before → after without a write, then moves every lead once', async () => {
@@ -221,6 +228,68 @@ describe('lead actions: message', () => {
   });
 });
 
+describe('lead actions: cells that show no value', () => {
+  it('a message whose {{Nome}} shows #N/A or whose {{Cupom}} is empty, and tags from #REF! or Loading… cells, are SKIPPED naming the cell: no request, nothing sent', async () => {
+    let ids: number[] = [];
+    const world = await createActionsWorld({
+      header: [...ACTION_HEADER, 'Cupom', 'Tag'],
+      rows: (sandbox) => {
+        ids = plainLeads(sandbox, 200)
+          .filter((l) => l.phone)
+          .slice(0, 3)
+          .map((l) => l.id);
+        const cells = [
+          ['#N/A', 'BEMVINDO', '#REF!'],
+          ['Ana', '', 'Loading…'],
+          ['Bia', 'VOLTA10', 'feira-2026'],
+        ];
+        return leadRows(sandbox, ids).map((row, i) => {
+          const [name, cupom, tag] = cells[i] ?? [];
+          return [name, ...row.slice(1), cupom, tag];
+        });
+      },
+    });
+    const text = 'Olá {{Nome}}, seu cupom é {{Cupom}}.';
+    const preview = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'message',
+      params: { text },
+      preview: true,
+    });
+    expect(world.statuses()).toEqual(['WILL_FAIL', 'WILL_FAIL', 'WILL_CHANGE']);
+    expect(preview.counts.WILL_FAIL).toBe(2);
+    const before = world.sandbox.state.messages.length;
+    world.sandbox.clearRequests();
+    runJob(world, 'crmLeadActions', { sheet: SHEET, action: 'message', params: { text } });
+    expect(world.statuses()).toEqual(['SKIPPED', 'SKIPPED', 'DONE']);
+    expect(world.details()[0]).toMatch(/column “Nome” shows the error #N\/A/);
+    expect(world.details()[1]).toMatch(/column “Cupom” is empty/);
+    const sent = world.sandbox.state.messages.slice(before).map((m) => m.body);
+    expect(sent).toEqual(['Olá Bia, seu cupom é VOLTA10.']);
+    const posts = world
+      .requests()
+      .filter((r) => r.endsWith('/send-chatapp') && !r.includes('2147483647'));
+    expect(posts).toHaveLength(1);
+
+    world.sandbox.clearRequests();
+    const tags = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'addTags',
+      params: { tags: { column: 'Tag' } },
+    });
+    expect(world.statuses()).toEqual(['SKIPPED', 'SKIPPED', 'DONE']);
+    expect(tags.counts.SKIPPED).toBe(2);
+    expect(world.details()[0]).toMatch(/column “Tag” shows the error #REF!/);
+    expect(world.details()[1]).toMatch(/column “Tag” shows Loading…/);
+    const leadTags = ids.map((id) => world.sandbox.state.leads.find((l) => l.id === id)?.tags);
+    expect(leadTags.flat().filter((tag) => /#REF!|Loading/.test(String(tag)))).toEqual([]);
+    const tagPosts = world
+      .requests()
+      .filter((r) => r.startsWith('POST') && r.includes('/tags') && !r.includes('2147483647'));
+    expect(tagPosts).toHaveLength(1);
+  });
+});
+
 describe('lead actions: blocked stage', () => {
   it('a lead whose stage has mandatory pending tasks is BLOCKED and its detail names them', async () => {
     const world = await createActionsWorld({
@@ -236,6 +305,73 @@ describe('lead actions: blocked stage', () => {
       (t) => t.lead_id === DEMO.leads.blocked && t.is_required && t.status === 'pending',
     );
     expect(world.details()[0]).toContain(String(task?.subject));
+  });
+});
+
+describe('lead actions: mandatory tasks foreseen', () => {
+  it('a stage and a won preview on leads with pending mandatory tasks are WILL_FAIL naming the task; the run is BLOCKED as many times, with no request for them', async () => {
+    let blocked: number[] = [];
+    let free: number[] = [];
+    const world = await createActionsWorld({
+      rows: (sandbox) => {
+        const pending = sandbox.state.tasks.filter((t) => t.is_required && t.status === 'pending');
+        blocked = sandbox.state.leads
+          .filter(
+            (l) =>
+              l.account_id === 1 &&
+              pending.some((t) => t.lead_id === l.id && t.stage_id === l.stage_id),
+          )
+          .slice(0, 4)
+          .map((l) => l.id);
+        free = plainLeads(sandbox, 200)
+          .filter(
+            (l) =>
+              !sandbox.state.stages.some((s) => s.id === l.stage_id && (s.is_won || s.is_lost)),
+          )
+          .filter((l) => l.stage_id !== DEMO.stages.negociacao)
+          .slice(0, 2)
+          .map((l) => l.id);
+        return leadRows(sandbox, [...blocked, ...free]);
+      },
+    });
+    expect(blocked.length).toBeGreaterThanOrEqual(2);
+    const subjectsOf = (id: number) => {
+      const lead = world.sandbox.state.leads.find((l) => l.id === id);
+      return world.sandbox.state.tasks
+        .filter((t) => t.lead_id === id && t.stage_id === lead?.stage_id && t.is_required)
+        .filter((t) => t.status === 'pending')
+        .map((t) => t.subject);
+    };
+    const cases = [
+      ['stage', { stage: 'Negociação', pipeline: 'Vendas' }, '/stage'],
+      ['won', {}, '/won'],
+    ] as const;
+    for (const [action, params, path] of cases) {
+      const preview = runJob(world, 'crmLeadActions', {
+        sheet: SHEET,
+        action,
+        params,
+        preview: true,
+      });
+      expect(preview.counts.WILL_FAIL).toBe(blocked.length);
+      expect(preview.counts.WILL_CHANGE).toBe(free.length);
+      const details = world.details();
+      blocked.forEach((id, i) => {
+        expect(world.statuses()[i]).toBe('WILL_FAIL');
+        for (const subject of subjectsOf(id)) expect(details[i]).toContain(subject);
+      });
+      world.sandbox.clearRequests();
+      const sales = world.sandbox.state.sales.length;
+      const run = runJob(world, 'crmLeadActions', { sheet: SHEET, action, params });
+      expect(run.counts.BLOCKED).toBe(preview.counts.WILL_FAIL);
+      expect(run.counts.DONE).toBe(free.length);
+      const puts = world.requests().filter((r) => r.startsWith('PUT') && r.endsWith(path));
+      expect(puts).toHaveLength(free.length);
+      if (action === 'won') expect(world.sandbox.state.sales.length - sales).toBe(free.length);
+      blocked.forEach((id, i) => {
+        for (const subject of subjectsOf(id)) expect(world.details()[i]).toContain(subject);
+      });
+    }
   });
 });
 

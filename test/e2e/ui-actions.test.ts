@@ -153,9 +153,20 @@ describe.skipIf(!HAVE_CHROMIUM)(
       const count = (status: string) =>
         sidebar.locator(`#preview-counts [data-status="${status}"] b`).textContent();
       const already = ROWS.filter((r) => r.stage === TARGET_STAGE);
+      // A lead whose stage has a mandatory task pending will not move: the preview says so.
+      const blocked = blockedLeads();
+      expect(blocked.length).toBeGreaterThan(0);
       expect(await count('NOT_FOUND')).toBe('1');
       expect(await count('NO_CHANGE')).toBe(String(already.length));
-      expect(await count('WILL_CHANGE')).toBe(String(ROWS.length - already.length - 1));
+      expect(await count('WILL_FAIL')).toBe(String(blocked.length));
+      expect(await count('WILL_CHANGE')).toBe(
+        String(ROWS.length - already.length - 1 - blocked.length),
+      );
+      for (const { row } of blocked) {
+        expect(
+          await sidebar.locator(`#preview-problems li[data-row="${row}"]`).textContent(),
+        ).toMatch(/WILL_FAIL.*mandatory tasks still pending/);
+      }
       const first = ROWS[0];
       const firstLine = sidebar.locator(`#preview-changes li[data-row="${first?.row}"]`);
       expect(await firstLine.locator('.row-number').textContent()).toBe(`Row ${first?.row}`);
@@ -190,10 +201,11 @@ describe.skipIf(!HAVE_CHROMIUM)(
       const blocked = blockedLeads();
       await sidebar.locator('#run').click();
       await expect.poll(() => sidebar.locator('#confirm').isVisible(), PATIENCE).toBe(true);
-      const changing = ROWS.length - ROWS.filter((r) => r.stage === TARGET_STAGE).length - 1;
+      const changing =
+        ROWS.length - ROWS.filter((r) => r.stage === TARGET_STAGE).length - 1 - blocked.length;
       expect(await sidebar.locator('#confirm-text').textContent()).toMatch(
         new RegExp(
-          `^Move ${changing} leads of “${ACTIONS_SHEET}” to the new stage\\? 1 row will not change \\(see the preview\\)\\. \\d+ requests: under a minute at 60 requests a minute\\. Revert can put each lead back in its stage\\.$`,
+          `^Move ${changing} leads of “${ACTIONS_SHEET}” to the new stage\\? ${1 + blocked.length} rows will not change \\(see the preview\\)\\. \\d+ requests: under a minute at 60 requests a minute\\. Revert can put each lead back in its stage\\.$`,
         ),
       );
       expect(writes()).toHaveLength(0);
@@ -204,9 +216,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await expect.poll(() => progress.getAttribute('data-state'), SLOW).toBe('done');
       const runId = (await progress.getAttribute('data-job-id')) ?? '';
       stageRunId = runId;
-      expect(await progress.locator('[data-status="DONE"] b').textContent()).toBe(
-        String(changing - blocked.length),
-      );
+      expect(await progress.locator('[data-status="DONE"] b').textContent()).toBe(String(changing));
       expect(await progress.locator('[data-status="BLOCKED"] b').textContent()).toBe(
         String(blocked.length),
       );

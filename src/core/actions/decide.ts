@@ -1,4 +1,5 @@
-import type { Translate } from '../i18n';
+import { cellFault, fillPlaceholders, placeholderNames } from '../cells/read';
+import type { MessageKey, Translate } from '../i18n';
 import type { ActionEntry } from './entry';
 import {
   findLostReason,
@@ -35,7 +36,7 @@ export type ActionRequest =
 export type Decision =
   | { kind: 'change'; words: string; requests: ActionRequest[] }
   | { kind: 'same'; words: string }
-  | { kind: 'fail'; words: string; status: 'SKIPPED' | 'FAILED' }
+  | { kind: 'fail'; words: string; status: 'SKIPPED' | 'FAILED' | 'BLOCKED' }
   | { kind: 'gone'; words: string };
 
 export interface DecideContext {
@@ -50,6 +51,8 @@ export function decideRow(ctx: DecideContext, entry: ActionEntry): Decision {
   if (entry.g || entry.b === undefined)
     return { kind: 'gone', words: entry.d ?? t('leadjob.detail.notFound') };
   const state = entry.b;
+  const cell = cellProblem(ctx, entry);
+  if (cell) return fail(cell, 'SKIPPED');
   switch (ctx.action) {
     case 'stage':
       return decideStage(ctx, entry, state);
@@ -73,11 +76,98 @@ export function decideRow(ctx: DecideContext, entry: ActionEntry): Decision {
   }
 }
 
-const fail = (words: string, status: 'SKIPPED' | 'FAILED' = 'FAILED'): Decision => ({
+/** The params each action reads: a column the action does not read is never judged. */
+const PARAMS_READ: Record<LeadActionName, (keyof LeadActionParams)[]> = {
+  stage: ['pipeline', 'stage'],
+  won: ['stage', 'value'],
+  lost: ['stage', 'reason'],
+  addTags: ['tags'],
+  removeTags: ['tags'],
+  enroll: ['sequence'],
+  unenroll: ['sequence'],
+  message: [],
+  delete: [],
+};
+
+/** Params without which the row has nothing to do (the others have a default). */
+const PARAMS_NEEDED: Partial<Record<LeadActionName, keyof LeadActionParams>> = {
+  stage: 'stage',
+  addTags: 'tags',
+  removeTags: 'tags',
+  enroll: 'sequence',
+  unenroll: 'sequence',
+};
+
+/**
+ * Why the row's cells give the action no value (PRODUCT.md "Every job reads cells alike"): a
+ * param's column or a `{{Header}}` placeholder showing a formula's error or `Loading…`, a
+ * placeholder left empty, a needed param's cell empty; the cell is named. Undefined when fine.
+ */
+function cellProblem(ctx: DecideContext, entry: ActionEntry): string | undefined {
+  const { params, t } = ctx;
+  const judge = (column: string, text: string, needed: boolean, empty: MessageKey) => {
+    const fault = cellFault(text);
+    if (fault) {
+      const key = fault === 'loading' ? 'leadjob.fail.loadingCell' : 'leadjob.fail.errorCell';
+      return t(key, { column, value: text.trim() });
+    }
+    return needed && text.trim() === '' ? t(empty, { column }) : undefined;
+  };
+  for (const name of PARAMS_READ[ctx.action]) {
+    const source = params[name];
+    if (source === null || typeof source !== 'object' || Array.isArray(source)) continue;
+    const needed = PARAMS_NEEDED[ctx.action] === name;
+    const problem = judge(source.column, entry.c?.[name] ?? '', needed, 'leadjob.fail.emptyCell');
+    if (problem) return problem;
+  }
+  if (ctx.action !== 'message') return undefined;
+  for (const name of placeholderNames(params.text ?? '')) {
+    const text = entry.c?.[`h:${name}`] ?? '';
+    const problem = judge(name, text, true, 'leadjob.fail.emptyPlaceholder');
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+const fail = (words: string, status: 'SKIPPED' | 'FAILED' | 'BLOCKED' = 'FAILED'): Decision => ({
   kind: 'fail',
   words,
   status,
 });
+
+/**
+ * A move out of the lead's stage, as the CRM will judge it (crm-api-v1.md, PUT /stage, /won,
+ * /lost): BLOCKED, with no request, while a mandatory task of the stage is pending; else the
+ * change, its words saying what may still block it when the stage's mandatory tasks are unknown.
+ */
+function leaveStage(
+  ctx: DecideContext,
+  state: LeadState,
+  words: string,
+  request: ActionRequest,
+): Decision {
+  const hold = stageHold(ctx, state);
+  if (hold.blocked !== undefined) return fail(hold.blocked, 'BLOCKED');
+  return { kind: 'change', words: `${words}${hold.note}`, requests: [request] };
+}
+
+/**
+ * What holds a lead in its stage, in words: `blocked` when a mandatory task of the stage is
+ * pending; else a `note` (may be empty) on pending tasks that may be mandatory.
+ */
+export function stageHold(
+  ctx: Pick<DecideContext, 'ref' | 't'>,
+  state: LeadState,
+): { blocked?: string; note: string } {
+  const { t } = ctx;
+  if (state.block && state.block.length > 0) {
+    const stage = stageName(ctx.ref, state.s);
+    const tasks = state.block.join(', ');
+    return { blocked: t('leadjob.fail.pendingTasks', { stage, tasks }), note: '' };
+  }
+  if (!state.mayBlock || state.mayBlock.length === 0) return { note: '' };
+  return { note: ` ${t('leadjob.words.mayBlock', { tasks: state.mayBlock.join(', ') })}` };
+}
 
 function moveWords(
   ctx: DecideContext,
@@ -109,11 +199,11 @@ function decideStage(ctx: DecideContext, entry: ActionEntry, state: LeadState): 
   }
   if (state.s === stage.id)
     return { kind: 'same', words: t('leadjob.words.alreadyIn', { stage: stage.name }) };
-  return {
-    kind: 'change',
-    words: moveWords(ctx, state, stage.id, pipeline.id),
-    requests: [{ op: 'stage', stageId: stage.id, pipelineId: pipeline.id }],
-  };
+  return leaveStage(ctx, state, moveWords(ctx, state, stage.id, pipeline.id), {
+    op: 'stage',
+    stageId: stage.id,
+    pipelineId: pipeline.id,
+  });
 }
 
 /** won / lost: the given stage, or the lead's pipeline's only won (lost) stage. */
@@ -155,22 +245,22 @@ function decideOutcome(ctx: DecideContext, entry: ActionEntry, state: LeadState)
         t('leadjob.fail.badValue', { value: String(entry.c?.value ?? params.value) }),
         'SKIPPED',
       );
-    return {
-      kind: 'change',
-      words: value === undefined ? words : `${words} (${value})`,
-      requests: [{ op: 'won', stageId: stage.id, ...(value === undefined ? {} : { value }) }],
-    };
+    return leaveStage(ctx, state, value === undefined ? words : `${words} (${value})`, {
+      op: 'won',
+      stageId: stage.id,
+      ...(value === undefined ? {} : { value }),
+    });
   }
   const reasonParam = paramOf(params, entry, 'reason');
   const reason =
     reasonParam === undefined ? undefined : findLostReason(ref, reasonParam as string | number);
   if (reasonParam !== undefined && !reason)
     return fail(t('leadjob.fail.noReason', { name: String(reasonParam) }));
-  return {
-    kind: 'change',
-    words: reason ? `${words} (${reason.name})` : words,
-    requests: [{ op: 'lost', stageId: stage.id, ...(reason ? { reasonId: reason.id } : {}) }],
-  };
+  return leaveStage(ctx, state, reason ? `${words} (${reason.name})` : words, {
+    op: 'lost',
+    stageId: stage.id,
+    ...(reason ? { reasonId: reason.id } : {}),
+  });
 }
 
 function decideTags(ctx: DecideContext, entry: ActionEntry, state: LeadState): Decision {
@@ -226,10 +316,7 @@ function decideSequence(ctx: DecideContext, entry: ActionEntry, state: LeadState
 
 /** `{{Header}}` placeholders take the row's cell of that header. */
 export function fillText(text: string, entry: ActionEntry): string {
-  return text.replace(
-    /\{\{\s*([^}]+?)\s*\}\}/g,
-    (_, header: string) => entry.c?.[`h:${header}`] ?? '',
-  );
+  return fillPlaceholders(text, (header) => entry.c?.[`h:${header}`] ?? '');
 }
 
 function decideMessage(ctx: DecideContext, entry: ActionEntry, state: LeadState): Decision {

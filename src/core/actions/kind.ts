@@ -219,7 +219,7 @@ function leadReads(
   const chat = options.ref.chat;
   const windowRead = options.mode === 'preview' && options.action === 'message' && chat?.window;
   const country = options.defaultCountry;
-  const stateOfLead = (lead: Lead) => stateOf(lead, options.action);
+  const stateOfLead = (lead: Lead) => stateOf(lead, options.action, options.ref);
   const named = (entry: ActionEntry, id: number, state: LeadState) => {
     entry.i = id;
     entry.b = state;

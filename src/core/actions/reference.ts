@@ -110,3 +110,37 @@ export function moneyOf(value: string | number | string[] | undefined): number |
 export function sameTag(a: string, b: string): boolean {
   return valueKey(a) === valueKey(b);
 }
+
+/**
+ * The pipeline with each stage's mandatory task subjects from its spec (GET /pipelines/{id}),
+ * stages matched by name as the CRM matches them on PUT.
+ */
+export function withRequiredTasks(
+  pipeline: Pipeline,
+  spec: { stages: readonly { name: string; required_tasks?: readonly { subject: string }[] }[] },
+): Pipeline {
+  return {
+    ...pipeline,
+    stages: pipeline.stages.map((stage) => {
+      const own = spec.stages.find((s) => sameName(s.name, stage.name));
+      return own ? { ...stage, required: (own.required_tasks ?? []).map((r) => r.subject) } : stage;
+    }),
+  };
+}
+
+/**
+ * What stands in the way of moving a lead out of its stage, as the CRM judges it: the stage's
+ * mandatory tasks (by subject) among the lead's pending tasks; when the stage's mandatory tasks
+ * are unknown, every pending task may be one.
+ */
+export function pendingBlock(
+  ref: ActionReference,
+  stageId: number,
+  pending: readonly string[],
+): { block?: string[]; mayBlock?: string[] } {
+  if (pending.length === 0) return {};
+  const required = findStage(ref, undefined, stageId)?.required;
+  if (required === undefined) return { mayBlock: [...new Set(pending)] };
+  const block = [...new Set(pending.filter((task) => required.some((r) => sameName(r, task))))];
+  return block.length > 0 ? { block } : {};
+}

@@ -17,7 +17,8 @@ import type { Translate } from '../i18n';
 import { crmDetail } from '../person-message';
 import type { ActionRequest } from './decide';
 import type { ActionEntry } from './entry';
-import type { LeadActionName, LeadState } from './types';
+import { pendingBlock } from './reference';
+import type { ActionReference, LeadActionName, LeadState } from './types';
 
 /** The API call that makes one request of a row. */
 export function callOf(leadId: number, request: ActionRequest): (api: CrmApi) => unknown {
@@ -123,17 +124,33 @@ export function outcomeOf(request: ActionRequest, answer: Settled<unknown>, t: T
 /** Include tokens the before-state of an action needs (all honoured by the list too). */
 export function readIncludes(
   action: LeadActionName | 'revert',
-): ('sales' | 'sequences' | 'owner')[] {
-  if (action === 'won' || action === 'lost') return ['sales'];
+): ('sales' | 'sequences' | 'owner' | 'tasks')[] {
+  // A move out of a stage whose mandatory tasks are pending is refused: the tasks tell beforehand.
+  if (action === 'won' || action === 'lost') return ['sales', 'tasks'];
+  if (action === 'stage') return ['tasks'];
   // The delete's backup keeps every field: `assigned_to` comes only with include=owner.
   if (action === 'delete') return ['owner'];
   if (action === 'enroll' || action === 'unenroll' || action === 'revert') return ['sequences'];
   return [];
 }
 
-/** What a run records of a lead before acting (only what its action touches, and its revert). */
-export function stateOf(lead: Lead, action: LeadActionName | 'revert'): LeadState {
+/**
+ * What a run records of a lead before acting (only what its action touches, and its revert);
+ * `ref` names the mandatory tasks of the lead's stage (stage, won, lost).
+ */
+export function stateOf(
+  lead: Lead,
+  action: LeadActionName | 'revert',
+  ref?: ActionReference,
+): LeadState {
   const state: LeadState = { p: lead.pipeline_id ?? 0, s: lead.stage_id ?? 0 };
+  // A revert of a stage, won or lost run moves the lead out of its stage too.
+  if (ref && ['stage', 'won', 'lost', 'revert'].includes(action)) {
+    const pending = (lead.tasks ?? [])
+      .filter((task) => task.status === 'pending')
+      .map((task) => task.subject ?? `#${task.id}`);
+    Object.assign(state, pendingBlock(ref, state.s, pending));
+  }
   if (action === 'addTags' || action === 'removeTags' || action === 'revert')
     state.tags = [...(lead.tags ?? [])];
   if (action === 'enroll' || action === 'unenroll' || action === 'revert') {

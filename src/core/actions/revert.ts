@@ -4,10 +4,10 @@ import type { Lead } from '../../api/schemas';
 import type { Translate } from '../i18n';
 import type { NextMove, PipelineKind, ReadHooks } from '../jobs/pipeline/types';
 import { asText } from '../jobs/row-job';
-import { type ActionRequest, type DecideContext, decideRow } from './decide';
+import { type ActionRequest, type DecideContext, decideRow, stageHold } from './decide';
 import type { ActionEntry } from './entry';
 import type { LeadActionsJobOptions } from './kind';
-import { pipelineName, sameTag, stageName } from './reference';
+import { findStage, pipelineName, sameTag, stageName } from './reference';
 import { callOf, isRepeatable, outcomeOf, stateOf } from './requests';
 import { keysOfSheet, rowKeying } from './rows';
 import { ACTION_STATUS_HEADERS, type LeadState } from './types';
@@ -52,9 +52,21 @@ export function revertMove(
   if (first.op === 'stage' || first.op === 'won' || first.op === 'lost') {
     if (now.s === before.s)
       return { kind: 'final', status: 'NO_CHANGE', words: t('leadjob.revert.nothing') };
+    // Entering a won or lost stage records a sale or a loss (crm-api-v1.md, PUT /stage as /won
+    // and /lost): going back there would record a second one, so the row stays as the run left it.
+    const back = findStage(run.ref, undefined, before.s);
+    if (back?.won || back?.lost) {
+      const key = back.won ? 'leadjob.revert.intoWon' : 'leadjob.revert.intoLost';
+      return { kind: 'final', status: 'NOT_REVERSIBLE', words: t(key, { stage: back.name }) };
+    }
     if (now.s !== first.stageId)
       return changed(`${pipelineName(run.ref, now.p)}: ${stageName(run.ref, now.s)}`);
-    const words = `${stageName(run.ref, now.s)} → ${stageName(run.ref, before.s)}`;
+    // The stage the run moved the lead into may hold it with its own mandatory tasks (a preview
+    // says so; a revert sends no request the CRM would refuse), as the run's move out did.
+    const hold = stageHold(run, now);
+    if (hold.blocked !== undefined)
+      return { kind: 'final', status: 'BLOCKED', words: hold.blocked };
+    const words = `${stageName(run.ref, now.s)} → ${stageName(run.ref, before.s)}${hold.note}`;
     const note =
       first.op === 'stage'
         ? ''
@@ -172,7 +184,7 @@ export function revertKind(
       const alias = moved;
       return keysOfSheet(values, keys).map((key) => alias.get(key) ?? key);
     },
-    read: revertReads(reversible),
+    read: revertReads(reversible, run),
     next,
     call: (entry, request) => callOf(entry.i ?? 0, request),
     repeatable: isRepeatable,
@@ -209,27 +221,29 @@ function movedRows(entries: readonly ActionEntry[]): Map<string, string> {
 }
 
 /** Reads each DONE lead as it is now: pages of 200 when fewer requests than one read a row. */
-function revertReads(reversible: boolean): ReadHooks<RevertEntry, unknown> {
+function revertReads(reversible: boolean, run: DecideContext): ReadHooks<RevertEntry, unknown> {
+  // A stage put back is a move out of the lead's stage: its pending tasks tell whether it can be.
+  const moves = ['stage', 'won', 'lost'].includes(run.action);
+  const include: ('sequences' | 'tasks')[] = moves ? ['sequences', 'tasks'] : ['sequences'];
   return {
     needs: (entry) => reversible && entry.n === undefined && !entry.g && entry.s === undefined,
-    page: (page) => (api: CrmApi) =>
-      api.leads.list({ page, per_page: 200, include: ['sequences'] }),
+    page: (page) => (api: CrmApi) => api.leads.list({ page, per_page: 200, include }),
     applyPage(items, needing) {
       const byId = new Map((items as Lead[]).map((lead) => [lead.id, lead]));
       return needing.filter((entry) => {
         const lead = byId.get(entry.i ?? 0);
-        if (lead) entry.n = stateOf(lead, 'revert');
+        if (lead) entry.n = stateOf(lead, 'revert', run.ref);
         return lead !== undefined;
       });
     },
-    one: (entry) => (api: CrmApi) => api.leads.get(entry.i ?? 0, ['sequences']),
+    one: (entry) => (api: CrmApi) => api.leads.get(entry.i ?? 0, include),
     applyOne(entry, answer) {
       if (!answer.ok) {
         if (!(answer.error instanceof NotFoundError)) return false;
         entry.g = 1;
         return true;
       }
-      entry.n = stateOf(answer.value as Lead, 'revert');
+      entry.n = stateOf(answer.value as Lead, 'revert', run.ref);
       return true;
     },
   };

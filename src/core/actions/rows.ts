@@ -1,4 +1,5 @@
 import { hashText } from '../cache/chunked';
+import { placeholderNames, shownText } from '../cells/read';
 import { type Translate, translator } from '../i18n';
 import { leadFieldForKey } from '../import/lead-fields';
 import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize';
@@ -117,21 +118,21 @@ export function rowKeyOf(
 /** Cells a row's params and `{{Header}}` placeholders take (display text, as the person sees it). */
 export function rowCells(
   header: readonly unknown[],
+  row: readonly unknown[],
   display: readonly unknown[],
   params: LeadActionParams,
 ): Record<string, string> | undefined {
   const cells: Record<string, string> = {};
+  const cellOf = (name: string) => {
+    const index = headerIndex(header, name);
+    return index === undefined ? '' : shownText(row[index], display[index]);
+  };
   for (const [name, source] of Object.entries(params)) {
     if (source && typeof source === 'object' && !Array.isArray(source) && 'column' in source) {
-      const index = headerIndex(header, String(source.column));
-      cells[name] = index === undefined ? '' : String(display[index] ?? '');
+      cells[name] = cellOf(String(source.column));
     }
   }
-  for (const match of (params.text ?? '').matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)) {
-    const name = match[1] ?? '';
-    const index = headerIndex(header, name);
-    cells[`h:${name}`] = index === undefined ? '' : String(display[index] ?? '');
-  }
+  for (const name of placeholderNames(params.text ?? '')) cells[`h:${name}`] = cellOf(name);
   return Object.keys(cells).length > 0 ? cells : undefined;
 }
 
@@ -155,7 +156,7 @@ export function collectEntries(
       entry.g = 1;
       entry.d = keying.idColumn !== undefined ? 'noId' : 'noMatchKey';
     }
-    const cells = rowCells(values.header, display, params);
+    const cells = rowCells(values.header, row, display, params);
     if (cells) entry.c = cells;
     entry.h = cellsHash(row, display, columns);
     byKey.set(key, entry);

@@ -106,6 +106,10 @@ export interface LeadState {
   /** Sales and losses recorded (won / lost: settles a lost answer). */
   sales?: number;
   lost?: number;
+  /** The mandatory tasks of the lead's stage still pending (stage, won, lost): subjects. */
+  block?: string[];
+  /** Pending tasks that may be mandatory: the stage's mandatory tasks could not be read. */
+  mayBlock?: string[];
   /** Has a phone (message). */
   phone?: boolean;
   /** Name (delete: the detail names who goes). */
@@ -117,7 +121,17 @@ export interface ActionReference {
   pipelines: {
     id: number;
     name: string;
-    stages: { id: number; name: string; won: boolean; lost: boolean }[];
+    stages: {
+      id: number;
+      name: string;
+      won: boolean;
+      lost: boolean;
+      /**
+       * The subjects of the stage's mandatory tasks (GET /pipelines/{id} `required_tasks`): a
+       * lead with one still pending cannot leave the stage. Absent when they could not be read.
+       */
+      required?: string[];
+    }[];
   }[];
   lostReasons: { id: number; name: string }[];
   sequences: { id: number; name: string; active: boolean }[];

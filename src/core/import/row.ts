@@ -5,6 +5,7 @@ import type {
   UpsertLeadInput,
   User,
 } from '../../api/schemas';
+import { cellFault } from '../cells/read';
 import { codedError } from '../errors';
 import { type MessageKey, type Translate, translator } from '../i18n';
 import type { HeaderMap, MappedColumn } from './headers';
@@ -35,24 +36,6 @@ import {
   type Stage,
 } from './resolve';
 import { columnLetter, describeCell } from './text-key';
-
-/** What Sheets shows in a cell whose formula failed (getValues returns the text). */
-const ERROR_CELL = /^#(?:NAME\?|REF!|N\/A|VALUE!|DIV\/0!|ERROR!|NUM!|NULL!|SPILL!|CALC!)$/;
-
-/**
- * What Sheets shows (and getValues returns) while a formula such as IMPORTRANGE or a custom
- * function has not answered yet, in English and Portuguese spreadsheets.
- */
-const LOADING_CELL = /^(?:Loading|Carregando)(?:\.\.\.|…)$/i;
-
-/** Whether a cell shows a formula error such as `#NAME?` or `#REF!`, or is still loading. */
-export function isErrorCell(value: unknown): boolean {
-  return typeof value === 'string' && (ERROR_CELL.test(value.trim()) || isLoadingCell(value));
-}
-
-function isLoadingCell(value: unknown): boolean {
-  return typeof value === 'string' && LOADING_CELL.test(value.trim());
-}
 
 const ENGLISH = translator('en');
 
@@ -359,10 +342,11 @@ function readCells(
   for (const column of headerMap.columns) {
     const value = row[column.index];
     if (isBlankCell(value)) continue;
-    if (isErrorCell(value)) {
+    const fault = cellFault(value);
+    if (fault) {
       // A formula's error is never a value (a lead named "#NAME?"): the row waits for a fix.
       const cell = columnLetter(column.index);
-      const key = isLoadingCell(value) ? 'import.loadingCell' : 'import.errorCell';
+      const key = fault === 'loading' ? 'import.loadingCell' : 'import.errorCell';
       problem(column, t(key, { value: String(value).trim(), cell }));
       if (column.target.kind === 'lead') badFields.add(column.target.field);
       continue;

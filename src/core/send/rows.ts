@@ -1,3 +1,4 @@
+import { shownText } from '../cells/read';
 import { type Translate, translator } from '../i18n';
 import { isDateCell, PROCESSED_SLACK_MS } from '../import/job/sheet';
 import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize';
@@ -141,10 +142,7 @@ function sourceText(
   display: readonly string[] | undefined,
 ): string {
   if ('value' in source) return source.value;
-  const shown = display?.[source.column];
-  if (shown !== undefined) return shown;
-  const value = row[source.column];
-  return isBlankCell(value) ? '' : String(value);
+  return shownText(row[source.column], display?.[source.column]);
 }
 
 function sourceName(source: PlacedSource, t: Translate): string {

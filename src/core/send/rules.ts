@@ -1,4 +1,4 @@
-import { isErrorCell } from '../import/row';
+import { isErrorCell } from '../cells/read';
 
 /**
  * The template-sending rules of crm-api-v1.md that can be checked before a request, so a row

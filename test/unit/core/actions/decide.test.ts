@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type DecideContext, decideRow, fillText } from '../../../../src/core/actions/decide';
 import type { ActionEntry } from '../../../../src/core/actions/entry';
 import { nextMove } from '../../../../src/core/actions/kind';
+import { pendingBlock } from '../../../../src/core/actions/reference';
 import { revertMove } from '../../../../src/core/actions/revert';
 import type {
   ActionReference,
@@ -89,6 +90,46 @@ describe('won and lost', () => {
   });
   it('a lead already won is NO_CHANGE', () => {
     expect(decideRow(ctx('won'), lead({ s: 5 })).kind).toBe('same');
+  });
+});
+
+describe('mandatory tasks of the lead’s stage', () => {
+  const withTasks: ActionReference = {
+    ...REF,
+    pipelines: REF.pipelines.map((p) => ({
+      ...p,
+      stages: p.stages.map((s) =>
+        s.id === 2 ? { ...s, required: ['Ligar'] } : { ...s, required: [] },
+      ),
+    })),
+  };
+  const tasked = (action: LeadActionName, params: LeadActionParams = {}) => ({
+    ...ctx(action, params),
+    ref: withTasks,
+  });
+  it('a pending one blocks a stage move, a won and a lost before any request, naming it', () => {
+    const state = { p: 1, s: 2, ...pendingBlock(withTasks, 2, ['Ligar', 'Outra']) };
+    expect(state.block).toEqual(['Ligar']);
+    for (const [action, params] of [
+      ['stage', { stage: 'Proposta' }],
+      ['won', {}],
+      ['lost', {}],
+    ] as const) {
+      const d = decideRow(tasked(action, params), { k: '#9', i: 9, b: state });
+      expect(d).toEqual({
+        kind: 'fail',
+        status: 'BLOCKED',
+        words: expect.stringContaining('Ligar') as string,
+      });
+      const preview = nextMove(tasked(action, params), { k: '#9', i: 9, b: state }, true);
+      expect(preview.kind === 'final' && preview.status).toBe('WILL_FAIL');
+    }
+  });
+  it('pending tasks the stage does not require block nothing; unknown requirements say “may be blocked”', () => {
+    expect(pendingBlock(withTasks, 3, ['Ligar'])).toEqual({});
+    expect(pendingBlock(REF, 2, ['Ligar'])).toEqual({ mayBlock: ['Ligar'] });
+    const d = decideRow(ctx('stage', { stage: 'Proposta' }), lead({ mayBlock: ['Ligar'] }));
+    expect(d.kind === 'change' && d.words).toMatch(/may be blocked by pending tasks: Ligar/);
   });
 });
 

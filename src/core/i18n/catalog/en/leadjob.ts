@@ -43,11 +43,26 @@ export const LEADJOB_EN = {
   'leadjob.fail.noSequence': 'No sequence is named "{name}".',
   'leadjob.fail.inactiveSequence':
     'Sequence {sequence} is inactive: only active sequences take leads.',
+  'leadjob.fail.errorCell':
+    'The cell of column “{column}” shows the error {value}, not a value: fix its formula or type the value.',
+  'leadjob.fail.loadingCell':
+    'The cell of column “{column}” shows {value}: its formula has not answered yet; run again once it shows a value.',
+  'leadjob.fail.emptyCell': 'The cell of column “{column}” is empty.',
+  'leadjob.fail.emptyPlaceholder':
+    'The cell of column “{column}” is empty: the message would go out with a gap.',
+  'leadjob.fail.pendingTasks':
+    'Blocked: {stage} has mandatory tasks still pending ({tasks}). Complete them in the CRM, then run again.',
+  'leadjob.words.mayBlock':
+    '(may be blocked by pending tasks: {tasks}; the stage’s mandatory tasks could not be read)',
   'leadjob.fail.emptyText': 'The message text is empty for this row.',
   'leadjob.fail.noPhone': 'The lead has no phone (Lead sem telefone cadastrado.).',
   'leadjob.revert.messageStays': 'Cannot be undone: the message stays sent.',
   'leadjob.revert.deleteStays': 'Cannot be undone: the deleted lead is only in the backup sheet.',
   'leadjob.revert.unenrollStays': 'Cannot be undone: the enrollment stays exited_manual.',
+  'leadjob.revert.intoWon':
+    'Cannot be undone: moving the lead back into {stage}, a won stage, would record a new sale in the CRM.',
+  'leadjob.revert.intoLost':
+    'Cannot be undone: moving the lead back into {stage}, a lost stage, would record a new loss in the CRM.',
   'leadjob.revert.nothing': 'Already as before the run.',
   'leadjob.revert.changed': 'Changed since the run (now: {now}); left as it is.',
   'leadjob.revert.saleStays': '(the sale record stays in the CRM)',

@@ -43,12 +43,27 @@ export const LEADJOB_PT = {
   'leadjob.fail.noSequence': 'Nenhuma sequência se chama "{name}".',
   'leadjob.fail.inactiveSequence':
     'A sequência {sequence} está inativa: só sequências ativas recebem leads.',
+  'leadjob.fail.errorCell':
+    'A célula da coluna “{column}” mostra o erro {value}, não um valor: corrija a fórmula ou digite o valor.',
+  'leadjob.fail.loadingCell':
+    'A célula da coluna “{column}” mostra {value}: a fórmula ainda não respondeu; rode de novo quando ela mostrar um valor.',
+  'leadjob.fail.emptyCell': 'A célula da coluna “{column}” está vazia.',
+  'leadjob.fail.emptyPlaceholder':
+    'A célula da coluna “{column}” está vazia: a mensagem sairia com um buraco.',
+  'leadjob.fail.pendingTasks':
+    'Bloqueado: a etapa {stage} tem tarefas obrigatórias pendentes ({tasks}). Conclua-as no CRM e rode de novo.',
+  'leadjob.words.mayBlock':
+    '(pode ser bloqueado por tarefas pendentes: {tasks}; não deu para ler as tarefas obrigatórias da etapa)',
   'leadjob.fail.emptyText': 'O texto da mensagem está vazio nesta linha.',
   'leadjob.fail.noPhone': 'O lead não tem telefone (Lead sem telefone cadastrado.).',
   'leadjob.revert.messageStays': 'Não dá para desfazer: a mensagem continua enviada.',
   'leadjob.revert.deleteStays':
     'Não dá para desfazer: o lead excluído está só na planilha de backup.',
   'leadjob.revert.unenrollStays': 'Não dá para desfazer: a inscrição continua exited_manual.',
+  'leadjob.revert.intoWon':
+    'Não dá para desfazer: devolver o lead à etapa {stage}, uma etapa de ganho, registraria uma nova venda no CRM.',
+  'leadjob.revert.intoLost':
+    'Não dá para desfazer: devolver o lead à etapa {stage}, uma etapa de perda, registraria uma nova perda no CRM.',
   'leadjob.revert.nothing': 'Já está como antes da execução.',
   'leadjob.revert.changed': 'Mudou depois da execução (agora: {now}); deixado como está.',
   'leadjob.revert.saleStays': '(o registro da venda continua no CRM)',
