@@ -47,7 +47,7 @@ export function placeholderNames(text: string): string[] {
   return [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? ''))];
 }
 
-/** The text with each `{{Header}}` replaced by `valueOf(Header)`. */
-export function fillPlaceholders(text: string, valueOf: (name: string) => string): string {
-  return text.replace(PLACEHOLDER, (_, name: string) => valueOf(name));
+/** The text with each `{{Header}}` replaced by `valueFor(Header)`. */
+export function fillPlaceholders(text: string, valueFor: (name: string) => string): string {
+  return text.replace(PLACEHOLDER, (_, name: string) => valueFor(name));
 }
