@@ -63,4 +63,12 @@ export const LEADJOB_EN = {
   'leadjob.message.revertPreviewed':
     'Preview of the revert of {runId}: {parts}. Nothing was changed in the CRM.',
   'leadjob.detail.sameLead': 'Same lead (#{id}) as the row of {key}: a run acts on each lead once.',
+  'leadjob.detail.notPreviewedAdded':
+    'Not previewed: this row came after the preview (or the delete count), so nothing was sent for it. Preview again to include it.',
+  'leadjob.detail.notPreviewedChanged':
+    'Not previewed: the row was edited after the preview, so nothing was sent for it. Preview again to act on it.',
+  'leadjob.detail.notPreviewedLead':
+    'Not previewed: the row now names lead #{id}, not #{planned} as the preview showed, so nothing was sent for it.',
+  'leadjob.detail.notPreviewedStays':
+    'Not previewed: the preview showed no change for this row, and the lead changed since ({change}), so nothing was sent for it. Preview again to include it.',
 } as const;

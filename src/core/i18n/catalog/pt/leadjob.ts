@@ -65,4 +65,12 @@ export const LEADJOB_PT = {
     'Prévia da reversão de {runId}: {parts}. Nada foi alterado no CRM.',
   'leadjob.detail.sameLead':
     'Mesmo lead (#{id}) da linha de {key}: cada execução age uma vez em cada lead.',
+  'leadjob.detail.notPreviewedAdded':
+    'Fora da prévia: esta linha entrou depois da prévia (ou da contagem da exclusão), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
+  'leadjob.detail.notPreviewedChanged':
+    'Fora da prévia: a linha foi editada depois da prévia, então nada foi enviado para ela. Gere a prévia de novo para agir nela.',
+  'leadjob.detail.notPreviewedLead':
+    'Fora da prévia: a linha agora indica o lead #{id}, e não o #{planned} que a prévia mostrou, então nada foi enviado para ela.',
+  'leadjob.detail.notPreviewedStays':
+    'Fora da prévia: a prévia não mostrou mudança nesta linha, e o lead mudou desde então ({change}), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
 } as const;
