@@ -513,20 +513,14 @@ export interface LeadActionsPreview {
 const SAMPLE_ROWS = 50;
 
 /**
- * The write requests the run makes for a previewed row: its change's (tags: one per tag), and
- * one for a window the preview saw closed, which the run still asks (it reads no conversations,
- * a read a row) and the CRM refuses (window.ts).
+ * The write requests the run makes for a previewed row: its change's (tags: one per tag). A
+ * row the preview showed failing sends nothing: the run keeps to its preview (core/plan).
  */
 function runWrites(ctx: DecideContext, entry: ActionEntry, revert: boolean): number {
-  if (entry.s === 'WILL_CHANGE') {
-    if (revert) return 1;
-    const decision = decideRow(ctx, { ...entry, s: undefined });
-    return decision.kind === 'change' ? decision.requests.length : 1;
-  }
-  if (entry.s !== 'WILL_FAIL' || entry.w !== 1 || revert) return 0;
-  const { w: _closed, ...open } = entry;
-  const asked = decideRow(ctx, { ...open, s: undefined });
-  return asked.kind === 'change' ? asked.requests.length : 0;
+  if (entry.s !== 'WILL_CHANGE') return 0;
+  if (revert) return 1;
+  const decision = decideRow(ctx, { ...entry, s: undefined });
+  return decision.kind === 'change' ? decision.requests.length : 1;
 }
 
 /**

@@ -228,8 +228,12 @@ export function nextMove(
       return { kind: 'final', status: 'NO_CHANGE', words: decision.words };
     case 'change': {
       if (preview) return { kind: 'final', status: 'WILL_CHANGE', words: decision.words };
-      // The preview showed no change (or no lead) here: the lead changed since, unconfirmed.
-      if ((entry.q === 'S' || entry.q === 'G') && (entry.x ?? 0) === 0) {
+      if ((entry.x ?? 0) === 0 && entry.q !== undefined && entry.q !== 'W' && entry.q !== 'B') {
+        // The preview foresaw a refusal (a closed window the run cannot see): nothing is sent.
+        if (entry.q === 'F') {
+          return { kind: 'final', status: 'SKIPPED', words: ctx.t('leadjob.detail.previewFailed') };
+        }
+        // The preview showed no change (or no lead) here: the lead changed since, unconfirmed.
         return {
           kind: 'final',
           status: 'NOT_PREVIEWED',

@@ -12,10 +12,10 @@ import type { KeyValueStore } from '../ports';
 
 /**
  * What the plan says of a row: `W` the preview showed it changing (the only rows a run may
- * act on as previewed), `S` it showed it staying (no change, would fail), `G` it found no
- * lead, `B` bound: counted at the call with no preview (the run decides it as usual).
+ * act on as previewed), `N` no change, `F` it would fail, `G` no lead found, `B` bound: counted
+ * at the call with no preview (the run decides it as usual).
  */
-export type PlanVerdict = 'W' | 'S' | 'G' | 'B';
+export type PlanVerdict = 'W' | 'N' | 'F' | 'G' | 'B';
 
 /** One row of a plan. Short keys: a 1,000-row plan sits in the person's Properties. */
 export interface PlanRow {
@@ -53,12 +53,14 @@ export interface PlannedEntry {
   a?: 1;
 }
 
+const VERDICTS: Record<string, PlanVerdict> = { WILL_CHANGE: 'W', NO_CHANGE: 'N', NOT_FOUND: 'G' };
+
 /** A preview's rows as a plan: what each was shown as, and the lead a changing row names. */
 export function planOfPreview(entries: readonly PlannedEntry[]): PlanRow[] {
   return entries
     .filter((e) => !e.a)
     .map((e) => {
-      const v: PlanVerdict = e.s === 'WILL_CHANGE' ? 'W' : e.s === 'NOT_FOUND' ? 'G' : 'S';
+      const v = VERDICTS[e.s ?? ''] ?? 'F';
       return {
         k: e.k,
         ...(e.h === undefined ? {} : { h: e.h }),

@@ -69,6 +69,8 @@ export const LEADJOB_EN = {
     'Not previewed: the row was edited after the preview, so nothing was sent for it. Preview again to act on it.',
   'leadjob.detail.notPreviewedLead':
     'Not previewed: the row now names lead #{id}, not #{planned} as the preview showed, so nothing was sent for it.',
+  'leadjob.detail.previewFailed':
+    'Skipped: the preview found this row would fail (see its detail there), so nothing was sent for it. Preview again to include it.',
   'leadjob.detail.notPreviewedStays':
     'Not previewed: the preview showed no change for this row, and the lead changed since ({change}), so nothing was sent for it. Preview again to include it.',
 } as const;

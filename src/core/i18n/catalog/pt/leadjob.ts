@@ -71,6 +71,8 @@ export const LEADJOB_PT = {
     'Fora da prévia: a linha foi editada depois da prévia, então nada foi enviado para ela. Gere a prévia de novo para agir nela.',
   'leadjob.detail.notPreviewedLead':
     'Fora da prévia: a linha agora indica o lead #{id}, e não o #{planned} que a prévia mostrou, então nada foi enviado para ela.',
+  'leadjob.detail.previewFailed':
+    'Ignorada: a prévia viu que esta linha falharia (veja o detalhe dela), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
   'leadjob.detail.notPreviewedStays':
     'Fora da prévia: a prévia não mostrou mudança nesta linha, e o lead mudou desde então ({change}), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
 } as const;
