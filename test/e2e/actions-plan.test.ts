@@ -142,3 +142,38 @@ describe('a run does what its preview showed', () => {
     expect(statusOf.get(spared)).toBe('NOT_PREVIEWED');
   });
 });
+
+describe('a run acts on the lead its preview named', () => {
+  it('a row whose e-mail names another lead since the preview is NOT_PREVIEWED', async () => {
+    let ids: number[] = [];
+    const world = await createActionsWorld({
+      header: ['Nome', 'E-mail', 'Valor'],
+      rows: (sandbox) => {
+        const unique = plainLeads(sandbox, 80).filter(
+          (l) => l.email && sandbox.state.leads.filter((o) => o.email === l.email).length === 1,
+        );
+        ids = unique.slice(0, 3).map((l) => l.id);
+        return unique.slice(0, 2).map((l) => [l.name, l.email, '']);
+      },
+    });
+    const options = {
+      sheet: SHEET,
+      action: 'addTags',
+      params: { tags: 'plano' },
+      matchBy: 'email',
+    };
+    const preview = runJob(world, 'crmLeadActions', { ...options, preview: true });
+    expect(preview.counts).toMatchObject({ WILL_CHANGE: 2 });
+    // In the CRM, the first row's e-mail moves from its lead to another one.
+    const leads = world.sandbox.state.leads;
+    const [named, other] = [leads.find((l) => l.id === ids[0]), leads.find((l) => l.id === ids[2])];
+    if (!named || !other) throw new Error('no leads');
+    other.email = named.email;
+    named.email = 'antes@example.com';
+    const run = runJob(world, 'crmLeadActions', options);
+    expect(run.counts).toMatchObject({ DONE: 1, NOT_PREVIEWED: 1 });
+    expect(other.tags).not.toContain('plano');
+    expect(world.statuses()[0]).toBe('NOT_PREVIEWED');
+    expect(world.details()[0]).toMatch(new RegExp(`#${other.id}.*#${named.id}`));
+  });
+});
