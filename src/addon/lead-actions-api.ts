@@ -23,6 +23,17 @@ import { isFinished, type JobRecord, type JobSummary } from '../core/jobs';
 import { readWalkCursor } from '../core/jobs/pipeline/ledger/cursor';
 import { dropLedger, Ledger } from '../core/jobs/pipeline/ledger/ledger';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
+import {
+  actingRows,
+  PLAN_FRESH_MS,
+  type PlanRef,
+  type PlanRow,
+  planIds,
+  planOfCall,
+  planOfPreview,
+  planPrefix,
+  savePlan,
+} from '../core/plan/plan';
 import type { KeyValueStore } from '../core/ports';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
@@ -147,23 +158,65 @@ function ledgerIds(store: KeyValueStore): string[] {
   return [...new Set(store.keys().flatMap((key) => /^act\.([^.~]+)\./.exec(key)?.[1] ?? []))];
 }
 
+/** A plan's id: when it was made (a plan no job took up is dropped an hour later), and a tag. */
+function newPlanId(): string {
+  return `${Date.now().toString(36)}-${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
+}
+
+const ORPHAN_PLAN_MS = 60 * 60_000;
+
+/** The plans no pending job needs: its job ended, or none took it up (a start killed after it). */
+function dropStalePlans(store: KeyValueStore, jobs: readonly JobRecord[]): void {
+  const held = new Map<string, JobRecord>();
+  for (const job of jobs) {
+    const id = (job.options as LeadActionsJobOptions | null)?.plan?.id;
+    if (id) held.set(id, job);
+  }
+  const now = Date.now();
+  for (const id of planIds(store)) {
+    const job = held.get(id);
+    const made = Number.parseInt(id.split('-')[0] ?? '', 36);
+    const orphan = !job && !(now - made < ORPHAN_PLAN_MS);
+    if (orphan || (job && isFinished(job.state))) dropLedger(store, planPrefix(id));
+  }
+}
+
 /**
  * Records no one needs any more go: a run whose job record is gone can no longer be reverted,
- * and a finished preview's record served its sidebar once a newer job exists.
+ * and a finished preview's record served its sidebar once a newer job exists, unless a run may
+ * still keep to it (the newest preview of its sheet and action, within PLAN_FRESH_MS).
  */
 function dropStaleLedgers(): void {
   const store = spreadsheetDataStore();
   const jobs = engineDeps().store;
+  const all = jobs.list();
   const ids = ledgerIds(store);
   const newest = Math.max(0, ...ids.map((id) => jobs.get(id)?.createdAt ?? 0));
+  const newestPreview = new Map<string, number>();
+  const scopeOf = (job: JobRecord) => {
+    const o = job.options as LeadActionsJobOptions | null;
+    return `${o?.sheetId}:${o?.action}`;
+  };
+  for (const job of all) {
+    if ((job.options as { mode?: string } | null)?.mode !== 'preview') continue;
+    const scope = scopeOf(job);
+    newestPreview.set(scope, Math.max(newestPreview.get(scope) ?? 0, job.createdAt));
+  }
   for (const id of ids) {
     const job = jobs.get(id);
     const mode = (job?.options as { mode?: string } | null)?.mode;
     const preview = mode === 'preview' || mode === 'revertPreview';
-    if (!job || (preview && job.createdAt < newest && isFinished(job.state))) {
+    const planned =
+      job !== null &&
+      job !== undefined &&
+      mode === 'preview' &&
+      Date.now() - job.createdAt <= PLAN_FRESH_MS &&
+      newestPreview.get(scopeOf(job)) === job.createdAt;
+    if (!job || (preview && !planned && job.createdAt < newest && isFinished(job.state))) {
       dropLedger(store, ledgerPrefix(id));
     }
   }
+  dropStalePlans(store, all);
 }
 
 /**
@@ -196,38 +249,73 @@ registerStoreReclaimer((bytesToFree) => {
   return freed;
 });
 
-/** A delete preview this recent tells how many of the sheet's leads exist (its WILL_CHANGE). */
-const DELETE_PREVIEW_FRESH_MS = 60 * 60_000;
+/** The same params, whatever order their keys were given in. */
+function sameJson(a: unknown, b: unknown): boolean {
+  const canon = (value: unknown): unknown =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.keys(value as object)
+            .sort()
+            .map((k) => [k, canon((value as Record<string, unknown>)[k])]),
+        )
+      : Array.isArray(value)
+        ? value.map(canon)
+        : value;
+  return JSON.stringify(canon(a) ?? {}) === JSON.stringify(canon(b) ?? {});
+}
 
 /**
- * The number `confirm` must equal: the rows whose lead the newest finished delete preview of
- * this sheet found (when it is recent and saw the very rows the sheet names now), else every
- * row that names a lead (no request is made to count them).
+ * The preview a run keeps to (PRODUCT.md "A run does what its preview showed"): the newest
+ * finished preview of the same sheet, action and params (and keying) within PLAN_FRESH_MS, with
+ * its record of rows still in the person's storage; undefined when none.
  */
-function deleteCount(sheetId: number, entries: readonly ActionEntry[]): number {
-  const rows = entries.length;
+function matchingPreview(
+  options: LeadActionsOptions,
+  sheetId: number,
+): { job: JobRecord; entries: ActionEntry[] } | undefined {
   const now = Date.now();
   const preview = engineDeps()
     .store.list()
     .reverse()
     .find((job) => {
-      const options = job.options as LeadActionsJobOptions | null;
+      const o = job.options as LeadActionsJobOptions | null;
       return (
         job.kind === LEAD_ACTIONS_KIND &&
-        options?.mode === 'preview' &&
-        options.action === 'delete' &&
-        options.sheetId === sheetId
+        o?.mode === 'preview' &&
+        o.action === options.action &&
+        o.sheetId === sheetId &&
+        o.headerRow === (options.headerRow ?? 1) &&
+        o.matchBy === (options.matchBy ?? 'email_or_phone') &&
+        o.leadIdColumn === options.leadIdColumn &&
+        sameJson(o.params, options.params ?? {})
       );
     });
-  if (preview?.state !== 'done' || now - preview.createdAt > DELETE_PREVIEW_FRESH_MS) return rows;
-  // The same number of rows is not enough: a row edited since may name a lead the preview
-  // did not count (it found none there), and the run would delete more than was confirmed.
-  const seen = new Ledger<ActionEntry>(spreadsheetDataStore(), ledgerPrefix(preview.jobId))
+  if (preview?.state !== 'done' || now - preview.createdAt > PLAN_FRESH_MS) return undefined;
+  const entries = new Ledger<ActionEntry>(spreadsheetDataStore(), ledgerPrefix(preview.jobId))
     .load(readWalkCursor(preview.cursor).shards)
     .entries();
-  const keys = new Set(seen.map((e) => e.k));
-  const same = seen.length === rows && entries.every((e) => keys.has(e.k));
-  return same ? seen.filter((e) => e.s === 'WILL_CHANGE').length : rows;
+  // A record given way to a full storage is no plan: the run counts the rows at the call.
+  if (entries.length === 0 && preview.total > 0) return undefined;
+  return { job: preview, entries };
+}
+
+/**
+ * The rows a run may act on (core/plan): its preview's plan; a delete with no preview, the rows
+ * read now, at the call, before any wait (for the pacer's slots, or behind another job), so a
+ * row pasted meanwhile is NOT_PREVIEWED; any other run with no preview, none (every row).
+ */
+function planFor(
+  options: LeadActionsOptions,
+  sheetId: number,
+  entries: readonly ActionEntry[],
+): { rows: PlanRow[]; from: PlanRef['from']; previewId?: string } | undefined {
+  if (options.preview) return undefined;
+  const preview = matchingPreview(options, sheetId);
+  if (preview) {
+    return { rows: planOfPreview(preview.entries), from: 'preview', previewId: preview.job.jobId };
+  }
+  if (options.action === 'delete') return { rows: planOfCall(entries), from: 'call' };
+  return undefined;
 }
 
 function backupName(sheet: string): string {
@@ -258,11 +346,13 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
   if (typeof keying === 'string')
     throw codedError(keying, 'noLeadColumn', { sheet: options.sheet });
   const entries = collectEntries(values, keying, options.params ?? {});
+  const plan = planFor(options, sheet.getSheetId(), entries);
   if (options.action === 'delete' && !options.preview) {
-    const count = deleteCount(sheet.getSheetId(), entries);
+    // The leads the count showed: its preview's WILL_CHANGE rows, else the rows naming a lead.
+    const count = actingRows(plan?.rows ?? []);
     if (options.confirm !== count) {
       throw codedError(
-        `To delete, pass confirm: ${count}, the number of rows of "${options.sheet}" whose lead would be deleted (got ${options.confirm ?? 'none'}). Preview first to see them.`,
+        `To delete, pass confirm: ${count}, the number of leads of "${options.sheet}" that would be deleted (${plan?.from === 'preview' ? 'as its preview counted them' : 'rows naming a lead'}; got ${options.confirm ?? 'none'}). Preview first to see them.`,
         'confirmDelete',
         { count },
       );
@@ -284,6 +374,9 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
   checkParams(options, ref, headers);
   checkScope(client, settings, options.action);
   dropStaleLedgers();
+  const planRef = plan
+    ? savePlan(spreadsheetDataStore(), newPlanId(), plan.rows, plan.from, plan.previewId)
+    : undefined;
   const locale = currentLocale();
   const jobOptions: LeadActionsJobOptions = {
     v: 1,
@@ -301,6 +394,7 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
     ...(options.action === 'delete' && !options.preview
       ? { backupSheet: backupName(sheet.getName()) }
       : {}),
+    ...(planRef ? { plan: planRef } : {}),
   };
   return startJob({
     owner: ownerOf(settings),
@@ -441,20 +535,14 @@ export interface LeadActionsPreview {
 const SAMPLE_ROWS = 50;
 
 /**
- * The write requests the run makes for a previewed row: its change's (tags: one per tag), and
- * one for a window the preview saw closed, which the run still asks (it reads no conversations,
- * a read a row) and the CRM refuses (window.ts).
+ * The write requests the run makes for a previewed row: its change's (tags: one per tag). A
+ * row the preview showed failing sends nothing: the run keeps to its preview (core/plan).
  */
 function runWrites(ctx: DecideContext, entry: ActionEntry, revert: boolean): number {
-  if (entry.s === 'WILL_CHANGE') {
-    if (revert) return 1;
-    const decision = decideRow(ctx, { ...entry, s: undefined });
-    return decision.kind === 'change' ? decision.requests.length : 1;
-  }
-  if (entry.s !== 'WILL_FAIL' || entry.w !== 1 || revert) return 0;
-  const { w: _closed, ...open } = entry;
-  const asked = decideRow(ctx, { ...open, s: undefined });
-  return asked.kind === 'change' ? asked.requests.length : 0;
+  if (entry.s !== 'WILL_CHANGE') return 0;
+  if (revert) return 1;
+  const decision = decideRow(ctx, { ...entry, s: undefined });
+  return decision.kind === 'change' ? decision.requests.length : 1;
 }
 
 /**

@@ -1,13 +1,14 @@
 /**
- * The number a delete's `confirm` must equal comes from the preview only while the sheet names
- * the leads the preview saw: a sheet edited since (another lead typed in a row the preview found
- * empty of a lead) counts every row again, so a person never confirms fewer deletes than happen.
+ * A delete's `confirm` is the number of leads its preview counted (PRODUCT.md "A delete deletes
+ * what was counted"): a row edited since the preview (another lead typed in a row the preview
+ * found empty of a lead) does not raise it, and its lead is not deleted: the row is
+ * NOT_PREVIEWED, so a person never has more deleted than they confirmed.
  */
 import { describe, expect, it } from 'vitest';
 import { createActionsWorld, leadRows, plainLeads, runJob, SHEET } from './actions-harness';
 
 describe('lead actions: the delete confirm after the sheet changed', () => {
-  it('a preview of other leads does not lower the count', async () => {
+  it('a row edited since the preview is neither counted nor deleted', async () => {
     let ids: number[] = [];
     let extra = 0;
     const world = await createActionsWorld({
@@ -24,11 +25,14 @@ describe('lead actions: the delete confirm after the sheet changed', () => {
       preview: true,
     });
     expect(preview.counts).toMatchObject({ WILL_CHANGE: 3, NOT_FOUND: 1 });
-    // The row no lead had now names a real lead: four leads would go.
+    // The row no lead had now names a real lead: it was not counted, so it is not deleted.
     world.runtime.sheet(SHEET).setValues(5, 3, [[extra]]);
     expect(() =>
-      world.runtime.runOrThrow('crmLeadActions', { sheet: SHEET, action: 'delete', confirm: 3 }),
-    ).toThrow(/confirm: 4/);
-    expect(world.sandbox.state.leads.filter((l) => [...ids, extra].includes(l.id))).toHaveLength(4);
+      world.runtime.runOrThrow('crmLeadActions', { sheet: SHEET, action: 'delete', confirm: 4 }),
+    ).toThrow(/confirm: 3/);
+    const run = runJob(world, 'crmLeadActions', { sheet: SHEET, action: 'delete', confirm: 3 });
+    expect(run.counts).toMatchObject({ DONE: 3, NOT_PREVIEWED: 1 });
+    expect(world.sandbox.state.leads.filter((l) => ids.includes(l.id))).toHaveLength(0);
+    expect(world.sandbox.state.leads.some((l) => l.id === extra)).toBe(true);
   });
 });

@@ -85,13 +85,13 @@ describe('lead actions: the message preview and the 24-hour window', () => {
       .requests()
       .filter((r) => r.startsWith('POST /api/v1/leads') && !r.includes('2147483647'));
     expect(sends, 'the scope probe aside').toEqual([]);
-    // The figures count what the run will ask: the two open rows and the two closed windows,
-    // which the run still sends (it reads no conversations) and the CRM refuses.
+    // The figures count what the run will ask: the two open rows; the closed windows the run
+    // keeps to its preview (core/plan) and sends nothing for them.
     const figures = world.runtime.runOrThrow('uiLeadActionsPreview', preview.jobId) as {
       writeRequests: number;
       readRequests: number;
     };
-    expect(figures).toMatchObject({ writeRequests: 4, readRequests: ids.length });
+    expect(figures).toMatchObject({ writeRequests: 2, readRequests: ids.length });
     // The run agrees with every row the preview foresaw.
     const run = runJob(world, 'crmLeadActions', { sheet: SHEET, action: 'message', params });
     expect(run.state).toBe('done');

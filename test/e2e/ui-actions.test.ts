@@ -365,10 +365,10 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await sidebar.locator('#confirm-run').click();
       const progress = sidebar.locator('.progress');
       await expect.poll(() => progress.getAttribute('data-state'), SLOW).toBe('done');
-      // A lead already gone is DONE too (PRODUCT.md: delete), the missing id's row included.
-      expect(await progress.locator('[data-status="DONE"] b').textContent()).toBe(
-        String(ROWS.length),
-      );
+      // The run's counts are the confirmation's (PRODUCT.md "A delete deletes what was
+      // counted"): the missing id's row, never a lead, is NOT_FOUND, not "already gone".
+      expect(await progress.locator('[data-status="DONE"] b').textContent()).toBe(String(leads));
+      expect(await progress.locator('[data-status="NOT_FOUND"] b').textContent()).toBe('1');
       expect(playground.sandbox.state.leads.some((l) => l.id === ROWS[0]?.leadId)).toBe(false);
       // One DELETE per lead at most: never twice.
       const paths = deletes().map((r) => r.path);

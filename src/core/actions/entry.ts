@@ -1,4 +1,5 @@
 import type { PagedEvidence } from '../leads/resolver';
+import type { PlanVerdict } from '../plan/plan';
 import type { LeadState } from './types';
 
 /**
@@ -50,6 +51,12 @@ export interface ActionEntry {
   h?: string;
   /** The same row as an earlier entry, under another key: shows its end (pipeline/types.ts). */
   a?: 1;
+  /**
+   * A run with a plan (core/plan): what the plan says of this row (`W` previewed as changing,
+   * `S` as staying, `G` no lead, `B` counted at the call), and the lead it named (`W` rows).
+   */
+  q?: PlanVerdict;
+  p?: number;
 }
 
 /** Statuses that end a row for a run (the rest go on). */
@@ -64,6 +71,7 @@ export const FINAL_STATUSES = new Set([
   'REVERTED',
   'CHANGED_SINCE',
   'NOT_REVERSIBLE',
+  'NOT_PREVIEWED',
   'WILL_CHANGE',
   'WILL_FAIL',
 ]);

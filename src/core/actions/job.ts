@@ -9,6 +9,7 @@ import type { PipelineSheet } from '../jobs/pipeline/types';
 import type { JobRecord } from '../jobs/record';
 import { guardedStep, StepClock } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
+import { loadPlan, type PlanRow } from '../plan/plan';
 import type { Clock, KeyValueStore } from '../ports';
 import type { ActionRequest } from './decide';
 import type { ActionEntry } from './entry';
@@ -71,6 +72,8 @@ function createHandler(kindName: string, getEnv: () => LeadActionsEnv): JobHandl
       } as AnyRun;
     } else {
       const backupName = options.backupSheet;
+      const planRef = options.plan;
+      let plan: ReadonlyMap<string, PlanRow> | undefined;
       const backup = backupName
         ? (leads: readonly Lead[]) => env.backup(backupName, leads)
         : undefined;
@@ -83,6 +86,14 @@ function createHandler(kindName: string, getEnv: () => LeadActionsEnv): JobHandl
           crmClock: () => env.client.crmClock?.(),
           now: () => clock.now(),
           ...(backup ? { backup } : {}),
+          ...(planRef
+            ? {
+                plan: () => {
+                  plan ??= loadPlan(env.store, planRef);
+                  return plan;
+                },
+              }
+            : {}),
         }),
       } as AnyRun;
     }

@@ -12,6 +12,7 @@ import {
   searchHolders,
   withLead,
 } from '../leads/resolver';
+import { fitToPlan, type PlanRef, type PlanRow } from '../plan/plan';
 import { lookupQuery } from '../send/lookup';
 import { type ActionRequest, type DecideContext, decideRow } from './decide';
 import type { ActionEntry } from './entry';
@@ -50,6 +51,11 @@ export interface LeadActionsJobOptions {
   ref: ActionReference;
   /** delete: the backup sheet every lead is copied to before the first DELETE. */
   backupSheet?: string;
+  /**
+   * A run: the rows it may act on (core/plan): its preview's, or (a delete with no preview) the
+   * rows its confirm counted at the call. Absent: every row of the sheet (a run with no preview).
+   */
+  plan?: PlanRef;
 }
 
 export interface ActionKindEnv {
@@ -61,6 +67,8 @@ export interface ActionKindEnv {
   crmClock?(): CrmClock | undefined;
   /** Our clock (epoch ms): the message preview judges the 24-hour window with it. */
   now?(): number;
+  /** The run's plan by row key (options.plan), read once an execution. */
+  plan?(): ReadonlyMap<string, PlanRow>;
 }
 
 /** The lead-actions pieces of the row pipeline, for a run or its preview. */
@@ -79,13 +87,18 @@ export function leadActionsKind(
   const keying = (values: SheetValues) => rowKeying(values.header, options, t);
   return {
     headers: ACTION_STATUS_HEADERS,
-    adoptsLateRows: options.action !== 'delete',
+    // A delete with no plan (a job started before plans) takes on no row its confirm did not
+    // count; with one, a late row is NOT_PREVIEWED at once (keepToPlan) and costs nothing.
+    adoptsLateRows: options.action !== 'delete' || options.plan !== undefined,
     collect(values) {
       const keys = keying(values);
       if (typeof keys === 'string') return keys;
       const entries = collectEntries(values, keys, options.params);
-      // A delete takes on no late row (below): its entries need no hash of their cells.
-      if (options.action === 'delete') for (const entry of entries) delete entry.h;
+      const plan = env.plan?.();
+      if (plan) {
+        const now = env.now?.() ?? Date.now();
+        for (const entry of entries) keepToPlan(entry, plan, t, now);
+      }
       return entries;
     },
     keyColumns(header) {
@@ -149,6 +162,14 @@ export function leadActionsKind(
   };
 }
 
+/**
+ * Whether the delete's count saw this row's lead: its preview named it (`p`); with no preview
+ * (rows counted at the call, or a job from before plans), a row counted by its lead id.
+ */
+function sawLead(entry: ActionEntry): boolean {
+  return entry.q === undefined || entry.q === 'B' ? entry.i !== undefined : entry.p !== undefined;
+}
+
 function goneWords(t: Translate, entry: ActionEntry): string {
   if (entry.d === 'noId') return t('leadjob.detail.noId');
   if (entry.d === 'noMatchKey') return t('leadjob.detail.noMatchKey');
@@ -167,6 +188,35 @@ export function deriveWords(
   return move.kind === 'final' && move.status === entry.s ? move.words : undefined;
 }
 
+/**
+ * A row of a run that has a plan (core/plan) is acted on only as the plan holds it: a row the
+ * plan does not hold, or whose cells changed since, is NOT_PREVIEWED now, before any read;
+ * else it keeps what the plan says of it (`q`) and the lead it named (`p`) for its decision.
+ */
+export function keepToPlan(
+  entry: ActionEntry,
+  plan: ReadonlyMap<string, PlanRow>,
+  t: Translate,
+  now: number,
+): void {
+  const fit = fitToPlan(plan, entry);
+  if (fit.kind === 'notPreviewed') {
+    entry.s = 'NOT_PREVIEWED';
+    entry.d = t(
+      fit.why === 'added'
+        ? 'leadjob.detail.notPreviewedAdded'
+        : 'leadjob.detail.notPreviewedChanged',
+    );
+    entry.t = now;
+    delete entry.m;
+    delete entry.c;
+    delete entry.g;
+    return;
+  }
+  entry.q = fit.row.v;
+  if (fit.row.i !== undefined) entry.p = fit.row.i;
+}
+
 /** What a row does next: its decision's next request, or its end (DONE after the last). */
 export function nextMove(
   ctx: DecideContext,
@@ -179,11 +229,20 @@ export function nextMove(
     const words = entry.d ?? ctx.t('leadjob.detail.searchTooBroad');
     return { kind: 'final', status: preview ? 'WILL_FAIL' : 'SKIPPED', words };
   }
+  // The row names another lead than its preview did (its e-mail moved to another lead).
+  if (!preview && entry.p !== undefined && entry.i !== undefined && entry.i !== entry.p) {
+    return {
+      kind: 'final',
+      status: 'NOT_PREVIEWED',
+      words: ctx.t('leadjob.detail.notPreviewedLead', { id: entry.i, planned: entry.p }),
+    };
+  }
   const decision = decideRow(ctx, entry);
   switch (decision.kind) {
     case 'gone':
-      // A delete's lead already gone is what the run wanted (PRODUCT.md); a row with no key is not.
-      if (ctx.action === 'delete' && !preview && entry.i !== undefined && !entry.d) {
+      // A delete's lead already gone is what the run wanted (PRODUCT.md), but only a lead the
+      // count saw (its preview named it: `p`); a row with no key, or an id no lead ever had, is not.
+      if (ctx.action === 'delete' && !preview && !entry.d && sawLead(entry)) {
         return { kind: 'final', status: 'DONE', words: ctx.t('leadjob.detail.alreadyGone') };
       }
       return { kind: 'final', status: 'NOT_FOUND', words: goneWords(ctx.t, entry) };
@@ -197,6 +256,18 @@ export function nextMove(
       return { kind: 'final', status: 'NO_CHANGE', words: decision.words };
     case 'change': {
       if (preview) return { kind: 'final', status: 'WILL_CHANGE', words: decision.words };
+      if ((entry.x ?? 0) === 0 && entry.q !== undefined && entry.q !== 'W' && entry.q !== 'B') {
+        // The preview foresaw a refusal (a closed window the run cannot see): nothing is sent.
+        if (entry.q === 'F') {
+          return { kind: 'final', status: 'SKIPPED', words: ctx.t('leadjob.detail.previewFailed') };
+        }
+        // The preview showed no change (or no lead) here: the lead changed since, unconfirmed.
+        return {
+          kind: 'final',
+          status: 'NOT_PREVIEWED',
+          words: ctx.t('leadjob.detail.notPreviewedStays', { change: decision.words }),
+        };
+      }
       const request = decision.requests[entry.x ?? 0];
       if (request) return { kind: 'request', request, words: decision.words };
       return { kind: 'final', status: 'DONE', words: decision.words };

@@ -63,6 +63,7 @@ export const RUN_STATUSES = [
   'SKIPPED',
   'FAILED',
   'UNCERTAIN',
+  'NOT_PREVIEWED',
 ] as const;
 export const REVERT_STATUSES = [
   'REVERTED',

@@ -36,6 +36,7 @@ export const STATUS_TONES: Readonly<Record<string, StatusTone>> = {
   REVERTED: 'ok',
   CHANGED_SINCE: 'warn',
   NOT_REVERSIBLE: 'warn',
+  NOT_PREVIEWED: 'warn',
 };
 
 /** The statuses Help explains, by what writes them, in the order a person meets them. */

@@ -86,4 +86,14 @@ export const LEADJOB_EN = {
     'Not done: job {jobId} was cancelled, and reading the lead back showed its request never arrived. Nothing was sent for it; run the action again to do it.',
   'leadjob.detail.cancelledPart':
     "Partly done: job {jobId} was cancelled before the rest of this row's changes were sent. Run the action again to finish it.",
+  'leadjob.detail.notPreviewedAdded':
+    'Not previewed: this row came after the preview (or the delete count), so nothing was sent for it. Preview again to include it.',
+  'leadjob.detail.notPreviewedChanged':
+    'Not previewed: the row was edited after the preview, so nothing was sent for it. Preview again to act on it.',
+  'leadjob.detail.notPreviewedLead':
+    'Not previewed: the row now names lead #{id}, not #{planned} as the preview showed, so nothing was sent for it.',
+  'leadjob.detail.previewFailed':
+    'Skipped: the preview found this row would fail (see its detail there), so nothing was sent for it. Preview again to include it.',
+  'leadjob.detail.notPreviewedStays':
+    'Not previewed: the preview showed no change for this row, and the lead changed since ({change}), so nothing was sent for it. Preview again to include it.',
 } as const;

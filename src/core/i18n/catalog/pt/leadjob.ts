@@ -88,4 +88,14 @@ export const LEADJOB_PT = {
     'Não feito: o job {jobId} foi cancelado, e a leitura do lead mostrou que a requisição nunca chegou. Nada foi enviado para ela; rode a ação de novo para fazê-la.',
   'leadjob.detail.cancelledPart':
     'Feito em parte: o job {jobId} foi cancelado antes de as outras mudanças desta linha serem enviadas. Rode a ação de novo para terminá-la.',
+  'leadjob.detail.notPreviewedAdded':
+    'Fora da prévia: esta linha entrou depois da prévia (ou da contagem da exclusão), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
+  'leadjob.detail.notPreviewedChanged':
+    'Fora da prévia: a linha foi editada depois da prévia, então nada foi enviado para ela. Gere a prévia de novo para agir nela.',
+  'leadjob.detail.notPreviewedLead':
+    'Fora da prévia: a linha agora indica o lead #{id}, e não o #{planned} que a prévia mostrou, então nada foi enviado para ela.',
+  'leadjob.detail.previewFailed':
+    'Ignorada: a prévia viu que esta linha falharia (veja o detalhe dela), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
+  'leadjob.detail.notPreviewedStays':
+    'Fora da prévia: a prévia não mostrou mudança nesta linha, e o lead mudou desde então ({change}), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
 } as const;
