@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleView } from '../../src/core/schedule/schedule';
 import { describeSchedule } from '../../src/ui/shared/schedule-model';
+import { type Words, wordsFor } from '../../src/ui/shared/words';
 import { createHarness } from './export-harness';
-import { sidebarWords } from './ui-words';
 
 /**
  * Issue 29.3: "Every night at 02:00", saved at 11:06, showed "next run: within an hour" and ran
@@ -16,16 +16,28 @@ const HOUR = 60 * MINUTE;
 const SAVED_AT = Date.UTC(2026, 10, 23, 14, 6); // 11:06 in São Paulo
 const NEXT_TWO_AM = Date.UTC(2026, 10, 24, 5, 0); // 02:00 the next day in São Paulo
 
+/**
+ * The words the Jobs sidebar gets from the server (its CRM_BOOT): the person's language, the
+ * spreadsheet's locale and time zone.
+ */
+function jobsSidebarWords(runtime: Awaited<ReturnType<typeof createHarness>>['runtime']): Words {
+  runtime.runOrThrow('showJobsSidebar');
+  const page = runtime.ui.sidebars().at(-1)?.html.content ?? '';
+  const boot = /var CRM_BOOT = (.*?);<\/script>/s.exec(page)?.[1];
+  expect(boot).toBeDefined();
+  return wordsFor(JSON.parse(boot ?? '{}'));
+}
+
 describe.each([
   { deployment: 'bound script', publishedAddon: false },
   { deployment: 'published add-on', publishedAddon: true },
 ])('a nightly run at 02:00 saved at 11:06 ($deployment)', ({ publishedAddon }) => {
   it.each([
-    { locale: 'pt_BR', lang: 'pt', next: 'Próxima execução: amanhã às 02:00' },
-    { locale: 'en_US', lang: 'en', next: 'Next run: tomorrow at 2:00 AM' },
+    { locale: 'pt_BR', next: 'Próxima execução: amanhã às 02:00' },
+    { locale: 'en_US', next: 'Next run: tomorrow at 2:00 AM' },
   ] as const)(
-    'starts between 02:00 and 02:59 the next day; "next run" says so ($lang)',
-    async ({ locale, lang, next }) => {
+    'starts between 02:00 and 02:59 the next day; "next run" says so ($locale)',
+    async ({ locale, next }) => {
       const harness = await createHarness({
         runtime: {
           publishedAddon,
@@ -41,7 +53,7 @@ describe.each([
       expect(views).toHaveLength(1);
       const view = views[0] as ScheduleView;
       expect(view.next).toEqual({ day: '2026-11-24', hour: 2 });
-      expect(describeSchedule(view, sidebarWords(lang)).next).toBe(next);
+      expect(describeSchedule(view, jobsSidebarWords(runtime)).next).toBe(next);
 
       // The hourly trigger fires all afternoon and night: nothing starts before 02:00.
       runtime.runUntilIdle({
