@@ -238,6 +238,14 @@ export function spreadsheetDataStore(): KeyValueStore {
 }
 
 /**
+ * What this person chose about how they see this spreadsheet (e.g. when they last cleared
+ * finished jobs from their Jobs list): their own, in their user properties.
+ */
+export function personViewStore(): KeyValueStore {
+  return prefixedStore(personalStore(spreadsheetIdOf(currentSpreadsheet())), 'view.');
+}
+
+/**
  * When this execution began: Apps Script runs top-level code afresh at the start of every
  * execution, and ends every execution at 6 minutes, whatever it is doing
  * (https://developers.google.com/apps-script/guides/services/quotas#current_limitations).

@@ -14,7 +14,9 @@ import {
   type Driver,
   type EngineDeps,
   getJob,
+  isClearedBy,
   isPending,
+  isPreviewOptions,
   type JobRecord,
   type JobSummary,
   messageOf,
@@ -53,6 +55,7 @@ import {
   ownerOf,
   pacerFor,
   personName,
+  personViewStore,
   startLock,
 } from './context';
 import { PUBLISHED_ADDON } from './deployment';
@@ -377,6 +380,7 @@ export function startJob(input: StartJobInput): JobSummary {
       meta: {
         ...jobMeta(sheet ? { id: sheet.id, name: sheet.name } : undefined),
         ...(notice ? { notice } : {}),
+        ...(isPreviewOptions(newJob.options) ? { preview: true } : {}),
       },
     });
   } finally {
@@ -399,6 +403,37 @@ export function crmListJobs(): JobSummary[] {
   return allJobs(deps)
     .reverse()
     .map((job) => toSummary(job, deps.viewer));
+}
+
+/** When this person last cleared finished jobs from their Jobs list (epoch ms). */
+const CLEARED_AT_KEY = 'jobsClearedAt';
+
+function clearedAt(): number | undefined {
+  const value = Number(personViewStore().get(CLEARED_AT_KEY) ?? Number.NaN);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The Jobs sidebar's list: crmListJobs without the finished jobs this person cleared (a
+ * sidebar call: PRODUCT.md's API has no clear function, and crmListJobs keeps listing them).
+ */
+export function uiListJobs(): JobSummary[] {
+  const deps = engineDeps();
+  const since = clearedAt();
+  return allJobs(deps)
+    .reverse()
+    .filter((job) => !isClearedBy(job, since))
+    .map((job) => toSummary(job, deps.viewer));
+}
+
+/**
+ * "Clear finished" in the Jobs sidebar (issue 29.5): the done, failed and cancelled jobs leave
+ * this person's list; a pending, paused or still-settling one stays. Nothing is deleted (see
+ * isClearedBy): no one's record, revert or preview is lost, and other editors' lists are theirs.
+ */
+export function uiClearFinishedJobs(): JobSummary[] {
+  personViewStore().set(CLEARED_AT_KEY, String(engineDeps().clock.now()));
+  return uiListJobs();
 }
 
 /**

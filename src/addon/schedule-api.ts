@@ -7,12 +7,13 @@ import type { JobSummary } from '../core/jobs';
 import { personMessage } from '../core/person-message';
 import {
   dueSchedules,
-  type LocalTime,
+  nextHourStart,
   nextRun,
   parseScheduleInput,
   type Schedule,
   type ScheduleView,
   upsertSchedule,
+  type Zone,
 } from '../core/schedule/schedule';
 import { currentLocale } from '../gas/locale';
 import { appsScriptClock } from '../gas/services';
@@ -59,6 +60,8 @@ export function crmSchedule(options: Record<string, unknown>): Schedule[] {
   const owner = personName();
   const schedules = upsertSchedule(loadSchedules(), {
     ...schedule,
+    // The first run is the next H:00 after now, never the hourly trigger's next firing.
+    notBefore: nextHourStart(schedule.hour, appsScriptClock.now(), spreadsheetZone()),
     ...(owner ? { owner } : {}),
     ownerKey: ownerOf(settings),
     person: personId(),
@@ -111,10 +114,17 @@ export function crmListSchedules(): Schedule[] {
   return loadSchedules();
 }
 
-function localTime(now: number): LocalTime {
+/**
+ * The spreadsheet's time zone (not the script's: a schedule's hour is the spreadsheet's), read
+ * with Utilities.formatDate.
+ */
+function spreadsheetZone(): Zone {
   const zone = currentSpreadsheet().getSpreadsheetTimeZone();
-  const [day, hour] = Utilities.formatDate(new Date(now), zone, 'yyyy-MM-dd HH').split(' ');
-  return { day: day ?? '', hour: Number(hour) };
+  return (epochMs) => {
+    const text = Utilities.formatDate(new Date(epochMs), zone, 'yyyy-MM-dd HH mm');
+    const [day, hour, minute] = text.split(' ');
+    return { day: day ?? '', hour: Number(hour), minute: Number(minute) };
+  };
 }
 
 /** What Apps Script passes a time-driven trigger's handler (the part we read). */
@@ -162,11 +172,13 @@ function startDueSchedules(): void {
   if (!settings) return;
   const mine = loadSchedules().filter((s) => ownsSchedule(s, settings));
   if (mine.length === 0) return;
-  const now = localTime(appsScriptClock.now());
-  for (const schedule of dueSchedules(mine, now)) {
+  const now = appsScriptClock.now();
+  const zone = spreadsheetZone();
+  const today = zone(now).day;
+  for (const schedule of dueSchedules(mine, now, zone)) {
     // Marked (and saved) before starting: a start that throws or is killed is not retried
     // every hour; its error is reported on the schedule.
-    const started: Schedule = { ...schedule, lastRunDay: now.day };
+    const started: Schedule = { ...schedule, lastRunDay: today };
     delete started.lastError;
     saveSchedules(upsertSchedule(loadSchedules(), started));
     try {
@@ -200,7 +212,9 @@ function lastRunOf(jobId: string | undefined): ScheduleView['last'] {
 
 /** Every nightly run of this spreadsheet with its next start and last result. */
 export function uiListSchedules(): ScheduleView[] {
-  const now = localTime(appsScriptClock.now());
+  const now = appsScriptClock.now();
+  const zone = spreadsheetZone();
+  const today = zone(now).day;
   const me = personId();
   const locale = currentLocale();
   return loadSchedules().map((schedule) => {
@@ -209,8 +223,8 @@ export function uiListSchedules(): ScheduleView[] {
       sheet: schedule.sheet,
       kind: schedule.kind,
       hour: schedule.hour,
-      today: now.day,
-      next: nextRun(schedule, now),
+      today,
+      next: nextRun(schedule, now, zone),
       ...(schedule.lastRunDay === undefined ? {} : { lastRunDay: schedule.lastRunDay }),
       ...(last === undefined ? {} : { last }),
       ...(schedule.lastError === undefined

@@ -9,7 +9,9 @@ import {
   crmGetJob,
   crmListJobs,
   crmResumeJob,
+  uiClearFinishedJobs,
   uiContinueJob,
+  uiListJobs,
   uiResumeJob,
 } from './jobs-api';
 import {
@@ -51,6 +53,7 @@ const SIDEBAR_FUNCTIONS = {
   crmRevertLeadActions,
   crmSendTemplate,
   uiActivateSheet,
+  uiClearFinishedJobs,
   uiContinueJob,
   uiGetSettings,
   uiLastLeadActionsRun,
@@ -58,6 +61,7 @@ const SIDEBAR_FUNCTIONS = {
   uiLeadActionsPreview,
   uiLeadActionsSetup,
   uiListColumns,
+  uiListJobs,
   uiListPipelines,
   uiListSchedules,
   uiListSheets,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeJob, type JobView, newestFirst } from '../../src/ui/jobs/model';
+import {
+  arrangeJobs,
+  describeJob,
+  JOBS_SECTIONS,
+  type JobView,
+  newestFirst,
+} from '../../src/ui/jobs/model';
+import { createAddonWorld } from './addon-harness';
 import { EN_WORDS, PT_WORDS } from './ui-words';
 
 /** The Jobs sidebar's card, beside its progress: kind, sheet, who, when, last failure. */
@@ -73,5 +80,90 @@ describe('newestFirst', () => {
     expect(newestFirst(jobs).map((j) => j.jobId)).toEqual(['b', 'c', 'a']);
     const unknown = [job({ jobId: 'x' }), job({ jobId: 'y' })];
     expect(newestFirst(unknown).map((j) => j.jobId)).toEqual(['x', 'y']);
+  });
+});
+
+/**
+ * Issue 29.5: "Schedules sit at the bottom of a 6,800 px Jobs list; previews are listed as jobs;
+ * finished jobs cannot be cleared." The real bundle's Jobs sidebar and its server calls.
+ */
+describe('the Jobs sidebar reads at a glance', () => {
+  const OWNER = 'owner@example.com';
+  const EDITOR = 'editor@example.com';
+
+  it('nightly runs first, previews apart, and "Clear finished" takes off finished jobs only', async () => {
+    const world = await createAddonWorld({
+      runtime: {
+        sharing: { owner: OWNER, editors: [EDITOR] },
+        workbook: {
+          sheets: {
+            Leads: [
+              ['Nome', 'E-mail'],
+              ['Ana Prévia', 'ana.previa@example.com'],
+            ],
+          },
+          locale: 'pt_BR',
+        },
+      },
+    });
+    const { runtime } = world;
+    const run = (user: string, fn: string, ...args: unknown[]) => {
+      const result = runtime.runAs(user, fn, ...args);
+      if (result.error) throw new Error(result.error.message);
+      return result.value;
+    };
+    run(OWNER, 'uiCall', 'uiSchedule', [
+      { kind: 'export', sheet: 'Noturna', hour: 2, options: { mode: 'replace', filters: {} } },
+    ]);
+    const exported = run(OWNER, 'crmExportLeads', { sheet: 'Tudo', columns: ['id'] }) as JobView;
+    const preview = run(OWNER, 'crmImportLeads', { sheet: 'Leads', dryRun: true }) as JobView;
+    expect([exported.state, preview.state]).toEqual(['done', 'done']);
+    // Another execution of the owner holds the driver lease: this export stays queued.
+    runtime.setProperties(
+      'user',
+      {
+        [`crm.ss.${runtime.workbook.id}.lease`]: JSON.stringify({
+          token: 'another-execution',
+          until: runtime.now() + 60_000,
+        }),
+      },
+      OWNER,
+    );
+    const pending = run(OWNER, 'crmExportLeads', { sheet: 'Outra', columns: ['id'] }) as JobView;
+    expect(pending.state).toBe('queued');
+
+    // The sidebar's page: the nightly runs above the jobs, the previews in a section of their own.
+    run(OWNER, 'showJobsSidebar');
+    const page = runtime.ui.sidebars().at(-1)?.html.content ?? '';
+    const at = (id: string) => page.indexOf(`id="${id}-section"`);
+    expect(JOBS_SECTIONS).toEqual(['schedules', 'jobs', 'previews']);
+    expect(at('schedules')).toBeGreaterThan(-1);
+    expect(at('schedules')).toBeLessThan(at('jobs'));
+    expect(at('jobs')).toBeLessThan(at('previews'));
+    expect(page).toContain('Limpar encerrados');
+
+    const listed = run(OWNER, 'uiCall', 'uiListJobs', []) as JobView[];
+    const board = arrangeJobs(listed);
+    expect(board.jobs.map((job) => job.jobId)).toEqual([pending.jobId, exported.jobId]);
+    expect(board.previews.map((job) => job.jobId)).toEqual([preview.jobId]);
+    expect(board.finished).toBe(2);
+
+    // The editor clears their own list: the owner's list and records are untouched.
+    const editorLeft = run(EDITOR, 'uiCall', 'uiClearFinishedJobs', []) as JobView[];
+    expect(editorLeft.map((job) => job.jobId)).toEqual([pending.jobId]);
+    expect((run(OWNER, 'uiCall', 'uiListJobs', []) as JobView[]).length).toBe(3);
+
+    // The owner clears theirs: the queued job stays, the finished ones leave the list only.
+    const left = run(OWNER, 'uiCall', 'uiClearFinishedJobs', []) as JobView[];
+    expect(left.map((job) => [job.jobId, job.state])).toEqual([[pending.jobId, 'queued']]);
+    expect(arrangeJobs(left).finished).toBe(0);
+    expect((run(OWNER, 'crmListJobs') as JobView[]).length).toBe(3);
+    expect(run(OWNER, 'crmGetJob', exported.jobId)).toMatchObject({ state: 'done' });
+
+    // A job that finishes after the clear is listed again.
+    runtime.advance(61_000);
+    runtime.runUntilIdle({ maxSimulatedMs: 2 * 3_600_000 });
+    const later = run(OWNER, 'uiCall', 'uiListJobs', []) as JobView[];
+    expect(later.map((job) => [job.jobId, job.state])).toEqual([[pending.jobId, 'done']]);
   });
 });

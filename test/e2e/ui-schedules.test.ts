@@ -33,6 +33,8 @@ const LANGUAGES = [
     every: 'Toda noite às 02:00',
     never: 'Ainda não rodou.',
     next: /^Próxima execução: (hoje|amanhã) às 02:00$|^Próxima execução: dentro de uma hora$/,
+    // Just saved: the next 02:00, never the hour under way (issue 29.3).
+    nextAfterSave: /^Próxima execução: (hoje|amanhã) às 02:00$/,
     who: 'Roda com a sua chave do CRM.',
     kinds: ['Importação', 'Exportação'],
     stopped: 'A execução noturna de "Leads" foi parada.',
@@ -50,6 +52,7 @@ const LANGUAGES = [
     every: 'Every night at 2:00 AM',
     never: 'Not run yet.',
     next: /^Next run: (today|tomorrow) at 2:00 AM$|^Next run: within the hour$/,
+    nextAfterSave: /^Next run: (today|tomorrow) at 2:00 AM$/,
     who: 'Runs with your CRM key.',
     kinds: ['Import', 'Export'],
     stopped: 'The nightly run of "Leads" is stopped.',
@@ -91,6 +94,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('nightly runs from the sideba
         .poll(() => sidebar.locator('#schedule-status').textContent(), PATIENCE)
         .toBe(lang.saved);
       expect(await sidebar.locator('#schedule-current').textContent()).toBe(lang.current);
+      expect(await sidebar.locator('#schedule-next').textContent()).toMatch(lang.nextAfterSave);
       expect(playground.runtime.triggers().some((t) => t.handler === 'crmRunJobs')).toBe(true);
       await expectFits(sidebar, 'Import scheduled');
     });

@@ -256,4 +256,40 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars'), () => {
       `${rows.toLocaleString('en-US')} / ${rows.toLocaleString('en-US')} rows`,
     );
   });
+
+  it('Jobs: nightly runs above the jobs, a dry run apart, "Clear finished" leaves a paused job (issue 29.5)', async () => {
+    const { runtime } = playground;
+    runtime.runOrThrow('crmSchedule', { kind: 'export', sheet: 'Nightly', hour: 2 });
+    const dry = runtime.runOrThrow('crmImportLeads', { sheet: 'Leads', dryRun: true }) as {
+      jobId: string;
+    };
+    addSlowImportSheet(playground, 'Held', 1_000);
+    const held = runtime.runOrThrow('crmImportLeads', { sheet: 'Held' }) as { jobId: string };
+    runtime.runOrThrow('uiPauseJob', held.jobId);
+
+    const sidebar = await openSidebar('Jobs', 'CRM · Jobs');
+    const heldCard = sidebar.locator(`#jobs article.job[data-job-id="${held.jobId}"]`);
+    await expect.poll(() => heldCard.count(), PATIENCE).toBe(1);
+    await expect
+      .poll(() => sidebar.locator(`#previews article.job[data-job-id="${dry.jobId}"]`).count())
+      .toBe(1);
+    expect(await sidebar.locator(`#jobs article.job[data-job-id="${dry.jobId}"]`).count()).toBe(0);
+    const top = async (selector: string) =>
+      (await sidebar.locator(selector).boundingBox())?.y ?? Number.NaN;
+    expect(await top('#schedules-section')).toBeLessThan(await top('#jobs-section'));
+    expect(await top('#jobs-section')).toBeLessThan(await top('#previews-section'));
+
+    const clear = sidebar.locator('#clear-finished');
+    await expect.poll(() => clear.isEnabled(), PATIENCE).toBe(true);
+    await clear.click();
+    await expect
+      .poll(() => sidebar.locator('#status').textContent(), PATIENCE)
+      .toBe('Finished jobs cleared from your list.');
+    expect(await sidebar.locator('#jobs article.job').count()).toBe(1);
+    expect(await heldCard.locator('.progress').getAttribute('data-state')).toBe('paused');
+    expect(await sidebar.locator('#previews-section').isHidden()).toBe(true);
+    expect(await clear.isDisabled()).toBe(true);
+    // Cleared from the list, not deleted.
+    expect(runtime.runOrThrow('crmGetJob', dry.jobId)).toMatchObject({ state: 'done' });
+  });
 });

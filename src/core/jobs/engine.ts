@@ -495,7 +495,14 @@ export const MAX_JOB_OPTIONS_BYTES = 32_000;
 /** Who started a job and where it works, kept with it (see JobRecord). */
 export type JobMeta = Pick<
   JobRecord,
-  'person' | 'ownerName' | 'locale' | 'spreadsheetId' | 'sheetId' | 'sheetName' | 'notice'
+  | 'person'
+  | 'ownerName'
+  | 'locale'
+  | 'spreadsheetId'
+  | 'sheetId'
+  | 'sheetName'
+  | 'notice'
+  | 'preview'
 >;
 
 export interface NewJob {

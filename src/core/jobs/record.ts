@@ -69,6 +69,8 @@ export const JobSummarySchema = z.object({
    * triggers), so that an ETA can say what closing the panel costs.
    */
   unattendedRequestsPerHour: z.optional(z.number()),
+  /** A preview (an import dry run, a lead actions preview): it changes nothing, Jobs lists it apart. */
+  preview: z.optional(z.boolean()),
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 
@@ -117,6 +119,8 @@ export const JobRecordSchema = z.object({
    * (isSettlingCancel); the engine drops it when that is done.
    */
   settleOnCancel: z.optional(z.boolean()),
+  /** Set at the start of a preview (see isPreviewJob). */
+  preview: z.optional(z.boolean()),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
@@ -126,6 +130,40 @@ export interface SummaryViewer {
   locale?: Locale;
   /** The deployment's rate with no sidebar open (see JobSummary.unattendedRequestsPerHour). */
   unattendedRequestsPerHour?: number;
+}
+
+/**
+ * A job that only previews (an import dry run, a lead actions or revert preview): flagged when
+ * it starts; older records tell it by their options, which the board does not carry.
+ */
+export function isPreviewJob(job: Pick<JobRecord, 'options' | 'preview'>): boolean {
+  if (job.preview !== undefined) return job.preview;
+  return isPreviewOptions(job.options);
+}
+
+/** The options of a preview job, whatever its kind (import `dryRun`, lead actions `mode`). */
+export function isPreviewOptions(options: unknown): boolean {
+  if (options === null || typeof options !== 'object') return false;
+  const { dryRun, preview, mode } = options as Record<string, unknown>;
+  return dryRun === true || preview === true || mode === 'preview' || mode === 'revertPreview';
+}
+
+/**
+ * Whether a person's "Clear finished" (at `clearedAt`) hides the job from their Jobs list
+ * (issue 29.5): finished before it, and not a cancel still reading back what left. Nothing is
+ * deleted: a record may still serve a revert or the run after a preview, and other editors
+ * keep their own view; pruning removes old records as before.
+ */
+export function isClearedBy(
+  job: Pick<JobRecord, 'state' | 'settleOnCancel' | 'updatedAt'>,
+  clearedAt: number | undefined,
+): boolean {
+  return (
+    clearedAt !== undefined &&
+    isFinished(job.state) &&
+    !isSettlingCancel(job) &&
+    job.updatedAt <= clearedAt
+  );
 }
 
 export function toSummary(job: JobRecord, viewer: SummaryViewer = {}): JobSummary {
@@ -151,6 +189,7 @@ export function toSummary(job: JobRecord, viewer: SummaryViewer = {}): JobSummar
     ...(job.lastFailure === undefined ? {} : { lastFailure: said(job.lastFailure) }),
     ...(job.waitingUntil === undefined ? {} : { waitingUntil: job.waitingUntil }),
     ...(job.notice === undefined ? {} : { notice: said(job.notice) }),
+    ...(isPreviewJob(job) ? { preview: true } : {}),
     ...(viewer.unattendedRequestsPerHour === undefined || !isPending(job.state)
       ? {}
       : { unattendedRequestsPerHour: viewer.unattendedRequestsPerHour }),

@@ -26,6 +26,11 @@ export const ScheduleSchema = z.object({
   person: z.optional(z.string()),
   /** The spreadsheet it belongs to: a trigger with no active document opens it by this id. */
   spreadsheetId: z.optional(z.string()),
+  /**
+   * The first H:00 after it was saved (epoch ms): no run starts before it, so a schedule saved
+   * after its hour waits for the next night (issue 29.3: saved at 11:06, it ran at 12:07).
+   */
+  notBefore: z.optional(z.number()),
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 export const SchedulesSchema = z.array(ScheduleSchema);
@@ -76,10 +81,17 @@ export interface LocalTime {
   hour: number;
 }
 
-/** Schedules whose hour has come today and that have not started today. */
-export function dueSchedules(schedules: readonly Schedule[], now: LocalTime): Schedule[] {
-  return schedules.filter((s) => s.hour <= now.hour && s.lastRunDay !== now.day);
+/** An instant's wall clock in one time zone. */
+export interface WallClock extends LocalTime {
+  minute: number;
 }
+
+/**
+ * A time zone, as the caller can read it: the wall clock of an instant there (Apps Script:
+ * Utilities.formatDate in the spreadsheet's zone, never the script's; Node: Intl). Passing it
+ * in keeps the rules below pure.
+ */
+export type Zone = (epochMs: number) => WallClock;
 
 /** `YYYY-MM-DD` plus `days`, by the calendar (no time zone: the day is already local). */
 export function addDays(day: string, days: number): string {
@@ -88,15 +100,76 @@ export function addDays(day: string, days: number): string {
   return next.toISOString().slice(0, 10);
 }
 
+/** The wall clock read as if it were UTC (epoch ms): its difference to the instant is the offset. */
+function wallAsUtc(wall: WallClock): number {
+  const [year, month, date] = wall.day.split('-').map(Number);
+  return Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1, wall.hour, wall.minute);
+}
+
 /**
- * When the hourly trigger starts the schedule next, in the spreadsheet's local time: today at
- * its hour when that is still to come (or has come and it has not run today: the next hourly
- * trigger, within the hour), else tomorrow at its hour. Triggers fire up to an hour late.
+ * The instant that is `day` at `hour`:00 in the zone, or undefined when that wall time does not
+ * exist there (a daylight-saving gap). Two passes of the offset settle it across a change.
  */
-export function nextRun(schedule: Schedule, now: LocalTime): LocalTime {
-  if (schedule.lastRunDay === now.day) return { day: addDays(now.day, 1), hour: schedule.hour };
-  if (schedule.hour > now.hour) return { day: now.day, hour: schedule.hour };
-  return { day: now.day, hour: now.hour };
+function instantOf(day: string, hour: number, zone: Zone): number | undefined {
+  const wanted = wallAsUtc({ day, hour, minute: 0 });
+  let at = wanted;
+  for (let pass = 0; pass < 2; pass++) at = wanted - (wallAsUtc(zone(at)) - at);
+  const wall = zone(at);
+  return wall.day === day && wall.hour === hour && wall.minute === 0 ? at : undefined;
+}
+
+/**
+ * The first `hour`:00 in the zone strictly after `now` (epoch ms). Brazil's zones have had no
+ * daylight saving since 2019, but the zone decides, so a zone that has it is handled too.
+ */
+export function nextHourStart(hour: number, now: number, zone: Zone): number {
+  const today = zone(now).day;
+  for (let days = 0; days <= 3; days++) {
+    const at = instantOf(addDays(today, days), hour, zone);
+    if (at !== undefined && at > now) return at;
+  }
+  return now + 24 * 3_600_000;
+}
+
+/**
+ * Whether the trigger firing at `now` starts the schedule. It runs within its hour only
+ * (PRODUCT.md "Schedules keep their hour": between H:00 and H:59 in the spreadsheet's zone,
+ * never earlier), once a local day, and not before the first H:00 after it was saved. A clock
+ * trigger may fire up to 15 minutes off its time ("plus or minus 15 minutes",
+ * https://developers.google.com/apps-script/reference/script/clock-trigger-builder#nearminuteminute);
+ * one that fires before H:00 starts nothing, and the hourly trigger's next firing falls in the hour.
+ */
+export function isDue(schedule: Schedule, now: number, zone: Zone): boolean {
+  const wall = zone(now);
+  return (
+    wall.hour === schedule.hour &&
+    schedule.lastRunDay !== wall.day &&
+    (schedule.notBefore === undefined || now >= schedule.notBefore)
+  );
+}
+
+/** Schedules the trigger firing at `now` starts (see isDue). */
+export function dueSchedules(schedules: readonly Schedule[], now: number, zone: Zone): Schedule[] {
+  return schedules.filter((s) => isDue(s, now, zone));
+}
+
+/** When a schedule starts next, in the spreadsheet's local time. */
+export interface NextRun extends LocalTime {
+  /** It is due now: the next firing of the hourly trigger, within this hour, starts it. */
+  withinHour?: boolean;
+}
+
+/**
+ * When the hourly trigger starts the schedule next: within this hour when it is due now, else
+ * the next H:00 that is after its `notBefore` and on a day it has not run.
+ */
+export function nextRun(schedule: Schedule, now: number, zone: Zone): NextRun {
+  if (isDue(schedule, now, zone)) {
+    return { day: zone(now).day, hour: schedule.hour, withinHour: true };
+  }
+  let at = nextHourStart(schedule.hour, Math.max(now, (schedule.notBefore ?? 0) - 1), zone);
+  if (zone(at).day === schedule.lastRunDay) at = nextHourStart(schedule.hour, at, zone);
+  return { day: zone(at).day, hour: schedule.hour };
 }
 
 /** A nightly run as the Import, Export and Jobs sidebars show it (issue 18.1). */
@@ -108,7 +181,7 @@ export interface ScheduleView {
   /** The spreadsheet's day now (YYYY-MM-DD), so the sidebar can say "today" or "tomorrow". */
   today: string;
   /** When the hourly trigger starts it next, in the spreadsheet's local time. */
-  next: LocalTime;
+  next: NextRun;
   /** The local day it last started, if it has. */
   lastRunDay?: string;
   /** How its last run went, while that job is still listed. */

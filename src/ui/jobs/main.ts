@@ -6,7 +6,7 @@ import { type TrackedJob, trackJob } from '../shared/progress';
 import { isPendingState } from '../shared/progress-model';
 import { describeSchedule } from '../shared/schedule-model';
 import { callServer, errorText } from '../shared/server';
-import { describeJob, type JobView, newestFirst } from './model';
+import { arrangeJobs, describeJob, type JobView, newestFirst } from './model';
 
 const LIST_REFRESH_MS = 3_000;
 const tracked = new Map<string, TrackedJob>();
@@ -54,14 +54,8 @@ function driveNext(jobs: JobView[]): void {
   if (next) tracked.get(next.jobId)?.driver.start();
 }
 
-function render(list: JobView[]): void {
-  const box = byId('jobs');
-  if (list.length === 0) {
-    box.replaceChildren(h('p', { class: 'empty' }, t('ui.jobs.none')));
-    return;
-  }
-  const jobs = newestFirst(list);
-  const cards = jobs.map((summary) => {
+function cardsOf(jobs: JobView[]): HTMLElement[] {
+  return jobs.map((summary) => {
     let job = tracked.get(summary.jobId);
     if (!job) {
       job = trackJob(jobServer, summary, {
@@ -76,8 +70,21 @@ function render(list: JobView[]): void {
     }
     return card(summary, job);
   });
-  box.replaceChildren(...cards);
-  driveNext(jobs);
+}
+
+/** The jobs newest first, the previews apart below them (issue 29.5). */
+function render(list: JobView[]): void {
+  const board = arrangeJobs(list);
+  byId<HTMLButtonElement>('clear-finished').disabled = board.finished === 0;
+  const box = byId('jobs');
+  box.replaceChildren(
+    ...(board.jobs.length === 0
+      ? [h('p', { class: 'empty' }, t('ui.jobs.none'))]
+      : cardsOf(board.jobs)),
+  );
+  byId('previews').replaceChildren(...cardsOf(board.previews));
+  byId('previews-section').hidden = board.previews.length === 0;
+  driveNext(newestFirst(list));
 }
 
 /** One nightly run: what, when next, how it last went, whose key, and a way to stop it. */
@@ -134,7 +141,7 @@ async function refreshSchedules(): Promise<void> {
 
 async function refresh(): Promise<void> {
   try {
-    const jobs: JobView[] = await callServer('crmListJobs');
+    const jobs: JobView[] = await callServer('uiListJobs');
     showStatus('status', '');
     render(jobs);
     const busy = jobs.some((job) => isPendingState(job.state));
@@ -157,5 +164,18 @@ byId<HTMLButtonElement>('refresh').addEventListener('click', () => {
     Promise.all([refresh(), refreshSchedules()]),
   );
 });
-void refresh();
+const clearFinished = byId<HTMLButtonElement>('clear-finished');
+clearFinished.addEventListener('click', () => {
+  clearFinished.disabled = true;
+  callServer('uiClearFinishedJobs')
+    .then((jobs) => {
+      render(jobs); // enables the button again only if a job finished meanwhile
+      showStatus('status', t('ui.jobs.cleared'), 'success');
+    })
+    .catch((error) => {
+      clearFinished.disabled = false;
+      showStatus('status', errorText(error), 'error');
+    });
+});
 void refreshSchedules();
+void refresh();

@@ -1,4 +1,5 @@
 import type { JobSummary } from '../../core/jobs/record';
+import { isFinishedState } from '../shared/progress-model';
 import type { UiKey, Words } from '../shared/words';
 
 /**
@@ -71,4 +72,29 @@ export function newestFirst<T extends JobView>(jobs: readonly T[]): T[] {
       return bt - at;
     })
     .map(({ job }) => job);
+}
+
+/** What the Jobs sidebar lists, in its order (issue 29.5). */
+export interface JobsBoard<T extends JobView> {
+  /** Imports, exports, sends and lead actions that act, newest first. */
+  jobs: T[];
+  /** Previews (dry runs), apart: they change nothing and would bury the jobs that do. */
+  previews: T[];
+  /** How many finished jobs "Clear finished" would take off the list. */
+  finished: number;
+}
+
+/**
+ * The sections of the Jobs sidebar, top to bottom: the nightly runs first (a few short cards,
+ * never below a long list of jobs), then the jobs, then the previews.
+ */
+export const JOBS_SECTIONS = ['schedules', 'jobs', 'previews'] as const;
+
+export function arrangeJobs<T extends JobView>(list: readonly T[]): JobsBoard<T> {
+  const sorted = newestFirst(list);
+  return {
+    jobs: sorted.filter((job) => job.preview !== true),
+    previews: sorted.filter((job) => job.preview === true),
+    finished: list.filter((job) => isFinishedState(job.state)).length,
+  };
 }

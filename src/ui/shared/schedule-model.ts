@@ -37,11 +37,8 @@ function tomorrowOf(day: string): string {
 
 function nextLine(view: ScheduleView, { t, hour, day }: Words): string {
   const time = hour(view.next.hour);
-  if (view.next.day === view.today) {
-    return view.next.hour === view.hour
-      ? t('ui.schedules.nextToday', { time })
-      : t('ui.schedules.nextNow');
-  }
+  if (view.next.withinHour === true) return t('ui.schedules.nextNow');
+  if (view.next.day === view.today) return t('ui.schedules.nextToday', { time });
   if (view.next.day === tomorrowOf(view.today)) return t('ui.schedules.nextTomorrow', { time });
   return t('ui.schedules.nextOn', { day: day(view.next.day), time });
 }

@@ -1,6 +1,7 @@
 import type { ScheduleView } from '../../core/schedule/schedule';
 import { byId, h, showStatus, whileBusy } from './dom';
 import { t, words } from './i18n';
+import { describeSchedule } from './schedule-model';
 import { callServer, errorText } from './server';
 
 /**
@@ -32,6 +33,8 @@ export function mountScheduleControl(box: HTMLElement, control: ScheduleControlO
   const stop = h('button', { type: 'button', id: 'schedule-stop' }, t('ui.schedule.stop'));
   const current = h('span', { id: 'schedule-current' });
   const currentRow = h('div', { class: 'schedule-current', hidden: true }, current, ' ', stop);
+  // When it starts next (the Jobs sidebar's line): the next H:00, never "within the hour" after a save.
+  const next = h('div', { id: 'schedule-next', class: 'hint', hidden: true });
   box.replaceChildren(
     h(
       'fieldset',
@@ -44,6 +47,7 @@ export function mountScheduleControl(box: HTMLElement, control: ScheduleControlO
       ),
       h('div', { class: 'schedule-row' }, hour, save),
       currentRow,
+      next,
       h('p', { class: 'hint' }, t('ui.schedule.hint', { zone: words.timeZone })),
       h('div', { id: 'schedule-status', class: 'status', hidden: true }),
     ),
@@ -52,8 +56,10 @@ export function mountScheduleControl(box: HTMLElement, control: ScheduleControlO
   const show = () => {
     const mine = schedules.find((s) => s.sheet === control.sheet().trim());
     currentRow.hidden = mine === undefined;
+    next.hidden = mine === undefined;
     if (mine) {
       current.textContent = t('ui.schedule.current', { time: words.hour(mine.hour) });
+      next.textContent = describeSchedule(mine, words).next;
       (hour as HTMLSelectElement).value = String(mine.hour);
     }
   };

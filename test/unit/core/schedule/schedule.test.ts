@@ -5,6 +5,7 @@ import {
   type Schedule,
   upsertSchedule,
 } from '../../../../src/core/schedule/schedule';
+import { intlZone } from './intl-zone';
 
 describe('parseScheduleInput', () => {
   it('keeps the job options and makes a nightly export a sync', () => {
@@ -39,12 +40,23 @@ describe('dueSchedules', () => {
   const at2: Schedule = { kind: 'export', sheet: 'A', hour: 2, options: {} };
   const at5: Schedule = { kind: 'import', sheet: 'B', hour: 5, options: {} };
 
-  it('starts a schedule once its hour has come, once a day', () => {
-    expect(dueSchedules([at2, at5], { day: '2026-11-23', hour: 1 })).toEqual([]);
-    expect(dueSchedules([at2, at5], { day: '2026-11-23', hour: 3 })).toEqual([at2]);
+  const zone = intlZone('America/Sao_Paulo');
+  const sp = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour + 3, minute);
+
+  it('starts a schedule within its hour only, once a day (PRODUCT.md: between H:00 and H:59)', () => {
+    expect(dueSchedules([at2, at5], sp(23, 1, 59), zone)).toEqual([]);
+    expect(dueSchedules([at2, at5], sp(23, 2, 0), zone)).toEqual([at2]);
+    expect(dueSchedules([at2, at5], sp(23, 3, 0), zone)).toEqual([]);
     const ran = { ...at2, lastRunDay: '2026-11-23' };
-    expect(dueSchedules([ran, at5], { day: '2026-11-23', hour: 23 })).toEqual([at5]);
-    expect(dueSchedules([ran], { day: '2026-11-24', hour: 2 })).toEqual([ran]);
+    expect(dueSchedules([ran, at5], sp(23, 5, 30), zone)).toEqual([at5]);
+    expect(dueSchedules([ran], sp(23, 2, 40), zone)).toEqual([]);
+    expect(dueSchedules([ran], sp(24, 2, 10), zone)).toEqual([ran]);
+  });
+
+  it('not before the first H:00 after it was saved (issue 29.3)', () => {
+    const saved = { ...at2, notBefore: sp(24, 2) };
+    expect(dueSchedules([saved], sp(23, 2, 30), zone)).toEqual([]);
+    expect(dueSchedules([saved], sp(24, 2, 5), zone)).toEqual([saved]);
   });
 
   it('keeps one schedule per sheet', () => {

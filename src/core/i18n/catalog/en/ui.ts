@@ -229,6 +229,14 @@ export const UI_EN = {
   'ui.jobs.startedBy': 'Started by {who}',
   'ui.jobs.startedAt': 'Started {when}',
   'ui.jobs.updatedAt': 'Last change {when}',
+  'ui.jobs.listTitle': 'Recent jobs',
+  'ui.jobs.previewsTitle': 'Previews',
+  'ui.jobs.previewsHint':
+    'Checks that changed nothing in the CRM, kept for the run that follows them.',
+  'ui.jobs.clearFinished': 'Clear finished',
+  'ui.jobs.clearFinishedHint':
+    'Takes done, failed and cancelled jobs off your list; running and paused ones stay. Nothing is deleted for other editors.',
+  'ui.jobs.cleared': 'Finished jobs cleared from your list.',
   'ui.jobs.lastFailure': 'Last failure: {failure}',
   'ui.progress.etaClosed':
     'With this panel closed, the rest takes {closed}; keep it open to finish in {open}.',

@@ -233,6 +233,14 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.jobs.startedBy': 'Iniciado por {who}',
   'ui.jobs.startedAt': 'Iniciado em {when}',
   'ui.jobs.updatedAt': 'Última mudança {when}',
+  'ui.jobs.listTitle': 'Processos recentes',
+  'ui.jobs.previewsTitle': 'Prévias',
+  'ui.jobs.previewsHint':
+    'Verificações que não mudaram nada no CRM, guardadas para a execução que vem depois delas.',
+  'ui.jobs.clearFinished': 'Limpar encerrados',
+  'ui.jobs.clearFinishedHint':
+    'Tira da sua lista os processos concluídos, com falha e cancelados; os em andamento e pausados ficam. Nada é apagado para os outros editores.',
+  'ui.jobs.cleared': 'Processos encerrados retirados da sua lista.',
   'ui.jobs.lastFailure': 'Última falha: {failure}',
   'ui.progress.etaClosed':
     'Com este painel fechado, o restante leva {closed}; mantenha-o aberto para terminar em {open}.',
