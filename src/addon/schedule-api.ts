@@ -6,6 +6,7 @@ import { parseImportRequest } from '../core/import/job/options';
 import type { JobSummary } from '../core/jobs';
 import { personMessage } from '../core/person-message';
 import {
+  dueDay,
   dueSchedules,
   nextHourStart,
   nextRun,
@@ -174,11 +175,13 @@ function startDueSchedules(): void {
   if (mine.length === 0) return;
   const now = appsScriptClock.now();
   const zone = spreadsheetZone();
-  const today = zone(now).day;
   for (const schedule of dueSchedules(mine, now, zone)) {
     // Marked (and saved) before starting: a start that throws or is killed is not retried
-    // every hour; its error is reported on the schedule.
-    const started: Schedule = { ...schedule, lastRunDay: today };
+    // every hour; its error is reported on the schedule. The day is the night's H:00's.
+    const started: Schedule = {
+      ...schedule,
+      lastRunDay: dueDay(schedule, now, zone) ?? zone(now).day,
+    };
     delete started.lastError;
     saveSchedules(upsertSchedule(loadSchedules(), started));
     try {

@@ -132,20 +132,43 @@ export function nextHourStart(hour: number, now: number, zone: Zone): number {
 }
 
 /**
- * Whether the trigger firing at `now` starts the schedule. It runs within its hour only
- * (PRODUCT.md "Schedules keep their hour": between H:00 and H:59 in the spreadsheet's zone,
- * never earlier), once a local day, and not before the first H:00 after it was saved. A clock
- * trigger may fire up to 15 minutes off its time ("plus or minus 15 minutes",
- * https://developers.google.com/apps-script/reference/script/clock-trigger-builder#nearminuteminute);
- * one that fires before H:00 starts nothing, and the hourly trigger's next firing falls in the hour.
+ * How late a run may start after its H:00. Apps Script documents neither how regularly an hourly
+ * trigger fires nor how late (https://developers.google.com/apps-script/reference/script/clock-trigger-builder#everyHoursn):
+ * a firing at 01:59 and the next at 03:01 would leave no firing inside a 02:00 hour. Either
+ * reading is handled: a firing within the hour starts it, and a late one within the next hour
+ * still starts that night's run (late, never early) rather than skipping a night without a word.
  */
+const LATE_GRACE_MS = 2 * 3_600_000;
+
+/** The latest H:00 in the spreadsheet's zone at or before `now`. */
+function lastHourStart(hour: number, now: number, zone: Zone): number | undefined {
+  const today = zone(now).day;
+  for (let days = 0; days >= -2; days--) {
+    const at = instantOf(addDays(today, days), hour, zone);
+    if (at !== undefined && at <= now) return at;
+  }
+  return undefined;
+}
+
+/**
+ * The local day of the night's run that the trigger firing at `now` starts, or undefined when
+ * none is due. A run starts at or after its H:00 (PRODUCT.md "Schedules keep their hour": never
+ * earlier; a clock trigger may fire up to 15 minutes off its time, "plus or minus 15 minutes",
+ * https://developers.google.com/apps-script/reference/script/clock-trigger-builder#nearminuteminute,
+ * so one that fires before H:00 starts nothing), once a night, and not before the first H:00
+ * after it was saved; normally within its hour, at most LATE_GRACE_MS after it.
+ */
+export function dueDay(schedule: Schedule, now: number, zone: Zone): string | undefined {
+  const start = lastHourStart(schedule.hour, now, zone);
+  if (start === undefined || now - start >= LATE_GRACE_MS) return undefined;
+  if (schedule.notBefore !== undefined && start < schedule.notBefore) return undefined;
+  const day = zone(start).day;
+  return schedule.lastRunDay === day ? undefined : day;
+}
+
+/** Whether the trigger firing at `now` starts the schedule (see dueDay). */
 export function isDue(schedule: Schedule, now: number, zone: Zone): boolean {
-  const wall = zone(now);
-  return (
-    wall.hour === schedule.hour &&
-    schedule.lastRunDay !== wall.day &&
-    (schedule.notBefore === undefined || now >= schedule.notBefore)
-  );
+  return dueDay(schedule, now, zone) !== undefined;
 }
 
 /** Schedules the trigger firing at `now` starts (see isDue). */
@@ -164,9 +187,8 @@ export interface NextRun extends LocalTime {
  * the next H:00 that is after its `notBefore` and on a day it has not run.
  */
 export function nextRun(schedule: Schedule, now: number, zone: Zone): NextRun {
-  if (isDue(schedule, now, zone)) {
-    return { day: zone(now).day, hour: schedule.hour, withinHour: true };
-  }
+  const due = dueDay(schedule, now, zone);
+  if (due !== undefined) return { day: due, hour: schedule.hour, withinHour: true };
   let at = nextHourStart(schedule.hour, Math.max(now, (schedule.notBefore ?? 0) - 1), zone);
   if (zone(at).day === schedule.lastRunDay) at = nextHourStart(schedule.hour, at, zone);
   return { day: zone(at).day, hour: schedule.hour };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dueDay,
   dueSchedules,
   parseScheduleInput,
   type Schedule,
@@ -46,11 +47,25 @@ describe('dueSchedules', () => {
   it('starts a schedule within its hour only, once a day (PRODUCT.md: between H:00 and H:59)', () => {
     expect(dueSchedules([at2, at5], sp(23, 1, 59), zone)).toEqual([]);
     expect(dueSchedules([at2, at5], sp(23, 2, 0), zone)).toEqual([at2]);
-    expect(dueSchedules([at2, at5], sp(23, 3, 0), zone)).toEqual([]);
+    expect(dueSchedules([at2, at5], sp(23, 4, 0), zone)).toEqual([]);
     const ran = { ...at2, lastRunDay: '2026-11-23' };
     expect(dueSchedules([ran, at5], sp(23, 5, 30), zone)).toEqual([at5]);
     expect(dueSchedules([ran], sp(23, 2, 40), zone)).toEqual([]);
     expect(dueSchedules([ran], sp(24, 2, 10), zone)).toEqual([ran]);
+  });
+
+  it('a late hourly firing that missed the whole hour still starts that night, late, never early', () => {
+    // Apps Script does not document how regularly an hourly trigger fires: 01:59 then 03:01
+    // leaves no firing inside 02:00-02:59. Before, that night was skipped without a word.
+    expect(dueSchedules([at2], sp(23, 1, 59), zone)).toEqual([]);
+    expect(dueSchedules([at2], sp(23, 3, 1), zone)).toEqual([at2]);
+    expect(dueDay(at2, sp(23, 3, 1), zone)).toBe('2026-11-23');
+    const ran = { ...at2, lastRunDay: '2026-11-23' };
+    expect(dueSchedules([ran], sp(23, 3, 30), zone)).toEqual([]);
+    // A run at 23:00 caught up after midnight is still the night of its own day.
+    const at23: Schedule = { ...at2, hour: 23 };
+    expect(dueDay(at23, sp(24, 0, 20), zone)).toBe('2026-11-23');
+    expect(dueDay({ ...at23, lastRunDay: '2026-11-23' }, sp(24, 0, 20), zone)).toBeUndefined();
   });
 
   it('not before the first H:00 after it was saved (issue 29.3)', () => {
