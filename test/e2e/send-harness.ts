@@ -127,6 +127,8 @@ export interface SendWorld extends AddonWorld {
 
 export interface SendWorldOptions {
   sheet: (sandbox: Sandbox) => { header: unknown[]; rows: unknown[][] };
+  /** More tabs of the same spreadsheet, by name (header row first). */
+  moreSheets?: (sandbox: Sandbox) => Record<string, unknown[][]>;
   publishedAddon?: boolean;
   /** Runtime options: the cost model, the wall-clock guard. */
   runtime?: Pick<AddonRuntimeOptions, 'costs' | 'realTimeoutMs'>;
@@ -143,7 +145,7 @@ export async function createSendWorld(options: SendWorldOptions): Promise<SendWo
         publishedAddon: options.publishedAddon ?? false,
         ...options.runtime,
         workbook: {
-          sheets: { [SHEET]: [sheet.header, ...sheet.rows] },
+          sheets: { [SHEET]: [sheet.header, ...sheet.rows], ...options.moreSheets?.(sandbox) },
           timeZone: 'America/Sao_Paulo',
         },
       };

@@ -165,9 +165,9 @@ export const SEND_EN = {
   'send.why.moved':
     "another lead's SENT status had been put on this row by a sort or insert during the send, and was moved back to its own row",
   'send.detail.skippedRecorded':
-    'Not sent: lead {leadId} got "{template}" from this sheet on {date} (the CRM Send Record sheet keeps it, though no row says so now). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
+    'Not sent: lead {leadId} got "{template}" from the sheet "{sheet}" of this spreadsheet on {date} (the CRM Send Record sheet keeps it, though no row here says so). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
   'send.detail.skippedRecordedMaybe':
-    'Not sent: lead {leadId} may have got "{template}" from this sheet on {date} (a send that was stopped; its conversation in the CRM cannot say). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
+    'Not sent: lead {leadId} may have got "{template}" from the sheet "{sheet}" of this spreadsheet on {date} (a send that was stopped; its conversation in the CRM cannot say). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
   'send.yield.recordBusy':
     'Another send of this spreadsheet is writing the CRM Send Record; this one goes on in a moment (nothing was sent).',
   'send.detail.rowKey': 'Row found by {key}.',
