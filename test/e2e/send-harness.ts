@@ -23,7 +23,7 @@ export const SEND_HEADER = ['Nome', 'E-mail', 'Telefone', 'CRM Lead ID', 'Pedido
  * - SENT: a valid row; sent once.
  * - RULE: a documented rule refuses it (empty or multi-line variable, no lead id, a media URL
  *   that is not public): SKIPPED without a request.
- * - NO_PHONE: the lead has no phone; the CRM refuses it (one request): SKIPPED.
+ * - NO_PHONE: the lead has no phone, and its phone cell is empty: SKIPPED without a request.
  * - BLANK: an empty row; no status.
  */
 export type SendExpectation = 'SENT' | 'RULE' | 'NO_PHONE' | 'BLANK';

@@ -137,6 +137,8 @@ export const SEND_EN = {
     'Column "{column}" holds {value}, which is not a lead id (a whole number such as 42)',
   'send.row.columnProblem': 'column "{column}": {error}',
   'send.row.noLeadProblems': 'No lead to send to: {problems}',
+  'send.row.noPhoneCell':
+    'the lead has no phone (column "{column}" is empty): fill it in (and in the CRM) to send',
   'send.row.noLeadEmpty': "No lead to send to: {columns} empty; fill in the lead's {what}",
   'send.row.what.emailOrPhone': 'e-mail or phone',
   'send.row.what.email': 'e-mail',

@@ -135,6 +135,8 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'A coluna "{column}" tem {value}, que não é um id de lead (um número inteiro como 42)',
   'send.row.columnProblem': 'coluna "{column}": {error}',
   'send.row.noLeadProblems': 'Nenhum lead para enviar: {problems}',
+  'send.row.noPhoneCell':
+    'o lead não tem telefone (a coluna "{column}" está vazia): preencha-a (e no CRM) para enviar',
   'send.row.noLeadEmpty': 'Nenhum lead para enviar: {columns} sem valor; preencha o {what} do lead',
   'send.row.what.emailOrPhone': 'e-mail ou telefone',
   'send.row.what.email': 'e-mail',
