@@ -272,7 +272,12 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     const leadId = decision.lead.leadId;
     const recorded = record.get(leadId);
     if (recorded && !request.resend) {
-      const words = { leadId, template: jobOptions.templateName, date: recordDate(recorded) };
+      const words = {
+        leadId,
+        template: jobOptions.templateName,
+        date: recordDate(recorded),
+        sheet: recorded.sheetName,
+      };
       return recorded.state === 'sent'
         ? t('send.detail.skippedRecorded', words)
         : t('send.detail.skippedRecordedMaybe', words);

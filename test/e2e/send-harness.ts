@@ -23,7 +23,7 @@ export const SEND_HEADER = ['Nome', 'E-mail', 'Telefone', 'CRM Lead ID', 'Pedido
  * - SENT: a valid row; sent once.
  * - RULE: a documented rule refuses it (empty or multi-line variable, no lead id, a media URL
  *   that is not public): SKIPPED without a request.
- * - NO_PHONE: the lead has no phone; the CRM refuses it (one request): SKIPPED.
+ * - NO_PHONE: the lead has no phone, and its phone cell is empty: SKIPPED without a request.
  * - BLANK: an empty row; no status.
  */
 export type SendExpectation = 'SENT' | 'RULE' | 'NO_PHONE' | 'BLANK';
@@ -127,6 +127,8 @@ export interface SendWorld extends AddonWorld {
 
 export interface SendWorldOptions {
   sheet: (sandbox: Sandbox) => { header: unknown[]; rows: unknown[][] };
+  /** More tabs of the same spreadsheet, by name (header row first). */
+  moreSheets?: (sandbox: Sandbox) => Record<string, unknown[][]>;
   publishedAddon?: boolean;
   /** Runtime options: the cost model, the wall-clock guard. */
   runtime?: Pick<AddonRuntimeOptions, 'costs' | 'realTimeoutMs'>;
@@ -143,7 +145,7 @@ export async function createSendWorld(options: SendWorldOptions): Promise<SendWo
         publishedAddon: options.publishedAddon ?? false,
         ...options.runtime,
         workbook: {
-          sheets: { [SHEET]: [sheet.header, ...sheet.rows] },
+          sheets: { [SHEET]: [sheet.header, ...sheet.rows], ...options.moreSheets?.(sandbox) },
           timeZone: 'America/Sao_Paulo',
         },
       };

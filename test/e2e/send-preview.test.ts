@@ -15,7 +15,8 @@ describe('uiPreviewSend', () => {
           return [
             l?.name,
             l?.email ?? '',
-            l?.phone ?? '',
+            // A phone in the sheet: only the CRM can tell (an empty cell is skipped by itself).
+            l?.phone ?? '(11) 90000-0000',
             id,
             '#1',
             'https://files.example.com/a.pdf',
@@ -36,5 +37,46 @@ describe('uiPreviewSend', () => {
     expect(preview.sample?.row).toBe(3);
     expect(world.sendRequests()).toHaveLength(0);
     expect(world.runtime.sheet(SHEET).getValues()[1]).toHaveLength(SEND_HEADER.length);
+  });
+
+  it('counts rows whose phone cell is empty as skipped, and the run spends no request on them', async () => {
+    // Issue 27 item 7b: the confirmation said 319 would be sent; the run skipped 21 leads with
+    // no phone at one request each, though their phone cells were empty.
+    const world = await createSendWorld({
+      sheet: (sandbox) => {
+        const leads = sandbox.state.leads
+          .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
+          .slice(0, 4);
+        const rows = leads.map((l, i) => [
+          l.name,
+          l.email ?? '',
+          i % 2 === 0 ? (l.phone ?? '') : '',
+          l.id,
+          `#${i}`,
+          'https://files.example.com/a.pdf',
+        ]);
+        const none = sandbox.state.leads.find((l) => l.id === DEMO.leads.noPhone);
+        rows.push([
+          none?.name ?? '',
+          none?.email ?? '',
+          '',
+          DEMO.leads.noPhone,
+          '#9',
+          'https://files.example.com/a.pdf',
+        ]);
+        return { header: SEND_HEADER, rows };
+      },
+    });
+    const preview = world.runtime.runOrThrow('uiPreviewSend', DOCUMENT_SEND) as {
+      counts: Record<string, number>;
+    };
+    expect(preview.counts).toMatchObject({ QUEUED: 2, SKIPPED: 3 });
+    world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND);
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    const job = world.lastJob();
+    // Before the fix: 5 requests, 3 of them refused for no phone.
+    expect(world.sendRequests()).toHaveLength(2);
+    expect(job.counts).toMatchObject({ SENT: 2, SKIPPED: 3 });
+    expect(world.statuses()).toEqual(['SENT', 'SKIPPED', 'SENT', 'SKIPPED', 'SKIPPED']);
   });
 });

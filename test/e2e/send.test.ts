@@ -54,9 +54,12 @@ describe('crmSendTemplate end to end', () => {
     // One request per SENT row and one for the lead without phone; none for rule breakers.
     const requests = world.sendRequests();
     expect(requests.filter((r) => r.status === 200)).toHaveLength(sent);
-    expect(requests).toHaveLength(sent + 1);
+    // The lead without a phone shows an empty phone cell: skipped without a request (issue 27).
+    expect(requests).toHaveLength(sent);
     const details = world.column('CRM Send Detail').map(String);
-    expect(details[sheet.expected.indexOf('NO_PHONE')]).toMatch(/Lead sem telefone cadastrado\./);
+    expect(details[sheet.expected.indexOf('NO_PHONE')]).toMatch(
+      /has no phone \(column "Telefone" is empty\)/,
+    );
     expect(details).toContain('Not sent: {{1}} (column "Nome") is empty.');
     expect(details).toContain(
       'Not sent: {{1}} (column "Nome") has a line break (a variable must be a single line).',
@@ -97,8 +100,8 @@ describe('crmSendTemplate end to end', () => {
     const rerun = world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND) as JobSummary;
     expect(rerun.state).toBe('done');
     expect(world.messagesByLead()).toEqual(before);
-    // Only the lead without phone is asked again (the CRM refuses it before sending).
-    expect(world.sendRequests().map((r) => r.status)).toEqual([422]);
+    // Nothing is asked again: the lead without phone shows an empty phone cell (issue 27).
+    expect(world.sendRequests()).toEqual([]);
     expect(world.statuses()).toEqual(sheet.expected.map(expectedStatus));
     expect(world.column('CRM Message ID')).toEqual(ids);
     const sent = sheet.expected.filter((e) => e === 'SENT').length;

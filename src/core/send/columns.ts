@@ -33,6 +33,11 @@ export interface SourceColumns {
   /** Columns a lead is looked up by (matchBy). */
   email?: { column: number; header: string };
   phone?: { column: number; header: string };
+  /**
+   * The sheet's phone column, for rows found by lead id (issue 27 item 7b): an empty cell there
+   * shows the lead has no phone, so the row is SKIPPED without a request.
+   */
+  phoneCell?: { column: number; header: string };
 }
 
 /** The header row no longer fits the job (a mapped column is gone): `problems` lists each fix. */
@@ -144,6 +149,10 @@ export function placeSources(
     if (placed) result.headerMediaFilename = placed;
   }
   placeLead(header, options.lead, { sheetName, t }, result, problems);
+  // Rows found by lead id (the issue's case); a row looked up by e-mail keeps its lookup, whose
+  // answer says whether the lead has a phone.
+  const phoneCell = options.lead.by === 'column' ? leadFieldColumn(header, 'phone') : undefined;
+  if (phoneCell) result.phoneCell = phoneCell;
 
   if (problems.length > 0) {
     const headers = t('send.columns.headers', { headers: describeHeaders(header) });

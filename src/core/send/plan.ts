@@ -174,7 +174,12 @@ function claimedReason(
 function recordedSkip(leadId: number | undefined, input: PlanInput): string | 'wait' | undefined {
   const lead = leadId === undefined ? undefined : input.record?.get(leadId);
   if (leadId === undefined || lead === undefined) return undefined;
-  const words = { leadId, template: input.templateName, date: recordDate(lead) };
+  const words = {
+    leadId,
+    template: input.templateName,
+    date: recordDate(lead),
+    sheet: lead.sheetName,
+  };
   if (lead.state === 'sent') return input.t('send.detail.skippedRecorded', words);
   if ((input.cursor.unsettled ?? []).includes(leadId)) {
     return input.t('send.detail.skippedRecordedMaybe', words);

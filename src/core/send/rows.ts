@@ -484,6 +484,11 @@ function decideToDo(
     ...(lead && !lead.ok ? [lead.reason] : []),
     ...(payload.ok ? [] : payload.problems),
   ];
+  const phoneCell = input.sources.phoneCell;
+  if (phoneCell && isBlankCell(row[phoneCell.column])) {
+    // The sheet shows no phone: the CRM would refuse it (a request spent for nothing).
+    problems.push(t('send.row.noPhoneCell', { column: phoneCell.header }));
+  }
   if (problems.length > 0 || !lead?.ok || !payload.ok) {
     return { kind: 'skip', reason: t('send.row.notSent', { problems: problems.join('; ') }) };
   }

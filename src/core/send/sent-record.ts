@@ -59,11 +59,13 @@ export interface SendRecordStore {
   replace(rows: unknown[][]): void;
 }
 
-/** What the record says of one lead for one sheet and template. */
+/** What the record says of one lead for one template (from any sheet of the spreadsheet). */
 export interface RecordedLead {
   state: 'sent' | 'trying';
   /** When its latest request may have left (ms). */
   at: number;
+  /** The sheet whose send reached it (or may have): what a SKIPPED detail names. */
+  sheetName: string;
 }
 
 export type RecordView = Map<number, RecordedLead>;
@@ -123,9 +125,17 @@ export function recordRow(entry: SendRecordEntry): unknown[] {
 /** Applies one entry to a view: its outcomes first (they are of earlier requests), then its tries. */
 export function applyRecordEntry(view: RecordView, entry: SendRecordEntry): void {
   for (const lead of entry.notSent) view.delete(lead);
-  for (const lead of entry.sent)
-    view.set(lead, { state: 'sent', at: view.get(lead)?.at ?? entry.at });
-  for (const lead of entry.trying) view.set(lead, { state: 'trying', at: entry.at });
+  for (const lead of entry.sent) {
+    const before = view.get(lead);
+    view.set(lead, {
+      state: 'sent',
+      at: before?.at ?? entry.at,
+      sheetName: before?.sheetName ?? entry.sheetName,
+    });
+  }
+  for (const lead of entry.trying) {
+    view.set(lead, { state: 'trying', at: entry.at, sheetName: entry.sheetName });
+  }
 }
 
 /**
@@ -153,15 +163,34 @@ export function recordEntries(rows: readonly (readonly unknown[])[]): SendRecord
   return parts.map(({ entry }) => entry);
 }
 
-/** What the record says of every lead for one sheet and template. */
+/**
+ * What the record says of every lead for one template, from every sheet of the spreadsheet
+ * (issue 27 item 6): a template reaches a lead once per spreadsheet, so a week's new tab of the
+ * same list skips the leads an earlier tab's send reached.
+ */
 export function recordView(
   rows: readonly (readonly unknown[])[],
   of: { sheetId: number; templateId: number },
 ): RecordView {
-  const view: RecordView = new Map();
+  // Each sheet's word on its own leads first (a sheet's "not sent" answers that sheet's own
+  // try, never another sheet's send). This sheet's view, then every lead another sheet's send
+  // reached (the latest such send named). Another sheet's unsettled try is that sheet's job's
+  // to settle: this job would settle it again at every execution, its "not sent" never
+  // answering the other sheet's try.
+  const sheets = new Map<number, RecordView>();
   for (const entry of recordEntries(rows)) {
-    if (entry.sheetId === of.sheetId && entry.templateId === of.templateId) {
-      applyRecordEntry(view, entry);
+    if (entry.templateId !== of.templateId) continue;
+    const sheet = sheets.get(entry.sheetId) ?? new Map();
+    applyRecordEntry(sheet, entry);
+    sheets.set(entry.sheetId, sheet);
+  }
+  const view: RecordView = new Map(sheets.get(of.sheetId) ?? []);
+  for (const [sheetId, sheet] of sheets) {
+    if (sheetId === of.sheetId) continue;
+    for (const [lead, word] of sheet) {
+      const before = view.get(lead);
+      if (word.state !== 'sent' || (before?.state === 'sent' && before.at >= word.at)) continue;
+      view.set(lead, word);
     }
   }
   return view;
@@ -222,7 +251,7 @@ export function unsureFromRecord(
 }
 
 /** The ISO date (YYYY-MM-DD) a detail names for a recorded lead. */
-export function recordDate(lead: RecordedLead): string {
+export function recordDate(lead: Pick<RecordedLead, 'at'>): string {
   return lead.at > 0 ? new Date(lead.at).toISOString().slice(0, 10) : '?';
 }
 
@@ -251,7 +280,7 @@ export function compactRecord(rows: readonly (readonly unknown[])[], now: number
   for (const { last, view } of scopes.values()) {
     const groups = new Map<string, { at: number; state: RecordedLead['state']; leads: number[] }>();
     for (const [lead, { state, at }] of view) {
-      const when = state === 'sent' ? recordDate({ state, at }) : String(at);
+      const when = state === 'sent' ? recordDate({ at }) : String(at);
       const group = groups.get(`${state} ${when}`) ?? { at, state, leads: [] };
       group.at = Math.min(group.at, at);
       group.leads.push(lead);

@@ -63,7 +63,8 @@ export function outcomeWithoutRequest(
     case 'duplicate':
       return { status: 'DUPLICATE', detail: decision.reason };
     case 'send': {
-      if (run.options.dryRun) return 'send';
+      // The dry run decides UNCHANGED as the run does (issue 27 item 7c): it said "would
+      // update" where the run then sent nothing.
       const last = run.book.get(matchKeyId(decision.matchKey));
       if (last && run.mode !== 'create' && last.fingerprint === fingerprintOf(decision)) {
         return { status: 'UNCHANGED', leadId: last.leadId, detail: t('import.unchanged') };

@@ -50,22 +50,27 @@ describe('the send record', () => {
     expect(parseRecordRow(['', 'x', '', '', '', '', '', '', ''])).toBeUndefined();
   });
 
-  it('says per lead the latest word for one sheet and template: sent, may have left, or nothing', () => {
+  it('says per lead the latest word for one template from any sheet: sent, may have left, or nothing', () => {
     const rows = [
       entry(NOW - 3_000, { trying: [1, 2, 3] }),
       entry(NOW - 2_000, { sent: [1], notSent: [2], trying: [4] }),
-      // Another template, another sheet: not this job's business.
+      // Another template: not this job's business.
       { ...entry(NOW - 1_500, { trying: [5] }), templateId: 4 },
-      { ...entry(NOW - 1_500, { sent: [6] }), sheetId: 8 },
+      // Another sheet of the spreadsheet (issue 27 item 6): a template reaches a lead once per
+      // spreadsheet; that sheet's "not sent" answers its own try, never this sheet's send.
+      { ...entry(NOW - 1_500, { sent: [6] }), sheetId: 8, sheetName: 'Semana 2' },
+      { ...entry(NOW - 1_400, { trying: [1], notSent: [] }), sheetId: 8, sheetName: 'Semana 2' },
+      { ...entry(NOW - 1_300, { notSent: [1] }), sheetId: 8, sheetName: 'Semana 2' },
       // A lead tried again after nothing reached it.
       entry(NOW - 1_000, { trying: [2] }),
     ].map((e) => asRead(recordRow(e)));
     const view = recordView(rows, SCOPE);
     expect([...view].sort(([a], [b]) => a - b)).toEqual([
-      [1, { state: 'sent', at: NOW - 3_000 }],
-      [2, { state: 'trying', at: NOW - 1_000 }],
-      [3, { state: 'trying', at: NOW - 3_000 }],
-      [4, { state: 'trying', at: NOW - 2_000 }],
+      [1, { state: 'sent', at: NOW - 3_000, sheetName: 'Leads' }],
+      [2, { state: 'trying', at: NOW - 1_000, sheetName: 'Leads' }],
+      [3, { state: 'trying', at: NOW - 3_000, sheetName: 'Leads' }],
+      [4, { state: 'trying', at: NOW - 2_000, sheetName: 'Leads' }],
+      [6, { state: 'sent', at: NOW - 1_500, sheetName: 'Semana 2' }],
     ]);
   });
 
@@ -77,10 +82,10 @@ describe('the send record', () => {
 
   it('settles a lead that may have got it from its conversation, unless this job knows it', () => {
     const view: RecordView = new Map([
-      [1, { state: 'trying', at: NOW - 5_000 }],
-      [2, { state: 'sent', at: NOW - 5_000 }],
-      [3, { state: 'trying', at: NOW - 4_000 }],
-      [4, { state: 'trying', at: NOW - 4_000 }],
+      [1, { state: 'trying', at: NOW - 5_000, sheetName: 'Leads' }],
+      [2, { state: 'sent', at: NOW - 5_000, sheetName: 'Leads' }],
+      [3, { state: 'trying', at: NOW - 4_000, sheetName: 'Leads' }],
+      [4, { state: 'trying', at: NOW - 4_000, sheetName: 'Leads' }],
     ]);
     const cursor = unsureFromRecord(view, { ...EMPTY, unsettled: [4] }, new Set([3]));
     expect(cursor.unsure).toEqual({ 1: NOW - 5_000 });
@@ -138,10 +143,11 @@ describe('folding the send record', () => {
     }
     const folded = compactRecord(rows, NOW).map(asRead);
     expect(folded.length).toBeLessThan(rows.length / 2);
-    for (const sheetId of [1, 2, 3]) {
+    // The view is per template, every sheet merged (issue 27 item 6).
+    for (const _sheet of [1]) {
       for (const templateId of [1, 2]) {
-        const before = recordView(rows, { sheetId, templateId });
-        const after = recordView(folded, { sheetId, templateId });
+        const before = recordView(rows, { sheetId: 1, templateId });
+        const after = recordView(folded, { sheetId: 1, templateId });
         // The same leads, states and instants tried; a sent lead keeps its day.
         expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
         for (const [lead, was] of before) {
@@ -160,9 +166,9 @@ describe('folding the send record', () => {
 
 describe('planning with the send record', () => {
   const record: RecordView = new Map([
-    [1, { state: 'sent', at: Date.UTC(2026, 10, 25, 9) }],
-    [2, { state: 'trying', at: NOW - 10_000 }],
-    [3, { state: 'trying', at: Date.UTC(2026, 10, 26, 9) }],
+    [1, { state: 'sent', at: Date.UTC(2026, 10, 25, 9), sheetName: 'Leads' }],
+    [2, { state: 'trying', at: NOW - 10_000, sheetName: 'Leads' }],
+    [3, { state: 'trying', at: Date.UTC(2026, 10, 26, 9), sheetName: 'Leads' }],
   ]);
 
   it('skips a lead that got the template, saying when and how to send again', () => {
@@ -170,7 +176,7 @@ describe('planning with the send record', () => {
     const cells = (index: number) => result.marks.find((m) => m.index === index)?.cells;
     expect(cells(0)?.[0]).toBe('SKIPPED');
     expect(cells(0)?.[2]).toBe(
-      'Not sent: lead 1 got "boas_vindas" from this sheet on 2026-11-25 (the CRM Send Record sheet keeps it, though no row says so now). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
+      'Not sent: lead 1 got "boas_vindas" from the sheet "Leads" of this spreadsheet on 2026-11-25 (the CRM Send Record sheet keeps it, though no row here says so). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
     );
     // Unsettled by its conversation: never sent blindly.
     expect(cells(2)?.[0]).toBe('SKIPPED');

@@ -137,6 +137,8 @@ export const SEND_EN = {
     'Column "{column}" holds {value}, which is not a lead id (a whole number such as 42)',
   'send.row.columnProblem': 'column "{column}": {error}',
   'send.row.noLeadProblems': 'No lead to send to: {problems}',
+  'send.row.noPhoneCell':
+    'the lead has no phone (column "{column}" is empty): fill it in (and in the CRM) to send',
   'send.row.noLeadEmpty': "No lead to send to: {columns} empty; fill in the lead's {what}",
   'send.row.what.emailOrPhone': 'e-mail or phone',
   'send.row.what.email': 'e-mail',
@@ -165,9 +167,9 @@ export const SEND_EN = {
   'send.why.moved':
     "another lead's SENT status had been put on this row by a sort or insert during the send, and was moved back to its own row",
   'send.detail.skippedRecorded':
-    'Not sent: lead {leadId} got "{template}" from this sheet on {date} (the CRM Send Record sheet keeps it, though no row says so now). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
+    'Not sent: lead {leadId} got "{template}" from the sheet "{sheet}" of this spreadsheet on {date} (the CRM Send Record sheet keeps it, though no row here says so). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
   'send.detail.skippedRecordedMaybe':
-    'Not sent: lead {leadId} may have got "{template}" from this sheet on {date} (a send that was stopped; its conversation in the CRM cannot say). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
+    'Not sent: lead {leadId} may have got "{template}" from the sheet "{sheet}" of this spreadsheet on {date} (a send that was stopped; its conversation in the CRM cannot say). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
   'send.yield.recordBusy':
     'Another send of this spreadsheet is writing the CRM Send Record; this one goes on in a moment (nothing was sent).',
   'send.detail.rowKey': 'Row found by {key}.',

@@ -243,8 +243,8 @@ export const UI_EN = {
   'ui.send.confirmCampaign':
     '{rows} already got “{template}” (last on {date}): this send is a new campaign for them.',
   'ui.send.confirmSentBefore':
-    '{count} leads got “{template}” from this sheet before (last on {date}; the CRM Send Record sheet keeps it): they are SKIPPED unless you tick “Send again to leads that got it before”.',
+    '{count} leads got “{template}” from this spreadsheet before (last on {date}; the CRM Send Record sheet keeps it): they are SKIPPED unless you tick “Send again to leads that got it before”.',
   'ui.send.confirmSentBeforeOne':
-    '1 lead got “{template}” from this sheet before (on {date}; the CRM Send Record sheet keeps it): it is SKIPPED unless you tick “Send again to leads that got it before”.',
+    '1 lead got “{template}” from this spreadsheet before (on {date}; the CRM Send Record sheet keeps it): it is SKIPPED unless you tick “Send again to leads that got it before”.',
   'ui.send.resend': 'Send again to leads that got it before',
 } as const;

@@ -135,6 +135,8 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'A coluna "{column}" tem {value}, que não é um id de lead (um número inteiro como 42)',
   'send.row.columnProblem': 'coluna "{column}": {error}',
   'send.row.noLeadProblems': 'Nenhum lead para enviar: {problems}',
+  'send.row.noPhoneCell':
+    'o lead não tem telefone (a coluna "{column}" está vazia): preencha-a (e no CRM) para enviar',
   'send.row.noLeadEmpty': 'Nenhum lead para enviar: {columns} sem valor; preencha o {what} do lead',
   'send.row.what.emailOrPhone': 'e-mail ou telefone',
   'send.row.what.email': 'e-mail',
@@ -164,9 +166,9 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.why.moved':
     'o status SENT de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa',
   'send.detail.skippedRecorded':
-    'Não enviado: o lead {leadId} recebeu "{template}" por esta planilha em {date} (a página CRM Send Record guarda isso, embora nenhuma linha diga agora). Para enviar de novo de propósito, apague o status desta linha e marque "Enviar de novo a quem já recebeu" na barra lateral Enviar template (um script passa resend: true).',
+    'Não enviado: o lead {leadId} recebeu "{template}" pela página "{sheet}" desta planilha em {date} (a página CRM Send Record guarda isso, embora nenhuma linha daqui diga). Para enviar de novo de propósito, apague o status desta linha e marque "Enviar de novo a quem já recebeu" na barra lateral Enviar template (um script passa resend: true).',
   'send.detail.skippedRecordedMaybe':
-    'Não enviado: o lead {leadId} pode ter recebido "{template}" por esta planilha em {date} (um envio que foi interrompido; a conversa dele no CRM não permite saber). Para enviar de novo de propósito, apague o status desta linha e marque "Enviar de novo a quem já recebeu" na barra lateral Enviar template (um script passa resend: true).',
+    'Não enviado: o lead {leadId} pode ter recebido "{template}" pela página "{sheet}" desta planilha em {date} (um envio que foi interrompido; a conversa dele no CRM não permite saber). Para enviar de novo de propósito, apague o status desta linha e marque "Enviar de novo a quem já recebeu" na barra lateral Enviar template (um script passa resend: true).',
   'send.yield.recordBusy':
     'Outro envio desta planilha está gravando o CRM Send Record; este continua em instantes (nada foi enviado).',
   'send.detail.rowKey': 'Linha encontrada por {key}.',
