@@ -67,7 +67,7 @@ describe('granular consent', () => {
     );
     expect(runtime.triggers()).toEqual([]);
     runtime.grantScopes('all');
-    expect(runtime.runOrThrow('info')[0]).toBe('NOT_REQUIRED');
+    expect((runtime.runOrThrow('info') as string[])[0]).toBe('NOT_REQUIRED');
     expect(typeof runtime.runOrThrow('trigger')).toBe('string');
   });
 
