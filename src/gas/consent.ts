@@ -56,7 +56,10 @@ export function consentGap(scopes: readonly string[] = MANIFEST_SCOPES): Consent
     return undefined;
   }
   const status = info.getAuthorizationStatus();
-  if (status !== ScriptApp.AuthorizationStatus.REQUIRED && String(status) !== 'REQUIRED') {
+  // The enum, or its name where a runtime gives strings.
+  const required = (ScriptApp as { AuthorizationStatus?: { REQUIRED?: unknown } })
+    .AuthorizationStatus?.REQUIRED;
+  if (status !== required && String(status) !== 'REQUIRED') {
     return undefined;
   }
   const authorized =
