@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { build, type Plugin } from 'esbuild';
+import { buildManifest } from './manifest';
 import { type ExportedFunction, findExportedFunctions, renderStub } from './stubs';
 
 /** The IIFE's global: every stub forwards to `CrmSheets.<name>`. */
@@ -56,6 +57,10 @@ function documentedFunctions(): Map<string, ExportedFunction> {
  * export (Apps Script only calls top-level functions and reads custom-function help there).
  */
 export async function bundleAddon(options: BundleOptions): Promise<Bundle> {
+  // The scopes the built manifest asks for: the add-on checks the person granted them all
+  // (src/gas/consent.ts) before it starts work.
+  const source = JSON.parse(readFileSync(join(ROOT, 'appsscript.json'), 'utf8'));
+  const { oauthScopes = [] } = buildManifest(source, options);
   const result = await build({
     entryPoints: [join(ROOT, 'src/addon/index.ts')],
     bundle: true,
@@ -70,6 +75,7 @@ export async function bundleAddon(options: BundleOptions): Promise<Bundle> {
     define: {
       CRM_DEFAULT_BASE_URL: JSON.stringify(options.baseUrl),
       CRM_PUBLISHED_ADDON: String(options.publishedAddon),
+      CRM_OAUTH_SCOPES: JSON.stringify(oauthScopes),
     },
     plugins: [phoneMetadataWithoutFormats],
     write: false,

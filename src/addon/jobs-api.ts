@@ -33,6 +33,8 @@ import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
 import { hasPersonWords, personMessage } from '../core/person-message';
 import { SEND_JOB_KIND } from '../core/send/job';
 import type { Settings } from '../core/settings/settings';
+import { type ConsentGap, consentParams, requireConsent } from '../gas/consent';
+import { currentLocale } from '../gas/locale';
 import {
   ensureHourlyTrigger,
   ensureOneOffChain,
@@ -142,6 +144,22 @@ export function recordBackgroundFailure(error: unknown): void {
   } catch {
     // Nothing more can be recorded; the execution's own log keeps the error.
   }
+}
+
+/**
+ * A background run that found a permission of the manifest not granted: each of this person's
+ * pending jobs pauses with what to allow and the authorisation link, in the job's language,
+ * and nothing is sent. Resuming it once the person allowed (Jobs, or crmResumeJob) continues
+ * where it stopped.
+ */
+export function pauseJobsForConsent(gap: ConsentGap): JobSummary[] {
+  const deps = engineDeps();
+  for (const job of deps.store.list()) {
+    if (!isPending(job.state)) continue;
+    const t = translator(job.locale ?? 'en');
+    pauseJob(deps, job.jobId, t('jobs.pause.consentMissing', consentParams(gap, t)));
+  }
+  return deps.store.list().map((job) => toSummary(job, deps.viewer));
 }
 
 /**
@@ -354,6 +372,8 @@ export interface StartJobInput extends NewJob {
  * https://developers.google.com/apps-script/reference/lock/lock-service#getScriptLock()
  */
 export function startJob(input: StartJobInput): JobSummary {
+  // Before anything is created or armed: a missing permission is named, with its link.
+  requireConsent(translator(currentLocale()));
   const deps = engineDeps();
   const lock = startLock();
   if (!lock.tryLock(START_LOCK_WAIT_MS)) {
@@ -509,6 +529,7 @@ const ONE_PER_SHEET: Readonly<Record<string, string>> = {
  * failed) would work the same rows, and a lead could be messaged twice (issue 16.3).
  */
 function resumeOwnJob(deps: EngineDeps, job: JobRecord): JobSummary {
+  requireConsent(translator(currentLocale()));
   const lock = startLock();
   if (!lock.tryLock(START_LOCK_WAIT_MS)) {
     throw codedError(

@@ -16,6 +16,7 @@ import {
   upsertSchedule,
   type Zone,
 } from '../core/schedule/schedule';
+import { consentGap } from '../gas/consent';
 import { currentLocale } from '../gas/locale';
 import { appsScriptClock } from '../gas/services';
 import {
@@ -36,7 +37,13 @@ import {
 } from './context';
 import { crmExportLeads } from './export-api';
 import { crmImportLeads } from './import-api';
-import { crmGetJob, driveJobs, noteFiredTrigger, recordBackgroundFailure } from './jobs-api';
+import {
+  crmGetJob,
+  driveJobs,
+  noteFiredTrigger,
+  pauseJobsForConsent,
+  recordBackgroundFailure,
+} from './jobs-api';
 import { loadSchedules, ownsSchedule, saveSchedules } from './schedule-store';
 
 /**
@@ -145,14 +152,21 @@ interface TriggerEvent {
  */
 export function crmRunJobs(event?: TriggerEvent): JobSummary[] {
   const triggerUid = typeof event?.triggerUid === 'string' ? event.triggerUid : undefined;
+  // First of all, before any trigger or UrlFetch call: an add-on's trigger keeps firing after
+  // an update that needs new consent, and would stop at its first unauthorised call
+  // (https://developers.google.com/workspace/add-ons/concepts/editor-triggers, gas/consent.ts).
+  const gap = consentGap();
   if (!activeSpreadsheet()) {
     const spreadsheetId = triggerUid === undefined ? undefined : spreadsheetIdOfTrigger(triggerUid);
     if (spreadsheetId === undefined) {
-      if (triggerUid !== undefined) deleteUnrecordedTrigger(triggerUid);
+      if (triggerUid !== undefined && !gap) deleteUnrecordedTrigger(triggerUid);
       return [];
     }
     useSpreadsheet(openSpreadsheet(spreadsheetId));
   }
+  // The person's jobs pause with what to allow (shown in Jobs); triggers are left as they are
+  // (touching them may itself need the missing scope), and due schedules wait for consent.
+  if (gap) return pauseJobsForConsent(gap);
   try {
     if (triggerUid !== undefined) deleteUnrecordedTrigger(triggerUid);
     noteFiredTrigger(triggerUid);

@@ -1,6 +1,7 @@
 import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
 import { personMessage } from '../core/person-message';
+import { requireConsent } from '../gas/consent';
 import { currentLocale } from '../gas/locale';
 import { crmExportLeads } from './export-api';
 import { crmImportLeads, uiPreviewImport } from './import-api';
@@ -77,6 +78,29 @@ const SIDEBAR_FUNCTIONS = {
 export type SidebarFunctions = typeof SIDEBAR_FUNCTIONS;
 
 /**
+ * Sidebar calls that reach neither the CRM nor the triggers: they run without the consent check,
+ * so that a person missing a permission still sees their jobs (and the pause that names it),
+ * pauses or cancels them, and reads their settings and sheets. Every other call starts work and
+ * first checks that every scope of the manifest is granted (gas/consent.ts): a missing one is
+ * named with its authorisation link before anything is sent.
+ */
+const WITHOUT_CONSENT_CHECK: ReadonlySet<keyof SidebarFunctions> = new Set<keyof SidebarFunctions>([
+  'crmAllowFormulas',
+  'crmCancelJob',
+  'crmGetJob',
+  'crmListJobs',
+  'uiActivateSheet',
+  'uiGetSettings',
+  'uiLastLeadActionsRun',
+  'uiLeadActionsColumns',
+  'uiListColumns',
+  'uiListSchedules',
+  'uiListSheets',
+  'uiPauseJob',
+  'uiUnschedule',
+]);
+
+/**
  * google.script.run target of every sidebar call: runs `fn` (one of SIDEBAR_FUNCTIONS) with
  * `args`; a failure is thrown again as the person's message, which is all that reaches the
  * sidebar's failure handler.
@@ -97,6 +121,9 @@ export function uiCall(fn: string, args: unknown[]): unknown {
     );
   }
   try {
+    if (!WITHOUT_CONSENT_CHECK.has(fn as keyof SidebarFunctions)) {
+      requireConsent(translator(currentLocale()));
+    }
     return target(...(Array.isArray(args) ? args : []));
   } catch (error) {
     throw new Error(personMessage(error, translator(currentLocale())));

@@ -45,6 +45,11 @@ export interface ExecutionState {
   /** A message makes this service call throw it, as Apps Script throws a service's failure. */
   failServiceCall?: (event: ServiceCallEvent) => string | undefined;
   readonly finalizers: Array<() => void>;
+  /**
+   * The OAuth scopes the running person has granted (granular consent, consent.ts); undefined:
+   * every scope the manifest asks for.
+   */
+  readonly grantedScopes?: ReadonlySet<string>;
 }
 
 export type ServiceGroup =
@@ -71,6 +76,11 @@ export interface ExecutionEnv {
   fail(message: string): never;
   /** Throws the permission error custom functions get for anything that writes. */
   denyInCustomFunction(name: string): void;
+  /**
+   * Throws Apps Script's "Specified permissions are not sufficient" when the person granted
+   * none of `scopes` (any one of them is enough, e.g. spreadsheets or spreadsheets.currentonly).
+   */
+  requireScope(name: string, scopes: readonly string[]): void;
 }
 
 export interface StatsSink {
@@ -113,7 +123,22 @@ export function createExecutionEnv(
     denyInCustomFunction(name) {
       if (exec.kind === 'customFunction') fail(`You do not have permission to call ${name}`);
     },
+    requireScope(name, scopes) {
+      // Custom functions run without the person's authorisation (and need none for UrlFetch).
+      if (exec.kind === 'customFunction' || !exec.grantedScopes) return;
+      const granted = exec.grantedScopes;
+      if (scopes.some((scope) => granted.has(scope))) return;
+      fail(scopeMessage(name, scopes[0] ?? ''));
+    },
   };
+}
+
+/**
+ * What Apps Script throws at a call whose scope the person has not granted, as reported
+ * (the message Google's granular-consent rollout shows; its words are not documented).
+ */
+export function scopeMessage(name: string, scope: string): string {
+  return `Specified permissions are not sufficient to call ${name}. Required permissions: ${scope}`;
 }
 
 type AnyFunction = (...args: never[]) => unknown;

@@ -5,6 +5,7 @@ import type { HttpRequest, HttpResponse } from '../../src/api/transport';
 import { createSyncHttpTransport, type SyncHttpTransport } from '../sync-http';
 import { chartsGlobal } from './charts';
 import { createRealClock, createSimulatedClock, isRuntimeClock, type RuntimeClock } from './clock';
+import { ConsentTable, manifestScopesBeside } from './consent';
 import { type CostModel, type CostOptions, createCostModel } from './costs';
 import {
   type AuthMode,
@@ -157,6 +158,14 @@ export interface GasRuntimeOptions {
    * cache and lock whoever recalculates. The first user is the owner unless `user` is given.
    */
   sharing?: SharingOptions;
+  /**
+   * Granular consent (consent.ts): the scopes every person granted; default all of the
+   * manifest's. Calls needing another scope throw, and getAuthorizationInfo answers REQUIRED.
+   * `grantScopes` changes it between executions.
+   */
+  grantedScopes?: readonly string[];
+  /** The manifest's oauthScopes. Default: `appsscript.json` beside the bundle, else the bound script's. */
+  manifestScopes?: readonly string[];
 }
 
 export interface ExecutionResult {
@@ -295,6 +304,11 @@ export interface GasRuntime {
   holdLock(scope: StoreScope, ms: number, userEmail?: string): void;
   setUser(email: string): void;
   /**
+   * What `email` (default: everyone) has granted from now on: a list of scopes, or 'all'
+   * (the person allowed everything at the authorisation URL).
+   */
+  grantScopes(scopes: readonly string[] | 'all', email?: string): void;
+  /**
    * The person's own locale (`getActiveUserLocale`), apart from the spreadsheet's: a Brazilian
    * spreadsheet may be opened by an English-speaking colleague. Default: `user`'s, or the
    * workbook locale's language.
@@ -385,6 +399,8 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
   const sharing = options.sharing ? createSharing(options.sharing) : undefined;
   let userEmail = options.user?.email ?? sharing?.owner ?? 'user@example.com';
   const userLocales = new Map<string, string>();
+  const consent = new ConsentTable(options.grantedScopes);
+  const manifestScopes = options.manifestScopes ?? manifestScopesBeside(bundlePath);
   if (options.user?.locale) userLocales.set(userEmail, options.user.locale);
 
   const propertyStores = new PropertyStores();
@@ -575,6 +591,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
         spreadsheetId: workbook.id,
         scriptId,
         publishedAddon: options.publishedAddon === true,
+        manifestScopes,
         oneOffDelayMs: () => costs.nextOneOffTriggerDelayMs(),
       }),
       Utilities: createUtilities(env, { scriptTimeZone }),
@@ -628,6 +645,8 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
       callCount: 0,
       finalizers: [],
     };
+    const granted = consent.grantedBy(runner);
+    if (granted) (exec as { grantedScopes?: ReadonlySet<string> }).grantedScopes = granted;
     if (spec.triggerUid !== undefined)
       (exec as { triggerUid?: string }).triggerUid = spec.triggerUid;
     if (spec.killAfterServiceCalls !== undefined)
@@ -868,6 +887,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
         throw new Error(`setUser("${email}"): pass an email address.`);
       userEmail = email;
     },
+    grantScopes: (scopes, email) => consent.grant(scopes, email),
     setUserLocale: (locale, email) => {
       userLocales.set(email ?? userEmail, locale);
     },

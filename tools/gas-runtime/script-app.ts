@@ -1,3 +1,4 @@
+import { consentMembers, SCOPES } from './consent';
 import { type ExecutionEnv, gated } from './execution';
 import { zonedParts, zonedToEpoch } from './time-zone';
 
@@ -130,6 +131,8 @@ export interface ScriptAppHost {
   spreadsheetId: string;
   scriptId: string;
   publishedAddon: boolean;
+  /** The manifest's oauthScopes, which getAuthorizationInfo checks when given no list. */
+  manifestScopes: readonly string[];
   /** How late the next one-off (`after`, `at`) trigger fires, from the cost model. */
   oneOffDelayMs(): number;
 }
@@ -160,6 +163,7 @@ export function createScriptApp(env: ExecutionEnv, host: ScriptAppHost): unknown
   const { store } = host;
   const requireInstallable = (name: string) => {
     env.denyInCustomFunction(name);
+    env.requireScope(name, [SCOPES.scriptApp]);
     if (env.exec.authMode === 'NONE' || env.exec.authMode === 'LIMITED') {
       env.fail(
         `You do not have permission to call ${name}. Simple triggers (AuthMode.${env.exec.authMode}) cannot use services that need authorization.`,
@@ -349,6 +353,7 @@ export function createScriptApp(env: ExecutionEnv, host: ScriptAppHost): unknown
     TriggerSource: TRIGGER_SOURCE,
     WeekDay: WEEK_DAY,
     newTrigger: (handler: unknown) => {
+      env.requireScope('ScriptApp.newTrigger', [SCOPES.scriptApp]);
       if (typeof handler !== 'string' || handler === '')
         env.fail('ScriptApp.newTrigger(functionName): pass the handler function name as a string.');
       return gated(env, 'TriggerBuilder', 'ScriptApp', 0, {
@@ -387,9 +392,6 @@ export function createScriptApp(env: ExecutionEnv, host: ScriptAppHost): unknown
     },
     getScriptId: () => host.scriptId,
     getOAuthToken: () => `ya29.local-runtime-token-${host.userEmail}`,
-    getAuthorizationInfo: () => ({
-      getAuthorizationStatus: () => 'NOT_REQUIRED',
-      getAuthorizationUrl: () => null,
-    }),
+    ...consentMembers(env, host.manifestScopes, host.scriptId),
   });
 }

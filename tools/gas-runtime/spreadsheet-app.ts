@@ -10,6 +10,7 @@ import {
   removeChart,
   updateChart,
 } from './charts';
+import { SCOPES } from './consent';
 import { type ExecutionEnv, gated } from './execution';
 import type { HtmlOutputRecord } from './html-service';
 import {
@@ -20,6 +21,8 @@ import {
   type Workbook,
 } from './workbook';
 
+/** Either Sheets scope opens the spreadsheet (the bound manifest asks for currentonly). */
+const SHEETS_SCOPES = [SCOPES.spreadsheets, SCOPES.spreadsheetsCurrentOnly];
 /**
  * SpreadsheetApp over the in-memory Workbook. Messages of the exceptions are the ones
  * Apps Script throws (https://developers.google.com/apps-script/reference/spreadsheet).
@@ -1148,19 +1151,32 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
       ROW: 'ROW',
       COLUMN: 'COLUMN',
     },
-    getActive: () => spreadsheetObject(),
-    getActiveSpreadsheet: () => spreadsheetObject(),
-    getActiveSheet: () => sheetObject(wb.activeSheet),
+    getActive: () => {
+      env.requireScope('SpreadsheetApp.getActive', SHEETS_SCOPES);
+      return spreadsheetObject();
+    },
+    getActiveSpreadsheet: () => {
+      env.requireScope('SpreadsheetApp.getActiveSpreadsheet', SHEETS_SCOPES);
+      return spreadsheetObject();
+    },
+    getActiveSheet: () => {
+      env.requireScope('SpreadsheetApp.getActiveSheet', SHEETS_SCOPES);
+      return sheetObject(wb.activeSheet);
+    },
     getActiveRange: () => rangeObject(wb.activeSheet, 1, 1, 1, 1),
     getUi: () => {
       if (env.exec.kind === 'customFunction' || env.exec.kind === 'trigger') {
         env.fail('Cannot call SpreadsheetApp.getUi() from this context.');
       }
+      env.requireScope('SpreadsheetApp.getUi', [SCOPES.containerUi]);
       return uiObject();
     },
     flush: () => host.flush(),
     openById: (id: string) => {
       env.denyInCustomFunction('SpreadsheetApp.openById');
+      // Whether spreadsheets.currentonly allows openById of the current file is untested
+      // (APPS-SCRIPT-FACTS.md): either scope lets it through here.
+      env.requireScope('SpreadsheetApp.openById', SHEETS_SCOPES);
       if (id !== wb.id)
         env.fail(
           `Unexpected error while getting the method or property openById on object SpreadsheetApp: no spreadsheet "${String(id)}" in this runtime.`,
@@ -1169,6 +1185,7 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
     },
     openByUrl: (url: string) => {
       env.denyInCustomFunction('SpreadsheetApp.openByUrl');
+      env.requireScope('SpreadsheetApp.openByUrl', SHEETS_SCOPES);
       if (!String(url).includes(wb.id))
         env.fail(`No spreadsheet at "${String(url)}" in this runtime.`);
       return spreadsheetObject();

@@ -1,4 +1,5 @@
 import type { HttpMethod, HttpRequest, HttpResponse } from '../../src/api/transport';
+import { SCOPES } from './consent';
 import type { FetchTiming } from './costs';
 import { type ExecutionEnv, gated } from './execution';
 import { readBlob, toSignedBytes } from './utilities';
@@ -252,11 +253,13 @@ export function createUrlFetchApp(env: ExecutionEnv, host: FetchHost): unknown {
 
   return gated(env, 'UrlFetchApp', 'UrlFetchApp', 0, {
     fetch: (url: unknown, params?: unknown) => {
+      env.requireScope('UrlFetchApp.fetch', [SCOPES.externalRequest]);
       const [outcome] = exchangeAll([prepare(url, params)]);
       if (outcome?.error) throw outcome.error;
       return outcome?.result;
     },
     fetchAll: (requests: unknown) => {
+      env.requireScope('UrlFetchApp.fetchAll', [SCOPES.externalRequest]);
       if (!Array.isArray(requests))
         env.fail('UrlFetchApp.fetchAll(requests): pass an array of URLs or request objects.');
       const prepared = (requests as unknown[]).map((r) =>

@@ -80,4 +80,17 @@ export const MESSAGES_JOBS_EN = {
     'e-mail or a phone column (E-mail, Telefone, Celular, WhatsApp)',
   'jobs.yield.noSlot':
     'The rate limit leaves no request slot before this run must end; continuing later.',
+  // Granular consent (src/gas/consent.ts): what to allow, named as Google's consent screen names it.
+  'consent.scope.spreadsheets': 'See, edit, create and delete all your Google Sheets spreadsheets',
+  'consent.scope.spreadsheets.currentonly':
+    'See and edit the spreadsheets this add-on is installed in',
+  'consent.scope.script.container.ui':
+    'Display and run third-party web content in prompts and sidebars inside Google applications',
+  'consent.scope.script.external_request': 'Connect to an external service',
+  'consent.scope.script.scriptapp': 'Allow this application to run when you are not present',
+  'consent.noLink': 'CRM Sheets again from the Extensions menu',
+  'ui.error.consentMissing':
+    'CRM Sheets needs permission you have not allowed: {permissions}. Open {url} and allow it, then try again. Nothing was sent.',
+  'jobs.pause.consentMissing':
+    'Paused: CRM Sheets needs permission you have not allowed: {permissions}. Open {url} and allow it, then resume this job in CRM → Jobs.',
 } as const;

@@ -79,4 +79,19 @@ export const MESSAGES_JOBS_PT: Readonly<Record<keyof typeof MESSAGES_JOBS_EN, st
     'coluna de e-mail nem de telefone (E-mail, Telefone, Celular, WhatsApp)',
   'jobs.yield.noSlot':
     'O limite de requisições não deixa vaga para um pedido antes do fim desta execução; continua depois.',
+  // Consentimento granular (src/gas/consent.ts): o que permitir, nos termos da tela de consentimento do Google.
+  'consent.scope.spreadsheets':
+    'Ver, editar, criar e excluir todas as suas planilhas do Google Planilhas',
+  'consent.scope.spreadsheets.currentonly':
+    'Ver e editar as planilhas em que este complemento está instalado',
+  'consent.scope.script.container.ui':
+    'Exibir e executar conteúdo da Web de terceiros em solicitações e barras laterais dentro de aplicativos do Google',
+  'consent.scope.script.external_request': 'Conectar a um serviço externo',
+  'consent.scope.script.scriptapp':
+    'Permitir que este aplicativo seja executado quando você não estiver presente',
+  'consent.noLink': 'o CRM Sheets de novo pelo menu Extensões',
+  'ui.error.consentMissing':
+    'O CRM Sheets precisa de uma permissão que você não concedeu: {permissions}. Abra {url} e conceda-a; depois tente de novo. Nada foi enviado.',
+  'jobs.pause.consentMissing':
+    'Pausada: o CRM Sheets precisa de uma permissão que você não concedeu: {permissions}. Abra {url} e conceda-a; depois retome a tarefa em CRM → Processos.',
 };
