@@ -19,7 +19,8 @@
  * executions). Before the plan, 12 of the 13 stage / addTags seeds of 0-19 acted on 21 leads
  * the preview did not show, and 6 of the 7 delete seeds refused the preview's confirm. With a
  * paged read that kept its first holder (the phone's other person on page 1) over the e-mail's
- * lead, the 4 e-mail / phone seeds of 0-7 acted on 12 other people.
+ * lead, the 4 e-mail / phone seeds of 0-7 acted on 12 other people. On main with this file,
+ * 300 seeds (150 by e-mail / phone): 0 failures, 29 min at nice 10 on a loaded machine.
  */
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/index';
