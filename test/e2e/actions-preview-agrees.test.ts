@@ -250,6 +250,13 @@ describe('lead actions: the preview and the run agree on the same sheet', () => 
         expect(promised, where).toHaveLength(sheet.rows.length);
         expect(promised, where).toContain('WILL_CHANGE');
         expect(promised, where).toContain('NOT_FOUND');
+        if (sheet.name === BY_ID) {
+          // The id cell showing #N/A names no lead: WILL_FAIL naming the cell (before: NOT_FOUND
+          // "The row has no lead id", as if the cell were empty).
+          const last = sheet.rows.length - 1;
+          expect(promised[last], where).toBe('WILL_FAIL');
+          expect(details[last], where).toMatch(/#N\/A/);
+        }
         // A delete reads no cell: on the id sheet none of its rows can fail.
         if (c.reads || sheet.name === BY_KEY) expect(promised, where).toContain('WILL_FAIL');
         const confirm = c.action === 'delete' ? { confirm: preview.counts.WILL_CHANGE ?? 0 } : {};

@@ -25,7 +25,7 @@ import {
   settleIncludes,
   stateOf,
 } from './requests';
-import { collectEntries, keysOfSheet, type RowKeying, rowKeying } from './rows';
+import { collectEntries, KEY_CELL_FAULT, keysOfSheet, type RowKeying, rowKeying } from './rows';
 import {
   ACTION_STATUS_HEADERS,
   type ActionReference,
@@ -170,6 +170,15 @@ function sawLead(entry: ActionEntry): boolean {
   return entry.q === undefined || entry.q === 'B' ? entry.i !== undefined : entry.p !== undefined;
 }
 
+/** The words for a key cell that shows an error or Loading… (rows.ts KEY_CELL_FAULT). */
+function keyFaultWords(t: Translate, code: string | undefined): string | undefined {
+  if (!code?.startsWith(KEY_CELL_FAULT)) return undefined;
+  const [kind, rest = ''] = code.slice(KEY_CELL_FAULT.length).split(/:(.*)/s);
+  const [column = '', value = ''] = rest.split('\u0001');
+  const key = kind === 'loading' ? 'leadjob.fail.loadingCell' : 'leadjob.fail.errorCell';
+  return t(key, { column, value });
+}
+
 function goneWords(t: Translate, entry: ActionEntry): string {
   if (entry.d === 'noId') return t('leadjob.detail.noId');
   if (entry.d === 'noMatchKey') return t('leadjob.detail.noMatchKey');
@@ -226,7 +235,8 @@ export function nextMove(
   if (entry.s !== undefined) return { kind: 'none' };
   // A key several leads hold (or a search too broad to tell) names none: nothing is sent.
   if (entry.g === 2) {
-    const words = entry.d ?? ctx.t('leadjob.detail.searchTooBroad');
+    const words =
+      keyFaultWords(ctx.t, entry.d) ?? entry.d ?? ctx.t('leadjob.detail.searchTooBroad');
     return { kind: 'final', status: preview ? 'WILL_FAIL' : 'SKIPPED', words };
   }
   // The row names another lead than its preview did (its e-mail moved to another lead).

@@ -1,5 +1,5 @@
 import { hashText } from '../cache/chunked';
-import { placeholderNames, shownText } from '../cells/read';
+import { cellFault, placeholderNames, shownText } from '../cells/read';
 import { type Translate, translator } from '../i18n';
 import { leadFieldForKey } from '../import/lead-fields';
 import { isBlankCell, normalizeEmail, normalizePhone } from '../import/normalize';
@@ -153,8 +153,11 @@ export function collectEntries(
     if (key.startsWith('#')) entry.i = Number(key.slice(1));
     else if (keys.length > 0) entry.m = keys;
     else {
-      entry.g = 1;
-      entry.d = keying.idColumn !== undefined ? 'noId' : 'noMatchKey';
+      const fault = keyCellFault(values.header, row, display, keying);
+      // A key cell showing an error or Loading… names no lead: SKIPPED naming the cell, not
+      // NOT_FOUND (PRODUCT.md "Every job reads cells alike").
+      entry.g = fault ? 2 : 1;
+      entry.d = fault ?? (keying.idColumn !== undefined ? 'noId' : 'noMatchKey');
     }
     const cells = rowCells(values.header, row, display, params);
     if (cells) entry.c = cells;
@@ -162,6 +165,25 @@ export function collectEntries(
     byKey.set(key, entry);
   });
   return [...byKey.values()];
+}
+
+/** Marks a key cell that shows no value, for kind.ts to word: `cell:<fault>:<column>\u0001<text>`. */
+export const KEY_CELL_FAULT = 'cell:';
+
+function keyCellFault(
+  header: readonly unknown[],
+  row: readonly unknown[],
+  display: readonly unknown[],
+  keying: RowKeying,
+): string | undefined {
+  for (const column of [keying.idColumn, keying.emailColumn, keying.phoneColumn]) {
+    if (column === undefined) continue;
+    const text = shownText(row[column], display[column]);
+    const fault = cellFault(text);
+    if (fault)
+      return `${KEY_CELL_FAULT}${fault}:${String(header[column] ?? '')}\u0001${text.trim()}`;
+  }
+  return undefined;
 }
 
 /**
