@@ -37,7 +37,9 @@ import {
   type MenuEvent,
   type MenuItem,
   type ToastEvent,
+  type UiAnswer,
   type UiEvent,
+  type UiQuestion,
 } from './spreadsheet-app';
 import {
   CacheStores,
@@ -83,7 +85,9 @@ export type {
   MenuEvent,
   MenuItem,
   ToastEvent,
+  UiAnswer,
   UiEvent,
+  UiQuestion,
 } from './spreadsheet-app';
 export type { RequestLogEntry } from './url-fetch';
 export { SheetModel, Workbook, type WorkbookInit } from './workbook';
@@ -157,6 +161,12 @@ export interface GasRuntimeOptions {
    * cache and lock whoever recalculates. The first user is the owner unless `user` is given.
    */
   sharing?: SharingOptions;
+  /**
+   * Asked for the answer to an alert or prompt no test queued (`ui.respond`): a host with a
+   * person behind it (the playground's page) waits for their click and returns it; undefined
+   * answers with the default button (OK / YES) and empty text.
+   */
+  ask?: (question: UiQuestion) => UiAnswer | undefined;
 }
 
 export interface ExecutionResult {
@@ -545,7 +555,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
         addonMenuName: options.addonMenuName ?? 'CRM Sheets',
         ui: {
           record: (event) => uiEvents.push(event),
-          nextResponse: () => uiResponses.shift(),
+          nextResponse: (question) => uiResponses.shift() ?? options.ask?.(question),
           htmlRecord: (output): HtmlOutputRecord => {
             const record = htmlRecordOf(output);
             if (!record)
