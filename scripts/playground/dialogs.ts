@@ -10,6 +10,8 @@ import type { UiAnswer, UiQuestion } from '../../tools/gas-runtime';
  */
 export interface WaitingDialog extends UiQuestion {
   id: number;
+  /** The buttons its ButtonSet shows, first the main one (the page's Enter). */
+  choices: string[];
 }
 
 export interface Dialogs {
@@ -47,7 +49,11 @@ export function createDialogs(
   return {
     ask(question) {
       if (asking === 0) return undefined;
-      const dialog: WaitingDialog & { answer?: UiAnswer } = { id: ++lastId, ...question };
+      const dialog: WaitingDialog & { answer?: UiAnswer } = {
+        id: ++lastId,
+        ...question,
+        choices: BUTTONS[question.buttons] ?? ['OK'],
+      };
       open.push(dialog);
       const deadline = Date.now() + (options.longestWaitMs ?? LONGEST_WAIT_MS);
       try {
@@ -71,13 +77,13 @@ export function createDialogs(
     waiting() {
       const dialog = open.at(-1);
       if (!dialog) return null;
-      const { id, type, title, prompt, buttons } = dialog;
-      return { id, type, title, prompt, buttons };
+      const { id, type, title, prompt, buttons, choices } = dialog;
+      return { id, type, title, prompt, buttons, choices };
     },
     answer({ id, button, text }) {
       const dialog = open.find((d) => d.id === id);
       if (!dialog) return { ok: false, error: 'That dialog is no longer open.' };
-      const allowed = [...(BUTTONS[dialog.buttons] ?? ['OK']), 'CLOSE'];
+      const allowed = [...dialog.choices, 'CLOSE'];
       if (typeof button !== 'string' || !allowed.includes(button)) {
         return { ok: false, error: `Send button as one of ${allowed.join(', ')}.` };
       }

@@ -219,8 +219,7 @@ const PAGE_SCRIPT = `
     var input = $('dialog-input');
     input.hidden = dialog.type !== 'prompt';
     input.value = '';
-    var sets = { OK: ['OK'], OK_CANCEL: ['OK', 'CANCEL'], YES_NO: ['YES', 'NO'], YES_NO_CANCEL: ['YES', 'NO', 'CANCEL'] };
-    var buttons = sets[dialog.buttons] || ['OK'];
+    var buttons = dialog.choices;
     $('dialog-buttons').replaceChildren.apply($('dialog-buttons'), buttons.map(function (name, i) {
       var b = document.createElement('button');
       b.textContent = w('button' + name);
