@@ -1,6 +1,7 @@
 /**
  * `npm start`: the playground. Env: PORT (the CRM sandbox, default 8787), PORT_UI (the page to open,
- * default 5050), HOST (default 127.0.0.1).
+ * default 5050), HOST (default 127.0.0.1), PLAYGROUND_BUILD=never (use dist/ as it is: tests
+ * that start this script have built it).
  */
 import { DEMO_KEYS } from '../sandbox/index';
 import { startPlayground } from './playground/server';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     port: portFromEnv('PORT', 8787),
     uiPort: portFromEnv('PORT_UI', 5050),
     host: process.env.HOST || '127.0.0.1',
+    build: process.env.PLAYGROUND_BUILD === 'never' ? 'never' : 'if-stale',
   });
   const lines = [
     `CRM Sheets playground ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -1,3 +1,5 @@
+import { PLAYGROUND_WORDS, type PlaygroundWord } from './words';
+
 /**
  * The playground page: the CRM menu as buttons, the workbook as a grid with a tab per sheet and
  * a formula bar, the sidebar in an iframe at the right (300 px, as in Sheets), and logs of the
@@ -22,7 +24,10 @@ main { flex: 1; display: flex; min-height: 0; }
 .workbook { flex: 1; display: flex; flex-direction: column; min-width: 0; }
 .grid-wrap { flex: 1; overflow: auto; background: #fff; position: relative; }
 .chart { position: absolute; z-index: 3; box-shadow: 0 1px 3px rgba(60,64,67,.3); line-height: 0; }
-.tabs { display: flex; gap: 2px; padding: 4px 8px; background: #f1f3f4; border-top: 1px solid #dadce0; }
+.tab-bar { display: flex; gap: 4px; padding: 4px 8px; background: #f1f3f4; border-top: 1px solid #dadce0; min-width: 0; }
+/* Many sheets scroll sideways, as in Sheets; + stays put at the bar's left. */
+.tabs { flex: 1; min-width: 0; display: flex; gap: 2px; overflow-x: auto; scrollbar-width: thin; }
+.tab { flex: 0 0 auto; white-space: nowrap; }
 .tab.active { background: #e8f0fe; border-color: #1a73e8; color: #1a73e8; font-weight: bold; }
 table.grid { border-collapse: collapse; font-size: 12px; }
 table.grid th { position: sticky; top: 0; background: #f8f9fa; color: #5f6368; font-weight: normal; border: 1px solid #e0e0e0; padding: 2px 6px; min-width: 32px; }
@@ -59,13 +64,34 @@ footer .ok { color: #137333; }
 .note { color: #5f6368; padding: 4px 8px; }
 .note-line { font: 11px Arial, sans-serif; color: #5f6368; margin-bottom: 4px; }
 header .language { color: #5f6368; font-size: 12px; }
-.tab.add-sheet { font-weight: bold; }
+.tab.add-sheet { font-weight: bold; flex: 0 0 auto; }
+.dialog-backdrop { position: fixed; inset: 0; background: rgba(32,33,36,.45); display: flex; align-items: center; justify-content: center; z-index: 20; }
+.dialog-backdrop[hidden] { display: none; }
+.dialog { background: #fff; border-radius: 8px; box-shadow: 0 4px 16px rgba(60,64,67,.4); padding: 20px 24px; width: 440px; max-width: 90vw; }
+.dialog h2 { font-size: 16px; font-weight: normal; margin: 0 0 12px; display: flex; justify-content: space-between; }
+.dialog h2 button { border: 0; background: none; font-size: 18px; cursor: pointer; color: #5f6368; }
+.dialog p { white-space: pre-wrap; margin: 0 0 12px; }
+.dialog input { width: 100%; height: 30px; font: inherit; padding: 0 6px; margin-bottom: 16px; }
+.dialog .buttons { display: flex; justify-content: flex-end; gap: 8px; }
+.dialog .buttons button { height: 32px; padding: 0 16px; border: 1px solid #dadce0; border-radius: 4px; background: #fff; cursor: pointer; font: inherit; }
+.dialog .buttons button.primary { background: #1a73e8; border-color: #1a73e8; color: #fff; }
+.toasts { position: fixed; left: 16px; bottom: 16px; display: flex; flex-direction: column; gap: 8px; z-index: 15; }
+.toast { background: #323232; color: #fff; border-radius: 4px; padding: 12px 16px; max-width: 380px; box-shadow: 0 2px 6px rgba(0,0,0,.3); display: flex; gap: 12px; align-items: flex-start; }
+.toast strong { display: block; margin-bottom: 2px; }
+.toast button { border: 0; background: none; color: #8ab4f8; cursor: pointer; font-size: 16px; }
 .tab-rename { height: 28px; font: inherit; width: 140px; }
 `;
 
 const PAGE_SCRIPT = `
 (function () {
   'use strict';
+  var WORDS = __WORDS__;
+  // The browser's language until the person picks one with the switch (the server remembers it).
+  var browserLang = /^pt\\b/i.test(navigator.language || '') ? 'pt' : 'en';
+  var lang = browserLang;
+  var shownDialog = null;
+  var seenToast = null;
+  var soon = null;
   var activeSheet = null;
   var pending = false;
   var again = false;
@@ -73,18 +99,31 @@ const PAGE_SCRIPT = `
   var editor = null;
   var serverActive = null;
   function $(id) { return document.getElementById(id); }
+  function w(key, values) {
+    return WORDS[lang][key].replace(/\\{(\\w+)\\}/g, function (whole, name) {
+      return values && name in values ? String(values[name]) : whole;
+    });
+  }
+  function applyWords() {
+    document.documentElement.lang = lang === 'pt' ? 'pt-BR' : 'en';
+    document.title = w('pageTitle');
+    document.querySelectorAll('[data-w]').forEach(function (e) { e.textContent = w(e.dataset.w); });
+    document.querySelectorAll('[data-w-html]').forEach(function (e) { e.innerHTML = w(e.dataset.wHtml); });
+    document.querySelectorAll('[data-w-title]').forEach(function (e) { e.title = w(e.dataset.wTitle); });
+    $('tabs').dataset.key = '';
+  }
   function refresh() {
     if (pending) { again = true; return; }
     pending = true;
     var asked = activeSheet;
-    fetch('/state' + (asked ? '?sheet=' + encodeURIComponent(asked) : ''))
+    fetch('/state?lang=' + lang + (asked ? '&sheet=' + encodeURIComponent(asked) : ''))
       .then(function (r) { return r.json(); })
       .then(function (state) {
         // A tab picked while this answer was on its way wins over it: ask again for that tab.
         if (asked !== activeSheet) again = true;
         else render(state);
       })
-      .catch(function (e) { $('clock').textContent = 'Playground server unreachable: ' + e.message; })
+      .catch(function (e) { $('clock').textContent = w('unreachable', { detail: e.message }); })
       .then(function () { pending = false; if (again) { again = false; refresh(); } });
   }
   // An embedded chart floats over the grid with its top-left corner on its anchor cell, as in Sheets.
@@ -105,12 +144,19 @@ const PAGE_SCRIPT = `
       return;
     }
     serverActive = state.activeSheet;
+    var wanted = state.languageChosen ? state.language : browserLang;
+    if (wanted !== lang) { lang = wanted; applyWords(); again = true; return; }
     if (state.active !== activeSheet) { selected = null; cancelEdit(); }
     activeSheet = state.active;
     $('language').value = state.language;
     $('triggers').textContent = state.triggers;
-    $('clock').textContent = 'Simulated time: ' + state.time;
-    $('running').textContent = state.running.length > 0 ? 'Running: ' + state.running.join(' → ') : '';
+    $('clock').textContent = w('simulatedTime', { time: state.time });
+    $('running').textContent = state.running.length > 0 ? w('running', { what: state.running.join(' → ') }) : '';
+    showDialog(state.dialog);
+    showToasts(state.toasts);
+    // While a call runs, look more often: it may ask the person something.
+    clearTimeout(soon);
+    if (state.running.length > 0) soon = setTimeout(refresh, 300);
     var tabs = $('tabs');
     // Redrawn only when the sheets or the active one change: a double-click needs its tab to stay.
     var tabsKey = state.sheets.join('|') + '#' + state.active;
@@ -121,12 +167,14 @@ const PAGE_SCRIPT = `
       b.className = 'tab' + (name === state.active ? ' active' : '');
       b.textContent = name;
       b.dataset.sheet = name;
-      b.title = 'Double-click to rename';
+      b.title = w('renameTab');
       b.onclick = function () { showSheet(name); };
       b.ondblclick = function () { renameTab(b, name); };
       return b;
-    }).concat([addButton()]));
+    }));
     }
+    var activeTab = tabs.querySelector('.tab.active');
+    if (activeTab && activeTab.scrollIntoView) activeTab.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     // An open editor keeps its cell: the grid is redrawn once the edit ends.
     if (!editor) {
       $('grid').innerHTML = state.table;
@@ -155,25 +203,70 @@ const PAGE_SCRIPT = `
     // The tab on screen is the active sheet the add-on's sidebars default to.
     post('/active', { sheet: name }).then(refresh);
   }
-  function addButton() {
-    var b = document.createElement('button');
-    b.className = 'tab add-sheet';
-    b.id = 'add-sheet';
-    b.title = 'Add a sheet';
-    b.textContent = '+';
-    b.onclick = function () {
-      post('/sheets', {}).then(function (answer) {
-        if (!answer.ok) { alert(answer.error); return; }
-        showSheet(answer.sheet);
-      });
+  $('add-sheet').onclick = function () {
+    post('/sheets', {}).then(function (answer) {
+      if (!answer.ok) { alert(answer.error); return; }
+      showSheet(answer.sheet);
+    });
+  };
+  // Ui.alert and Ui.prompt: the call that asked waits for this dialog's answer (dialogs.ts).
+  function showDialog(dialog) {
+    if (!dialog) { shownDialog = null; $('dialog').hidden = true; return; }
+    if (shownDialog === dialog.id) return;
+    shownDialog = dialog.id;
+    $('dialog-title').textContent = dialog.title;
+    $('dialog-prompt').textContent = dialog.prompt;
+    var input = $('dialog-input');
+    input.hidden = dialog.type !== 'prompt';
+    input.value = '';
+    var buttons = dialog.choices;
+    $('dialog-buttons').replaceChildren.apply($('dialog-buttons'), buttons.map(function (name, i) {
+      var b = document.createElement('button');
+      b.textContent = w('button' + name);
+      b.dataset.button = name;
+      if (i === 0) b.className = 'primary';
+      b.onclick = function () { answerDialog(dialog.id, name); };
+      return b;
+    }));
+    $('dialog-close').onclick = function () { answerDialog(dialog.id, 'CLOSE'); };
+    input.onkeydown = function (event) {
+      if (event.key === 'Enter') { event.preventDefault(); answerDialog(dialog.id, buttons[0]); }
     };
-    return b;
+    $('dialog').hidden = false;
+    (dialog.type === 'prompt' ? input : $('dialog-buttons').firstChild).focus();
+  }
+  function answerDialog(id, button) {
+    $('dialog').hidden = true;
+    post('/dialog', { id: id, button: button, text: $('dialog-input').value }).then(refresh);
+  }
+  // Spreadsheet.toast: shown once each, for its seconds (a few when it asks for none or forever).
+  function showToasts(toasts) {
+    var last = toasts.length > 0 ? toasts[toasts.length - 1].id : -1;
+    if (seenToast === null) { seenToast = last; return; }
+    toasts.forEach(function (toast) {
+      if (toast.id <= seenToast) return;
+      var box = document.createElement('div');
+      box.className = 'toast';
+      box.setAttribute('role', 'status');
+      var text = document.createElement('div');
+      if (toast.title) { var strong = document.createElement('strong'); strong.textContent = toast.title; text.appendChild(strong); }
+      text.appendChild(document.createTextNode(toast.message));
+      var x = document.createElement('button');
+      x.textContent = '×';
+      x.title = w('close');
+      x.onclick = function () { box.remove(); };
+      box.append(text, x);
+      $('toasts').appendChild(box);
+      var seconds = toast.seconds > 0 ? Math.min(Math.max(toast.seconds, 3), 15) : 10;
+      setTimeout(function () { box.remove(); }, seconds * 1000);
+    });
+    seenToast = Math.max(seenToast, last);
   }
   function renameTab(button, name) {
     var input = document.createElement('input');
     input.className = 'tab-rename';
     input.value = name;
-    input.setAttribute('aria-label', 'New name of ' + name);
+    input.setAttribute('aria-label', w('newNameOf', { name: name }));
     button.replaceWith(input);
     input.focus();
     input.select();
@@ -201,7 +294,7 @@ const PAGE_SCRIPT = `
   }
   function openMenu(caption) {
     post('/menu', { caption: caption }).then(function (answer) {
-      if (!answer.ok) { alert(caption + ' failed: ' + answer.error); return; }
+      if (!answer.ok) { alert(w('menuFailed', { caption: caption, detail: answer.error })); return; }
       if (answer.sidebar) {
         $('sidebar-title').textContent = answer.sidebar.title;
         $('sidebar-frame').src = answer.sidebar.url;
@@ -243,7 +336,7 @@ const PAGE_SCRIPT = `
     select(a1);
     var input = document.createElement('input');
     input.value = typed !== null ? typed : (td.dataset.formula || td.textContent);
-    input.setAttribute('aria-label', 'Cell ' + a1);
+    input.setAttribute('aria-label', w('cellLabel', { a1: a1 }));
     editor = { a1: a1, input: input, sheet: activeSheet };
     td.classList.add('editing');
     td.replaceChildren(input);
@@ -269,7 +362,7 @@ const PAGE_SCRIPT = `
   }
   function writeCell(sheet, a1, input) {
     post('/cell', { sheet: sheet, a1: a1, input: input }).then(function (answer) {
-      if (!answer.ok) alert('The cell was not changed: ' + answer.error);
+      if (!answer.ok) alert(w('cellNotChanged', { detail: answer.error }));
       refresh();
     });
   }
@@ -297,12 +390,14 @@ const PAGE_SCRIPT = `
     if (!text) return;
     event.preventDefault();
     post('/paste', { sheet: activeSheet, a1: selected, text: text }).then(function (answer) {
-      if (!answer.ok) alert('Nothing was pasted: ' + answer.error);
+      if (!answer.ok) alert(w('nothingPasted', { detail: answer.error }));
       refresh();
     });
   });
   $('language').addEventListener('change', function () {
-    post('/language', { lang: $('language').value }).then(function () {
+    lang = $('language').value;
+    applyWords();
+    post('/language', { lang: lang }).then(function () {
       // The open sidebar speaks the old language: open it again from the menu.
       closeSidebar();
       refresh();
@@ -316,55 +411,62 @@ const PAGE_SCRIPT = `
     if (data.type === 'crm-playground:close') closeSidebar();
   });
   setInterval(refresh, 4000);
+  applyWords();
   refresh();
 })();
 `;
 
 export function renderPage(): string {
+  // The page is sent in English and worded by its script at once (the browser's language first).
+  const en = (word: PlaygroundWord) => PLAYGROUND_WORDS.en[word];
+  const script = PAGE_SCRIPT.replace('__WORDS__', () =>
+    JSON.stringify(PLAYGROUND_WORDS).replace(/</g, '\\u003c'),
+  );
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>CRM Sheets playground</title>
+<title>${en('pageTitle')}</title>
 <style>${PAGE_CSS}</style>
 </head>
 <body>
 <header>
-  <h1>CRM Sheets playground</h1>
-  <span class="clock" id="clock">Loading…</span>
+  <h1 data-w="pageTitle">${en('pageTitle')}</h1>
+  <span class="clock" id="clock" data-w="loading">${en('loading')}</span>
   <span class="running" id="running"></span>
-  <label class="language">Your language
+  <label class="language"><span data-w="yourLanguage">${en('yourLanguage')}</span>
     <select id="language"><option value="pt">Português</option><option value="en">English</option></select></label>
-  <span class="note">Time here is simulated, on one clock shared with the local CRM sandbox: the limit
-    of 60 requests per minute holds in simulated time, so a 1,000-row import (about 17 minutes at the real
-    rate) runs in seconds. The sidebars run the real add-on bundle in a local Apps Script runtime;
-    nothing leaves this machine.</span>
+  <span class="note" data-w="note">${en('note')}</span>
 </header>
-<nav id="menu"><span class="label">CRM menu:</span></nav>
+<nav id="menu"><span class="label" data-w="menuLabel">${en('menuLabel')}</span></nav>
 <main>
   <div class="workbook">
     <div class="formula-bar"><span class="name" id="cell-name"></span><span class="content" id="cell-content"></span>
-      <span class="hint">Type a value or a formula such as <code>=CRM_PIPELINES()</code> into a cell, or paste rows copied from another sheet.
-        In a pt_BR spreadsheet type as Sheets there: <code>=CRM_LEADS("";"nome,etapa";10)</code>, 1,5, 25/11/2026, VERDADEIRO. Only the add-on's CRM_* functions,
-        cell references and ranges are computed here; other Sheets functions (SUM, IF…) show #NAME?.</span></div>
+      <span class="hint" data-w-html="hintHtml">${en('hintHtml')}</span></div>
     <div class="grid-wrap" id="grid"></div>
-    <div class="tabs" id="tabs"></div>
+    <div class="tab-bar"><button class="tab add-sheet" id="add-sheet" data-w-title="addSheet" title="${en('addSheet')}">+</button>
+      <div class="tabs" id="tabs"></div></div>
   </div>
   <aside>
     <div id="sidebar" class="sidebar-panel" hidden>
-      <div class="title"><span id="sidebar-title"></span><button id="close-sidebar" title="Close">×</button></div>
-      <iframe id="sidebar-frame" title="Sidebar"></iframe>
+      <div class="title"><span id="sidebar-title"></span><button id="close-sidebar" data-w-title="close" title="${en('close')}">×</button></div>
+      <iframe id="sidebar-frame" data-w-title="sidebar" title="${en('sidebar')}"></iframe>
     </div>
-    <div class="placeholder" id="sidebar-placeholder">Pick an item of the CRM menu above to open its sidebar.</div>
+    <div class="placeholder" id="sidebar-placeholder" data-w="sidebarPlaceholder">${en('sidebarPlaceholder')}</div>
   </aside>
 </main>
 <footer>
-  <section><h2>Executions <button id="run-triggers" title="Move simulated time to the next time-driven trigger and fire it">Fire next trigger</button></h2>
-    <div class="note-line">A job whose sidebar was closed goes on by trigger: triggers fire when simulated time reaches them (it follows the clock), or at once with Fire next trigger.
+  <section><h2><span data-w="executions">${en('executions')}</span> <button id="run-triggers" data-w="fireNextTrigger" data-w-title="fireNextTriggerTitle" title="${en('fireNextTriggerTitle')}">${en('fireNextTrigger')}</button></h2>
+    <div class="note-line"><span data-w="triggersNote">${en('triggersNote')}</span>
       <span id="triggers"></span></div><div id="executions"></div></section>
-  <section><h2>Requests to the CRM sandbox</h2><div id="requests"></div></section>
+  <section><h2 data-w="requestsHeading">${en('requestsHeading')}</h2><div id="requests"></div></section>
 </footer>
-<script>${PAGE_SCRIPT}</script>
+<div class="dialog-backdrop" id="dialog" hidden><div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title">
+  <h2><span id="dialog-title"></span><button id="dialog-close" data-w-title="close" title="${en('close')}">×</button></h2>
+  <p id="dialog-prompt"></p><input id="dialog-input" aria-labelledby="dialog-prompt"><div class="buttons" id="dialog-buttons"></div>
+</div></div>
+<div class="toasts" id="toasts" aria-live="polite"></div>
+<script>${script}</script>
 </body>
 </html>
 `;

@@ -15,6 +15,7 @@ import { parseA1 } from '../../tools/gas-runtime/a1';
 import { SIDEBARS } from '../build/ui';
 import { renderCharts } from './chart';
 import { demoWorkbook } from './demo-workbook';
+import { createDialogs } from './dialogs';
 import { escapeHtml, renderSheetTable } from './grid';
 import {
   type HttpReply,
@@ -27,6 +28,7 @@ import { renderPage } from './page';
 import { bundleFunctions, createRecalc } from './recalc';
 import { createScheduler, type Task } from './scheduler';
 import { injectShim } from './shim';
+import { type PlaygroundLanguage, playgroundLanguage, playgroundWord } from './words';
 import { activateSheet, addSheet, pasteBlock, renameSheet } from './workbook-edits';
 
 export interface PlaygroundOptions {
@@ -40,6 +42,12 @@ export interface PlaygroundOptions {
    * (npm test builds first), so parallel test files never rebuild dist/ under each other.
    */
   build?: 'if-stale' | 'never';
+  /**
+   * `wait` (default): an alert or prompt of a call the page made waits for the person's answer,
+   * blocking this thread meanwhile (dialogs.ts). `default`: it gets the default button at once,
+   * for a test that drives the page from the playground's own thread, which a wait would block.
+   */
+  dialogs?: 'wait' | 'default';
 }
 
 export interface Playground {
@@ -121,10 +129,12 @@ const text = (status: number, body: string): HttpReply => ({
 });
 
 /** How the executions log names what is not a plain function call. */
-const EXECUTION_LABELS: Partial<Record<ExecutionResult['kind'], string>> = {
-  trigger: 'trigger → ',
-  customFunction: 'formula → ',
+const EXECUTION_LABELS: Partial<Record<ExecutionResult['kind'], 'triggerRan' | 'formulaRan'>> = {
+  trigger: 'triggerRan',
+  customFunction: 'formulaRan',
 };
+/** The toasts the page is sent (the newest), and the longest one stays on screen. */
+const TOASTS_SENT = 5;
 
 /**
  * One Node process: the CRM sandbox (HTTP on `port`, and in-process for the add-on), the local
@@ -148,8 +158,13 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     return [origin, routeToSandbox(sandbox, origin)];
   });
   let yieldToRequests = () => {};
+  // An alert or prompt of a call the page made waits for the person's answer (dialogs.ts).
+  const dialogs = createDialogs(() => yieldToRequests());
   const runtime = createGasRuntime({
     bundlePath: BUNDLE,
+    ...(options.dialogs === 'default' ? {} : { ask: dialogs.ask }),
+    // Apps Script's own limit, in real time too: a person may take a while to answer a prompt.
+    realTimeoutMs: 6 * 60_000,
     workbook: demoWorkbook(),
     clock,
     user: { email: USER_EMAIL },
@@ -210,7 +225,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     timeStyle: 'medium',
   });
 
-  const state = (sheetName: string | null) => {
+  const state = (sheetName: string | null, language: PlaygroundLanguage) => {
+    const word = (
+      key: Parameters<typeof playgroundWord>[1],
+      values?: Record<string, string | number>,
+    ) => playgroundWord(language, key, values);
     // Hidden sheets have no tab, as in Sheets: the add-on's send record is one.
     const names = runtime.workbook.sheets.filter((sheet) => !sheet.hidden).map((s) => s.name);
     // The tab asked for, else the workbook's active sheet (what getActiveSheet() tells the
@@ -228,7 +247,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       .reverse()
       .map((e) => {
         const outcome = e.ok ? 'ok' : escapeHtml(e.error?.message ?? 'failed');
-        const kind = EXECUTION_LABELS[e.kind] ?? '';
+        const label = EXECUTION_LABELS[e.kind];
+        const kind = label ? word(label) : '';
         return `<div class="${e.ok ? 'ok' : 'bad'}">${shortTime.format(e.startedAt)} ${kind}${escapeHtml(e.fnName)} · ${outcome} · ${(e.durationMs / 1000).toFixed(1)} s</div>`;
       })
       .join('');
@@ -253,9 +273,23 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       running: [...running],
       activeSheet: runtime.workbook.activeSheet.name,
       language: userLanguage(),
-      triggers: pendingTriggers(),
-      executions: executions || '<div>None yet.</div>',
-      requests: `<div>${all.length} request(s) in total.</div>${requests}`,
+      // Until the person picks a language, the page speaks the browser's.
+      languageChosen: chosenLanguage !== undefined,
+      triggers: pendingTriggers(language),
+      executions: executions || `<div>${word('noneYet')}</div>`,
+      requests: `<div>${word('requestsTotal', { count: all.length })}</div>${requests}`,
+      // The alert or prompt waiting for the person, and the newest toasts (numbered, so that
+      // the page shows each once).
+      dialog: dialogs.waiting(),
+      toasts: runtime.ui
+        .toasts()
+        .map((toast, id) => ({
+          id,
+          title: toast.title,
+          message: toast.message,
+          seconds: toast.timeoutSeconds,
+        }))
+        .slice(-TOASTS_SENT),
     };
   };
 
@@ -273,7 +307,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     }
     // A dispatcher's first argument names the function it runs (the sidebars call uiCall(fn, args)).
     const named = typeof args[0] === 'string' && IDENTIFIER.test(args[0]) ? `(${args[0]})` : '';
-    const result = tracked(`${fn}${named}`, () => runtime.run(fn, ...args));
+    const result = tracked(`${fn}${named}`, () => dialogs.asking(() => runtime.run(fn, ...args)));
     return result.ok
       ? { ok: true, value: result.value }
       : {
@@ -288,7 +322,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const clickMenu = (caption: unknown) => {
     if (typeof caption !== 'string') return { ok: false, error: 'Send {caption}.' };
     const before = runtime.ui.sidebars().length;
-    const result = tracked(caption, () => runtime.ui.clickMenuItem(caption));
+    const result = tracked(caption, () => dialogs.asking(() => runtime.ui.clickMenuItem(caption)));
     if (!result.ok) return { ok: false, error: result.error?.message ?? 'failed' };
     const sidebars = runtime.ui.sidebars();
     const opened = sidebars.length > before ? sidebars[sidebars.length - 1] : undefined;
@@ -341,7 +375,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   };
 
   /** The time-driven triggers still to fire (a job left running when its sidebar closed). */
-  const pendingTriggers = () => {
+  const pendingTriggers = (language: PlaygroundLanguage) => {
     const due = runtime
       .triggers()
       .map((t) => t.nextFireAt)
@@ -349,8 +383,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       .sort((a, b) => a - b);
     const next = due[0];
     return next === undefined
-      ? 'No trigger waiting.'
-      : `${due.length} trigger(s) waiting; the next fires at ${shortTime.format(next)} (simulated), or now with Fire next trigger.`;
+      ? playgroundWord(language, 'noTrigger')
+      : playgroundWord(language, 'triggersWaiting', {
+          count: due.length,
+          time: shortTime.format(next),
+        });
   };
 
   const fireNextTrigger = () => {
@@ -372,7 +409,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     if (route === 'GET /state') {
       // A nested read shows the workbook as the interrupted execution left it, computing nothing.
       if (!scheduler.nested) recalc.run();
-      return json(state(url.searchParams.get('sheet')));
+      return json(
+        state(url.searchParams.get('sheet'), playgroundLanguage(url.searchParams.get('lang'))),
+      );
     }
     const changes: Record<string, () => unknown> = {
       'POST /run': () => runFunction(body()),
@@ -384,6 +423,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       'POST /sheets/rename': () => renameSheet(runtime.workbook, body()),
       'POST /active': () => activateSheet(runtime.workbook, body()),
       'POST /language': () => switchLanguage(body().lang),
+      'POST /dialog': () => dialogs.answer(body()),
     };
     const change = changes[route];
     if (change) {

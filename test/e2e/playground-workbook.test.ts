@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formulaLocaleOf, parseFormula } from '../../scripts/playground/formula';
 import { displayInLocale, entryForRuntime } from '../../scripts/playground/locale-cells';
 import type { Playground } from '../../scripts/playground/server';
+import { PLAYGROUND_WORDS } from '../../scripts/playground/words';
 import { parseTsv } from '../../scripts/playground/workbook-edits';
 import {
   addSlowImportSheet,
@@ -154,8 +155,9 @@ describe.skipIf(!HAVE_CHROMIUM)(
     });
 
     it('says how a job left by a closed sidebar goes on, and Fire next trigger moves it', async () => {
-      expect(await page.locator('footer .note-line').textContent()).toMatch(
-        /goes on by trigger.*Fire next trigger/s,
+      // The person chose Português above: the playground's own words follow that choice.
+      expect(await page.locator('footer .note-line').textContent()).toContain(
+        PLAYGROUND_WORDS.pt.triggersNote,
       );
       // An import bigger than one 4.5-minute slice, started with no sidebar to drive it.
       addSlowImportSheet(playground, 'Noite', 330);
@@ -169,7 +171,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
         (playground.runtime.run('crmGetJob', started.jobId).value as { state: string }).state;
       await expect
         .poll(() => page.locator('#triggers').textContent(), PATIENCE)
-        .toMatch(/trigger\(s\) waiting; the next fires at/);
+        .toMatch(/acionador\(es\) aguardando; o próximo dispara às/);
       for (let i = 0; i < 6 && state() !== 'done'; i++) {
         await page.locator('#run-triggers').click();
         await page.waitForTimeout(300);

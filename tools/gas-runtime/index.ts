@@ -38,7 +38,9 @@ import {
   type MenuEvent,
   type MenuItem,
   type ToastEvent,
+  type UiAnswer,
   type UiEvent,
+  type UiQuestion,
 } from './spreadsheet-app';
 import {
   CacheStores,
@@ -84,7 +86,9 @@ export type {
   MenuEvent,
   MenuItem,
   ToastEvent,
+  UiAnswer,
   UiEvent,
+  UiQuestion,
 } from './spreadsheet-app';
 export type { RequestLogEntry } from './url-fetch';
 export { SheetModel, Workbook, type WorkbookInit } from './workbook';
@@ -166,6 +170,12 @@ export interface GasRuntimeOptions {
   grantedScopes?: readonly string[];
   /** The manifest's oauthScopes. Default: `appsscript.json` beside the bundle, else the bound script's. */
   manifestScopes?: readonly string[];
+  /**
+   * Asked for the answer to an alert or prompt no test queued (`ui.respond`): a host with a
+   * person behind it (the playground's page) waits for their click and returns it; undefined
+   * answers with the default button (OK / YES) and empty text.
+   */
+  ask?: (question: UiQuestion) => UiAnswer | undefined;
 }
 
 export interface ExecutionResult {
@@ -561,7 +571,7 @@ export function createGasRuntime(options: GasRuntimeOptions = {}): GasRuntime {
         addonMenuName: options.addonMenuName ?? 'CRM Sheets',
         ui: {
           record: (event) => uiEvents.push(event),
-          nextResponse: () => uiResponses.shift(),
+          nextResponse: (question) => uiResponses.shift() ?? options.ask?.(question),
           htmlRecord: (output): HtmlOutputRecord => {
             const record = htmlRecordOf(output);
             if (!record)

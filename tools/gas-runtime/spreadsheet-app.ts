@@ -95,10 +95,17 @@ export type MenuItem =
   | { separator: true }
   | { caption: string; items: MenuItem[] };
 
+/** What an alert or prompt asks, before anyone answers it. */
+export type UiQuestion = Pick<AlertEvent, 'type' | 'title' | 'prompt' | 'buttons'>;
+export type UiAnswer = { button?: string; text?: string };
+
 export interface UiHost {
   record(event: UiEvent): void;
-  /** The next scripted answer to an alert or prompt, if a test queued one. */
-  nextResponse(): { button?: string; text?: string } | undefined;
+  /**
+   * The answer to an alert or prompt: the one a test queued, else the one the host's person gave
+   * (the call waits for it, as in Sheets), else undefined (the default button).
+   */
+  nextResponse(question: UiQuestion): UiAnswer | undefined;
   htmlRecord(output: unknown): HtmlOutputRecord;
 }
 
@@ -1102,7 +1109,13 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
             : args.length === 2
               ? ['', String(args[0]), String(args[1])]
               : ['', String(args[0]), 'OK'];
-        const response = host.ui.nextResponse()?.button ?? defaultButton(buttons ?? 'OK');
+        const response =
+          host.ui.nextResponse({
+            type: 'alert',
+            title: title ?? '',
+            prompt: prompt ?? '',
+            buttons: buttons ?? 'OK',
+          })?.button ?? defaultButton(buttons ?? 'OK');
         host.ui.record({
           type: 'alert',
           title: title ?? '',
@@ -1122,7 +1135,12 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
             : args.length === 2
               ? ['', String(args[0]), String(args[1])]
               : ['', String(args[0]), 'OK'];
-        const scripted = host.ui.nextResponse();
+        const scripted = host.ui.nextResponse({
+          type: 'prompt',
+          title: title ?? '',
+          prompt: prompt ?? '',
+          buttons: buttons ?? 'OK',
+        });
         const response = scripted?.button ?? defaultButton(buttons ?? 'OK');
         const text = scripted?.text ?? '';
         host.ui.record({
