@@ -76,12 +76,14 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     lookups: lookups.filters,
     customFields: lookups.customFields,
     startedAt,
+    sheetLocale: spreadsheet.getSpreadsheetLocale(),
     account: ownerOf(settings),
     // Only once every option has been checked: a mistake leaves no new empty sheet behind.
-    sheet: (columns) => {
+    sheet: (columns, headers) => {
       const sheet = openExportTarget(spreadsheet, request.sheet, {
         mode: request.mode,
         columns,
+        ...(headers === undefined ? {} : { headers }),
         staleRows: request.staleRows,
       });
       const sheetId = sheet.getSheetId();

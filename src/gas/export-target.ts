@@ -17,6 +17,8 @@ export interface ExportTargetWrite {
   mode: 'replace' | 'sync';
   columns: readonly string[];
   staleRows?: StaleRowAction;
+  /** The header written for each column, when not its name (core/export/headers.ts). */
+  headers?: readonly string[];
 }
 
 /**
@@ -40,7 +42,13 @@ export function openExportTarget(
   if (claim === 'refuse') throw typedSheetError(name);
   const sheet = existing ?? spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
   const header = claim === 'owned' ? headerRow(sheet) : [];
-  const written = exportWriteColumns(write.mode, header, write.columns, write.staleRows);
+  const written = exportWriteColumns(
+    write.mode,
+    header,
+    write.columns,
+    write.staleRows,
+    write.headers,
+  );
   if (claim === 'owned') {
     const owned = markedColumns(sheet, EXPORT_COLUMN_KEY);
     if (!ownedColumnsHoldExport(header, owned)) throw typedSheetError(name);

@@ -14,7 +14,8 @@
  */
 import { codedError } from '../errors';
 import { columnLetter } from '../import/text-key';
-import { CUSTOM_FIELD_PREFIX, LEAD_COLUMNS } from './columns';
+import { LEAD_COLUMNS } from './columns';
+import { isExportHeader } from './headers';
 import { type StaleRowAction, SYNC_STATUS_HEADER } from './stale';
 import { syncLayout } from './sync';
 
@@ -23,7 +24,7 @@ export const EXPORT_SHEET_KEY = 'crm.export';
 /** The column-level mark: the export wrote this column. */
 export const EXPORT_COLUMN_KEY = 'crm.export.column';
 
-const EXPORT_COLUMN_NAMES = new Set([...LEAD_COLUMNS, SYNC_STATUS_HEADER]);
+const EXPORT_COLUMN_NAMES = [...LEAD_COLUMNS, SYNC_STATUS_HEADER];
 
 /**
  * Whether the export's own columns still hold an export: some owned column's header is an
@@ -38,10 +39,7 @@ export function ownedColumnsHoldExport(
   const titles = [...owned]
     .map((column) => String(header[column] ?? '').trim())
     .filter((title) => title !== '');
-  return (
-    titles.length === 0 ||
-    titles.some((title) => EXPORT_COLUMN_NAMES.has(title) || title.startsWith(CUSTOM_FIELD_PREFIX))
-  );
+  return titles.length === 0 || titles.some((title) => isExportHeader(title, EXPORT_COLUMN_NAMES));
 }
 
 /**
@@ -54,10 +52,12 @@ export function exportWriteColumns(
   header: readonly unknown[],
   columns: readonly string[],
   staleRows: StaleRowAction = 'keep',
+  /** The header written for each column (headers.ts), when not its name. */
+  headers?: readonly string[],
 ): number[] {
   if (mode === 'replace') return columns.map((_, index) => index);
   const written = staleRows === 'mark' ? [...columns, SYNC_STATUS_HEADER] : columns;
-  const { columnIndex } = syncLayout(header, written);
+  const { columnIndex } = syncLayout(header, written, headers);
   return [...new Set(columnIndex.values())];
 }
 
