@@ -2,7 +2,7 @@ import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
 import { personMessage } from '../core/person-message';
 import { currentLocale } from '../gas/locale';
-import { crmExportLeads } from './export-api';
+import { crmExportLeads, crmRefreshExport } from './export-api';
 import { crmImportLeads, uiPreviewImport } from './import-api';
 import {
   crmCancelJob,
@@ -44,6 +44,7 @@ const SIDEBAR_FUNCTIONS = {
   crmConfigure,
   crmExportLeads,
   crmGetJob,
+  crmRefreshExport,
   crmImportLeads,
   crmLeadActions,
   crmListJobs,

@@ -19,6 +19,8 @@ export interface ExportTargetWrite {
   staleRows?: StaleRowAction;
   /** The header written for each column, when not its name (core/export/headers.ts). */
   headers?: readonly string[];
+  /** The query the sheet remembers, kept as its mark's value (core/export/remembered.ts). */
+  query?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export function openExportTarget(
     const foreign = foreignColumns(written, owned, (column) => columnHasContent(sheet, column));
     if (foreign.length > 0) throw typedColumnsError(name, foreign, header);
   }
-  markSheet(sheet, EXPORT_SHEET_KEY);
+  markSheet(sheet, EXPORT_SHEET_KEY, write.query ?? '');
   markColumns(sheet, EXPORT_COLUMN_KEY, written);
   return sheet;
 }

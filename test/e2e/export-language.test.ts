@@ -109,6 +109,38 @@ describe('an export in a pt_BR spreadsheet', () => {
   });
 });
 
+describe('crmRefreshExport', () => {
+  it('runs again the export that wrote the sheet, with its remembered filters and columns', async () => {
+    const h = await world('pt_BR');
+    exportLeads(h, { sheet: 'Export', filters: { pipeline: 'Vendas' }, columns: 'id,nome,etapa' });
+    const inVendas = accountLeads(h.sandbox).filter((lead) => lead.pipeline_id === 1);
+    const elsewhere = accountLeads(h.sandbox).find((lead) => lead.pipeline_id !== 1);
+    const changed = inVendas[0];
+    if (!changed || !elsewhere) throw new Error('demo account without two pipelines');
+    expect(column(h, 'Export', 'ID').sort()).toEqual(inVendas.map((lead) => lead.id).sort());
+    h.clock.advance(3_600_000);
+    changed.name = 'Mudou no CRM';
+    changed.updated_at = new Date(h.clock.now()).toISOString();
+    elsewhere.name = 'Outro funil';
+    elsewhere.updated_at = changed.updated_at;
+
+    const job = h.runtime.runOrThrow('crmRefreshExport', 'Export') as JobSummary;
+    h.runtime.runUntilIdle();
+    expect((h.runtime.runOrThrow('crmGetJob', job.jobId) as JobSummary).state).toBe('done');
+    const values = h.runtime.sheet('Export').getValues();
+    expect(values[0]).toEqual(['ID', 'Nome', 'Etapa']);
+    expect(values.length).toBe(inVendas.length + 1);
+    expect(column(h, 'Export', 'Nome')).toContain('Mudou no CRM');
+    expect(column(h, 'Export', 'Nome')).not.toContain('Outro funil');
+  });
+
+  it('says what to do on a sheet no export wrote', async () => {
+    const h = await world('pt_BR');
+    const answer = h.runtime.run('uiCall', 'crmRefreshExport', ['Planilha1']);
+    expect(String(answer.error?.message)).toContain('Exporte para ela uma vez');
+  });
+});
+
 describe('an export in an en_US spreadsheet', () => {
   it('keeps the API names as headers', async () => {
     const h = await world('en_US');

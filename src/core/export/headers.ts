@@ -61,8 +61,10 @@ const COLUMN_BY_PORTUGUESE = new Map(
   Object.entries(PORTUGUESE_HEADERS).map(([column, header]) => [headerKey(header), column]),
 );
 
+const PORTUGUESE_BY_COLUMN = new Map(Object.entries(PORTUGUESE_HEADERS));
+
 function portugueseOf(column: string): string | undefined {
-  return Object.hasOwn(PORTUGUESE_HEADERS, column) ? PORTUGUESE_HEADERS[column] : undefined;
+  return PORTUGUESE_BY_COLUMN.get(column);
 }
 
 /** The catalogue column a Portuguese header names (`Criado em` → `created_at`), or undefined. */
