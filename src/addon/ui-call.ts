@@ -24,6 +24,7 @@ import { uiListSchedules, uiSchedule, uiUnschedule } from './schedule-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
 import { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
 import { uiActivateSheet } from './sheet-api';
+import { uiExportSetup, uiRememberSheet } from './sheet-memory-api';
 import {
   uiListColumns,
   uiListPipelines,
@@ -67,6 +68,8 @@ const SIDEBAR_FUNCTIONS = {
   uiPreviewImport,
   uiPreviewSend,
   uiResumeJob,
+  uiExportSetup,
+  uiRememberSheet,
   uiSchedule,
   uiUnschedule,
 } as const;

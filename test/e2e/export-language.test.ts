@@ -141,6 +141,45 @@ describe('crmRefreshExport', () => {
   });
 });
 
+describe('sidebars open on the active sheet with its last settings', () => {
+  it('Export: the active export sheet and its query, Funil / Etapa / Responsável as lists', async () => {
+    const h = await world('pt_BR');
+    const filters = { pipeline: 'Vendas', stage: 'Novo' };
+    exportLeads(h, { sheet: 'Vendas novos', filters, columns: 'id,nome' });
+    h.runtime.runOrThrow('uiCall', 'uiActivateSheet', [{ name: 'Vendas novos' }]);
+    const setup = h.runtime.runOrThrow('uiCall', 'uiExportSetup', []) as {
+      sheet: string;
+      query: { filters?: object; columns?: unknown } | null;
+      pipelines: { name: string; stages: string[] }[];
+      owners: string[];
+    };
+    expect(setup.sheet).toBe('Vendas novos');
+    expect(setup.query?.filters).toEqual(filters);
+    expect(setup.query?.columns).toBe('id,nome');
+    expect(setup.pipelines.find((p) => p.name === 'Vendas')?.stages).toContain('Novo');
+    expect(setup.owners.length).toBeGreaterThan(0);
+  });
+
+  it('Send and Lead actions offer the same lead column, and the one last chosen on the sheet', async () => {
+    const h = await world('pt_BR');
+    exportLeads(h, { sheet: 'Export', columns: 'id,nome,telefone' });
+    const send = () =>
+      (h.runtime.runOrThrow('uiCall', 'uiListColumns', ['Export']) as { leadIdColumn: unknown })
+        .leadIdColumn;
+    const actions = () =>
+      (
+        h.runtime.runOrThrow('uiCall', 'uiLeadActionsColumns', ['Export']) as {
+          leadIdColumn: unknown;
+        }
+      ).leadIdColumn;
+    expect([send(), actions()]).toEqual(['ID', 'ID']);
+    h.runtime.runOrThrow('uiCall', 'uiRememberSheet', ['Export', { lead: 'match:phone' }]);
+    expect([send(), actions()]).toEqual([null, null]);
+    h.runtime.runOrThrow('uiCall', 'uiRememberSheet', ['Export', { lead: 'column:ID' }]);
+    expect([send(), actions()]).toEqual(['ID', 'ID']);
+  });
+});
+
 describe('an export in an en_US spreadsheet', () => {
   it('keeps the API names as headers', async () => {
     const h = await world('en_US');
