@@ -54,4 +54,5 @@ export const EXPORT_EN = {
   // crmRefreshExport (issue 29.2)
   'ui.error.exportNothingRemembered':
     'The sheet “{sheet}” was not written by an export that remembers its query. Export into it once (CRM → Export leads); then refreshing runs that export again.',
+  'ui.export.any': '(any)',
 } as const;

@@ -54,4 +54,5 @@ export const EXPORT_PT: Readonly<Record<keyof typeof EXPORT_EN, string>> = {
   // crmRefreshExport (issue 29.2)
   'ui.error.exportNothingRemembered':
     'A planilha “{sheet}” não foi escrita por uma exportação que guarda sua consulta. Exporte para ela uma vez (CRM → Exportar leads); depois, atualizar repete essa exportação.',
+  'ui.export.any': '(qualquer)',
 };
