@@ -11,7 +11,7 @@ import {
 import { readLastSync } from '../core/export/job/sync';
 import { readRememberedQuery, refreshOptions, rememberQuery } from '../core/export/remembered';
 import { EXPORT_SHEET_KEY } from '../core/export/target';
-import { translator } from '../core/i18n';
+import { localeOf, translator } from '../core/i18n';
 import { type JobSummary, messageOf } from '../core/jobs';
 import { START_WAIT_MS } from '../core/jobs/requests';
 import { type Pacer, withRateLimitRetry } from '../core/pacing';
@@ -88,6 +88,7 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
         columns,
         ...(headers === undefined ? {} : { headers }),
         query: rememberQuery(options as unknown as Record<string, unknown>),
+        language: localeOf(spreadsheet.getSpreadsheetLocale()),
         staleRows: request.staleRows,
       });
       const sheetId = sheet.getSheetId();

@@ -102,14 +102,6 @@ export function headerNamesColumn(cell: unknown, column: string, written?: strin
   return written !== undefined && key === headerKey(written);
 }
 
-/** Whether a header is one an export writes for a catalogue column, in either language. */
-export function isExportHeader(cell: unknown, columns: readonly string[]): boolean {
-  const text = String(cell ?? '').trim();
-  if (text === '') return false;
-  if (text.startsWith(CUSTOM_FIELD_PREFIX)) return true;
-  return columns.some((column) => headerNamesColumn(text, column));
-}
-
 /**
  * The number format of a money column in a spreadsheet of `localeTag` (Sheets' own pattern
  * syntax; the separators follow the spreadsheet's locale): its currency where the locale says
