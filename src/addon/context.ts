@@ -246,6 +246,14 @@ export function personViewStore(): KeyValueStore {
 }
 
 /**
+ * This person's sidebar memories for the active spreadsheet (core/settings/sheet-memory.ts):
+ * their own, in their user properties, never another person's.
+ */
+export function personSidebarStore(): KeyValueStore {
+  return prefixedStore(personalStore(spreadsheetIdOf(currentSpreadsheet())), 'ui.');
+}
+
+/**
  * When this execution began: Apps Script runs top-level code afresh at the start of every
  * execution, and ends every execution at 6 minutes, whatever it is doing
  * (https://developers.google.com/apps-script/guides/services/quotas#current_limitations).

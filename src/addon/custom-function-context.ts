@@ -12,7 +12,7 @@ import { cacheKeyFor, createChunkedCache } from '../core/cache/chunked';
 import { cachedRead } from '../core/cache/read-through';
 import type { CellOptions } from '../core/export/cells';
 import { formulaError } from '../core/formula-error';
-import { localeOf, type Translate, translator } from '../core/i18n';
+import { type Locale, localeOf, type Translate, translator } from '../core/i18n';
 import { hashApiKey, type Pacer, PacerDeadlineError } from '../core/pacing';
 import { sayQueryErrorsIn } from '../core/query/errors';
 import { hasFormulaConsent } from '../core/settings/formula-consent';
@@ -46,8 +46,10 @@ export interface CustomFunctionContext {
   cached<T>(parts: readonly unknown[], load: (request: <R>(send: () => R) => R) => T): T;
   /** Cell options for date-only values (midnight in the spreadsheet's zone); looked up once. */
   cellOptions(): CellOptions;
-  /** Words for a cell, in the spreadsheet's language (see formulaTranslator). */
+  /** Words for a cell, in the spreadsheet's language (see spreadsheetLanguage). */
   t: Translate;
+  /** The spreadsheet's language: the language of CRM_LEADS' headers (core/export/headers.ts). */
+  language: Locale;
 }
 
 /**
@@ -56,7 +58,8 @@ export interface CustomFunctionContext {
  */
 export function customFunctionContext(): CustomFunctionContext {
   const spreadsheet = SpreadsheetApp.getActive();
-  const t = formulaTranslator(spreadsheet);
+  const language = spreadsheetLanguage(spreadsheet);
+  const t = translator(language);
   // A mistake in the formula's arguments (core/query) is said in the cell's language.
   sayQueryErrorsIn(t);
   // In a custom function these are the spreadsheet owner's properties, whoever recalculates.
@@ -106,6 +109,7 @@ export function customFunctionContext(): CustomFunctionContext {
     settings,
     client,
     t,
+    language,
     cached(parts, load) {
       try {
         return cachedRead({
@@ -137,16 +141,14 @@ export function customFunctionContext(): CustomFunctionContext {
  * user's locale is not documented to be the viewer's.
  * https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet#getSpreadsheetLocale()
  */
-function formulaTranslator(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null,
-): Translate {
+function spreadsheetLanguage(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null): Locale {
   let tag = '';
   try {
     tag = spreadsheet?.getSpreadsheetLocale() ?? '';
   } catch {
     tag = '';
   }
-  return translator(localeOf(tag));
+  return localeOf(tag);
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   parseColumns,
   requiredIncludes,
 } from '../core/export/columns';
+import { columnHeader } from '../core/export/headers';
 import {
   accountTable,
   automationsTable,
@@ -140,7 +141,8 @@ export function CRM_LEAD(id?: unknown, columns?: unknown): Table {
   const lead = ctx.cached(['lead', leadId, include], (request) =>
     request(() => ctx.client.leads.get(leadId, include)),
   );
-  return leadTable(lead, chosen.columns, chosen.customFields, cellOptionsFor(ctx, chosen));
+  const table = leadTable(lead, chosen.columns, chosen.customFields, cellOptionsFor(ctx, chosen));
+  return [headerRow(ctx, chosen.columns, chosen.customFields), ...table.slice(1)];
 }
 
 /**
@@ -352,11 +354,20 @@ function flatTable(
   const kinds = kindsOf(columns, fields);
   const options = cellOptionsFor(ctx, { columns, customFields: fields });
   return [
-    [...columns],
+    headerRow(ctx, columns, fields),
     ...rows.map((row) =>
       row.map((value, i) => toCustomFunctionCell(value, kinds[i] ?? 'auto', options)),
     ),
   ];
+}
+
+/** The header row in the spreadsheet's language, as an export writes it (PRODUCT.md). */
+function headerRow(
+  ctx: CustomFunctionContext,
+  columns: readonly string[],
+  fields: readonly CustomFieldDefinition[],
+): string[] {
+  return columns.map((column) => columnHeader(column, ctx.language, fields));
 }
 
 function unionIncludes(...lists: readonly LeadListInclude[][]): LeadListInclude[] {

@@ -9,7 +9,9 @@ import {
   wantsCustomFields,
 } from '../core/export/job/request';
 import { readLastSync } from '../core/export/job/sync';
-import { translator } from '../core/i18n';
+import { readRememberedQuery, refreshOptions, rememberQuery } from '../core/export/remembered';
+import { EXPORT_SHEET_KEY } from '../core/export/target';
+import { localeOf, translator } from '../core/i18n';
 import { type JobSummary, messageOf } from '../core/jobs';
 import { START_WAIT_MS } from '../core/jobs/requests';
 import { type Pacer, withRateLimitRetry } from '../core/pacing';
@@ -17,6 +19,7 @@ import type { FilterLookups } from '../core/query/resolve';
 import { needsLookups } from '../core/query/resolve';
 import { openExportTarget } from '../gas/export-target';
 import { currentLocale } from '../gas/locale';
+import { readSheetMark } from '../gas/ownership';
 import { appsScriptClock } from '../gas/services';
 import {
   clientFor,
@@ -76,12 +79,16 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     lookups: lookups.filters,
     customFields: lookups.customFields,
     startedAt,
+    sheetLocale: spreadsheet.getSpreadsheetLocale(),
     account: ownerOf(settings),
     // Only once every option has been checked: a mistake leaves no new empty sheet behind.
-    sheet: (columns) => {
+    sheet: (columns, headers) => {
       const sheet = openExportTarget(spreadsheet, request.sheet, {
         mode: request.mode,
         columns,
+        ...(headers === undefined ? {} : { headers }),
+        query: rememberQuery(options as unknown as Record<string, unknown>),
+        language: localeOf(spreadsheet.getSpreadsheetLocale()),
         staleRows: request.staleRows,
       });
       const sheetId = sheet.getSheetId();
@@ -104,6 +111,29 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     // One export at a time per sheet: two would clear, append and delete each other's rows.
     sheet: { id: jobOptions.sheetId, name: jobOptions.sheetName, jobName: 'Export' },
   });
+}
+
+/**
+ * Runs again the export that wrote `sheet`, with the filters, columns and include its mark
+ * remembers (core/export/remembered.ts): a sync in place (a replace when its columns leave out
+ * the id). Returns the job's summary, as crmExportLeads does.
+ * @example crmRefreshExport('Export')
+ */
+export function crmRefreshExport(sheet: string): JobSummary {
+  const name = typeof sheet === 'string' ? sheet.trim() : '';
+  const found = name === '' ? null : currentSpreadsheet().getSheetByName(name);
+  if (found === null) {
+    throw codedError(`No sheet is named "${name}"; pick another one.`, 'sheetNotFound', {
+      sheet: name,
+    });
+  }
+  const query = readRememberedQuery(readSheetMark(found, EXPORT_SHEET_KEY));
+  return crmExportLeads(refreshOptions(name, query) as ExportLeadsOptions);
+}
+
+/** The query an export sheet remembers (the Export sidebar opens on it); null for any other sheet. */
+export function rememberedExportQuery(sheet: GoogleAppsScript.Spreadsheet.Sheet) {
+  return readRememberedQuery(readSheetMark(sheet, EXPORT_SHEET_KEY));
 }
 
 interface StartLookups {

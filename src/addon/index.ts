@@ -15,7 +15,7 @@ export {
   CRM_TEMPLATES,
   CRM_USERS,
 } from './custom-functions';
-export { crmExportLeads } from './export-api';
+export { crmExportLeads, crmRefreshExport } from './export-api';
 export { crmImportLeads, uiPreviewImport } from './import-api';
 export {
   crmCancelJob,

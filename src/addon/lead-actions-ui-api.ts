@@ -2,6 +2,7 @@ import { ACTION_STATUS_HEADERS, DEFAULT_ID_HEADERS } from '../core/actions/types
 import { codedError } from '../core/errors';
 import { headerKey } from '../core/import/text-key';
 import { currentSpreadsheet } from './context';
+import { leadColumnFor } from './sheet-memory-api';
 
 /** What the Lead actions sidebar needs to know of a sheet's header row. */
 export interface LeadActionsColumns {
@@ -56,7 +57,8 @@ export function uiLeadActionsColumns(sheet: string, headerRow = 1): LeadActionsC
   const runColumn = cells.findIndex((cell) => headerKey(cell) === headerKey(RUN_HEADER));
   return {
     headers,
-    leadIdColumn: defaultLeadIdColumn(headers),
+    // The sheet's last choice, whichever sidebar made it; else the one default Send offers too.
+    leadIdColumn: leadColumnFor(found, headers, defaultLeadIdColumn(headers)),
     runIds: runColumn < 0 ? [] : runIdsIn(found, row, runColumn + 1),
   };
 }

@@ -2,14 +2,15 @@ import type { ChatappInstance, ChatappTemplate } from '../api/schemas';
 import { codedError } from '../core/errors';
 import type { JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
-import { findColumn, statusIndexes } from '../core/send/columns';
+import { statusIndexes } from '../core/send/columns';
 import { variableExamples } from '../core/send/examples';
-import { SEND_LEAD_ID_DEFAULT_HEADER } from '../core/send/rows';
 import { expectedVariableKeys, headerFormatOf } from '../core/send/template';
 import { findSendRecordSheet } from '../gas/send-record-sheet';
 import { appsScriptClock } from '../gas/services';
 import { clientFor, currentSpreadsheet, pacerFor, requireSettings } from './context';
 import { pauseFromSidebar } from './jobs-api';
+import { defaultLeadIdColumn } from './lead-actions-ui-api';
+import { leadColumnFor } from './sheet-memory-api';
 
 /** Small read-mostly helpers that only the sidebars call. */
 
@@ -151,8 +152,9 @@ export function uiListColumns(sheet: string): { headers: string[]; leadIdColumn:
     .map((text, index) => ({ text: text.trim(), index }))
     .filter(({ text, index }) => text !== '' && !status.has(index))
     .map(({ text }) => text);
-  const lead = findColumn(header, SEND_LEAD_ID_DEFAULT_HEADER);
-  return { headers, leadIdColumn: lead >= 0 ? (header[lead] ?? '').trim() || null : null };
+  // The same lead column Lead actions offers on this sheet (issue 29.2): the sheet's last
+  // choice, else the shared default (CRM Lead ID, Lead ID, then an export's ID).
+  return { headers, leadIdColumn: leadColumnFor(found, headers, defaultLeadIdColumn(headers)) };
 }
 
 /** A pipeline as the Import sidebar's "new leads go to" pickers show it. */

@@ -3,7 +3,7 @@ import { translator } from '../core/i18n';
 import { personMessage } from '../core/person-message';
 import { requireConsent } from '../gas/consent';
 import { currentLocale } from '../gas/locale';
-import { crmExportLeads } from './export-api';
+import { crmExportLeads, crmRefreshExport } from './export-api';
 import { crmImportLeads, uiPreviewImport } from './import-api';
 import {
   crmCancelJob,
@@ -27,6 +27,7 @@ import { uiListSchedules, uiSchedule, uiUnschedule } from './schedule-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
 import { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
 import { uiActivateSheet } from './sheet-api';
+import { uiExportSetup, uiRememberSheet } from './sheet-memory-api';
 import {
   uiListColumns,
   uiListPipelines,
@@ -47,6 +48,7 @@ const SIDEBAR_FUNCTIONS = {
   crmConfigure,
   crmExportLeads,
   crmGetJob,
+  crmRefreshExport,
   crmImportLeads,
   crmLeadActions,
   crmListJobs,
@@ -71,6 +73,8 @@ const SIDEBAR_FUNCTIONS = {
   uiPreviewImport,
   uiPreviewSend,
   uiResumeJob,
+  uiExportSetup,
+  uiRememberSheet,
   uiSchedule,
   uiUnschedule,
 } as const;

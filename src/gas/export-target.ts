@@ -7,6 +7,7 @@ import {
   typedColumnsError,
   typedSheetError,
 } from '../core/export/target';
+import type { Locale } from '../core/i18n';
 import { claimSheet, foreignColumns } from '../core/ownership';
 import { markColumns, markedColumns, markSheet, readSheetMark } from './ownership';
 
@@ -17,6 +18,12 @@ export interface ExportTargetWrite {
   mode: 'replace' | 'sync';
   columns: readonly string[];
   staleRows?: StaleRowAction;
+  /** The header written for each column, when not its name (core/export/headers.ts). */
+  headers?: readonly string[];
+  /** The spreadsheet's language, whose export headers count as the export's own. */
+  language?: Locale;
+  /** The query the sheet remembers, kept as its mark's value (core/export/remembered.ts). */
+  query?: string;
 }
 
 /**
@@ -40,14 +47,20 @@ export function openExportTarget(
   if (claim === 'refuse') throw typedSheetError(name);
   const sheet = existing ?? spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
   const header = claim === 'owned' ? headerRow(sheet) : [];
-  const written = exportWriteColumns(write.mode, header, write.columns, write.staleRows);
+  const written = exportWriteColumns(
+    write.mode,
+    header,
+    write.columns,
+    write.staleRows,
+    write.headers,
+  );
   if (claim === 'owned') {
     const owned = markedColumns(sheet, EXPORT_COLUMN_KEY);
-    if (!ownedColumnsHoldExport(header, owned)) throw typedSheetError(name);
+    if (!ownedColumnsHoldExport(header, owned, write.language)) throw typedSheetError(name);
     const foreign = foreignColumns(written, owned, (column) => columnHasContent(sheet, column));
     if (foreign.length > 0) throw typedColumnsError(name, foreign, header);
   }
-  markSheet(sheet, EXPORT_SHEET_KEY);
+  markSheet(sheet, EXPORT_SHEET_KEY, write.query ?? '');
   markColumns(sheet, EXPORT_COLUMN_KEY, written);
   return sheet;
 }

@@ -70,6 +70,7 @@ export function sheetExport(sheet: Sheet): ExportSheet {
         sheet
           .getRange(block.row + 1, block.column + 1, block.values.length, width)
           .setValues(block.values as CellValue[][]);
+        applyFormats(sheet, block.row, block.values.length, block.column, width, plan.formats);
       }
       return true;
     },
@@ -110,6 +111,27 @@ function holdsIds(
 ): boolean {
   const values = sheet.getRange(row, expected.column + 1, count, 1).getValues();
   return values.every(([cell], i) => leadIdOf(cell) === expected.ids[start + (count - 1 - i)]);
+}
+
+/**
+ * The plan's number formats (money as currency) on the data rows of one written block: one call
+ * per formatted column the block covers, the header row left as it is.
+ */
+function applyFormats(
+  sheet: Sheet,
+  row: number,
+  rows: number,
+  column: number,
+  width: number,
+  formats: SheetPlan['formats'],
+): void {
+  const first = Math.max(row, 1);
+  const count = row + rows - first;
+  if (count <= 0) return;
+  for (const format of formats ?? []) {
+    if (format.column < column || format.column >= column + width) continue;
+    sheet.getRange(first + 1, format.column + 1, count, 1).setNumberFormat(format.format);
+  }
 }
 
 /** Sheets refuses ranges beyond the grid: add rows and columns first, in one call each. */

@@ -45,7 +45,7 @@ describe('two exports into one sheet', () => {
     expect(jobs).toHaveLength(1);
     h.runtime.runUntilIdle();
     const rows = h.runtime.sheet('Leads').getValues();
-    expect(rows[0]).toEqual(['id', 'name']);
+    expect(rows[0]).toEqual(['ID', 'Nome']);
     expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(rows.length - 1);
     // Once it is done, the sheet takes the next export.
     expect(

@@ -455,7 +455,7 @@ describe('crmExportLeads, errors', () => {
       /Unknown stage "Fechamento". Stages in this account: Novo \(Vendas\)/,
     ],
     ['an unknown owner', { sheet: 'X', filters: { owner: 'Zé' } }, /Unknown owner "Zé"/],
-    ['an unknown column', { sheet: 'X', columns: 'id,nome' }, /Unknown column "nome"/],
+    ['an unknown column', { sheet: 'X', columns: 'id,nomee' }, /Unknown column "nomee"/],
     [
       'an unknown custom field',
       { sheet: 'X', columns: 'custom_fields.rg' },

@@ -62,7 +62,7 @@ describe('formulas in a pt_BR spreadsheet', () => {
   });
 
   it('a range of Portuguese names works as a comma list does', () => {
-    expect(formula(h, 'CRM_LEADS', '', [['nome', 'etapa']], 2)[0]).toEqual(['name', 'stage']);
+    expect(formula(h, 'CRM_LEADS', '', [['nome', 'etapa']], 2)[0]).toEqual(['Nome', 'Etapa']);
   });
 
   it.each([

@@ -64,7 +64,10 @@ describe.skipIf(!HAVE_CHROMIUM).each(LANGUAGES)(
 
     it('a sync that marks gone leads writes the CRM Sync Status column', async () => {
       await sidebar.locator('#sheet').fill('Export');
-      await sidebar.locator('#f-pipeline').fill('Vendas');
+      await expect
+        .poll(() => sidebar.locator('#f-pipeline option[value="Vendas"]').count(), PATIENCE)
+        .toBe(1);
+      await sidebar.locator('#f-pipeline').selectOption('Vendas');
       await sidebar.locator('#columns').fill('id, name');
       await sidebar.locator('#start').click();
       const progress = sidebar.locator('.progress');
@@ -73,11 +76,10 @@ describe.skipIf(!HAVE_CHROMIUM).each(LANGUAGES)(
         .toBe('done');
       await page.locator('#tabs .tab[data-sheet="Export"]').click();
       await expect.poll(() => gridCellText(page, 'Export', 'C1'), PATIENCE).toBe('CRM Sync Status');
-      expect(playground.runtime.sheet('Export').getValues()[0]).toEqual([
-        'id',
-        'name',
-        'CRM Sync Status',
-      ]);
+      // Headers in the spreadsheet's language (issue 29.2).
+      expect(playground.runtime.sheet('Export').getValues()[0]).toEqual(
+        locale === 'pt_BR' ? ['ID', 'Nome', 'CRM Sync Status'] : ['id', 'name', 'CRM Sync Status'],
+      );
     });
 
     it('refuses the typed Leads sheet, naming it, and leaves it as it was', async () => {

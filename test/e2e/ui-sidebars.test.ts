@@ -153,7 +153,11 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars'), () => {
 
   it('Export: pulls the Vendas leads into the Export sheet; then a screenshot', async () => {
     const sidebar = await openSidebar('Export leads', 'CRM · Export leads');
-    await sidebar.locator('#f-pipeline').fill('Vendas');
+    // Funil is a list of the account's pipelines (issue 29.2).
+    await expect
+      .poll(() => sidebar.locator('#f-pipeline option[value="Vendas"]').count(), PATIENCE)
+      .toBe(1);
+    await sidebar.locator('#f-pipeline').selectOption('Vendas');
     await sidebar.locator('#f-tags').fill('vip');
     await sidebar.locator('#start').click();
     const progress = sidebar.locator('.progress');

@@ -10,6 +10,7 @@ import { codedError } from '../errors';
 import { columnRuns } from '../ownership';
 import type { CellValue } from './cells';
 import type { FlatRecord, FlatValue } from './columns';
+import { headerNamesColumn } from './headers';
 
 export interface SheetBlock {
   row: number;
@@ -38,12 +39,25 @@ export interface SheetPlan {
   appendedRows: number;
   /** Leads whose row already held exactly these values: nothing written for them. */
   unchangedRows: number;
+  /**
+   * Number formats (money as currency) of sheet columns (0-based): set on the data rows of every
+   * write block that covers the column.
+   */
+  formats?: { column: number; format: string }[];
+}
+
+/** Headers and number formats of the chosen columns, as the job's options hold them. */
+export interface ColumnLooks {
+  /** The header written for each chosen column (same order); absent: the column names. */
+  headers?: readonly string[];
+  /** Column name → number format of its data cells. */
+  formats?: Readonly<Record<string, string>>;
 }
 
 /** A flat value of `column` → the cell to write (e.g. toSheetCell with the column's kind). */
 export type ToCell = (column: string, value: FlatValue | undefined) => CellValue;
 
-export interface PlanSyncInput {
+export interface PlanSyncInput extends ColumnLooks {
   /** The sheet's header row as read (getValues), [] for an empty sheet. */
   header: readonly unknown[];
   /** The data rows below the header as read (getValues), up to the last row with content. */
@@ -81,7 +95,11 @@ export function planSync(input: PlanSyncInput): SheetPlan {
       'exportSyncNeedsId',
     );
   }
-  const { width, finalHeader, columnIndex } = syncLayout(input.header, input.columns);
+  const { width, finalHeader, columnIndex } = syncLayout(
+    input.header,
+    input.columns,
+    input.headers,
+  );
   const idIndex = columnIndex.get(idColumn) as number;
   if (idIndex >= width && input.rows.some((row) => row.some((cell) => !isBlank(cell)))) {
     // The job checks the header first and says it in the person's words (export.syncNoIdColumn).
@@ -142,34 +160,56 @@ export function planSync(input: PlanSyncInput): SheetPlan {
     header: headerChanged ? finalHeader : null,
     maxGapRows: input.maxGapRows ?? DEFAULT_MAX_GAP_ROWS,
   });
-  return { clear: [], writes, header: finalHeader, updatedRows, appendedRows, unchangedRows };
+  return {
+    clear: [],
+    writes,
+    header: finalHeader,
+    updatedRows,
+    appendedRows,
+    unchangedRows,
+    ...formatsAt(input.formats, columnIndex),
+  };
+}
+
+function formatsAt(
+  formats: ColumnLooks['formats'],
+  columnIndex: ReadonlyMap<string, number>,
+): Pick<SheetPlan, 'formats'> {
+  const list = Object.entries(formats ?? {}).flatMap(([column, format]) => {
+    const at = columnIndex.get(column);
+    return at === undefined ? [] : [{ column: at, format }];
+  });
+  return list.length === 0 ? {} : { formats: list };
 }
 
 /**
- * Where a sync writes each chosen column: the header's column of that name (any case), else a
- * new column right of the header's last filled cell, in the chosen order.
+ * Where a sync writes each chosen column: the header's column that names it in either language
+ * (headers.ts: `stage` or `Etapa`, or the header written for it), else a new column right of the
+ * header's last filled cell, in the chosen order, headed by `headers` (default: the names).
  */
 export function syncLayout(
   headerRow: readonly unknown[],
   columns: readonly string[],
+  headers?: readonly string[],
 ): { width: number; finalHeader: string[]; columnIndex: Map<string, number> } {
   const header = headerRow.map(headerText);
   const width = lastFilledIndex(header) + 1;
   const finalHeader = header.slice(0, width);
   const columnIndex = new Map<string, number>();
-  for (const column of columns) {
-    const found = finalHeader.findIndex((name) => name.toLowerCase() === column.toLowerCase());
+  columns.forEach((column, i) => {
+    const written = headers?.[i];
+    const found = finalHeader.findIndex((name) => headerNamesColumn(name, column, written));
     if (found !== -1) {
       columnIndex.set(column, found);
     } else {
       columnIndex.set(column, finalHeader.length);
-      finalHeader.push(column);
+      finalHeader.push(written ?? column);
     }
-  }
+  });
   return { width, finalHeader, columnIndex };
 }
 
-export interface PlanReplaceInput {
+export interface PlanReplaceInput extends ColumnLooks {
   columns: readonly string[];
   leads: readonly FlatRecord[];
   toCell: ToCell;
@@ -189,7 +229,7 @@ export interface PlanReplaceInput {
  * one block; later pages write their rows as one block below the rows already written.
  */
 export function planReplace(input: PlanReplaceInput): SheetPlan {
-  const header = [...input.columns];
+  const header = input.columns.map((column, i) => input.headers?.[i] ?? column);
   const rows = input.leads.map((lead) =>
     input.columns.map((column) => input.toCell(column, lead[column])),
   );
@@ -200,7 +240,15 @@ export function planReplace(input: PlanReplaceInput): SheetPlan {
     values.length > 0 && header.length > 0
       ? [{ row: first ? 0 : 1 + input.writtenRows, column: 0, values }]
       : [];
-  return { clear, writes, header, updatedRows: 0, appendedRows: rows.length, unchangedRows: 0 };
+  return {
+    clear,
+    writes,
+    header,
+    updatedRows: 0,
+    appendedRows: rows.length,
+    unchangedRows: 0,
+    ...formatsAt(input.formats, new Map(input.columns.map((column, i) => [column, i]))),
+  };
 }
 
 /** Rows `row` … `row + rows - 1` of the owned columns, as one area per run of adjacent columns. */

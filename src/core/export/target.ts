@@ -13,8 +13,10 @@
  * sync would match by its header) is refused too, naming the column.
  */
 import { codedError } from '../errors';
+import type { Locale } from '../i18n';
 import { columnLetter } from '../import/text-key';
 import { CUSTOM_FIELD_PREFIX, LEAD_COLUMNS } from './columns';
+import { PORTUGUESE_HEADERS } from './headers';
 import { type StaleRowAction, SYNC_STATUS_HEADER } from './stale';
 import { syncLayout } from './sync';
 
@@ -24,6 +26,7 @@ export const EXPORT_SHEET_KEY = 'crm.export';
 export const EXPORT_COLUMN_KEY = 'crm.export.column';
 
 const EXPORT_COLUMN_NAMES = new Set([...LEAD_COLUMNS, SYNC_STATUS_HEADER]);
+const PORTUGUESE_COLUMN_NAMES = new Set(Object.values(PORTUGUESE_HEADERS));
 
 /**
  * Whether the export's own columns still hold an export: some owned column's header is an
@@ -34,13 +37,24 @@ const EXPORT_COLUMN_NAMES = new Set([...LEAD_COLUMNS, SYNC_STATUS_HEADER]);
 export function ownedColumnsHoldExport(
   header: readonly unknown[],
   owned: ReadonlySet<number>,
+  /**
+   * The spreadsheet's language: its export headers count too (`Nome` in pt_BR), exactly as
+   * written, never folded, so a list typed in the other language (`Nome` over an English
+   * export's `name`) is still a person's.
+   */
+  language: Locale = 'en',
 ): boolean {
   const titles = [...owned]
     .map((column) => String(header[column] ?? '').trim())
     .filter((title) => title !== '');
   return (
     titles.length === 0 ||
-    titles.some((title) => EXPORT_COLUMN_NAMES.has(title) || title.startsWith(CUSTOM_FIELD_PREFIX))
+    titles.some(
+      (title) =>
+        EXPORT_COLUMN_NAMES.has(title) ||
+        (language === 'pt' && PORTUGUESE_COLUMN_NAMES.has(title)) ||
+        title.startsWith(CUSTOM_FIELD_PREFIX),
+    )
   );
 }
 
@@ -54,10 +68,12 @@ export function exportWriteColumns(
   header: readonly unknown[],
   columns: readonly string[],
   staleRows: StaleRowAction = 'keep',
+  /** The header written for each column (headers.ts), when not its name. */
+  headers?: readonly string[],
 ): number[] {
   if (mode === 'replace') return columns.map((_, index) => index);
   const written = staleRows === 'mark' ? [...columns, SYNC_STATUS_HEADER] : columns;
-  const { columnIndex } = syncLayout(header, written);
+  const { columnIndex } = syncLayout(header, written, headers);
   return [...new Set(columnIndex.values())];
 }
 

@@ -1,3 +1,4 @@
+import { columnOfPortugueseHeader } from '../export/headers';
 import { leadFieldForKey } from '../import/lead-fields';
 import { headerKey } from '../import/text-key';
 
@@ -5,7 +6,8 @@ import { headerKey } from '../import/text-key';
  * CRM_LEADS / CRM_LEAD columns as a Brazilian types them (issue 18.6): the same Portuguese
  * names an import header accepts (`nome`, `telefone`, `etapa`, `funil`, `responsável`…, blind
  * to case, accents and spaces), plus Portuguese names of the export-only columns. Each becomes
- * the column's contract name; the header row shows that name, as export sheets do.
+ * the column's contract name; the header row shows the column's name in the spreadsheet's
+ * language (core/export/headers.ts), as export sheets do.
  */
 
 /** Export columns an import header cannot fill, by their Portuguese names. */
@@ -45,6 +47,9 @@ export function contractColumnName(name: string, known: readonly string[]): stri
     ? PORTUGUESE_ONLY[key]
     : undefined;
   if (only !== undefined) return only;
+  // The headers a Portuguese export writes (`Criado em`, `Qtd. de notas`) name their columns too.
+  const written = columnOfPortugueseHeader(name);
+  if (written !== undefined && known.includes(written)) return written;
   const field = leadFieldForKey(key);
   if (field === undefined) return name;
   const column = EXPORT_COLUMN_OF_FIELD[field] ?? field;
@@ -53,7 +58,7 @@ export function contractColumnName(name: string, known: readonly string[]): stri
 
 /**
  * `columns` as a formula passes it (a comma list, or a range of cells that may hold comma lists)
- * with Portuguese names turned into contract names. Anything that is not names is returned as
+ * with Portuguese names (and the headers a Portuguese export writes) turned into contract names. Anything that is not names is returned as
  * it came, for the column parser to refuse in words.
  */
 export function contractColumns(columns: unknown, known: readonly string[]): unknown {

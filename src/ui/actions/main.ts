@@ -5,7 +5,7 @@ import { jobServer } from '../shared/job-server';
 import { createResultSlot } from '../shared/progress';
 import { isFinishedState, isPendingState } from '../shared/progress-model';
 import { callServer, errorText, type ServerResult } from '../shared/server';
-import { fillSheetSelect } from '../shared/sheets';
+import { fillSheetSelect, rememberLead } from '../shared/sheets';
 import { type FormContext, renderActions, renderLead, renderParams } from './form-view';
 import {
   type ActionName,
@@ -306,6 +306,7 @@ async function startConfirmed(): Promise<void> {
       const typed = typedCount(byId<HTMLInputElement>('delete-count').value);
       const confirm = current.options.action === 'delete' ? { confirm: typed ?? -1 } : {};
       summary = await callServer('crmLeadActions', { ...current.options, ...confirm });
+      rememberLead(form.sheet, form.lead);
     } else {
       summary = await callServer('crmRevertLeadActions', current.runId, {});
     }

@@ -101,6 +101,85 @@ async function start(): Promise<void> {
   }
 }
 
+type Setup = Awaited<ReturnType<typeof callServer<'uiExportSetup'>>>;
+type Query = NonNullable<Setup['query']>;
+
+/** A `<select>` of `names` after its "(any)" option, `chosen` selected (added when not listed). */
+function fillList(id: string, names: readonly string[], chosen: string): void {
+  const select = byId<HTMLSelectElement>(id);
+  const any = select.options[0] ?? h('option', { value: '' }, t('ui.export.any'));
+  const listed = chosen !== '' && !names.includes(chosen) ? [...names, chosen] : names;
+  select.replaceChildren(
+    any,
+    ...listed.map((name) => h('option', { value: name, selected: name === chosen }, name)),
+  );
+  select.value = chosen;
+}
+
+function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+}
+
+/** Funil / Etapa / Responsável from the account; the stages follow the chosen pipeline. */
+function fillLists(setup: Setup, filters: Record<string, unknown>): void {
+  const stagesOf = (pipeline: string): string[] => {
+    const found = setup.pipelines.find((p) => p.name === pipeline);
+    const all = found ? found.stages : setup.pipelines.flatMap((p) => p.stages);
+    return [...new Set(all)];
+  };
+  fillList(
+    'f-pipeline',
+    setup.pipelines.map((p) => p.name),
+    textOf(filters.pipeline),
+  );
+  fillList('f-stage', stagesOf(textOf(filters.pipeline)), textOf(filters.stage));
+  fillList('f-owner', setup.owners, textOf(filters.owner));
+  byId<HTMLSelectElement>('f-pipeline').addEventListener('change', () => {
+    fillList('f-stage', stagesOf(inputValue('f-pipeline')), '');
+  });
+}
+
+/** The form as the sheet's export left it: its filters, columns, include and mode. */
+function fillQuery(query: Query): void {
+  const filters = (query.filters ?? {}) as Record<string, unknown>;
+  for (const [id, name] of Object.entries(TEXT_FILTERS)) {
+    const element = byId<HTMLInputElement>(id);
+    if (element.tagName !== 'INPUT') continue;
+    const text = textOf(filters[name]);
+    // A date input takes YYYY-MM-DD only; a remembered date cell is ISO text.
+    element.value = element.type === 'date' ? text.slice(0, 10) : text;
+  }
+  byId<HTMLInputElement>('f-tags').value = textOf(filters.tags);
+  byId<HTMLTextAreaElement>('columns').value = textOf(query.columns);
+  const include = new Set(
+    (Array.isArray(query.include) ? query.include : textOf(query.include).split(',')).map((token) =>
+      String(token).trim(),
+    ),
+  );
+  for (const box of document.querySelectorAll<HTMLInputElement>('input[name="include"]')) {
+    box.checked = include.has(box.value);
+  }
+  byId<HTMLInputElement>(query.mode === 'sync' ? 'mode-sync' : 'mode-replace').checked = true;
+  const stale = byId<HTMLInputElement>(`stale-${query.staleRows ?? 'keep'}`);
+  stale.checked = true;
+  syncChoices();
+}
+
+/** Opens on the active sheet: an export's sheet with the query it remembers (issue 29.2). */
+async function loadSetup(): Promise<void> {
+  let setup: Setup;
+  try {
+    setup = await callServer('uiExportSetup');
+  } catch {
+    return;
+  }
+  byId<HTMLInputElement>('sheet').value = setup.sheet;
+  const filters = (setup.query?.filters ?? {}) as Record<string, unknown>;
+  fillLists(setup, filters);
+  if (setup.query) fillQuery(setup.query);
+}
+
 async function loadSheetNames(): Promise<void> {
   try {
     const { sheets } = await callServer('uiListSheets');
@@ -122,6 +201,7 @@ byId<HTMLFormElement>('export-form').addEventListener('submit', (event) => {
   void whileBusy(byId<HTMLButtonElement>('start'), start);
 });
 void loadSheetNames();
+void loadSetup();
 mountScheduleControl(byId('schedule'), {
   kind: 'export',
   sheet: () => inputValue('sheet'),

@@ -3,7 +3,7 @@ import { t, words } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
 import { createResultSlot } from '../shared/progress';
 import { callServer, errorText, type ServerResult } from '../shared/server';
-import { fillSheetSelect } from '../shared/sheets';
+import { fillSheetSelect, rememberLead } from '../shared/sheets';
 import {
   type Columns,
   confirmText,
@@ -420,6 +420,7 @@ async function startSend(): Promise<void> {
   showStatus('status', t('ui.send.starting'));
   try {
     const summary = await callServer('crmSendTemplate', options);
+    rememberLead(form.sheet, form.lead);
     // The preview spoke of rows that would be sent: from now on the progress tells.
     formChanged();
     showStatus('status', '');

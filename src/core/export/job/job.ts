@@ -77,6 +77,10 @@ export const ExportJobOptionsSchema = z.object({
   scope: z.string(),
   /** Sync: what happens to rows of leads a full pass did not read (absent: keep). */
   staleRows: z.optional(z.enum(STALE_ROW_ACTIONS)),
+  /** The header of each column in the spreadsheet's language (headers.ts); absent: the names. */
+  headers: z.optional(z.array(z.string())),
+  /** Column → number format of its cells (money as the spreadsheet's currency). */
+  formats: z.optional(z.record(z.string(), z.string())),
 });
 export type ExportJobOptions = z.infer<typeof ExportJobOptionsSchema>;
 
@@ -332,8 +336,10 @@ function planSheet(
   const cellOptions: CellOptions = { makeDate: env.makeDate };
   const toCell = (column: string, value: Parameters<typeof toSheetCell>[0]) =>
     toSheetCell(value, kinds.get(column) ?? 'auto', cellOptions);
+  const looks = { headers: options.headers, formats: options.formats };
   if (options.mode === 'replace') {
     const plan = planReplace({
+      ...looks,
       columns: options.columns,
       leads: flat,
       toCell,
@@ -348,6 +354,7 @@ function planSheet(
   if (lacksIdColumn(table))
     throw new JobFailure(t('export.syncNoIdColumn', { sheet: options.sheetName }));
   const plan = planSync({
+    ...looks,
     header: table.header,
     rows: table.rows,
     columns: options.columns,

@@ -6,6 +6,8 @@
 import type { CustomFieldDefinition, LeadListInclude } from '../../../api/schemas';
 import { LEAD_LIST_INCLUDES } from '../../../api/schemas';
 import { codedError } from '../../errors';
+import { localeOf } from '../../i18n';
+import { contractColumns } from '../../query/columns';
 import { describeValue } from '../../query/dates';
 import {
   type NamedLeadFilters,
@@ -17,10 +19,12 @@ import { type FilterLookups, resolveLeadFilters } from '../../query/resolve';
 import {
   CUSTOM_FIELD_PREFIX,
   DEFAULT_LEAD_COLUMNS,
+  LEAD_COLUMNS,
   parseColumns,
   requiredIncludes,
   withIncludeColumns,
 } from '../columns';
+import { columnHeader, isMoneyColumn, moneyFormat } from '../headers';
 import { STALE_ROW_ACTIONS, type StaleRowAction } from '../stale';
 import { EXPORT_MODES, type ExportJobOptions, type ExportMode } from './job';
 import { laterSince, syncScope } from './sync';
@@ -82,7 +86,11 @@ export function parseExportRequest(
   return {
     sheet,
     filters: rest,
-    columns: parseColumnsInput(raw.columns),
+    // Either language: `Nome, Etapa` as well as `name, stage` (PRODUCT.md).
+    columns: contractColumns(
+      parseColumnsInput(raw.columns),
+      LEAD_COLUMNS,
+    ) as ExportRequest['columns'],
     include,
     mode,
     staleRows,
@@ -163,6 +171,11 @@ export interface ExportJobInput {
   /** GET /custom-fields, when `wantsCustomFields`; else undefined. */
   customFields: readonly CustomFieldDefinition[] | undefined;
   startedAt: number;
+  /**
+   * The spreadsheet's locale (`pt_BR`): its language names the headers, its currency formats
+   * money (headers.ts). Absent: English names, no formats.
+   */
+  sheetLocale?: string;
   /** The base URL and CRM account read from (ownerOf): the sync watermark belongs to it. */
   account: string;
   /**
@@ -170,7 +183,10 @@ export interface ExportJobInput {
    * (target.ts); called only once every option has been checked. `lastSync` is the sheet's
    * stored watermark for a scope (readLastSync), when it applies.
    */
-  sheet: (columns: readonly string[]) => {
+  sheet: (
+    columns: readonly string[],
+    headers: readonly string[] | undefined,
+  ) => {
     sheetId: number;
     lastSync: (scope: string) => string | null;
   };
@@ -199,7 +215,8 @@ export function buildExportJobOptions(input: ExportJobInput): ExportJobOptions {
     columns.includes(CUSTOM_FIELD_PREFIX + field.name),
   );
   const scope = syncScope(filters, columns, include, input.account);
-  const sheet = input.sheet(columns);
+  const looks = columnLooks(columns, chosenFields, input.sheetLocale);
+  const sheet = input.sheet(columns, looks.headers);
   const apiFilters: Record<string, unknown> = { ...filters };
   // A full pass (staleRows) reads every lead that matches: no watermark.
   if (request.mode === 'sync' && request.staleRows === 'keep') {
@@ -217,5 +234,28 @@ export function buildExportJobOptions(input: ExportJobInput): ExportJobOptions {
     startedAt: input.startedAt,
     scope,
     ...(request.staleRows === 'keep' ? {} : { staleRows: request.staleRows }),
+    ...looks,
+  };
+}
+
+/**
+ * The headers (in the spreadsheet's language, only when not the names) and money formats of
+ * the chosen columns.
+ */
+function columnLooks(
+  columns: readonly string[],
+  fields: readonly CustomFieldDefinition[],
+  sheetLocale: string | undefined,
+): { headers?: string[]; formats?: Record<string, string> } {
+  if (sheetLocale === undefined) return {};
+  const language = localeOf(sheetLocale);
+  const headers = columns.map((column) => columnHeader(column, language, fields));
+  const money = columns.filter((column) => isMoneyColumn(column, fields));
+  const format = moneyFormat(sheetLocale);
+  return {
+    ...(headers.some((header, i) => header !== columns[i]) ? { headers } : {}),
+    ...(money.length > 0
+      ? { formats: Object.fromEntries(money.map((column) => [column, format])) }
+      : {}),
   };
 }

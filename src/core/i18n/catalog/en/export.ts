@@ -51,4 +51,8 @@ export const EXPORT_EN = {
     'Sync finds each lead’s row by its id: add the column id to Columns (or choose Replace).',
   'export.syncNoIdColumn':
     'The sheet "{sheet}" has rows but no id column, so a sync cannot tell which row is which lead. Add a column headed id with the lead ids, or export with Replace.',
+  // crmRefreshExport (issue 29.2)
+  'ui.error.exportNothingRemembered':
+    'The sheet “{sheet}” was not written by an export that remembers its query. Export into it once (CRM → Export leads); then refreshing runs that export again.',
+  'ui.export.any': '(any)',
 } as const;

@@ -51,4 +51,8 @@ export const EXPORT_PT: Readonly<Record<keyof typeof EXPORT_EN, string>> = {
     'Sincronizar encontra a linha de cada lead pelo id: inclua a coluna id em Colunas (ou escolha Substituir).',
   'export.syncNoIdColumn':
     'A planilha "{sheet}" tem linhas mas nenhuma coluna id, então a sincronização não sabe qual linha é de qual lead. Inclua uma coluna com o título id e os ids dos leads, ou exporte com Substituir.',
+  // crmRefreshExport (issue 29.2)
+  'ui.error.exportNothingRemembered':
+    'A planilha “{sheet}” não foi escrita por uma exportação que guarda sua consulta. Exporte para ela uma vez (CRM → Exportar leads); depois, atualizar repete essa exportação.',
+  'ui.export.any': '(qualquer)',
 };
