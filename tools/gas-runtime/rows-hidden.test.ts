@@ -35,13 +35,14 @@ describe('hidden rows and the selection', () => {
     // Descending by Nome: d, c, b, a; the marks stay with their rows.
     workbook.sheet('Leads').sortRows(2, 5, 1, false);
     const sheet = workbook.sheet('Leads');
-    expect([2, 3, 4, 5].map((r) => [sheet.isRowHiddenByUser(r), sheet.isRowHiddenByFilter(r)]))
-      .toEqual([
-        [false, false],
-        [true, false],
-        [false, true],
-        [true, false],
-      ]);
+    expect(
+      [2, 3, 4, 5].map((r) => [sheet.isRowHiddenByUser(r), sheet.isRowHiddenByFilter(r)]),
+    ).toEqual([
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, false],
+    ]);
   });
 
   it('getActiveRangeList is the selection of the active sheet, A1 without one', () => {
