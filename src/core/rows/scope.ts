@@ -113,6 +113,15 @@ export function scopeOf(
   return { scope: { m: [...new Set(picked)] }, count: picked.length };
 }
 
+/**
+ * `values` with every row outside `scope` read as empty (a preview at the call sees what the
+ * job will). Without a scope, `values` themselves.
+ */
+export function maskedValues<V extends ReadValues>(values: V, scope: RowScope | undefined): V {
+  if (!scope) return values;
+  return scopedSheet({ read: () => values, writeRows() {}, appendHeaders: () => [] }, scope).read();
+}
+
 interface ReadValues {
   header: unknown[];
   rows: unknown[][];
