@@ -122,6 +122,26 @@ export function maskedValues<V extends ReadValues>(values: V, scope: RowScope | 
   return scopedSheet({ read: () => values, writeRows() {}, appendHeaders: () => [] }, scope).read();
 }
 
+/**
+ * Whether what a row shows is that row's: values and display values are two reads, and a person
+ * sorting between them pairs a row's values with another row's display. Text shows as itself, so
+ * a text cell that shows otherwise says the two reads are of different rows: the row is left out
+ * of the read (after the read was done again, which a sort between two reads makes right).
+ */
+function sameRow(row: readonly unknown[], display: readonly unknown[] | undefined): boolean {
+  if (!display) return true;
+  return row.every((cell, c) => typeof cell !== 'string' || cell === String(display[c] ?? ''));
+}
+
+/** Whether every chosen row of a read shows its own cells (see sameRow). */
+function consistent(values: ReadValues, chosen: ReadonlySet<string>): boolean {
+  if (!values.display) return true;
+  const marks = rowMarks(values.header, values.rows);
+  return values.rows.every(
+    (row, i) => !chosen.has(marks[i] ?? '') || sameRow(row, values.display?.[i]),
+  );
+}
+
 interface ReadValues {
   header: unknown[];
   rows: unknown[][];
@@ -132,7 +152,8 @@ interface ReadValues {
 
 /**
  * `sheet` as a job with `scope` sees it: every row outside the scope reads empty (values and
- * display), and a write skips the rows last read outside it, so their cells stay as they are.
+ * display), and a write skips the rows outside it (read again right before the write when the
+ * sheet can), so their cells stay as they are.
  * The narrow reads of a pipeline sheet (`readHeader`, `readColumns`) are left out: the job falls
  * back on whole reads, which carry what a mark needs. Without a scope, `sheet` itself.
  */
@@ -145,14 +166,18 @@ export function scopedSheet<S extends RowJobSheetWriter & { read(...args: never[
   /** Data rows last read outside the scope. */
   const outside = new Set<number>();
   const read = (...args: never[]) => {
-    const values = sheet.read(...args);
+    let values = sheet.read(...args);
+    // Values and display values are two reads: one a sort split is read again (a sort is rare).
+    for (let again = 0; again < 3 && !consistent(values, chosen); again++) {
+      values = sheet.read(...args);
+    }
     const offset = values.offset ?? 0;
     // A whole read (from the first row to the last) says where every row is now.
     if (offset === 0 && values.complete !== false) outside.clear();
     const marks = rowMarks(values.header, values.rows);
     const width = (line: readonly unknown[] | undefined) => (line ?? []).map(() => '');
     const rows = values.rows.map((row, i) => {
-      if (chosen.has(marks[i] ?? '')) {
+      if (chosen.has(marks[i] ?? '') && sameRow(row, values.display?.[i])) {
         outside.delete(offset + i);
         return row;
       }
@@ -165,6 +190,16 @@ export function scopedSheet<S extends RowJobSheetWriter & { read(...args: never[
     return { ...values, rows, ...(display ? { display } : {}) };
   };
   const writeRows: RowJobSheetWriter['writeRows'] = (firstRow, columns, values) => {
+    // The rows as they are right before the write: a person may have sorted since the job's
+    // read, moving a row not chosen to where a chosen one was.
+    const now = sheet.readRowsNow?.(firstRow, values.length);
+    if (now) {
+      const marks = rowMarks(now.header, now.rows);
+      values.forEach((_, i) => {
+        if (chosen.has(marks[i] ?? '')) outside.delete(firstRow + i);
+        else outside.add(firstRow + i);
+      });
+    }
     let start = 0;
     for (let i = 0; i <= values.length; i++) {
       if (i < values.length && !outside.has(firstRow + i)) continue;
@@ -174,6 +209,7 @@ export function scopedSheet<S extends RowJobSheetWriter & { read(...args: never[
   };
   const {
     readHeader: _h,
+    readRowsNow: _n,
     readColumns: _c,
     ...rest
   } = sheet as S & {
