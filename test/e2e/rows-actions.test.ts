@@ -26,7 +26,9 @@ async function world(): Promise<{ w: ActionsWorld; leadOfRow: Map<number, number
   const w = await createActionsWorld({
     rows: (sandbox) => {
       const ids = plainLeads(sandbox, 12).map((l) => l.id);
-      ids.forEach((id, i) => leadOfRow.set(i + 2, id));
+      ids.forEach((id, i) => {
+        leadOfRow.set(i + 2, id);
+      });
       return leadRows(sandbox, ids);
     },
   });
