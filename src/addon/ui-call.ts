@@ -20,6 +20,7 @@ import {
   uiLeadActionsSetup,
 } from './lead-actions-api';
 import { uiLeadActionsColumns } from './lead-actions-ui-api';
+import { uiRowCounts } from './rows-ui-api';
 import { uiListSchedules, uiSchedule, uiUnschedule } from './schedule-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
 import { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
@@ -66,6 +67,7 @@ const SIDEBAR_FUNCTIONS = {
   uiPreviewImport,
   uiPreviewSend,
   uiResumeJob,
+  uiRowCounts,
   uiSchedule,
   uiUnschedule,
 } as const;
