@@ -21,6 +21,9 @@ export function chosenRows(
       return (index) => inSpans(choice, sheetRow(index));
     case 'visible':
       // https://developers.google.com/apps-script/reference/spreadsheet/sheet#isRowHiddenByFilter(Integer)
+      // One or two calls a row: SpreadsheetApp has no call for many rows' hidden state, and what
+      // each costs in Apps Script is not documented (unknown; the Sheets API's rowMetadata would
+      // be one call, behind an advanced service the add-on does not use).
       return (index) =>
         !sheet.isRowHiddenByFilter(sheetRow(index)) && !sheet.isRowHiddenByUser(sheetRow(index));
     case 'selection': {
