@@ -21,38 +21,44 @@ export type RowsChoice =
   | { kind: 'selection' }
   | { kind: 'list'; spans: readonly (readonly [number, number])[] };
 
-export const ROWS_EXAMPLE =
-  '"all", "visible", "selection" or a list of sheet rows such as "5:9,12"';
-
 /**
  * Reads the `rows` option strictly: a list is sheet row numbers (1 is the first row) and spans
  * `first:last`, separated by commas; anything else throws an error naming what to fix.
  */
 export function parseRowsOption(value: unknown): RowsChoice {
   if (value === undefined || value === null || value === '') return { kind: 'all' };
-  if (typeof value !== 'string') throw badRows(value, 'rowsForm');
+  if (typeof value !== 'string') {
+    throw codedError(
+      `rows must be "all", "visible", "selection" or a list of sheet rows such as "5:9,12" (got ${shown(value)}).`,
+      'rowsForm',
+      { value: String(value), part: '' },
+    );
+  }
   const text = value.trim().toLowerCase();
   if (text === 'all' || text === 'visible' || text === 'selection') return { kind: text };
   const spans: [number, number][] = [];
-  for (const part of text.split(',')) {
-    const match = /^\s*(\d+)\s*(?::\s*(\d+)\s*)?$/.exec(part);
-    if (!match) throw badRows(value, 'rowsForm', { part: part.trim() });
-    const first = Number(match[1]);
-    const last = match[2] === undefined ? first : Number(match[2]);
-    if (first < 1 || !Number.isSafeInteger(last)) throw badRows(value, 'rowsForm', { part });
-    if (last < first) throw badRows(value, 'rowsOrder', { part: part.trim() });
+  for (const raw of text.split(',')) {
+    const part = raw.trim();
+    const match = /^(\d+)\s*(?::\s*(\d+))?$/.exec(part);
+    const first = Number(match?.[1]);
+    const last = match?.[2] === undefined ? first : Number(match[2]);
+    if (!match || first < 1 || !Number.isSafeInteger(last)) {
+      throw codedError(
+        `rows must be "all", "visible", "selection" or a list of sheet rows such as "5:9,12" ("${part}" is not a row or a span) (got ${shown(value)}).`,
+        'rowsForm',
+        { value, part },
+      );
+    }
+    if (last < first) {
+      throw codedError(
+        `rows: the span "${part}" ends before it starts; write it first:last, such as "5:9" (got ${shown(value)}).`,
+        'rowsOrder',
+        { value, part },
+      );
+    }
     spans.push([first, last]);
   }
   return { kind: 'list', spans };
-}
-
-function badRows(value: unknown, code: string, params: { part?: string } = {}): Error {
-  const where = params.part === undefined ? '' : ` ("${params.part}" is not a row or a span)`;
-  const message =
-    code === 'rowsOrder'
-      ? `rows: the span "${params.part}" ends before it starts; write it first:last, such as "5:9" (got ${shown(value)}).`
-      : `rows must be ${ROWS_EXAMPLE}${where} (got ${shown(value)}).`;
-  return codedError(message, code, { value: String(value), part: params.part ?? '' });
 }
 
 /** Whether sheet row `row` (1-based) is in a list's spans. */
