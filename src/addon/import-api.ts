@@ -20,6 +20,7 @@ import { startFailure, startPacing } from '../core/jobs/requests';
 import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
+import { resolveRowScope } from '../gas/row-scope';
 import { requireJobSheet } from '../gas/send-record-sheet';
 import { appsScriptClock } from '../gas/services';
 import { createSheetTable } from '../gas/sheet-table';
@@ -33,6 +34,7 @@ import {
 } from './context';
 import { startJob } from './jobs-api';
 import { referenceMemo } from './reference-memo';
+import { splitRowsOption } from './rows-option';
 
 export interface ImportLeadsOptions {
   /** Name of the sheet to import. */
@@ -66,6 +68,13 @@ export interface ImportLeadsOptions {
    * @default "mark"
    */
   onConflict?: string;
+  /**
+   * The rows to import: `all` (default), `visible` (not hidden by a filter or by hand),
+   * `selection` (the rows of the current selection) or sheet rows such as `"5:9,12"`. Other rows
+   * are not read and keep their cells.
+   * @default "all"
+   */
+  rows?: string;
 }
 
 /** The three reference lists, paced; a CRM refusal becomes an error that names the fix. */
@@ -112,7 +121,8 @@ function headerValues(
  * throw an Error that says what to fix, and nothing is written.
  */
 export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
-  const request = parseImportRequest(options);
+  const rowsOption = splitRowsOption(options);
+  const request = parseImportRequest(rowsOption.rest);
   const settings = requireSettings();
   const spreadsheet = currentSpreadsheet();
   const sheet = requireJobSheet(spreadsheet, request.sheet);
@@ -156,15 +166,30 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
     },
   });
 
+  // The rows chosen, resolved before anything is written: a choice of no row writes nothing.
+  const scoped = resolveRowScope(
+    sheet,
+    request.headerRow,
+    rowsOption.choice,
+    values,
+    rowsOption.text,
+  );
   const missing = missingStatusHeaders(headerMap);
   if (missing.length > 0) createSheetTable(sheet, request.headerRow).appendHeaders(missing);
   const statusIndexes = new Set(Object.values(headerMap.statusColumns));
-  const total = values.rows.filter((row) =>
-    row.some((cell, i) => !statusIndexes.has(i) && !isBlankCell(cell)),
-  ).length;
+  const total =
+    scoped?.count ??
+    values.rows.filter((row) => row.some((cell, i) => !statusIndexes.has(i) && !isBlankCell(cell)))
+      .length;
 
   const { sheet: sheetName, ...rest } = request;
-  const jobOptions: ImportJobOptions = { ...rest, sheetId, sheetName, locale };
+  const jobOptions: ImportJobOptions = {
+    ...rest,
+    sheetId,
+    sheetName,
+    locale,
+    ...(scoped ? { rowScope: scoped.scope } : {}),
+  };
   const t = translator(locale);
   return startJob({
     owner: ownerOf(settings),

@@ -35,9 +35,11 @@ import {
   savePlan,
 } from '../core/plan/plan';
 import type { KeyValueStore } from '../core/ports';
+import { maskedValues } from '../core/rows/scope';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
 import { createPipelineSheet } from '../gas/pipeline-sheet';
+import { resolveRowScope } from '../gas/row-scope';
 import { requireJobSheet } from '../gas/send-record-sheet';
 import { appsScriptClock } from '../gas/services';
 import {
@@ -51,6 +53,7 @@ import {
 } from './context';
 import { registerStoreReclaimer } from './job-store-budget';
 import { startJob } from './jobs-api';
+import { splitRowsOption } from './rows-option';
 
 /**
  * An id (lead, sequence, template) no account is expected to reach: the scope check's request
@@ -336,10 +339,20 @@ function backupName(sheet: string): string {
  * to a `CRM Backup …` sheet before the first DELETE. Returns the job's summary.
  */
 export function crmLeadActions(input: LeadActionsOptions): JobSummary {
-  const options = parseLeadActionsOptions(input);
+  const rowsOption = splitRowsOption(input);
+  const options = parseLeadActionsOptions(rowsOption.rest);
   const settings = requireSettings();
   const sheet = requireJobSheet(currentSpreadsheet(), options.sheet);
-  const values = createPipelineSheet(sheet, options.headerRow ?? 1).read();
+  const read = createPipelineSheet(sheet, options.headerRow ?? 1).read();
+  // The rows chosen, at the call: every other row is none of the job's (nor of its count).
+  const scoped = resolveRowScope(
+    sheet,
+    options.headerRow ?? 1,
+    rowsOption.choice,
+    read,
+    rowsOption.text,
+  );
+  const values = maskedValues(read, scoped?.scope);
   const headers = values.header.map((h) => String(h ?? ''));
   const defaultCountry = settings.defaultCountry || DEFAULT_COUNTRY;
   const keying = rowKeying(values.header, { ...options, defaultCountry });
@@ -395,6 +408,7 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
       ? { backupSheet: backupName(sheet.getName()) }
       : {}),
     ...(planRef ? { plan: planRef } : {}),
+    ...(scoped ? { rowScope: scoped.scope } : {}),
   };
   return startJob({
     owner: ownerOf(settings),

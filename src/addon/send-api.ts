@@ -6,6 +6,7 @@ import { columnLetter } from '../core/import/text-key';
 import type { JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
+import { maskedValues } from '../core/rows/scope';
 import {
   missingStatusHeaders,
   placeSources,
@@ -21,6 +22,7 @@ import { SEND_ROW_STATUSES, SEND_STATUS_HEADERS } from '../core/send/status-colu
 import { expectedVariableKeys, renderBody } from '../core/send/template';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
+import { resolveRowScope } from '../gas/row-scope';
 import { requireJobSheet, sendRecordSheet } from '../gas/send-record-sheet';
 import { createSendSheet } from '../gas/send-sheet';
 import { appsScriptClock } from '../gas/services';
@@ -34,6 +36,7 @@ import {
   sendRecordExclusion,
 } from './context';
 import { startJob } from './jobs-api';
+import { splitRowsOption } from './rows-option';
 
 /** A column header, or fixed text for every row. */
 export type SendValueSource = string | { value: string };
@@ -62,6 +65,13 @@ export interface SendTemplateOptions {
    * @default false
    */
   resend?: boolean;
+  /**
+   * The rows to send to: `all` (default), `visible` (not hidden by a filter or by hand),
+   * `selection` (the rows of the current selection) or sheet rows such as `"5:9,12"`. Other rows
+   * are not read and keep their cells.
+   * @default "all"
+   */
+  rows?: string;
 }
 
 interface Catalog {
@@ -107,7 +117,8 @@ function readHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet, withDisplay: bool
  * Error says what to fix, and nothing is written or sent.
  */
 export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
-  const request = parseSendRequest(options);
+  const rowsOption = splitRowsOption(options);
+  const request = parseSendRequest(rowsOption.rest);
   const settings = requireSettings();
   const sheet = requireJobSheet(currentSpreadsheet(), request.sheet);
   const sheetId = sheet.getSheetId();
@@ -131,19 +142,21 @@ export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
     instances: catalog.instances,
   });
 
+  // The rows chosen, resolved before anything is written: a choice of no row writes nothing.
+  const scoped = resolveRowScope(sheet, 1, rowsOption.choice, values, rowsOption.text);
   const missing = missingStatusHeaders(values.header);
   if (missing.length > 0) createSendSheet(sheet, 1).appendHeaders(missing);
   const people = statusIndexes(values.header);
-  const total = values.rows.filter((row) =>
-    row.some((cell, i) => !people.has(i) && !isBlankCell(cell)),
-  ).length;
+  const total =
+    scoped?.count ??
+    values.rows.filter((row) => row.some((cell, i) => !people.has(i) && !isBlankCell(cell))).length;
 
   // Detail cells and messages speak the language of whoever starts the job, whoever drives it.
   const locale = currentLocale();
   return startJob({
     owner: ownerOf(settings),
     kind: SEND_JOB_KIND,
-    options: { ...jobOptions, locale },
+    options: { ...jobOptions, locale, ...(scoped ? { rowScope: scoped.scope } : {}) },
     total,
     statuses: SEND_ROW_STATUSES,
     // A cancelled send reads back the leads it may have messaged, and says so on their rows.
@@ -194,10 +207,16 @@ export interface SendPreview {
  * would do with the sheet as it is, without writing or sending anything.
  */
 export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
-  const request = parseSendRequest(options);
+  const rowsOption = splitRowsOption(options);
+  const request = parseSendRequest(rowsOption.rest);
   const settings = requireSettings();
   const sheet = requireJobSheet(currentSpreadsheet(), request.sheet);
-  const values = readHeader(sheet, true);
+  const read = readHeader(sheet, true);
+  // The preview counts the rows the send will work on, no others.
+  const values = maskedValues(
+    read,
+    resolveRowScope(sheet, 1, rowsOption.choice, read, rowsOption.text)?.scope,
+  );
   const catalog = loadCatalog(settings, 'read the CRM templates');
   const jobOptions = checkSendSetup({
     request,

@@ -23,6 +23,7 @@ import {
   uiLeadActionsSetup,
 } from './lead-actions-api';
 import { uiLeadActionsColumns } from './lead-actions-ui-api';
+import { uiRowCounts } from './rows-ui-api';
 import { uiListSchedules, uiSchedule, uiUnschedule } from './schedule-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
 import { crmAllowFormulas, crmConfigure, uiGetSettings } from './settings-api';
@@ -75,6 +76,7 @@ const SIDEBAR_FUNCTIONS = {
   uiResumeJob,
   uiExportSetup,
   uiRememberSheet,
+  uiRowCounts,
   uiSchedule,
   uiUnschedule,
 } as const;

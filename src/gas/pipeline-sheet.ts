@@ -30,6 +30,7 @@ export function createPipelineSheet(
       return rows > 0 ? sheet.getRange(headerRow + 1, first + 1, rows, count).getValues() : [];
     },
     writeRows: table.writeRows,
+    readRowsNow: table.readRowsNow,
     appendHeaders: table.appendHeaders,
     flush() {
       SpreadsheetApp.flush();

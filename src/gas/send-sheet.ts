@@ -33,6 +33,7 @@ export function createSendSheet(
       return { header, rows, display, offset: 0, complete: true };
     },
     writeRows: table.writeRows,
+    readRowsNow: table.readRowsNow,
     appendHeaders: table.appendHeaders,
     flush() {
       SpreadsheetApp.flush();

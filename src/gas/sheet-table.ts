@@ -29,6 +29,9 @@ export function createSheetTable(
           .setValues(values.map((line) => line.slice(run.offset, run.offset + run.length)));
       }
     },
+    readRowsNow(first, count) {
+      return readRowWindow(sheet, headerRow, { first, count, uncut: true }, known);
+    },
     appendHeaders(headers) {
       if (headers.length === 0) return [];
       const start = sheet.getLastColumn();

@@ -175,6 +175,8 @@ const SHEET_WRITES = [
   'activate',
   'hideSheet',
   'showSheet',
+  'hideRows',
+  'showRows',
   'addDeveloperMetadata',
   'autoResizeColumns',
   'setColumnWidth',
@@ -796,6 +798,23 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
     return self();
   };
 
+  /**
+   * The person's selection on the active sheet (Workbook.select), A1 when none: Sheets always
+   * has a current cell in an open document.
+   */
+  const activeRangeList = (): unknown => {
+    const sheet = wb.activeSheet;
+    const chosen = wb.selection?.sheetId === sheet.sheetId ? wb.selection.ranges : ['A1'];
+    const ranges = chosen.map((a1) => {
+      const ref = parseA1(a1);
+      if (!ref) throw new Error(`Workbook.select: "${a1}" is not an A1 range.`);
+      return rangeFromRef(sheet, ref);
+    });
+    return gated(env, 'RangeList', 'SpreadsheetApp', sheetCost, {
+      getRanges: () => ranges,
+    });
+  };
+
   const sheetObject = (sheet: SheetModel): unknown => {
     const self = () => sheetObject(sheet);
     return gated(
@@ -824,6 +843,16 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
           return self();
         },
         isSheetHidden: () => sheet.hidden,
+        hideRows: (row: number, count?: number) => {
+          checkPosition(row, sheet.maxRows, 'row', 'hideRows');
+          sheet.hideRows(row, checkCount(count ?? 1, 'hideRows'));
+        },
+        showRows: (row: number, count?: number) => {
+          checkPosition(row, sheet.maxRows, 'row', 'showRows');
+          sheet.hideRows(row, checkCount(count ?? 1, 'showRows'), false);
+        },
+        isRowHiddenByUser: (row: number) => sheet.isRowHiddenByUser(row),
+        isRowHiddenByFilter: (row: number) => sheet.isRowHiddenByFilter(row),
         hideSheet: () => {
           sheet.hidden = true;
           return self();
@@ -999,6 +1028,7 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
           return sheetObject(sheet);
         },
         getActiveRange: () => rangeObject(wb.activeSheet, 1, 1, 1, 1),
+        getActiveRangeList: activeRangeList,
         getRange: (a1: string) => {
           const ref = typeof a1 === 'string' ? parseA1(a1) : undefined;
           if (!ref) return env.fail('Range not found');
@@ -1182,6 +1212,7 @@ export function createSpreadsheetApp(env: ExecutionEnv, host: SpreadsheetHost): 
       return sheetObject(wb.activeSheet);
     },
     getActiveRange: () => rangeObject(wb.activeSheet, 1, 1, 1, 1),
+    getActiveRangeList: () => activeRangeList(),
     getUi: () => {
       if (env.exec.kind === 'customFunction' || env.exec.kind === 'trigger') {
         env.fail('Cannot call SpreadsheetApp.getUi() from this context.');

@@ -25,6 +25,10 @@ export interface Row {
   cells: Array<Cell | undefined>;
   /** Row-level developer metadata travels with the row through inserts, deletes and sorts. */
   metadata?: DeveloperMetadataRecord[];
+  /** Hidden by a person (Hide row): travels with the row, as in Sheets. */
+  hiddenByUser?: boolean;
+  /** Hidden by the sheet's filter (tests set it with SheetModel.filterRows). */
+  hiddenByFilter?: boolean;
 }
 
 export const DEFAULT_MAX_ROWS = 1000;
@@ -238,6 +242,38 @@ export class SheetModel {
     });
   }
 
+  /** Marks rows hidden by a person (`hiddenByUser`) or shown again. 1-based. */
+  hideRows(row: number, count: number, hidden = true): void {
+    for (let r = row; r < row + count; r++) this.rowFlags(r).hiddenByUser = hidden;
+  }
+
+  /**
+   * A filter that hides exactly `rows` (1-based) of this sheet and shows every other row,
+   * as a person setting a filter's criteria does (the local runtime has no filter criteria).
+   */
+  filterRows(rows: readonly number[]): void {
+    for (const row of this.rows) if (row) row.hiddenByFilter = false;
+    for (const r of rows) this.rowFlags(r).hiddenByFilter = true;
+  }
+
+  isRowHiddenByUser(row: number): boolean {
+    return this.rows[row - 1]?.hiddenByUser === true;
+  }
+
+  isRowHiddenByFilter(row: number): boolean {
+    return this.rows[row - 1]?.hiddenByFilter === true;
+  }
+
+  private rowFlags(row: number): Row {
+    this.ensureSize(row, 1);
+    let target = this.rows[row - 1];
+    if (!target) {
+      target = { cells: [] };
+      this.rows[row - 1] = target;
+    }
+    return target;
+  }
+
   /** A person sorting the data below the header by one column (1-based). */
   sortRows(firstRow: number, lastRow: number, column: number, ascending = true): void {
     this.sortBlock(firstRow, lastRow, 1, this.maxColumns, column, ascending);
@@ -295,6 +331,11 @@ export class Workbook {
   locale: string;
   readonly sheets: SheetModel[] = [];
   activeSheetId = 0;
+  /**
+   * The person's selection (`getActiveRangeList`): A1 ranges of the active sheet, as a person
+   * selecting with Ctrl/Cmd does. None (or another sheet made active): the default selection, A1.
+   */
+  selection: { sheetId: number; ranges: string[] } | undefined;
   metadata: DeveloperMetadataRecord[] = [];
   private nextSheetId = 0;
 
@@ -332,6 +373,12 @@ export class Workbook {
 
   findSheet(name: string): SheetModel | undefined {
     return this.sheets.find((s) => s.name === name);
+  }
+
+  /** A person selecting `ranges` (A1, e.g. "A5:C9", "12:12") on sheet `name`, which becomes active. */
+  select(name: string, ranges: readonly string[]): void {
+    this.activeSheetId = this.sheet(name).sheetId;
+    this.selection = { sheetId: this.activeSheetId, ranges: [...ranges] };
   }
 
   get activeSheet(): SheetModel {

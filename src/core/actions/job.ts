@@ -11,6 +11,7 @@ import { guardedStep, StepClock } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
 import { loadPlan, type PlanRow } from '../plan/plan';
 import type { Clock, KeyValueStore } from '../ports';
+import { scopedSheet } from '../rows/scope';
 import type { ActionRequest } from './decide';
 import type { ActionEntry } from './entry';
 import { type LeadActionsJobOptions, leadActionsKind } from './kind';
@@ -57,7 +58,8 @@ function createHandler(kindName: string, getEnv: () => LeadActionsEnv): JobHandl
     if (options?.v !== 1) return translator(options?.locale ?? 'en')('messages.jobOutdated');
     const t = translator(options.locale ?? 'en');
     const target = 'run' in options ? options.run : options;
-    const sheet = env.openSheet(target.sheetId, target.headerRow);
+    const opened = env.openSheet(target.sheetId, target.headerRow);
+    const sheet = opened && scopedSheet(opened, target.rowScope);
     if (!sheet) return t('leadjob.message.sheetGone', { sheet: target.sheetName });
     const base = { sheet, client: env.client, pacer, loaded: false };
     const ledger = new Ledger(env.store, ledgerPrefix(job.jobId));

@@ -13,6 +13,7 @@ import {
   withLead,
 } from '../leads/resolver';
 import { fitToPlan, type PlanRef, type PlanRow } from '../plan/plan';
+import type { RowScope } from '../rows/scope';
 import { lookupQuery } from '../send/lookup';
 import { type ActionRequest, type DecideContext, decideRow } from './decide';
 import type { ActionEntry } from './entry';
@@ -56,6 +57,8 @@ export interface LeadActionsJobOptions {
    * rows its confirm counted at the call. Absent: every row of the sheet (a run with no preview).
    */
   plan?: PlanRef;
+  /** The rows chosen at the call (`rows`): every other row reads empty to the job and its revert. */
+  rowScope?: RowScope;
 }
 
 export interface ActionKindEnv {

@@ -52,6 +52,12 @@ export interface LeadActionsOptions {
   preview?: boolean;
   /** delete only: the exact number of rows that would be deleted. */
   confirm?: number;
+  /**
+   * The rows to act on: `all` (default), `visible` (not hidden by a filter or by hand),
+   * `selection` (the rows of the current selection) or sheet rows such as `"5:9,12"`. Other rows
+   * are not read and keep their cells. @default "all"
+   */
+  rows?: string;
 }
 
 export const PREVIEW_STATUSES = ['WILL_CHANGE', 'NO_CHANGE', 'WILL_FAIL', 'NOT_FOUND'] as const;

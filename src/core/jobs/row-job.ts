@@ -46,6 +46,11 @@ export interface RowJobSheetWriter {
   ): void;
   /** Puts these headers at the right of the last used column; returns their column indexes. */
   appendHeaders(headers: readonly string[]): number[];
+  /**
+   * The header row and data rows `first` .. `first + count - 1` as they are now, read right
+   * before a write (core/rows/scope.ts checks a job with `rows` writes into its own rows only).
+   */
+  readRowsNow?(first: number, count: number): { header: unknown[]; rows: unknown[][] };
 }
 
 /** Data rows `first` .. `first + count - 1` (0-based, 0 just below the header row). */

@@ -5,6 +5,7 @@ import { plannedStep } from '../jobs/pipeline/planned/walk';
 import type { JobRecord } from '../jobs/record';
 import { guardedStep, headersChangedMessage, StepClock } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
+import { scopedSheet } from '../rows/scope';
 import { SendColumnsError } from './columns';
 import { readSendCursor } from './cursor';
 import { SendLedger } from './job-ledger';
@@ -67,7 +68,8 @@ export function createSendJobHandler(
     // Jobs stored before the locale was kept speak English.
     const t = translator(options?.locale ?? 'en');
     if (!options) return t('send.message.otherVersion');
-    const sheet = env.openSheet(options.sheetId, options.headerRow);
+    const opened = env.openSheet(options.sheetId, options.headerRow);
+    const sheet = opened && scopedSheet(opened, options.rowScope);
     if (!sheet) return t('send.message.sheetGone', { sheet: options.sheetName });
     const sources = [
       ...Object.values(options.variables),

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MatchBySchema } from '../../api/schemas';
 import { codedError } from '../errors';
 import { matchByOption, optionsObject, sheetNameOption, shown } from '../jobs/options';
+import { RowScopeSchema } from '../rows/scope';
 import { HEADER_VARIABLE_KEY } from './template';
 
 /** Where a value comes from: a column (by header text) or fixed text for every row. */
@@ -41,6 +42,8 @@ export const SendJobOptionsSchema = z.object({
   locale: z.optional(z.enum(['en', 'pt'])),
   /** Send even to leads the send record says got this template from this sheet before. */
   resend: z.optional(z.boolean()),
+  /** The rows chosen at the call (`rows`): every other row reads empty to the job. */
+  rowScope: z.optional(RowScopeSchema),
 });
 export type SendJobOptions = z.infer<typeof SendJobOptionsSchema>;
 

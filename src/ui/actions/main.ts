@@ -4,6 +4,7 @@ import { t, words } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
 import { createResultSlot } from '../shared/progress';
 import { isFinishedState, isPendingState } from '../shared/progress-model';
+import { fillRowsPicker, rowsOption } from '../shared/rows-picker';
 import { callServer, errorText, type ServerResult } from '../shared/server';
 import { fillSheetSelect, rememberLead } from '../shared/sheets';
 import { type FormContext, renderActions, renderLead, renderParams } from './form-view';
@@ -208,7 +209,7 @@ async function previewJob(
 async function runPreview(): Promise<void> {
   let options: ActionOptions;
   try {
-    options = actionOptionsOf(form, ctx.columns, t);
+    options = { ...actionOptionsOf(form, ctx.columns, t), ...rowsOption('rows') };
   } catch (error) {
     showStatus('status', errorText(error), 'error');
     return;
@@ -334,6 +335,7 @@ async function init(): Promise<void> {
   renderActions(ctx);
   try {
     form.sheet = await fillSheetSelect('sheet');
+    void fillRowsPicker('rows', form.sheet);
     await Promise.all([loadColumns(), loadSetup(), loadLastRun()]);
   } catch (error) {
     showStatus('status', errorText(error), 'error');
@@ -344,8 +346,11 @@ const fail = (error: unknown) => showStatus('status', errorText(error), 'error')
 
 byId<HTMLSelectElement>('sheet').addEventListener('change', (event) => {
   form.sheet = (event.target as HTMLSelectElement).value;
+  void fillRowsPicker('rows', form.sheet);
   loadColumns().then(loadLastRun).catch(fail);
 });
+// The selection and the filter change in the sheet, not here: counted again on coming back.
+window.addEventListener('focus', () => void fillRowsPicker('rows', form.sheet));
 byId<HTMLSelectElement>('lead').addEventListener('change', (event) => {
   form.lead = leadFromOption((event.target as HTMLSelectElement).value) ?? defaultLead(ctx.columns);
   leadPicked = true;

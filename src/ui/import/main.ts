@@ -3,6 +3,7 @@ import { t } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
 import { fillPipelinePicker } from '../shared/pipeline-picker';
 import { createResultSlot } from '../shared/progress';
+import { fillRowsPicker, rowsOption } from '../shared/rows-picker';
 import { mountScheduleControl } from '../shared/schedule';
 import { callServer, errorText, type ServerArgs, type ServerResult } from '../shared/server';
 import { fillSheetSelect } from '../shared/sheets';
@@ -48,7 +49,14 @@ function readImportForm(): ImportOptions {
     dryRun: byId<HTMLInputElement>('dry-run').checked,
     // Ticked: a row whose e-mail or phone is another person's lead is sent anyway.
     ...(byId<HTMLInputElement>('on-conflict').checked ? { onConflict: 'update' } : {}),
+    ...rowsOption('rows'),
   };
+}
+
+/** The Rows picker for the sheet and header row chosen now. */
+function refreshRows(): void {
+  const { sheet, headerRow } = baseOptions();
+  void fillRowsPicker('rows', sheet, headerRow);
 }
 
 /**
@@ -182,6 +190,7 @@ async function start(): Promise<void> {
 async function loadSheets(): Promise<void> {
   try {
     await fillSheetSelect('sheet');
+    refreshRows();
   } catch (error) {
     showStatus('status', errorText(error), 'error');
   }
@@ -196,8 +205,14 @@ function forgetPreview(): void {
 byId('sheet').addEventListener('change', () => {
   for (const header of Object.keys(choices)) delete choices[header];
   forgetPreview();
+  refreshRows();
 });
-byId('header-row').addEventListener('change', forgetPreview);
+byId('header-row').addEventListener('change', () => {
+  forgetPreview();
+  refreshRows();
+});
+// The selection and the filter change in the sheet, not here: counted again on coming back.
+window.addEventListener('focus', refreshRows);
 byId<HTMLButtonElement>('preview').addEventListener('click', () => {
   void whileBusy(byId<HTMLButtonElement>('preview'), preview);
 });
@@ -212,7 +227,8 @@ void loadSheets().then(() =>
     sheet: () => inputValue('sheet'),
     // A nightly run writes for real: the dry-run tick is for trying things now.
     options: () => {
-      const { dryRun: _dryRun, ...options } = readImportForm();
+      // Nor do the rows picked now (a selection, a filter) mean anything at night.
+      const { dryRun: _dryRun, rows: _rows, ...options } = readImportForm();
       return options;
     },
   }),

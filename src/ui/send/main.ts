@@ -2,6 +2,7 @@ import { byId, h, showStatus, whileBusy } from '../shared/dom';
 import { t, words } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
 import { createResultSlot } from '../shared/progress';
+import { fillRowsPicker, rowsOption } from '../shared/rows-picker';
 import { callServer, errorText, type ServerResult } from '../shared/server';
 import { fillSheetSelect, rememberLead } from '../shared/sheets';
 import {
@@ -354,7 +355,7 @@ async function runPreview(): Promise<SendPreview | undefined> {
   byId('preview-result').hidden = true;
   let options: SendOptions;
   try {
-    options = sendOptionsOf(form, t);
+    options = { ...sendOptionsOf(form, t), ...rowsOption('rows') };
   } catch (error) {
     showStatus('status', errorText(error), 'error');
     return undefined;
@@ -440,6 +441,7 @@ async function startSend(): Promise<void> {
 
 async function loadSheets(): Promise<void> {
   form.sheet = await fillSheetSelect('sheet');
+  void fillRowsPicker('rows', form.sheet);
 }
 
 async function init(): Promise<void> {
@@ -453,8 +455,11 @@ async function init(): Promise<void> {
 
 byId<HTMLSelectElement>('sheet').addEventListener('change', (event) => {
   form.sheet = (event.target as HTMLSelectElement).value;
+  void fillRowsPicker('rows', form.sheet);
   loadColumns().catch((error) => showStatus('status', errorText(error), 'error'));
 });
+// The selection and the filter change in the sheet, not here: counted again on coming back.
+window.addEventListener('focus', () => void fillRowsPicker('rows', form.sheet));
 byId<HTMLSelectElement>('template').addEventListener('change', (event) => {
   chooseTemplate((event.target as HTMLSelectElement).value);
 });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MatchBySchema } from '../../../api/schemas';
 import { codedError } from '../../errors';
 import { matchByOption, optionsObject, sheetNameOption, shown } from '../../jobs/options';
+import { RowScopeSchema } from '../../rows/scope';
 import { DEFAULT_IMPORT_MODE, IMPORT_MODES, type ImportMode } from '../status-columns';
 
 /**
@@ -29,11 +30,16 @@ export const ImportJobOptionsSchema = z.object({
   locale: z.optional(z.enum(['en', 'pt'])),
   /** `update`: a row whose key belongs to another person's lead is sent anyway (absent: CONFLICT). */
   onConflict: z.optional(z.enum(ON_CONFLICT)),
+  /** The rows chosen at the call (`rows`): every other row reads empty to the job. */
+  rowScope: z.optional(RowScopeSchema),
 });
 export type ImportJobOptions = z.infer<typeof ImportJobOptionsSchema>;
 
 /** The options a caller gives, checked; the sheet is still a name (the caller resolves it). */
-export type ImportRequest = Omit<ImportJobOptions, 'sheetId' | 'sheetName' | 'mode' | 'locale'> & {
+export type ImportRequest = Omit<
+  ImportJobOptions,
+  'sheetId' | 'sheetName' | 'mode' | 'locale' | 'rowScope'
+> & {
   sheet: string;
   mode: ImportMode;
 };

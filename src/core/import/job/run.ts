@@ -8,6 +8,7 @@ import { stepPacing } from '../../jobs/requests';
 import { type RowWindow, readWithStatusColumns, StepClock } from '../../jobs/row-job';
 import type { Pacer } from '../../pacing';
 import type { Clock, KeyValueStore } from '../../ports';
+import { scopedSheet } from '../../rows/scope';
 import type { DateFormatter } from '../normalize';
 import type { ImportContext } from '../row';
 import type { WrittenOutcome } from './audit';
@@ -181,7 +182,8 @@ export class ImportSession {
       (job.options as { locale?: unknown } | null)?.locale === 'pt' ? 'pt' : 'en';
     const t = translator(locale);
     if (!options) return t('import.job.oldVersion');
-    const table = env.openTable(options.sheetId, options.headerRow);
+    const opened = env.openTable(options.sheetId, options.headerRow);
+    const table = opened && scopedSheet(opened, options.rowScope);
     if (!table) return t('import.job.sheetGone', { sheet: options.sheetName });
     const run = this.openRun(job, env, options, t, table);
     this.runs.set(job.jobId, run);

@@ -247,4 +247,17 @@ export const UI_EN = {
   'ui.send.confirmSentBeforeOne':
     '1 lead got “{template}” from this spreadsheet before (on {date}; the CRM Send Record sheet keeps it): it is SKIPPED unless you tick “Send again to leads that got it before”.',
   'ui.send.resend': 'Send again to leads that got it before',
+  // Rows picker and `rows` errors (issue 29, item 1).
+  'ui.rows.label': 'Rows',
+  'ui.rows.all': 'All rows ({count})',
+  'ui.rows.visible': 'Visible rows ({count})',
+  'ui.rows.selected': 'Selected rows ({count})',
+  'ui.error.rowsForm':
+    'The rows “{value}” are not a list the add-on can read. Write sheet rows such as 5:9,12, or choose all, visible or selected rows.',
+  'ui.error.rowsOrder':
+    'The rows “{part}” end before they start. Write them first:last, such as 5:9.',
+  'ui.error.rowsNone':
+    'The rows chosen ({rows}) hold no lead below the header row of “{sheet}”. Choose rows with data.',
+  'ui.error.rowsSelectionElsewhere':
+    'The selected cells are on “{active}”, not on “{sheet}”. Select the rows on “{sheet}”, then try again.',
 } as const;

@@ -251,4 +251,17 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.send.confirmSentBeforeOne':
     '1 lead já recebeu “{template}” por esta planilha (em {date}; a página CRM Send Record guarda isso): fica como SKIPPED, a menos que você marque “Enviar de novo a quem já recebeu”.',
   'ui.send.resend': 'Enviar de novo a quem já recebeu',
+  // Seletor de linhas e erros de `rows` (issue 29, item 1).
+  'ui.rows.label': 'Linhas',
+  'ui.rows.all': 'Todas as linhas ({count})',
+  'ui.rows.visible': 'Linhas visíveis ({count})',
+  'ui.rows.selected': 'Linhas selecionadas ({count})',
+  'ui.error.rowsForm':
+    'As linhas “{value}” não são uma lista que o complemento consiga ler. Escreva linhas da planilha como 5:9,12, ou escolha todas, as visíveis ou as selecionadas.',
+  'ui.error.rowsOrder':
+    'As linhas “{part}” terminam antes de começar. Escreva primeira:última, como 5:9.',
+  'ui.error.rowsNone':
+    'As linhas escolhidas ({rows}) não têm nenhum lead abaixo da linha de cabeçalho de “{sheet}”. Escolha linhas com dados.',
+  'ui.error.rowsSelectionElsewhere':
+    'As células selecionadas estão em “{active}”, não em “{sheet}”. Selecione as linhas em “{sheet}” e tente de novo.',
 };
