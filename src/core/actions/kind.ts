@@ -83,6 +83,7 @@ export function leadActionsKind(
     params: options.params,
     ref: options.ref,
     t,
+    locale: options.locale,
   };
   const keying = (values: SheetValues) => rowKeying(values.header, options, t);
   return {

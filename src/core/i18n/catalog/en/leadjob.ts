@@ -58,7 +58,7 @@ export const LEADJOB_EN = {
   'leadjob.fail.noPhone': 'The lead has no phone (Lead sem telefone cadastrado.).',
   'leadjob.revert.messageStays': 'Cannot be undone: the message stays sent.',
   'leadjob.revert.deleteStays': 'Cannot be undone: the deleted lead is only in the backup sheet.',
-  'leadjob.revert.unenrollStays': 'Cannot be undone: the enrollment stays exited_manual.',
+  'leadjob.revert.unenrollStays': 'Cannot be undone: the enrollment stays a manual exit.',
   'leadjob.revert.intoWon':
     'Cannot be undone: moving the lead back into {stage}, a won stage, would record a new sale in the CRM.',
   'leadjob.revert.intoLost':
@@ -68,7 +68,7 @@ export const LEADJOB_EN = {
   'leadjob.revert.saleStays': '(the sale record stays in the CRM)',
   'leadjob.revert.lossStays': '(the loss record stays in the CRM)',
   'leadjob.revert.notEnrolledNow': 'no longer enrolled',
-  'leadjob.revert.unenroll': 'leaves the sequence (its enrollment becomes exited_manual)',
+  'leadjob.revert.unenroll': 'leaves the sequence (its enrollment becomes a manual exit)',
   'leadjob.message.sheetGone': 'The sheet "{sheet}" was deleted; the job cannot go on.',
   'leadjob.message.progress': 'Lead actions ({action}): {done} of {total} rows.',
   'leadjob.message.finished': 'Lead actions ({action}) on "{sheet}" finished: {parts}.',

@@ -233,7 +233,7 @@ export const UI_EN = {
   'ui.progress.etaClosed':
     'With this panel closed, the rest takes {closed}; keep it open to finish in {open}.',
   'ui.send.confirmCampaign':
-    '{rows} already got “{template}” (last on {date}): this send is a new campaign for them.',
+    '{rows} already got “{template}” ({count:on|last on} {date}): this send is a new campaign for {count:it|them}.',
   'ui.send.confirmSentBefore':
     '{count} leads got “{template}” from this sheet before (last on {date}; the CRM Send Record sheet keeps it): they are SKIPPED unless you tick “Send again to leads that got it before”.',
   'ui.send.confirmSentBeforeOne':

@@ -59,7 +59,7 @@ export const LEADJOB_PT = {
   'leadjob.revert.messageStays': 'Não dá para desfazer: a mensagem continua enviada.',
   'leadjob.revert.deleteStays':
     'Não dá para desfazer: o lead excluído está só na planilha de backup.',
-  'leadjob.revert.unenrollStays': 'Não dá para desfazer: a inscrição continua exited_manual.',
+  'leadjob.revert.unenrollStays': 'Não dá para desfazer: a inscrição continua como saída manual.',
   'leadjob.revert.intoWon':
     'Não dá para desfazer: devolver o lead à etapa {stage}, uma etapa de ganho, registraria uma nova venda no CRM.',
   'leadjob.revert.intoLost':
@@ -69,7 +69,7 @@ export const LEADJOB_PT = {
   'leadjob.revert.saleStays': '(o registro da venda continua no CRM)',
   'leadjob.revert.lossStays': '(o registro da perda continua no CRM)',
   'leadjob.revert.notEnrolledNow': 'não está mais inscrito',
-  'leadjob.revert.unenroll': 'sai da sequência (a inscrição fica exited_manual)',
+  'leadjob.revert.unenroll': 'sai da sequência (a inscrição fica como saída manual)',
   'leadjob.message.sheetGone': 'A planilha "{sheet}" foi excluída; o job não pode continuar.',
   'leadjob.message.progress': 'Ações em leads ({action}): {done} de {total} linhas.',
   'leadjob.message.finished': 'Ações em leads ({action}) em "{sheet}" concluídas: {parts}.',

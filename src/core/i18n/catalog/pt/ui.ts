@@ -190,7 +190,7 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.send.nothingQueued': 'Nenhuma linha seria enviada: veja a prévia.',
   'ui.send.starting': 'Iniciando o envio…',
   'ui.send.confirm': 'Enviar “{template}” para {rows} de “{sheet}”?',
-  'ui.send.confirmSkipped': '{rows} ficarão como SKIPPED.',
+  'ui.send.confirmSkipped': '{rows} {count:ficará|ficarão} como SKIPPED.',
   'ui.send.cannotRecall': 'Uma mensagem enviada não pode ser desfeita.',
   'ui.send.afterUncertainOne':
     '{count} linha está UNCERTAIN: a mensagem pode ter saído. Confira a conversa do lead no CRM; só limpe a célula CRM Send Status se não chegou, e envie de novo.',
@@ -237,7 +237,7 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.progress.etaClosed':
     'Com este painel fechado, o restante leva {closed}; mantenha-o aberto para terminar em {open}.',
   'ui.send.confirmCampaign':
-    '{rows} já receberam “{template}” (a última vez em {date}): este envio é uma nova campanha para elas.',
+    '{rows} já {count:recebeu|receberam} “{template}” ({count:em|a última vez em} {date}): este envio é uma nova campanha para {count:ela|elas}.',
   'ui.send.confirmSentBefore':
     '{count} leads já receberam “{template}” por esta planilha (o último em {date}; a página CRM Send Record guarda isso): ficam como SKIPPED, a menos que você marque “Enviar de novo a quem já recebeu”.',
   'ui.send.confirmSentBeforeOne':
