@@ -51,4 +51,7 @@ export const EXPORT_EN = {
     'Sync finds each lead’s row by its id: add the column id to Columns (or choose Replace).',
   'export.syncNoIdColumn':
     'The sheet "{sheet}" has rows but no id column, so a sync cannot tell which row is which lead. Add a column headed id with the lead ids, or export with Replace.',
+  // Issue 29.8: the Export form's examples, from the catalogue.
+  'ui.export.statusPlaceholder': 'open, won or lost',
+  'ui.export.columnsPlaceholder': 'id, name, email, phone, company, value, stage, tags…',
 } as const;

@@ -73,7 +73,7 @@ export const LEADJOB_EN = {
   'leadjob.message.progress': 'Lead actions ({action}): {done} of {total} rows.',
   'leadjob.message.finished': 'Lead actions ({action}) on "{sheet}" finished: {parts}.',
   'leadjob.message.previewed':
-    'Preview of {action} on "{sheet}": {parts}. Nothing was changed in the CRM.',
+    'Preview of lead actions ({action}) on "{sheet}": {parts}. Nothing was changed in the CRM.',
   'leadjob.message.queued': 'Lead actions ({action}) on "{sheet}" queued.',
   'leadjob.message.revertProgress': 'Revert of {runId}: {done} of {total} rows.',
   'leadjob.message.reverted': 'Revert of {runId} finished: {parts}.',
@@ -96,4 +96,14 @@ export const LEADJOB_EN = {
     'Skipped: the preview found this row would fail (see its detail there), so nothing was sent for it. Preview again to include it.',
   'leadjob.detail.notPreviewedStays':
     'Not previewed: the preview showed no change for this row, and the lead changed since ({change}), so nothing was sent for it. Preview again to include it.',
+  // Issue 29.8: an action named in a job's messages, in words (never `won`, `addTags`).
+  'leadjob.action.stage': 'move to a stage',
+  'leadjob.action.won': 'mark as won',
+  'leadjob.action.lost': 'mark as lost',
+  'leadjob.action.addTags': 'add tags',
+  'leadjob.action.removeTags': 'remove tags',
+  'leadjob.action.enroll': 'enroll in a sequence',
+  'leadjob.action.unenroll': 'take out of a sequence',
+  'leadjob.action.message': 'send a text message',
+  'leadjob.action.delete': 'delete leads',
 } as const;

@@ -51,4 +51,7 @@ export const EXPORT_PT: Readonly<Record<keyof typeof EXPORT_EN, string>> = {
     'Sincronizar encontra a linha de cada lead pelo id: inclua a coluna id em Colunas (ou escolha Substituir).',
   'export.syncNoIdColumn':
     'A planilha "{sheet}" tem linhas mas nenhuma coluna id, então a sincronização não sabe qual linha é de qual lead. Inclua uma coluna com o título id e os ids dos leads, ou exporte com Substituir.',
+  // Issue 29.8: os exemplos do formulário de exportação, do catálogo.
+  'ui.export.statusPlaceholder': 'open (em aberto), won (ganho) ou lost (perdido)',
+  'ui.export.columnsPlaceholder': 'nomes do CRM: id, name (nome), email, phone (telefone)…',
 };

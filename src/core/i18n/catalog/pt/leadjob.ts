@@ -74,7 +74,7 @@ export const LEADJOB_PT = {
   'leadjob.message.progress': 'Ações em leads ({action}): {done} de {total} linhas.',
   'leadjob.message.finished': 'Ações em leads ({action}) em "{sheet}" concluídas: {parts}.',
   'leadjob.message.previewed':
-    'Prévia de {action} em "{sheet}": {parts}. Nada foi alterado no CRM.',
+    'Prévia de ações em leads ({action}) em "{sheet}": {parts}. Nada foi alterado no CRM.',
   'leadjob.message.queued': 'Ações em leads ({action}) em "{sheet}" na fila.',
   'leadjob.message.revertProgress': 'Reversão de {runId}: {done} de {total} linhas.',
   'leadjob.message.reverted': 'Reversão de {runId} concluída: {parts}.',
@@ -98,4 +98,14 @@ export const LEADJOB_PT = {
     'Ignorada: a prévia viu que esta linha falharia (veja o detalhe dela), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
   'leadjob.detail.notPreviewedStays':
     'Fora da prévia: a prévia não mostrou mudança nesta linha, e o lead mudou desde então ({change}), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
+  // Issue 29.8: a ação nomeada nas mensagens de um processo, em palavras (nunca `won`, `addTags`).
+  'leadjob.action.stage': 'mover para uma etapa',
+  'leadjob.action.won': 'marcar como ganho',
+  'leadjob.action.lost': 'marcar como perdido',
+  'leadjob.action.addTags': 'adicionar etiquetas',
+  'leadjob.action.removeTags': 'remover etiquetas',
+  'leadjob.action.enroll': 'inscrever em uma sequência',
+  'leadjob.action.unenroll': 'tirar de uma sequência',
+  'leadjob.action.message': 'enviar uma mensagem de texto',
+  'leadjob.action.delete': 'excluir leads',
 } as const;
