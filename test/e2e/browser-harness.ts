@@ -33,11 +33,13 @@ export interface PlaygroundInChromium {
  * Starts a playground and opens its page in a fresh Chromium profile (a temporary folder named
  * from `profilePrefix`); if the browser cannot start, what was started is closed again. With
  * `locale` (e.g. `en_US`; the demo spreadsheet is `pt_BR`) the spreadsheet is reopened in that
- * locale first, so the menu and the sidebars speak its language.
+ * locale first, so the menu and the sidebars speak its language. With `scrollbars`, pages draw
+ * their scrollbars as a desktop browser does (headless hides them), so a 300 px sidebar with
+ * more than a screenful leaves its content the 284 px a person gets.
  */
 export async function openPlaygroundInChromium(
   profilePrefix: string,
-  options: { locale?: string } = {},
+  options: { locale?: string; scrollbars?: boolean } = {},
 ): Promise<PlaygroundInChromium> {
   const playground = await startPlayground({ port: 0, uiPort: 0, build: 'never' });
   if (options.locale !== undefined) {
@@ -60,6 +62,7 @@ export async function openPlaygroundInChromium(
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1400, height: 900 },
+      ...(options.scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
       args: [
         '--headless',
         '--no-sandbox',

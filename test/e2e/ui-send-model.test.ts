@@ -137,14 +137,18 @@ describe('defaults and choices kept across changes', () => {
   it('names a number that cannot send as such', () => {
     const base = { id: 2, name: 'Oficial', phone: '+5511', provider: 'cloud_api' };
     expect(numberLabel({ ...base, sendsTemplates: true, connected: true }, EN_WORDS.t)).toBe(
-      'Oficial · +5511',
+      'Oficial',
     );
     expect(numberLabel({ ...base, sendsTemplates: true, connected: false }, EN_WORDS.t)).toBe(
-      'Oficial · +5511 — not connected',
+      'Oficial — not connected',
     );
-    expect(numberLabel({ ...base, sendsTemplates: false, connected: true }, EN_WORDS.t)).toMatch(
-      /QR code/,
+    // Short enough for a 300 px sidebar; the phone is the option's title (issue 29.6).
+    expect(numberLabel({ ...base, sendsTemplates: false, connected: true }, EN_WORDS.t)).toBe(
+      'Oficial — QR: no templates',
     );
+    expect(
+      numberLabel({ ...base, name: '', sendsTemplates: true, connected: true }, PT_WORDS.t),
+    ).toBe('+5511');
   });
 });
 

@@ -163,8 +163,12 @@ export function defaultNumber(
   return usable.length === 1 ? usable[0]?.id : undefined;
 }
 
+/**
+ * A number as its option reads: its name and, when it cannot send, why, short enough for a
+ * 300 px sidebar (issue 29.6); its phone goes beside, in the option's title (numberTitle).
+ */
 export function numberLabel(number: NumberChoice, t: UiTranslate): string {
-  const name = [number.name, number.phone].filter((part) => part !== '').join(' · ');
+  const name = number.name || number.phone;
   if (!number.sendsTemplates) return t('ui.send.numberQr', { name });
   return number.connected ? name : t('ui.send.numberOffline', { name });
 }

@@ -31,7 +31,7 @@ export const ACTIONS_EN = {
     'Changes leads already in the CRM, one action for every row of the sheet. Nothing changes before you see the preview. Results go to the CRM Action columns at the right of the data.',
   'ui.actions.loading': 'Loading pipelines, sequences and numbers…',
   'ui.actions.lead': "Find each row's lead",
-  'ui.actions.leadColumn': 'Lead number in column: {header}',
+  'ui.actions.leadColumn': 'Lead number in {header}',
   'ui.actions.leadEmailOrPhone': 'Look up by e-mail, else phone',
   'ui.actions.leadEmail': 'Look up by e-mail',
   'ui.actions.leadPhone': 'Look up by phone',
