@@ -3,7 +3,7 @@ import { NotFoundError, UnprocessableError } from '../api/errors';
 import { type DecideContext, decideRow } from '../core/actions/decide';
 import type { ActionEntry } from '../core/actions/entry';
 import { LEAD_ACTIONS_KIND, ledgerPrefix, REVERT_KIND } from '../core/actions/job';
-import { deriveWords, type LeadActionsJobOptions } from '../core/actions/kind';
+import { actionWords, deriveWords, type LeadActionsJobOptions } from '../core/actions/kind';
 import { checkParams, parseLeadActionsOptions, scopeOf } from '../core/actions/options';
 import { withRequiredTasks } from '../core/actions/reference';
 import { type RevertJobOptions, revertMove } from '../core/actions/revert';
@@ -420,7 +420,7 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
     // preview changes nothing.
     settleOnCancel: !options.preview,
     message: translator(locale)('leadjob.message.queued', {
-      action: options.action,
+      action: actionWords(translator(locale), options.action),
       sheet: sheet.getName(),
     }),
     sheet: { id: sheet.getSheetId(), name: sheet.getName(), jobName: 'Lead actions' },

@@ -228,10 +228,12 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
   });
   const template = findTemplate(catalog.templates, jobOptions.templateId);
   const sources = placeSources(values.header, jobOptions, jobOptions.sheetName);
+  // Shown in the preview's footer: in the person's words (issue 29.8), as the sidebar's are.
+  const t = translator(currentLocale());
   const describe = (source: { column: number; header: string } | { value: string }) =>
     'value' in source
-      ? `fixed: ${source.value}`
-      : `column ${columnLetter(source.column)} "${source.header}"`;
+      ? t('send.preview.fixed', { value: source.value })
+      : t('send.preview.column', { letter: columnLetter(source.column), header: source.header });
   const preview: SendPreview = {
     template: {
       id: template.id,
@@ -246,8 +248,8 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     })),
     lead:
       jobOptions.lead.by === 'column'
-        ? `lead id in column "${jobOptions.lead.column}"`
-        : `lead looked up by ${jobOptions.lead.matchBy}`,
+        ? t('send.preview.leadColumn', { column: jobOptions.lead.column })
+        : t(`send.preview.leadBy.${jobOptions.lead.matchBy}`),
     counts: {},
     skipped: [],
     statusColumns: SEND_STATUS_HEADERS.filter(
@@ -273,12 +275,11 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     headerRow: 1,
     readAt: Date.now(),
     templateName: jobOptions.templateName,
-    t: translator(currentLocale()),
+    t,
   });
   preview.campaigns = earlierCampaigns(analysis.decisions);
   const noPhone = leadsWithoutPhone(settings, analysis.decisions);
   const counts = countSendRows(analysis).counts;
-  const t = translator(currentLocale());
   const spreadsheet = currentSpreadsheet();
   const record = recordView(
     sendRecordSheet(spreadsheet, () => sendRecordExclusion(spreadsheet)).read(),

@@ -50,11 +50,13 @@ export interface PlaygroundInChromium {
  * from `profilePrefix`); if the browser cannot start, what was started is closed again. With
  * `locale` (e.g. `en_US`; the demo spreadsheet is `pt_BR`) the spreadsheet is reopened in that
  * locale first, so the menu and the sidebars speak its language. `browserLocale` (e.g. `pt-BR`)
- * is the browser's own language (navigator.language; headless Chromium's default is en-US).
+ * is the browser's own language (navigator.language; headless Chromium's default is en-US). With
+ * `scrollbars`, pages draw their scrollbars as a desktop browser does (headless hides them), so a
+ * 300 px sidebar with more than a screenful leaves its content the 284 px a person gets.
  */
 export async function openPlaygroundInChromium(
   profilePrefix: string,
-  options: { locale?: string; browserLocale?: string } = {},
+  options: { locale?: string; browserLocale?: string; scrollbars?: boolean } = {},
 ): Promise<PlaygroundInChromium> {
   if (MISSING) throw new Error(MISSING);
   // A prompt that waited for a click would block this thread, the test's own: see
@@ -81,7 +83,7 @@ export async function openPlaygroundInChromium(
     rmSync(profile, { recursive: true, force: true });
   };
   try {
-    context = await launchChromium(profile, options.browserLocale);
+    context = await launchChromium(profile, options.browserLocale, options.scrollbars);
     const page = await context.newPage();
     await page.goto(playground.url);
     return { playground, page, close };
@@ -152,11 +154,16 @@ export async function openPlaygroundProcessInChromium(
 }
 
 /** Headless Chromium on a fresh profile; `locale` is the browser's language (navigator.language). */
-function launchChromium(profile: string, locale: string | undefined): Promise<BrowserContext> {
+function launchChromium(
+  profile: string,
+  locale: string | undefined,
+  scrollbars = false,
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     ...(locale ? { locale } : {}),
+    ...(scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     viewport: { width: 1400, height: 900 },
     args: [
       '--headless',

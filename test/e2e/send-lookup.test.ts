@@ -103,7 +103,7 @@ describe('crmSendTemplate with matchBy (no lead id column)', () => {
       { key: '2', source: 'column E "Valor"' },
       { key: '3', source: 'fixed: 30/11/2026' },
     ]);
-    expect(preview.lead).toBe('lead looked up by email_or_phone');
+    expect(preview.lead).toBe('lead looked up by e-mail or phone');
     // Lookups are not run by a preview: the rows they would skip still count as to send.
     expect(preview.counts).toMatchObject({ QUEUED: 6, SKIPPED: 3, SENT: 0 });
     expect(preview.sample).toEqual({

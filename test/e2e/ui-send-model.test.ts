@@ -137,14 +137,18 @@ describe('defaults and choices kept across changes', () => {
   it('names a number that cannot send as such', () => {
     const base = { id: 2, name: 'Oficial', phone: '+5511', provider: 'cloud_api' };
     expect(numberLabel({ ...base, sendsTemplates: true, connected: true }, EN_WORDS.t)).toBe(
-      'Oficial · +5511',
+      'Oficial',
     );
     expect(numberLabel({ ...base, sendsTemplates: true, connected: false }, EN_WORDS.t)).toBe(
-      'Oficial · +5511 — not connected',
+      'Oficial — not connected',
     );
-    expect(numberLabel({ ...base, sendsTemplates: false, connected: true }, EN_WORDS.t)).toMatch(
-      /QR code/,
+    // Short enough for a 300 px sidebar; the phone is the option's title (issue 29.6).
+    expect(numberLabel({ ...base, sendsTemplates: false, connected: true }, EN_WORDS.t)).toBe(
+      'Oficial — QR: no templates',
     );
+    expect(
+      numberLabel({ ...base, name: '', sendsTemplates: true, connected: true }, PT_WORDS.t),
+    ).toBe('+5511');
   });
 });
 
@@ -280,7 +284,39 @@ describe('preview wording', () => {
   it('says what rows got before, and when: another template is a new campaign (issue 18 item 3)', () => {
     const campaigns = [{ template: 'boas_vindas', rows: 13, last: '2026-11-24' }];
     expect(confirmText({ ...preview, counts: { QUEUED: 13 }, campaigns }, 'Envios', EN_WORDS)).toBe(
-      'Send “lembrete_pagamento” to 13 rows of “Envios”? 13 rows already got “boas_vindas” (last on 2026-11-24): this send is a new campaign for them. A sent message cannot be recalled.',
+      'Send “lembrete_pagamento” to 13 rows of “Envios”? 13 rows already got “boas_vindas” (last on 11/24/26): this send is a new campaign for them. A sent message cannot be recalled.',
+    );
+  });
+
+  it('issue 29 item 7: one row agrees with its verb, and a day reads as the locale writes it', () => {
+    const campaigns = [{ template: 'boas_vindas', rows: 1, last: '2026-11-28' }];
+    const sentBefore = { leads: 1, last: '2026-11-25' };
+    expect(
+      confirmText(
+        { ...preview, counts: { QUEUED: 1, SKIPPED: 1 }, campaigns, sentBefore },
+        'Envios',
+        PT_WORDS,
+      ),
+    ).toBe(
+      'Enviar “lembrete_pagamento” para 1 linha de “Envios”? 1 linha ficará como SKIPPED. 1 linha já recebeu “boas_vindas” (em 28/11/2026): este envio é uma nova campanha para ela. 1 lead já recebeu “lembrete_pagamento” por esta planilha (em 25/11/2026; a página CRM Send Record guarda isso): fica como SKIPPED, a menos que você marque “Enviar de novo a quem já recebeu”. Uma mensagem enviada não pode ser desfeita.',
+    );
+    expect(
+      confirmText(
+        {
+          ...preview,
+          counts: { QUEUED: 2, SKIPPED: 3 },
+          campaigns: [{ ...campaigns[0], rows: 2 }],
+        },
+        'Envios',
+        PT_WORDS,
+      ),
+    ).toContain(
+      '3 linhas ficarão como SKIPPED. 2 linhas já receberam “boas_vindas” (a última vez em 28/11/2026): este envio é uma nova campanha para elas.',
+    );
+    expect(
+      confirmText({ ...preview, counts: { QUEUED: 1 }, campaigns }, 'Envios', EN_WORDS),
+    ).toContain(
+      '1 row already got “boas_vindas” (on 11/28/26): this send is a new campaign for it.',
     );
   });
 
@@ -293,7 +329,7 @@ describe('preview wording', () => {
         EN_WORDS,
       ),
     ).toBe(
-      'Send “lembrete_pagamento” to 2 rows of “Envios”? 4 rows will be SKIPPED. 4 leads got “lembrete_pagamento” from this sheet before (last on 2026-11-25; the CRM Send Record sheet keeps it): they are SKIPPED unless you tick “Send again to leads that got it before”. A sent message cannot be recalled.',
+      'Send “lembrete_pagamento” to 2 rows of “Envios”? 4 rows will be SKIPPED. 4 leads got “lembrete_pagamento” from this sheet before (last on 11/25/26; the CRM Send Record sheet keeps it): they are SKIPPED unless you tick “Send again to leads that got it before”. A sent message cannot be recalled.',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { cellFault, fillPlaceholders, placeholderNames } from '../cells/read';
-import type { MessageKey, Translate } from '../i18n';
+import type { Locale, MessageKey, Translate } from '../i18n';
+import { formatMoney } from '../i18n/money';
 import type { ActionEntry } from './entry';
 import {
   findLostReason,
@@ -44,6 +45,8 @@ export interface DecideContext {
   params: LeadActionParams;
   ref: ActionReference;
   t: Translate;
+  /** The job's language: a won value is written as money its reader writes (R$ 9.500,50). */
+  locale?: Locale;
 }
 
 export function decideRow(ctx: DecideContext, entry: ActionEntry): Decision {
@@ -245,7 +248,9 @@ function decideOutcome(ctx: DecideContext, entry: ActionEntry, state: LeadState)
         t('leadjob.fail.badValue', { value: String(entry.c?.value ?? params.value) }),
         'SKIPPED',
       );
-    return leaveStage(ctx, state, value === undefined ? words : `${words} (${value})`, {
+    const shown =
+      value === undefined ? words : `${words} (${formatMoney(value, ctx.locale ?? 'en')})`;
+    return leaveStage(ctx, state, shown, {
       op: 'won',
       stageId: stage.id,
       ...(value === undefined ? {} : { value }),

@@ -86,6 +86,7 @@ export function leadActionsKind(
     params: options.params,
     ref: options.ref,
     t,
+    locale: options.locale,
   };
   const keying = (values: SheetValues) => rowKeying(values.header, options, t);
   return {
@@ -449,7 +450,12 @@ function actionsMessage(
   for (const e of entries) if (e.s) counts.set(e.s, (counts.get(e.s) ?? 0) + 1);
   const parts = [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
   const key = options.mode === 'preview' ? 'leadjob.message.previewed' : 'leadjob.message.finished';
-  if (finished)
-    return t(key, { action: options.action, sheet: options.sheetName, parts: parts || '0' });
-  return t('leadjob.message.progress', { action: options.action, done, total: entries.length });
+  const action = actionWords(t, options.action);
+  if (finished) return t(key, { action, sheet: options.sheetName, parts: parts || '0' });
+  return t('leadjob.message.progress', { action, done, total: entries.length });
+}
+
+/** An action as a job's messages name it: "marcar como ganho", never `won` (issue 29.8). */
+export function actionWords(t: Translate, action: LeadActionName): string {
+  return t(`leadjob.action.${action}`);
 }

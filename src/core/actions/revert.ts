@@ -136,6 +136,7 @@ export function revertKind(
     params: options.run.params,
     ref: options.run.ref,
     t,
+    locale: options.locale,
   };
   const reversible = !['message', 'delete', 'unenroll'].includes(run.action);
   let moved: Map<string, string> | undefined;

@@ -1,6 +1,6 @@
 import { h } from '../shared/dom';
 import { t, words } from '../shared/i18n';
-import { STATUS_GROUPS, STATUS_TONES } from '../shared/status-tones';
+import { STATUS_GROUPS, STATUS_TONES, statusMeaning } from '../shared/status-tones';
 import type { UiKey } from '../shared/words';
 import { formulaSyntaxOf, localFormula } from './formula-syntax';
 
@@ -41,7 +41,7 @@ function statusLegend(): HTMLElement {
               { 'data-status': status },
               h('span', { class: `status-chip tone-${STATUS_TONES[status] ?? 'info'}` }, status),
               ' ',
-              t(`ui.status.${status}` as UiKey),
+              statusMeaning(t, status, group === 'export' ? 'export' : undefined),
             ),
           ),
         ),

@@ -212,7 +212,7 @@ function renderNumbers(): void {
     ...catalog.numbers.map((number) =>
       h(
         'option',
-        { value: String(number.id), disabled: !number.sendsTemplates },
+        { value: String(number.id), disabled: !number.sendsTemplates, title: number.phone },
         numberLabel(number, t),
       ),
     ),

@@ -163,8 +163,12 @@ export function defaultNumber(
   return usable.length === 1 ? usable[0]?.id : undefined;
 }
 
+/**
+ * A number as its option reads: its name and, when it cannot send, why, short enough for a
+ * 300 px sidebar (issue 29.6); its phone goes beside, in the option's title (numberTitle).
+ */
 export function numberLabel(number: NumberChoice, t: UiTranslate): string {
-  const name = [number.name, number.phone].filter((part) => part !== '').join(' · ');
+  const name = number.name || number.phone;
   if (!number.sendsTemplates) return t('ui.send.numberQr', { name });
   return number.connected ? name : t('ui.send.numberOffline', { name });
 }
@@ -303,7 +307,7 @@ export function previewLines(
 export function confirmText(
   preview: PreviewCounts,
   sheet: string,
-  { t, number }: Pick<Words, 't' | 'number'>,
+  { t, number, day }: Pick<Words, 't' | 'number' | 'day'>,
 ): string {
   const sending = preview.counts.QUEUED ?? 0;
   const skipped = preview.counts.SKIPPED ?? 0;
@@ -313,11 +317,15 @@ export function confirmText(
     rows: rows(sending),
     sheet,
   });
-  const skippedText = skipped > 0 ? ` ${t('ui.send.confirmSkipped', { rows: rows(skipped) })}` : '';
+  // The verb agrees with the count ("1 linha ficará", "3 linhas ficarão"); a day is written as the
+  // spreadsheet's locale writes it (25/11/2026), not as the record stores it (2026-11-25).
+  const skippedText =
+    skipped > 0 ? ` ${t('ui.send.confirmSkipped', { rows: rows(skipped), count: skipped })}` : '';
+  const when = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? day(date) : date);
   // What those rows' leads got before, and when: another template is a new campaign for them.
   const campaigns = (preview.campaigns ?? []).map(
     ({ template, rows: count, last }) =>
-      ` ${t('ui.send.confirmCampaign', { rows: rows(count), template, date: last })}`,
+      ` ${t('ui.send.confirmCampaign', { rows: rows(count), count, template, date: when(last) })}`,
   );
   // Leads the spreadsheet's send record says got this very template: skipped unless ticked.
   const before = preview.sentBefore;
@@ -326,7 +334,7 @@ export function confirmText(
       ? ` ${t(before.leads === 1 ? 'ui.send.confirmSentBeforeOne' : 'ui.send.confirmSentBefore', {
           count: number(before.leads),
           template: preview.template.name,
-          date: before.last,
+          date: when(before.last),
         })}`
       : '';
   return `${question}${skippedText}${campaigns.join('')}${again} ${t('ui.send.cannotRecall')}`;

@@ -63,7 +63,9 @@ export function createProgressView(actions: ProgressActions): ProgressView {
       eta.textContent = model.eta;
       eta.hidden = model.eta === '';
       counts.replaceChildren(
-        ...model.counts.map(([status, count]) => statusCount(status, words.number(count))),
+        ...model.counts.map(([status, count]) =>
+          statusCount(status, words.number(count), summary.kind),
+        ),
       );
       message.textContent = model.message;
       message.hidden = model.message === '';

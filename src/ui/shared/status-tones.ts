@@ -1,5 +1,7 @@
 import { IMPORT_ROW_STATUSES } from '../../core/import/status-columns';
 import { SEND_ROW_STATUSES } from '../../core/send/status-columns';
+import type { UiKey, UiTranslate } from './words';
+
 /**
  * The colour of each row status, the same in the sidebars, Help and the playground's grid
  * (PRODUCT.md "Sheet conventions"; status values are never translated, their meaning is:
@@ -25,8 +27,11 @@ export const STATUS_TONES: Readonly<Record<string, StatusTone>> = {
   SENT: 'ok',
   SKIPPED: 'warn',
   UNCERTAIN: 'warn',
-  // export sync
+  // export
+  WRITTEN: 'ok',
+  ADDED: 'ok',
   GONE: 'warn',
+  DELETED: 'info',
   // lead actions
   DONE: 'ok',
   NO_CHANGE: 'info',
@@ -43,5 +48,21 @@ export const STATUS_TONES: Readonly<Record<string, StatusTone>> = {
 export const STATUS_GROUPS: Readonly<Record<'import' | 'send' | 'export', readonly string[]>> = {
   import: IMPORT_ROW_STATUSES,
   send: SEND_ROW_STATUSES,
-  export: ['GONE'],
+  // Help explains these with the export's words (`ui.status.export.<STATUS>`).
+  export: ['WRITTEN', 'UPDATED', 'ADDED', 'UNCHANGED', 'GONE', 'DELETED'],
 };
+
+/**
+ * What a status means for a job of `kind`: its kind's own words first (an export's UNCHANGED is
+ * not an import's, issue 29.7), else the status's words; '' when the catalogue has neither.
+ */
+export function statusMeaning(t: UiTranslate, status: string, kind?: string): string {
+  if (kind !== undefined) {
+    const own = `ui.status.${kind}.${status}` as UiKey;
+    const meaning = t(own);
+    if (meaning !== own) return meaning;
+  }
+  const key = `ui.status.${status}` as UiKey;
+  const meaning = t(key);
+  return meaning === key ? '' : meaning;
+}

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { actionWords } from '../../../src/core/actions/kind';
+import { LEAD_ACTIONS } from '../../../src/core/actions/types';
 import { catalogKeys, isMessageKey, type MessageKey, translator } from '../../../src/core/i18n';
 import { EN } from '../../../src/core/i18n/catalog/en';
 import { PT } from '../../../src/core/i18n/catalog/pt';
@@ -111,5 +113,67 @@ describe('a Portuguese user reads no English', () => {
     const seen = new Set(found.map(keyOf));
     const gone = [...outstanding].filter((key) => !seen.has(key));
     expect(gone, 'translated since: remove from english-outstanding.ts').toEqual([]);
+  });
+});
+
+/**
+ * Issue 29.8: English a new pt-BR user still met: the send preview's footer, lead-action job
+ * names (`won`, `addTags`…), the Export form's examples and a formula's suggestion. Each is
+ * checked here as the person reads it, in Portuguese.
+ */
+describe('issue 29.8: the texts a pt-BR user reported read as Portuguese', () => {
+  const pt = translator('pt');
+
+  it('a lead-action job names its action in words, never by its API name', () => {
+    for (const action of LEAD_ACTIONS) {
+      const action_ = actionWords(pt, action);
+      const texts = [
+        pt('leadjob.message.progress', { action: action_, done: 1, total: 2 }),
+        pt('leadjob.message.finished', { action: action_, sheet: 'Ações', parts: '1 DONE' }),
+        pt('leadjob.message.previewed', { action: action_, sheet: 'Ações', parts: '1 DONE' }),
+        pt('leadjob.message.queued', { action: action_, sheet: 'Ações' }),
+      ];
+      for (const text of texts) expect(text, action).not.toMatch(new RegExp(`\\b${action}\\b`));
+    }
+    expect(
+      pt('leadjob.message.previewed', { action: actionWords(pt, 'won'), sheet: 'A', parts: '1' }),
+    ).toBe('Prévia de ações em leads (marcar como ganho) em "A": 1. Nada foi alterado no CRM.');
+  });
+
+  it('the send preview’s footer is in Portuguese', () => {
+    expect(pt('send.preview.column', { letter: 'A', header: 'Nome' })).toBe('coluna A "Nome"');
+    expect(pt('send.preview.fixed', { value: 'x' })).toBe('texto fixo: x');
+    expect(pt('send.preview.leadColumn', { column: 'CRM Lead ID' })).toBe(
+      'número do lead na coluna "CRM Lead ID"',
+    );
+    for (const by of ['email', 'phone', 'email_or_phone'] as const)
+      expect(pt(`send.preview.leadBy.${by}`)).not.toMatch(/looked|email_or_phone/);
+    // No English sentence part stays in the code that builds it.
+    const api = readFileSync(path.join(ROOT, 'src/addon/send-api.ts'), 'utf8');
+    expect(api).not.toMatch(/`(fixed: |column \$|lead id in column|lead looked up)/);
+  });
+
+  it('every placeholder of a sidebar’s HTML comes from the catalogue, or is a Portuguese example', () => {
+    const examples = new Set(['Vendas', 'Proposta', 'vip, quente', 'site', 'crm_…']);
+    const literal: string[] = [];
+    for (const dir of readdirSync(path.join(ROOT, 'src/ui'))) {
+      const file = path.join(ROOT, 'src/ui', dir, 'body.html');
+      if (!existsSync(file)) continue;
+      for (const [, value] of readFileSync(file, 'utf8').matchAll(/placeholder="([^"]*)"/g))
+        if (!/^\[\[[\w.]+\]\]$/.test(value ?? '') && !examples.has(value ?? ''))
+          literal.push(`${dir}: ${value}`);
+    }
+    expect(literal).toEqual([]);
+    expect(PT['ui.export.statusPlaceholder']).toMatch(/em aberto/);
+  });
+
+  it('a formula typo’s suggestion is a Portuguese sentence around the CRM’s column names', () => {
+    const text = pt('ui.error.queryUnknownColumnSuggest', {
+      name: 'nme',
+      suggestions: '"name", "notes"',
+    });
+    expect(text).toBe(
+      'Coluna "nme" desconhecida. Colunas de nome parecido, como o CRM as escreve: "name", "notes".',
+    );
   });
 });

@@ -75,6 +75,17 @@ describe('stage', () => {
 });
 
 describe('won and lost', () => {
+  it('issue 29 item 7: the won value reads as money in the job’s language, not as 9500.5', () => {
+    const pt: DecideContext = {
+      ...ctx('won', { value: '9500.5' }),
+      t: translator('pt'),
+      locale: 'pt',
+    };
+    const d = decideRow(pt, lead({ s: 3 }));
+    expect(d.kind === 'change' && d.words).toBe('Proposta → Ganho (R$\u00a09.500,50)');
+    const en = decideRow({ ...ctx('won', { value: 9500.5 }), locale: 'en' }, lead({ s: 3 }));
+    expect(en.kind === 'change' && en.words).toBe('Proposta → Ganho (R$9,500.50)');
+  });
   it('won defaults to the only won stage and carries the value', () => {
     const d = decideRow(ctx('won', { value: 'R$ 1.234,56' }), lead());
     expect(d.kind === 'change' && d.requests).toEqual([{ op: 'won', stageId: 5, value: 1234.56 }]);

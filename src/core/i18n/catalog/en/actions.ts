@@ -18,7 +18,7 @@ export const ACTIONS_EN = {
   'help.actions.safety':
     'Mark won, mark lost, enroll, message and delete are never done twice to a lead in one run. Delete asks you to type the number of leads, and first writes a <b>CRM Backup …</b> sheet with every field of each lead.',
   'help.actions.revert':
-    '<b>Revert</b> puts every DONE row of a run back as it was: stage and pipeline, tags, enrollments. Statuses: <b>REVERTED</b>, <b>CHANGED_SINCE</b> (the lead changed after the run: left as it is), <b>NOT_REVERSIBLE</b>. Some things cannot be undone: a sale or loss record stays, a message stays sent, an unenrollment stays <code>exited_manual</code>, and a deleted lead is only in the backup sheet.',
+    '<b>Revert</b> puts every DONE row of a run back as it was: stage and pipeline, tags, enrollments. Statuses: <b>REVERTED</b>, <b>CHANGED_SINCE</b> (the lead changed after the run: left as it is), <b>NOT_REVERSIBLE</b>. Some things cannot be undone: a sale or loss record stays, a message stays sent, an unenrollment stays a manual exit, and a deleted lead is only in the backup sheet.',
 
   'help.actions.scripts':
     'From your own scripts: <code>crmLeadActions({sheet: "Leads", action: "stage", params: {stage: "Proposta"}, preview: true})</code> previews, the same without <code>preview</code> runs (a delete also needs <code>confirm</code>: the number of leads), and <code>crmRevertLeadActions(runId)</code> reverts a run; each returns its job’s summary.',
@@ -31,7 +31,7 @@ export const ACTIONS_EN = {
     'Changes leads already in the CRM, one action for every row of the sheet. Nothing changes before you see the preview. Results go to the CRM Action columns at the right of the data.',
   'ui.actions.loading': 'Loading pipelines, sequences and numbers…',
   'ui.actions.lead': "Find each row's lead",
-  'ui.actions.leadColumn': 'Lead number in column: {header}',
+  'ui.actions.leadColumn': 'Lead number in {header}',
   'ui.actions.leadEmailOrPhone': 'Look up by e-mail, else phone',
   'ui.actions.leadEmail': 'Look up by e-mail',
   'ui.actions.leadPhone': 'Look up by phone',
@@ -57,7 +57,7 @@ export const ACTIONS_EN = {
   'ui.actions.hint.enroll':
     'Only an active sequence takes new leads. A lead is never enrolled twice.',
   'ui.actions.hint.unenroll':
-    'The lead leaves the sequence as exited_manual: this cannot be undone.',
+    'The lead leaves the sequence as a manual exit: this cannot be undone.',
   'ui.actions.hint.message':
     'Sends one text message to each lead’s WhatsApp. Outside the 24-hour window the CRM refuses it (SKIPPED: send a template instead). A message cannot be recalled.',
   'ui.actions.hint.delete':
@@ -145,8 +145,8 @@ export const ACTIONS_EN = {
     'Revert can put each lead back in its stage, but the loss record stays in the CRM.',
   'ui.actions.undo.tags': 'Revert can undo the tag change.',
   'ui.actions.undo.enroll':
-    'Revert takes them out of the sequence again (exited_manual); steps already sent stay sent.',
-  'ui.actions.undo.unenroll': 'This cannot be undone: the enrollment stays exited_manual.',
+    'Revert takes them out of the sequence again (a manual exit); steps already sent stay sent.',
+  'ui.actions.undo.unenroll': 'This cannot be undone: the enrollment stays a manual exit.',
   'ui.actions.undo.message': 'This cannot be undone: a sent message cannot be recalled.',
   'ui.actions.undo.delete':
     'This cannot be undone: a deleted lead is only in the CRM Backup sheet written before the first delete.',
@@ -201,14 +201,14 @@ export const ACTIONS_EN = {
     'The loss records stay in the CRM: a revert moves the leads back, it does not delete a loss.',
   'ui.actions.revertLimit.tags': 'Everything this run changed can be put back.',
   'ui.actions.revertLimit.enroll':
-    'The leads leave the sequence as exited_manual; steps already sent stay sent.',
+    'The leads leave the sequence as a manual exit; steps already sent stay sent.',
   'ui.actions.revertLimit.unenroll':
-    'Nothing: an unenrollment cannot be undone (it stays exited_manual).',
+    'Nothing: an unenrollment cannot be undone (it stays a manual exit).',
   'ui.actions.revertLimit.message': 'Nothing: a sent message cannot be recalled.',
   'ui.actions.revertLimit.delete':
     'Nothing: a deleted lead cannot be brought back; its fields are in the CRM Backup sheet.',
   'ui.actions.revertLimit.unknown':
-    'A sale or loss record stays, a message stays sent, an unenrollment stays exited_manual, and a deleted lead is only in the backup sheet.',
+    'A sale or loss record stays, a message stays sent, an unenrollment stays a manual exit, and a deleted lead is only in the backup sheet.',
   'ui.error.badLeadActionsOptions':
     'The action’s choices do not fit this sheet or the CRM any more (a column or a name is gone). Check them, then preview again.',
   'ui.error.actionColumnMissing':

@@ -55,4 +55,7 @@ export const EXPORT_EN = {
   'ui.error.exportNothingRemembered':
     'The sheet “{sheet}” was not written by an export that remembers its query. Export into it once (CRM → Export leads); then refreshing runs that export again.',
   'ui.export.any': '(any)',
+  // Issue 29.8: the Export form's examples, from the catalogue.
+  'ui.export.statusPlaceholder': 'open, won or lost',
+  'ui.export.columnsPlaceholder': 'id, name, email, phone, company, value, stage, tags…',
 } as const;

@@ -58,7 +58,7 @@ export const LEADJOB_EN = {
   'leadjob.fail.noPhone': 'The lead has no phone (Lead sem telefone cadastrado.).',
   'leadjob.revert.messageStays': 'Cannot be undone: the message stays sent.',
   'leadjob.revert.deleteStays': 'Cannot be undone: the deleted lead is only in the backup sheet.',
-  'leadjob.revert.unenrollStays': 'Cannot be undone: the enrollment stays exited_manual.',
+  'leadjob.revert.unenrollStays': 'Cannot be undone: the enrollment stays a manual exit.',
   'leadjob.revert.intoWon':
     'Cannot be undone: moving the lead back into {stage}, a won stage, would record a new sale in the CRM.',
   'leadjob.revert.intoLost':
@@ -68,12 +68,12 @@ export const LEADJOB_EN = {
   'leadjob.revert.saleStays': '(the sale record stays in the CRM)',
   'leadjob.revert.lossStays': '(the loss record stays in the CRM)',
   'leadjob.revert.notEnrolledNow': 'no longer enrolled',
-  'leadjob.revert.unenroll': 'leaves the sequence (its enrollment becomes exited_manual)',
+  'leadjob.revert.unenroll': 'leaves the sequence (its enrollment becomes a manual exit)',
   'leadjob.message.sheetGone': 'The sheet "{sheet}" was deleted; the job cannot go on.',
   'leadjob.message.progress': 'Lead actions ({action}): {done} of {total} rows.',
   'leadjob.message.finished': 'Lead actions ({action}) on "{sheet}" finished: {parts}.',
   'leadjob.message.previewed':
-    'Preview of {action} on "{sheet}": {parts}. Nothing was changed in the CRM.',
+    'Preview of lead actions ({action}) on "{sheet}": {parts}. Nothing was changed in the CRM.',
   'leadjob.message.queued': 'Lead actions ({action}) on "{sheet}" queued.',
   'leadjob.message.revertProgress': 'Revert of {runId}: {done} of {total} rows.',
   'leadjob.message.reverted': 'Revert of {runId} finished: {parts}.',
@@ -96,4 +96,14 @@ export const LEADJOB_EN = {
     'Skipped: the preview found this row would fail (see its detail there), so nothing was sent for it. Preview again to include it.',
   'leadjob.detail.notPreviewedStays':
     'Not previewed: the preview showed no change for this row, and the lead changed since ({change}), so nothing was sent for it. Preview again to include it.',
+  // Issue 29.8: an action named in a job's messages, in words (never `won`, `addTags`).
+  'leadjob.action.stage': 'move to a stage',
+  'leadjob.action.won': 'mark as won',
+  'leadjob.action.lost': 'mark as lost',
+  'leadjob.action.addTags': 'add tags',
+  'leadjob.action.removeTags': 'remove tags',
+  'leadjob.action.enroll': 'enroll in a sequence',
+  'leadjob.action.unenroll': 'take out of a sequence',
+  'leadjob.action.message': 'send a text message',
+  'leadjob.action.delete': 'delete leads',
 } as const;

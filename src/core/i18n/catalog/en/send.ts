@@ -177,4 +177,11 @@ export const SEND_EN = {
     "Queued: another lead's SENT status had been put on this row by a sort or insert during the send, and went back to its own row; this row's lead is looked up again, and skipped if the CRM Send Record or its conversation in the CRM says it got this template; sent once only if nothing reached it.",
   'send.detail.movedBack':
     "Queued: another lead's status had been put on this row by a sort or insert during the send, and went back to its own row; this row is decided again (its lead is sent once only if nothing reached it).",
+  // Issue 29.8: the send preview's footer, in the person's words.
+  'send.preview.column': 'column {letter} "{header}"',
+  'send.preview.fixed': 'fixed: {value}',
+  'send.preview.leadColumn': 'lead id in column "{column}"',
+  'send.preview.leadBy.email': 'lead looked up by e-mail',
+  'send.preview.leadBy.phone': 'lead looked up by phone',
+  'send.preview.leadBy.email_or_phone': 'lead looked up by e-mail or phone',
 } as const;

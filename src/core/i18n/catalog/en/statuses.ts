@@ -31,4 +31,13 @@ export const STATUSES_EN = {
   'ui.status.REVERTED': 'put back as it was',
   'ui.status.CHANGED_SINCE': 'changed since: left as it is',
   'ui.status.NOT_REVERSIBLE': 'cannot be undone',
+  // Issue 29.7: what an export's counts mean (its words, not the import's), for its progress
+  // and Help; `ui.status.export.<STATUS>` is looked up before `ui.status.<STATUS>`.
+  'ui.status.export.WRITTEN': 'row written by Replace, as the lead is in the CRM now',
+  'ui.status.export.UPDATED': 'row rewritten with the lead’s changes in the CRM',
+  'ui.status.export.ADDED': 'new lead: row added at the end',
+  'ui.status.export.UNCHANGED': 'the lead has not changed since the last sync: row left as it is',
+  'ui.status.export.GONE':
+    '“Mark them GONE”: the lead was deleted or no longer matches the filters; the row stays, marked',
+  'ui.status.export.DELETED': 'row deleted: the lead was deleted or no longer matches the filters',
 } as const;

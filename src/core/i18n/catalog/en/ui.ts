@@ -148,12 +148,12 @@ export const UI_EN = {
   'ui.send.loadingTemplates': 'Loading templates…',
   'ui.send.number': 'Send from number',
   'ui.send.numberHint': 'Only official WhatsApp API numbers send templates.',
-  'ui.send.numberQr': '{name} — QR code: cannot send templates',
+  'ui.send.numberQr': '{name} — QR: no templates',
   'ui.send.variables': 'Variables',
   'ui.send.variablesHint':
     'A column sends each row its own cell; fixed text sends the same to every row.',
   'ui.send.lead': "Find each row's lead",
-  'ui.send.leadColumn': 'Lead number in column: {header}',
+  'ui.send.leadColumn': 'Lead number in {header}',
   'ui.send.leadEmailOrPhone': 'Look up by e-mail, else phone',
   'ui.send.leadEmail': 'Look up by e-mail',
   'ui.send.leadPhone': 'Look up by phone',
@@ -241,7 +241,7 @@ export const UI_EN = {
   'ui.progress.etaClosed':
     'With this panel closed, the rest takes {closed}; keep it open to finish in {open}.',
   'ui.send.confirmCampaign':
-    '{rows} already got “{template}” (last on {date}): this send is a new campaign for them.',
+    '{rows} already got “{template}” ({count:on|last on} {date}): this send is a new campaign for {count:it|them}.',
   'ui.send.confirmSentBefore':
     '{count} leads got “{template}” from this spreadsheet before (last on {date}; the CRM Send Record sheet keeps it): they are SKIPPED unless you tick “Send again to leads that got it before”.',
   'ui.send.confirmSentBeforeOne':

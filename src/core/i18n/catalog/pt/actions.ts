@@ -19,7 +19,7 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
   'help.actions.safety':
     'Marcar como ganho ou perdido, inscrever, enviar mensagem e excluir nunca acontecem duas vezes com um lead na mesma execução. Para excluir, você digita o número de leads, e antes uma planilha <b>CRM Backup …</b> guarda todos os campos de cada lead.',
   'help.actions.revert':
-    '<b>Reverter</b> devolve cada linha DONE de uma execução ao que era: etapa e funil, etiquetas, inscrições. Status: <b>REVERTED</b>, <b>CHANGED_SINCE</b> (o lead mudou depois da execução: fica como está), <b>NOT_REVERSIBLE</b>. Algumas coisas não se desfazem: o registro de venda ou de perda fica, a mensagem continua enviada, a saída da sequência continua <code>exited_manual</code> e o lead excluído só existe na planilha de backup.',
+    '<b>Reverter</b> devolve cada linha DONE de uma execução ao que era: etapa e funil, etiquetas, inscrições. Status: <b>REVERTED</b>, <b>CHANGED_SINCE</b> (o lead mudou depois da execução: fica como está), <b>NOT_REVERSIBLE</b>. Algumas coisas não se desfazem: o registro de venda ou de perda fica, a mensagem continua enviada, a saída da sequência fica registrada como manual e o lead excluído só existe na planilha de backup.',
 
   'help.actions.scripts':
     'Nos seus próprios scripts: <code>crmLeadActions({sheet: "Leads", action: "stage", params: {stage: "Proposta"}, preview: true})</code> faz a prévia, o mesmo sem <code>preview</code> executa (excluir também pede <code>confirm</code>: o número de leads), e <code>crmRevertLeadActions(runId)</code> reverte uma execução; cada um devolve o resumo do seu processo.',
@@ -32,10 +32,10 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
     'Altera leads que já estão no CRM, uma ação para cada linha da planilha. Nada muda antes de você ver a prévia. Os resultados vão para as colunas CRM Action à direita dos dados.',
   'ui.actions.loading': 'Carregando funis, sequências e números…',
   'ui.actions.lead': 'Como achar o lead de cada linha',
-  'ui.actions.leadColumn': 'Número do lead na coluna: {header}',
-  'ui.actions.leadEmailOrPhone': 'Buscar pelo e-mail, senão pelo telefone',
-  'ui.actions.leadEmail': 'Buscar pelo e-mail',
-  'ui.actions.leadPhone': 'Buscar pelo telefone',
+  'ui.actions.leadColumn': 'Nº do lead em {header}',
+  'ui.actions.leadEmailOrPhone': 'Pelo e-mail, senão pelo telefone',
+  'ui.actions.leadEmail': 'Pelo e-mail',
+  'ui.actions.leadPhone': 'Pelo telefone',
   'ui.actions.action': 'Ação',
   'ui.actions.pickAction': '— escolha uma ação —',
   'ui.actions.action.stage': 'Mover para uma etapa',
@@ -57,7 +57,7 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
   'ui.actions.hint.removeTags': 'Etiquetas que o lead não tem não custam requisição.',
   'ui.actions.hint.enroll':
     'Só uma sequência ativa aceita novos leads. Um lead nunca é inscrito duas vezes.',
-  'ui.actions.hint.unenroll': 'O lead sai da sequência como exited_manual: isso não se desfaz.',
+  'ui.actions.hint.unenroll': 'O lead sai da sequência (saída manual): isso não se desfaz.',
   'ui.actions.hint.message':
     'Envia uma mensagem de texto para o WhatsApp de cada lead. Fora da janela de 24 horas o CRM recusa (SKIPPED: envie um template). Uma mensagem enviada não pode ser desfeita.',
   'ui.actions.hint.delete':
@@ -145,8 +145,8 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
     'Reverter pode devolver cada lead à sua etapa, mas o registro de perda fica no CRM.',
   'ui.actions.undo.tags': 'Reverter pode desfazer a mudança de etiquetas.',
   'ui.actions.undo.enroll':
-    'Reverter tira os leads da sequência de novo (exited_manual); passos já enviados continuam enviados.',
-  'ui.actions.undo.unenroll': 'Isso não se desfaz: a inscrição continua exited_manual.',
+    'Reverter tira os leads da sequência de novo (saída manual); passos já enviados continuam enviados.',
+  'ui.actions.undo.unenroll': 'Isso não se desfaz: a inscrição continua como saída manual.',
   'ui.actions.undo.message': 'Isso não se desfaz: uma mensagem enviada não pode ser recolhida.',
   'ui.actions.undo.delete':
     'Isso não se desfaz: um lead excluído só fica na planilha CRM Backup, escrita antes da primeira exclusão.',
@@ -201,14 +201,14 @@ export const ACTIONS_PT: Readonly<Record<keyof typeof ACTIONS_EN, string>> = {
     'Os registros de perda ficam no CRM: reverter move os leads de volta, não apaga uma perda.',
   'ui.actions.revertLimit.tags': 'Tudo o que esta execução mudou pode ser devolvido.',
   'ui.actions.revertLimit.enroll':
-    'Os leads saem da sequência como exited_manual; passos já enviados continuam enviados.',
+    'Os leads saem da sequência (saída manual); passos já enviados continuam enviados.',
   'ui.actions.revertLimit.unenroll':
-    'Nada: uma saída de sequência não se desfaz (continua exited_manual).',
+    'Nada: uma saída de sequência não se desfaz (continua como saída manual).',
   'ui.actions.revertLimit.message': 'Nada: uma mensagem enviada não pode ser recolhida.',
   'ui.actions.revertLimit.delete':
     'Nada: um lead excluído não volta; seus campos estão na planilha CRM Backup.',
   'ui.actions.revertLimit.unknown':
-    'O registro de venda ou de perda fica, a mensagem continua enviada, a saída da sequência continua exited_manual e o lead excluído só existe na planilha de backup.',
+    'O registro de venda ou de perda fica, a mensagem continua enviada, a saída da sequência fica registrada como manual e o lead excluído só existe na planilha de backup.',
   'ui.error.badLeadActionsOptions':
     'As escolhas da ação não servem mais para esta planilha ou para o CRM (uma coluna ou um nome sumiu). Confira-as e faça a prévia de novo.',
   'ui.error.actionColumnMissing':

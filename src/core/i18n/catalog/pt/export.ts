@@ -55,4 +55,7 @@ export const EXPORT_PT: Readonly<Record<keyof typeof EXPORT_EN, string>> = {
   'ui.error.exportNothingRemembered':
     'A planilha “{sheet}” não foi escrita por uma exportação que guarda sua consulta. Exporte para ela uma vez (CRM → Exportar leads); depois, atualizar repete essa exportação.',
   'ui.export.any': '(qualquer)',
+  // Issue 29.8: os exemplos do formulário de exportação, do catálogo.
+  'ui.export.statusPlaceholder': 'open (em aberto), won (ganho) ou lost (perdido)',
+  'ui.export.columnsPlaceholder': 'nomes do CRM: id, name (nome), email, phone (telefone)…',
 };

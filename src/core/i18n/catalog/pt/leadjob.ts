@@ -59,7 +59,7 @@ export const LEADJOB_PT = {
   'leadjob.revert.messageStays': 'Não dá para desfazer: a mensagem continua enviada.',
   'leadjob.revert.deleteStays':
     'Não dá para desfazer: o lead excluído está só na planilha de backup.',
-  'leadjob.revert.unenrollStays': 'Não dá para desfazer: a inscrição continua exited_manual.',
+  'leadjob.revert.unenrollStays': 'Não dá para desfazer: a inscrição continua como saída manual.',
   'leadjob.revert.intoWon':
     'Não dá para desfazer: devolver o lead à etapa {stage}, uma etapa de ganho, registraria uma nova venda no CRM.',
   'leadjob.revert.intoLost':
@@ -69,12 +69,12 @@ export const LEADJOB_PT = {
   'leadjob.revert.saleStays': '(o registro da venda continua no CRM)',
   'leadjob.revert.lossStays': '(o registro da perda continua no CRM)',
   'leadjob.revert.notEnrolledNow': 'não está mais inscrito',
-  'leadjob.revert.unenroll': 'sai da sequência (a inscrição fica exited_manual)',
+  'leadjob.revert.unenroll': 'sai da sequência (a inscrição fica como saída manual)',
   'leadjob.message.sheetGone': 'A planilha "{sheet}" foi excluída; o job não pode continuar.',
   'leadjob.message.progress': 'Ações em leads ({action}): {done} de {total} linhas.',
   'leadjob.message.finished': 'Ações em leads ({action}) em "{sheet}" concluídas: {parts}.',
   'leadjob.message.previewed':
-    'Prévia de {action} em "{sheet}": {parts}. Nada foi alterado no CRM.',
+    'Prévia de ações em leads ({action}) em "{sheet}": {parts}. Nada foi alterado no CRM.',
   'leadjob.message.queued': 'Ações em leads ({action}) em "{sheet}" na fila.',
   'leadjob.message.revertProgress': 'Reversão de {runId}: {done} de {total} linhas.',
   'leadjob.message.reverted': 'Reversão de {runId} concluída: {parts}.',
@@ -98,4 +98,14 @@ export const LEADJOB_PT = {
     'Ignorada: a prévia viu que esta linha falharia (veja o detalhe dela), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
   'leadjob.detail.notPreviewedStays':
     'Fora da prévia: a prévia não mostrou mudança nesta linha, e o lead mudou desde então ({change}), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
+  // Issue 29.8: a ação nomeada nas mensagens de um processo, em palavras (nunca `won`, `addTags`).
+  'leadjob.action.stage': 'mover para uma etapa',
+  'leadjob.action.won': 'marcar como ganho',
+  'leadjob.action.lost': 'marcar como perdido',
+  'leadjob.action.addTags': 'adicionar etiquetas',
+  'leadjob.action.removeTags': 'remover etiquetas',
+  'leadjob.action.enroll': 'inscrever em uma sequência',
+  'leadjob.action.unenroll': 'tirar de uma sequência',
+  'leadjob.action.message': 'enviar uma mensagem de texto',
+  'leadjob.action.delete': 'excluir leads',
 } as const;

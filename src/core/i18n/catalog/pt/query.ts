@@ -70,7 +70,7 @@ export const QUERY_PT: Readonly<Record<keyof typeof QUERY_EN, string>> = {
     'Campo personalizado "{field}" desconhecido na coluna "{column}". Campos personalizados: {valid}.',
   'ui.error.queryUnknownColumn': 'Coluna "{name}" desconhecida. Colunas: {valid}.',
   'ui.error.queryUnknownColumnSuggest':
-    'Coluna "{name}" desconhecida. Você quis dizer {suggestions}?',
+    'Coluna "{name}" desconhecida. Colunas de nome parecido, como o CRM as escreve: {suggestions}.',
   'ui.error.queryArgumentNotText':
     '{name} deve ser um texto como "pipeline=Vendas&tags=vip" (veio {got}).',
 } as const;

@@ -176,4 +176,11 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'Na fila: o status SENT de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa; o lead desta linha é procurado de novo, e fica de fora se o CRM Send Record ou a conversa dele no CRM diz que já recebeu este template; só recebe uma vez se nada chegou a ele.',
   'send.detail.movedBack':
     'Na fila: o status de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa; esta linha é decidida de novo (o lead dela só recebe uma vez se nada chegou a ele).',
+  // Issue 29.8: o rodapé da prévia do envio, nas palavras da pessoa.
+  'send.preview.column': 'coluna {letter} "{header}"',
+  'send.preview.fixed': 'texto fixo: {value}',
+  'send.preview.leadColumn': 'número do lead na coluna "{column}"',
+  'send.preview.leadBy.email': 'lead procurado pelo e-mail',
+  'send.preview.leadBy.phone': 'lead procurado pelo telefone',
+  'send.preview.leadBy.email_or_phone': 'lead procurado pelo e-mail ou telefone',
 };

@@ -30,4 +30,13 @@ export const STATUSES_PT: Readonly<Record<keyof typeof STATUSES_EN, string>> = {
   'ui.status.REVERTED': 'voltou a ser como era',
   'ui.status.CHANGED_SINCE': 'mudou depois: deixada como está',
   'ui.status.NOT_REVERSIBLE': 'não pode ser desfeita',
+  // Issue 29.7: o que as contagens de uma exportação querem dizer (não as palavras da importação).
+  'ui.status.export.WRITTEN': 'linha escrita por Substituir, como o lead está agora no CRM',
+  'ui.status.export.UPDATED': 'linha reescrita com as mudanças do lead no CRM',
+  'ui.status.export.ADDED': 'lead novo: linha acrescentada no fim',
+  'ui.status.export.UNCHANGED':
+    'o lead não mudou desde a última sincronização: a linha fica como está',
+  'ui.status.export.GONE':
+    '“Marcar como GONE”: o lead foi excluído ou não atende mais aos filtros; a linha fica, marcada',
+  'ui.status.export.DELETED': 'linha excluída: o lead foi excluído ou não atende mais aos filtros',
 };

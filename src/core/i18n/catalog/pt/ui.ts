@@ -150,12 +150,12 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.send.loadingTemplates': 'Carregando templates…',
   'ui.send.number': 'Enviar pelo número',
   'ui.send.numberHint': 'Só números da API oficial do WhatsApp enviam templates.',
-  'ui.send.numberQr': '{name} — QR code: não envia templates',
+  'ui.send.numberQr': '{name} — QR: sem templates',
   'ui.send.variables': 'Variáveis',
   'ui.send.variablesHint':
     'Uma coluna envia a cada linha a sua célula; um texto fixo envia o mesmo para todas.',
   'ui.send.lead': 'Como achar o lead de cada linha',
-  'ui.send.leadColumn': 'Número do lead na coluna: {header}',
+  'ui.send.leadColumn': 'Nº do lead em {header}',
   'ui.send.leadEmailOrPhone': 'Procurar por e-mail, senão telefone',
   'ui.send.leadEmail': 'Procurar por e-mail',
   'ui.send.leadPhone': 'Procurar por telefone',
@@ -190,7 +190,7 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.send.nothingQueued': 'Nenhuma linha seria enviada: veja a prévia.',
   'ui.send.starting': 'Iniciando o envio…',
   'ui.send.confirm': 'Enviar “{template}” para {rows} de “{sheet}”?',
-  'ui.send.confirmSkipped': '{rows} ficarão como SKIPPED.',
+  'ui.send.confirmSkipped': '{rows} {count:ficará|ficarão} como SKIPPED.',
   'ui.send.cannotRecall': 'Uma mensagem enviada não pode ser desfeita.',
   'ui.send.afterUncertainOne':
     '{count} linha está UNCERTAIN: a mensagem pode ter saído. Confira a conversa do lead no CRM; só limpe a célula CRM Send Status se não chegou, e envie de novo.',
@@ -245,7 +245,7 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.progress.etaClosed':
     'Com este painel fechado, o restante leva {closed}; mantenha-o aberto para terminar em {open}.',
   'ui.send.confirmCampaign':
-    '{rows} já receberam “{template}” (a última vez em {date}): este envio é uma nova campanha para elas.',
+    '{rows} já {count:recebeu|receberam} “{template}” ({count:em|a última vez em} {date}): este envio é uma nova campanha para {count:ela|elas}.',
   'ui.send.confirmSentBefore':
     '{count} leads já receberam “{template}” por esta planilha (o último em {date}; a página CRM Send Record guarda isso): ficam como SKIPPED, a menos que você marque “Enviar de novo a quem já recebeu”.',
   'ui.send.confirmSentBeforeOne':
