@@ -242,13 +242,10 @@ function checkKey(
 /**
  * Statuses of a row that ended without being sent: another row of its key is then decided on
  * its own (issue 27 item 7d), so each keeps its own status; neither is DUPLICATE of the other.
+ * Only statuses placed by key: an INVALID is also written by position, and one a person's sort
+ * left on a row of the key must still be rewritten.
  */
-const UNSENT_STATUSES: ReadonlySet<string> = new Set([
-  'CONFLICT',
-  'INVALID',
-  'NOT_FOUND',
-  'EXISTS',
-]);
+const UNSENT_STATUSES: ReadonlySet<string> = new Set(['CONFLICT', 'NOT_FOUND', 'EXISTS']);
 
 function endedUnsent(analysis: SheetAnalysis, index: number): boolean {
   return UNSENT_STATUSES.has(String(analysis.rows[index]?.[analysis.columns.status] ?? ''));
