@@ -123,6 +123,28 @@ interface AuditInput {
   invalidReasons: ReadonlySet<string>;
   /** Whether a lead id is the lead of another key than `key` (leadsOfKeys). */
   elsewhere: (id: unknown, key: string) => boolean;
+  /** Whether a DUPLICATE row stands: a row sent, or still to send, holds a key of it. */
+  sentHolds: (index: number) => boolean;
+}
+
+/** Statuses of a row that took its key: a later row of the key is DUPLICATE of it. */
+const TOOK_KEY: ReadonlySet<string> = new Set(['CREATED', 'UPDATED', 'UNCHANGED', 'FAILED']);
+
+/**
+ * A row is DUPLICATE only of a row that is sent (issue 27 item 7d): the run marks a later row
+ * of a key DUPLICATE at once, and when the earlier row ends unsent (CONFLICT, INVALID,
+ * NOT_FOUND, EXISTS) no row holds the key any more: the DUPLICATE is cleared and decided again.
+ * A row still to send holds its keys; rows this job did not process do too (not ours to judge).
+ */
+function sentHolders(input: Omit<AuditInput, 'sentHolds'>): (index: number) => boolean {
+  const { analysis } = input;
+  const held = new Set<string>();
+  input.claims.forEach((list, i) => {
+    const status = String(analysis.rows[i]?.[analysis.columns.status] ?? '');
+    if (analysis.processed[i] && !TOOK_KEY.has(status)) return;
+    for (const c of list) held.add(c);
+  });
+  return (index) => (input.claims[index] ?? []).some((c) => held.has(c));
 }
 
 export function auditImportSheet(
@@ -150,8 +172,10 @@ export function auditImportSheet(
     rowsOf,
     invalidReasons,
     elsewhere: () => false,
+    sentHolds: () => true,
   };
   input.elsewhere = leadsOfKeys(input);
+  input.sentHolds = sentHolders(input);
   const firstRow = headerRow + 1 + analysis.offset;
   const settled = new Set<number>();
   // Keys the job wrote: one row shows the outcome, the others are DUPLICATE.
@@ -188,6 +212,7 @@ function checkKey(
     const gone = { status: 'DUPLICATE' as const, detail };
     for (const i of rows) {
       if (!analysis.processed[i] || shows(analysis.rows[i] ?? [], analysis, gone)) continue;
+      if (endedUnsent(analysis, i)) continue;
       repairs.rewrite.push({ index: i, outcome: gone });
     }
     ownIds(input, key, rows, outcome.leadId, repairs);
@@ -205,12 +230,25 @@ function checkKey(
     detail: duplicateReason(key, firstRow + owner, context),
   };
   for (const i of rows) {
-    if (i === owner || !analysis.processed[i]) continue;
+    if (i === owner || !analysis.processed[i] || endedUnsent(analysis, i)) continue;
     if (String(analysis.rows[i]?.[analysis.columns.status] ?? '') !== 'DUPLICATE')
       repairs.rewrite.push({ index: i, outcome: duplicate });
+    else if (!input.sentHolds(i)) repairs.clear.push(i);
   }
   const others = rows.filter((i) => i !== owner || outcome.leadId === undefined);
   ownIds(input, key, others, outcome.leadId, repairs);
+}
+
+/**
+ * Statuses of a row that ended without being sent: another row of its key is then decided on
+ * its own (issue 27 item 7d), so each keeps its own status; neither is DUPLICATE of the other.
+ * Only statuses placed by key: an INVALID is also written by position, and one a person's sort
+ * left on a row of the key must still be rewritten.
+ */
+const UNSENT_STATUSES: ReadonlySet<string> = new Set(['CONFLICT', 'NOT_FOUND', 'EXISTS']);
+
+function endedUnsent(analysis: SheetAnalysis, index: number): boolean {
+  return UNSENT_STATUSES.has(String(analysis.rows[index]?.[analysis.columns.status] ?? ''));
 }
 
 /**
@@ -287,7 +325,7 @@ function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: A
     if (!key) wrong = status !== 'INVALID';
     else if (status === 'DUPLICATE') {
       wrong =
-        (input.claims[i] ?? []).every((c) => (claimed.get(c) ?? 0) < 2) &&
+        ((input.claims[i] ?? []).every((c) => (claimed.get(c) ?? 0) < 2) || !input.sentHolds(i)) &&
         !showsGone(row, analysis, key, known, input.context);
       if (!wrong && elsewhere(id, key)) repairs.ids.push({ index: i, leadId: known?.leadId ?? '' });
     } else if (LEAD_STATUSES.has(status)) {

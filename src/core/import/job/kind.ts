@@ -4,6 +4,7 @@ import type { ScanKind, ScanTypes, ToSend } from '../../jobs/pipeline/scan/types
 import type { JobRecord } from '../../jobs/record';
 import { pacedCall } from '../../jobs/requests';
 import { matchKeyId } from '../fingerprint';
+import type { ImportContext } from '../row';
 import { IMPORT_ROW_STATUSES } from '../status-columns';
 import { outcomeOfUpsert, type UpsertAnswer, undoCreation } from './answer';
 import {
@@ -13,6 +14,7 @@ import {
   type RowOutcome,
   type UpsertBody,
 } from './decide';
+import { duplicateOfSent, type Fates, fateOf } from './fates';
 import {
   auditAndRepair,
   type KeyedOutcome,
@@ -92,14 +94,37 @@ export function importKind(
   };
 }
 
-/** Rows whose outcome costs nothing, and rows to send (in sheet order). */
-function splitRows(run: JobRun, analysis: SheetAnalysis): ReturnType<Kind['split']> {
+/**
+ * Rows whose outcome costs nothing, and rows to send (in sheet order). A row waiting for an
+ * earlier row of its key (sheet.ts `after`) is DUPLICATE once that row is known to be sent
+ * (UNCHANGED, here), and is sent (waits in `toSend`) while it is not known.
+ */
+function splitRows(
+  run: JobRun,
+  analysis: SheetAnalysis,
+  fates: Fates,
+  context: ImportContext,
+): ReturnType<Kind['split']> {
   const free: { index: number; outcome: RowOutcome }[] = [];
   const toSend: Row[] = [];
   analysis.decisions.forEach((decision, index) => {
+    if (decision.kind === 'send' && decision.after) {
+      const duplicate = duplicateOfSent(fates, decision, context);
+      if (duplicate === 'wait') {
+        toSend.push({ index, decision });
+        return;
+      }
+      if (duplicate) {
+        free.push({ index, outcome: duplicate });
+        return;
+      }
+    }
     const outcome = outcomeWithoutRequest(decision, run);
     if (outcome === 'send' && decision.kind === 'send') toSend.push({ index, decision });
-    else if (outcome && outcome !== 'send') free.push({ index, outcome });
+    else if (outcome && outcome !== 'send') {
+      free.push({ index, outcome });
+      if (decision.kind === 'send') fates.set(decision, fateOf(outcome.status));
+    }
   });
   return { free, toSend };
 }
@@ -111,10 +136,11 @@ function decisions(
   env: ImportJobEnv,
 ): Pick<Kind, 'read' | 'isBlank' | 'split' | 'reads' | 'decide' | 'keyed' | 'counts'> {
   const { run, ctx } = scope;
+  const fates: Fates = new WeakMap();
   return {
     read: (window) => read(scope, window),
     isBlank: (analysis, index) => analysis.decisions[index]?.kind === 'skip',
-    split: (analysis) => splitRows(run, analysis),
+    split: (analysis) => splitRows(run, analysis, fates, scope.importContext),
     counts: countRows,
     reads: {
       unknown(analysis, rows) {
@@ -136,12 +162,27 @@ function decisions(
       },
     },
     decide({ decision }) {
+      if (decision.after) {
+        const duplicate = duplicateOfSent(fates, decision, scope.importContext);
+        if (duplicate === 'wait') return undefined;
+        if (duplicate) return { outcome: duplicate };
+        // The earlier row is not sent: this one is decided on its own, UNCHANGED included.
+        const free = outcomeWithoutRequest(decision, run);
+        if (free && free !== 'send') {
+          fates.set(decision, fateOf(free.status));
+          return { outcome: free };
+        }
+      }
       const existence = run.knowledge.get(decision.matchKey);
       if (!existence && !run.options.dryRun) return undefined;
       const decided = existence
         ? decideRow(run, decision, existence, scope.importContext)
         : { status: 'VALID' as const, detail: run.t('import.dry.unchecked') };
-      if ('status' in decided) return { outcome: decided };
+      if ('status' in decided) {
+        fates.set(decision, fateOf(decided.status));
+        return { outcome: decided };
+      }
+      fates.set(decision, {});
       const by = existence?.exists === true ? existence.by : undefined;
       return { request: { body: decided, by } };
     },

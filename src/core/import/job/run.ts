@@ -254,7 +254,7 @@ export function readSheet(
       columns,
       context: ctxImport,
       headerRow: options.headerRow,
-      ...(options.dryRun ? {} : { processedSince: job.createdAt }),
+      ...(options.dryRun ? { waitForEarlier: true } : { processedSince: job.createdAt }),
       readAt: ctx.clock.now(),
       cache: run.payloads,
       offset: values.offset ?? 0,

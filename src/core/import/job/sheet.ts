@@ -82,6 +82,19 @@ export interface SendDecision {
   create: Creation;
   /** A stage cell without a pipeline cell (row.ts `stageOnly`): placed by the lead's pipeline. */
   stageOnly?: unknown;
+  /**
+   * An earlier row of this read, not yet processed, holds one of this row's keys: this row is
+   * DUPLICATE of it only if it is sent (issue 27 item 7d), so it waits for that row's fate.
+   */
+  after?: EarlierRow;
+}
+
+/** The earlier row a row of the same key waits for: its decision in the read, and the key. */
+export interface EarlierRow {
+  decision: SendDecision;
+  key: string;
+  /** Its sheet row number, for the DUPLICATE detail. */
+  row: number;
 }
 
 /** A row the job still has to handle, with what planning decided for it. */
@@ -216,6 +229,11 @@ export interface AnalyseInput {
   processedSince?: number;
   readAt: number;
   cache?: PayloadCache;
+  /**
+   * A later row of a key an earlier row still to decide holds waits for that row's fate
+   * (SendDecision `after`) rather than being DUPLICATE at once: a dry run's rows.
+   */
+  waitForEarlier?: boolean;
   /** A window's first data row (0 when left out: a whole read). */
   offset?: number;
   /** Whether the rows reach the last row with content (true when left out). */
@@ -265,7 +283,14 @@ export function analyseSheet(input: AnalyseInput): SheetAnalysis {
   });
 
   // Then the rows left, in sheet order: the first row of a key is sent, later ones DUPLICATE.
-  const decisions = results.map((result, i): Decision => {
+  // A row is DUPLICATE only of a row that is sent (issue 27 item 7d: it was DUPLICATE of a
+  // CONFLICT row that was never sent). The run takes a later row of a key for DUPLICATE at
+  // once (it never sends a key twice); should the first end unsent, the end check clears the
+  // later one, decided again on its own (job-audit.ts). A dry run decides every row in one
+  // step, so a later row waits for the earlier row's fate (`after`, fates.ts).
+  const pending = new Map<string, number>();
+  const decisions: Decision[] = [];
+  const decide = (result: LeadPayloadResult | 'empty', i: number): Decision => {
     if (result === 'empty') return { kind: 'skip' };
     if (processed[i]) {
       const status = String(cellAt(rows[i], columns.status));
@@ -279,14 +304,28 @@ export function analyseSheet(input: AnalyseInput): SheetAnalysis {
         return { kind: 'duplicate', reason: duplicateReason(key, first, context) };
       }
     }
-    for (const key of keys) claimed.set(key, firstRow + i);
-    return {
+    const send: SendDecision = {
       kind: 'send',
       payload: result.payload,
       matchKey: result.matchKey,
       create: result.create,
       ...(result.stageOnly === undefined ? {} : { stageOnly: result.stageOnly }),
     };
+    if (!input.waitForEarlier) {
+      for (const key of keys) claimed.set(key, firstRow + i);
+      return send;
+    }
+    // The latest earlier row of the key: DUPLICATE of a sent row itself, or the one whose
+    // fate says whether the key is still free for this one.
+    const held = keys.find((key) => pending.has(key));
+    const earlier = held === undefined ? undefined : pending.get(held);
+    const before = earlier === undefined ? undefined : decisions[earlier];
+    for (const key of keys) pending.set(key, i);
+    if (held === undefined || earlier === undefined || before?.kind !== 'send') return send;
+    return { ...send, after: { decision: before, key: held, row: firstRow + earlier } };
+  };
+  results.forEach((result, i) => {
+    decisions.push(decide(result, i));
   });
 
   return {
