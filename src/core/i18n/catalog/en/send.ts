@@ -177,4 +177,7 @@ export const SEND_EN = {
     "Queued: another lead's SENT status had been put on this row by a sort or insert during the send, and went back to its own row; this row's lead is looked up again, and skipped if the CRM Send Record or its conversation in the CRM says it got this template; sent once only if nothing reached it.",
   'send.detail.movedBack':
     "Queued: another lead's status had been put on this row by a sort or insert during the send, and went back to its own row; this row is decided again (its lead is sent once only if nothing reached it).",
+  // Opt-out (PRODUCT.md "Opt-out").
+  'send.row.optedOut':
+    'Not sent: the lead asked not to be messaged (it carries the opt-out tag "{tag}" set in Settings)',
 } as const;

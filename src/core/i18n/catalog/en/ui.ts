@@ -247,4 +247,7 @@ export const UI_EN = {
   'ui.send.confirmSentBeforeOne':
     '1 lead got “{template}” from this spreadsheet before (on {date}; the CRM Send Record sheet keeps it): it is SKIPPED unless you tick “Send again to leads that got it before”.',
   'ui.send.resend': 'Send again to leads that got it before',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'ui.error.optOutTagForm':
+    'The opt-out tag must be a tag name of at most 100 characters, such as optout.',
 } as const;

@@ -176,4 +176,7 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
     'Na fila: o status SENT de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa; o lead desta linha é procurado de novo, e fica de fora se o CRM Send Record ou a conversa dele no CRM diz que já recebeu este template; só recebe uma vez se nada chegou a ele.',
   'send.detail.movedBack':
     'Na fila: o status de outro lead tinha ido para esta linha por uma ordenação ou inserção durante o envio, e voltou para a linha certa; esta linha é decidida de novo (o lead dela só recebe uma vez se nada chegou a ele).',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'send.row.optedOut':
+    'Não enviado: o lead pediu para não receber mensagens (tem a tag de opt-out "{tag}" definida nas Configurações)',
 };

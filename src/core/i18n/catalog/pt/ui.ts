@@ -251,4 +251,7 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   'ui.send.confirmSentBeforeOne':
     '1 lead já recebeu “{template}” por esta planilha (em {date}; a página CRM Send Record guarda isso): fica como SKIPPED, a menos que você marque “Enviar de novo a quem já recebeu”.',
   'ui.send.resend': 'Enviar de novo a quem já recebeu',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'ui.error.optOutTagForm':
+    'A tag de opt-out deve ser um nome de tag com até 100 caracteres, como optout.',
 };
