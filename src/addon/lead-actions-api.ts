@@ -35,6 +35,7 @@ import {
   savePlan,
 } from '../core/plan/plan';
 import type { KeyValueStore } from '../core/ports';
+import { optOutTagOf } from '../core/settings/opt-out';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
 import { createPipelineSheet } from '../gas/pipeline-sheet';
@@ -92,6 +93,7 @@ function loadReference(
     : undefined;
   return {
     ...(chat ? { chat } : {}),
+    ...(message ? { optOutTag: optOutTagOf(settings) } : {}),
     pipelines: list.pipelines.map((p) =>
       required({
         id: p.id,

@@ -96,4 +96,7 @@ export const LEADJOB_EN = {
     'Skipped: the preview found this row would fail (see its detail there), so nothing was sent for it. Preview again to include it.',
   'leadjob.detail.notPreviewedStays':
     'Not previewed: the preview showed no change for this row, and the lead changed since ({change}), so nothing was sent for it. Preview again to include it.',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'leadjob.fail.optedOut':
+    'Not messaged: the lead asked not to be messaged (it carries the opt-out tag "{tag}" set in Settings).',
 } as const;

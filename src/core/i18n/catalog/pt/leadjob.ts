@@ -98,4 +98,7 @@ export const LEADJOB_PT = {
     'Ignorada: a prévia viu que esta linha falharia (veja o detalhe dela), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
   'leadjob.detail.notPreviewedStays':
     'Fora da prévia: a prévia não mostrou mudança nesta linha, e o lead mudou desde então ({change}), então nada foi enviado para ela. Gere a prévia de novo para incluí-la.',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'leadjob.fail.optedOut':
+    'Sem mensagem: o lead pediu para não receber mensagens (tem a tag de opt-out "{tag}" definida nas Configurações).',
 } as const;
