@@ -8,6 +8,7 @@ import { createImportJobHandler, type ImportJobEnv } from '../core/import/job/jo
 import type { JobHandler } from '../core/jobs';
 import { builtOnce } from '../core/jobs/row-job';
 import { createSendJobHandler, type SendJobEnv } from '../core/send/job';
+import { optOutTagOf } from '../core/settings/opt-out';
 import { DEFAULT_COUNTRY } from '../core/settings/settings';
 import { appendToBackup } from '../gas/backup-sheet';
 import { createPipelineSheet } from '../gas/pipeline-sheet';
@@ -88,6 +89,7 @@ function sendJobHandler(env: () => JobEnv): JobHandler {
         client: base.client,
         pacer: base.pacer,
         defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
+        optOutTag: optOutTagOf(base.settings),
         openSheet: (sheetId, headerRow) => {
           const sheet = findSheetById(base.spreadsheet, sheetId);
           return sheet ? createSendSheet(sheet, headerRow) : null;

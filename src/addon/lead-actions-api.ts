@@ -36,6 +36,7 @@ import {
 } from '../core/plan/plan';
 import type { KeyValueStore } from '../core/ports';
 import { maskedValues } from '../core/rows/scope';
+import { optOutTagOf } from '../core/settings/opt-out';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
 import { createPipelineSheet } from '../gas/pipeline-sheet';
@@ -95,6 +96,7 @@ function loadReference(
     : undefined;
   return {
     ...(chat ? { chat } : {}),
+    ...(message ? { optOutTag: optOutTagOf(settings) } : {}),
     pipelines: list.pipelines.map((p) =>
       required({
         id: p.id,

@@ -6,6 +6,7 @@ import { columnLetter } from '../core/import/text-key';
 import type { JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
+import { holdsKey, type LeadKey } from '../core/leads/resolver';
 import { maskedValues } from '../core/rows/scope';
 import {
   missingStatusHeaders,
@@ -15,11 +16,12 @@ import {
 } from '../core/send/columns';
 import { SEND_JOB_KIND } from '../core/send/job';
 import { parseSendRequest } from '../core/send/options';
-import { analyseSendSheet, countSendRows, type RowDecision } from '../core/send/rows';
+import { analyseSendSheet, countSendRows, type LeadRef, type RowDecision } from '../core/send/rows';
 import { type RecordView, recordDate, recordView } from '../core/send/sent-record';
 import { checkSendSetup, findTemplate } from '../core/send/setup';
 import { SEND_ROW_STATUSES, SEND_STATUS_HEADERS } from '../core/send/status-columns';
 import { expectedVariableKeys, renderBody } from '../core/send/template';
+import { optOutTagOf, readOptedOutLeads } from '../core/settings/opt-out';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
 import { resolveRowScope } from '../gas/row-scope';
@@ -276,6 +278,9 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     readAt: Date.now(),
     templateName: jobOptions.templateName,
     t,
+    // The send skips them as the preview does (its own read at each execution start).
+    optedOut: optedOutLeads(settings),
+    optOutTag: optOutTagOf(settings),
   });
   preview.campaigns = earlierCampaigns(analysis.decisions);
   const noPhone = leadsWithoutPhone(settings, analysis.decisions);
@@ -362,6 +367,32 @@ const PREVIEW_CHECKED_LEADS = 5;
  * (issue 18 item 8): the CRM refuses a template to them, so the preview does not promise it.
  * A lead that cannot be read is left to the send.
  */
+/**
+ * Whether a row's lead carries the opt-out tag, from one read of the leads that carry it
+ * (readOptedOutLeads: usually one request). A row looked up by e-mail is told by its e-mail
+ * (the send's lookup tries it first), one with only a phone by its phone.
+ */
+function optedOutLeads(settings: Settings): (lead: LeadRef) => boolean {
+  const options = startPacing(pacerFor(settings), appsScriptClock);
+  const client = clientFor(settings);
+  const country = settings.defaultCountry || DEFAULT_COUNTRY;
+  const leads = readOptedOutLeads(
+    (filters) => pacedCall(() => client.leads.list(filters), options),
+    optOutTagOf(settings),
+  );
+  const ids = new Set(leads.map(({ id }) => id));
+  return (lead) => {
+    if (lead.kind === 'id') return ids.has(lead.leadId);
+    const key: LeadKey | undefined =
+      lead.email !== undefined
+        ? { by: 'email', value: lead.email }
+        : lead.phone !== undefined
+          ? { by: 'phone', value: lead.phone }
+          : undefined;
+    return key !== undefined && leads.some((optedOut) => holdsKey(optedOut, key, country));
+  };
+}
+
 function leadsWithoutPhone(settings: Settings, decisions: readonly RowDecision[]): Set<number> {
   const ids: number[] = [];
   for (const decision of decisions) {

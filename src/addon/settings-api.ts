@@ -2,6 +2,7 @@ import { type Account, RateLimitError } from '../api';
 import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
 import { hasFormulaConsent, setFormulaConsent } from '../core/settings/formula-consent';
+import { optOutTagOf } from '../core/settings/opt-out';
 import { maskApiKey, parseSettingsInput } from '../core/settings/settings';
 import { propertiesStore } from '../gas/services';
 import { clientFor, loadSettings, pacerFor, saveSettings } from './context';
@@ -22,6 +23,8 @@ export interface ConfigureInput {
   apiKey?: string;
   baseUrl?: string;
   defaultCountry?: string;
+  /** The account's opt-out tag (default `optout`): no send or message reaches a lead with it. */
+  optOutTag?: string;
 }
 
 /**
@@ -92,6 +95,8 @@ export function uiGetSettings(): {
   apiKeyMasked: string;
   baseUrl: string;
   defaultCountry: string;
+  /** The opt-out tag in force (settings/opt-out.ts). */
+  optOutTag: string;
   /** Whether this user's key serves CRM_* formulas in this spreadsheet. */
   formulasAllowed: boolean;
 } {
@@ -102,6 +107,7 @@ export function uiGetSettings(): {
     apiKeyMasked: settings ? maskApiKey(settings.apiKey) : '',
     baseUrl: settings?.baseUrl ?? CRM_DEFAULT_BASE_URL,
     defaultCountry: settings?.defaultCountry ?? 'BR',
+    optOutTag: optOutTagOf(settings),
     formulasAllowed:
       spreadsheet !== null &&
       hasFormulaConsent(

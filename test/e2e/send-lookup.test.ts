@@ -79,8 +79,11 @@ describe('crmSendTemplate with matchBy (no lead id column)', () => {
       variables: { header_1: 'A-1', '1': 'Ana', '2': 'R$ 10,00', '3': '30/11/2026' },
     });
     // Lookups: one for each of the 6 rows that reach one, plus the phone after Pedro's unknown e-mail.
-    const lookups = world.sandbox.requests().filter((r) => r.path.startsWith('/api/v1/leads?'));
+    const reads = world.sandbox.requests().filter((r) => r.path.startsWith('/api/v1/leads?'));
+    const lookups = reads.filter((r) => r.path.includes('q='));
     expect(lookups).toHaveLength(7);
+    // And one read of the opted-out leads (GET /leads?tags[]=optout) for the one execution.
+    expect(reads.filter((r) => r.path.includes('tags'))).toHaveLength(1);
     // Only found leads with a phone get a send request.
     expect(world.sendRequests()).toHaveLength(3);
   });

@@ -40,6 +40,7 @@ describe('crmConfigure in the Apps Script runtime', () => {
       apiKeyMasked: 'crm_…dmin',
       baseUrl: BASE_URL,
       defaultCountry: 'BR',
+      optOutTag: 'optout',
       formulasAllowed: false,
     });
     expect(JSON.stringify(shown)).not.toContain(DEMO_KEYS.admin);

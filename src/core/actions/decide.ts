@@ -1,6 +1,7 @@
 import { cellFault, fillPlaceholders, placeholderNames } from '../cells/read';
 import type { Locale, MessageKey, Translate } from '../i18n';
 import { formatMoney } from '../i18n/money';
+import { optOutTagOf } from '../settings/opt-out';
 import type { ActionEntry } from './entry';
 import {
   findLostReason,
@@ -326,6 +327,9 @@ export function fillText(text: string, entry: ActionEntry): string {
 
 function decideMessage(ctx: DecideContext, entry: ActionEntry, state: LeadState): Decision {
   const { params, t } = ctx;
+  if (state.out) {
+    return fail(t('leadjob.fail.optedOut', { tag: optOutTagOf(ctx.ref) }), 'SKIPPED');
+  }
   const body = fillText(params.text ?? '', entry).trim();
   if (body === '') return fail(t('leadjob.fail.emptyText'), 'SKIPPED');
   if (!state.phone) return fail(t('leadjob.fail.noPhone'), 'SKIPPED');

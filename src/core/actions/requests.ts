@@ -15,6 +15,7 @@ import type { Lead, LeadDetailInclude } from '../../api/schemas';
 import { crmTimeVersus, readCrmTime } from '../crm-time';
 import type { Translate } from '../i18n';
 import { crmDetail } from '../person-message';
+import { isOptedOut, optOutTagOf } from '../settings/opt-out';
 import type { ActionRequest } from './decide';
 import type { ActionEntry } from './entry';
 import { pendingBlock } from './reference';
@@ -160,7 +161,11 @@ export function stateOf(
     state.sales = lead.sales?.length ?? 0;
     state.lost = lead.lost_sales?.length ?? 0;
   }
-  if (action === 'message') state.phone = Boolean(lead.phone && lead.phone.trim() !== '');
+  if (action === 'message') {
+    state.phone = Boolean(lead.phone && lead.phone.trim() !== '');
+    // Tags come with every lead read (list or one by one): the read right before the message.
+    if (isOptedOut(lead, optOutTagOf(ref ?? null))) state.out = true;
+  }
   if (action === 'delete') state.name = lead.name ?? '';
   return state;
 }

@@ -119,6 +119,8 @@ export interface LeadState {
   mayBlock?: string[];
   /** Has a phone (message). */
   phone?: boolean;
+  /** Carries the account's opt-out tag (message): never messaged (PRODUCT.md "Opt-out"). */
+  out?: boolean;
   /** Name (delete: the detail names who goes). */
   name?: string;
 }
@@ -147,4 +149,6 @@ export interface ActionReference {
    * has the 24-hour window (official API), so the preview can foresee a closed window.
    */
   chat?: { instanceId: number; window: boolean };
+  /** message: the account's opt-out tag when the job started (settings/opt-out.ts). */
+  optOutTag?: string;
 }

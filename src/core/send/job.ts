@@ -3,9 +3,11 @@ import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
 import { jobControlOf } from '../jobs/errors';
 import { plannedStep } from '../jobs/pipeline/planned/walk';
 import type { JobRecord } from '../jobs/record';
+import { pacedCall } from '../jobs/requests';
 import { guardedStep, headersChangedMessage, StepClock } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
 import { scopedSheet } from '../rows/scope';
+import { readOptedOutLeads } from '../settings/opt-out';
 import { SendColumnsError } from './columns';
 import { readSendCursor } from './cursor';
 import { SendLedger } from './job-ledger';
@@ -109,6 +111,20 @@ export function createSendJobHandler(
       runFor,
       work: (run, env) => {
         const pacer = pacerOf(env);
+        // Read at each execution's start (a run lives one execution, job-handlers.ts builds the
+        // handler anew each time), so a lead tagged after this read and before one of this
+        // execution's sends is the only race left: bounded by an execution's length (6 min).
+        run.optedOut ??= new Set(
+          readOptedOutLeads(
+            (filters) =>
+              pacedCall(() => env.client.leads.list(filters), {
+                pacer,
+                clock: stepClock,
+                latestStartAt: ctx.latestStartAt,
+              }),
+            env.optOutTag,
+          ).map(({ id }) => id),
+        );
         return plannedStep(job, ctx, new SendWalkKind(job, ctx, env, run), {
           client: env.client,
           pacer,

@@ -116,6 +116,13 @@ export interface AnalyseSendInput {
    * Left out (a preview): no such row is the job's.
    */
   mine?: (status: RecordedStatus, recordKey: string) => boolean;
+  /**
+   * Whether the row's lead carries the account's opt-out tag (PRODUCT.md "Opt-out"): its row
+   * is SKIPPED ("asked not to be messaged") before any request. Left out: none is known.
+   */
+  optedOut?: (lead: LeadRef) => boolean;
+  /** The opt-out tag, for the reason written. */
+  optOutTag?: string;
 }
 
 function cell(row: readonly unknown[] | undefined, index: number): unknown {
@@ -491,6 +498,9 @@ function decideToDo(
   }
   if (problems.length > 0 || !lead?.ok || !payload.ok) {
     return { kind: 'skip', reason: t('send.row.notSent', { problems: problems.join('; ') }) };
+  }
+  if (input.optedOut?.(lead.lead)) {
+    return { kind: 'skip', reason: t('send.row.optedOut', { tag: input.optOutTag ?? '' }) };
   }
   if (facts.gotThis[i]) {
     const template = input.templateName ?? '';

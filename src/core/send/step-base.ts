@@ -61,6 +61,8 @@ export interface SendJobEnv {
   pacer(clock: Clock): Pacer;
   /** For phones typed without a country code (matchBy). */
   defaultCountry: string;
+  /** The account's opt-out tag (settings/opt-out.ts): no send reaches a lead carrying it. */
+  optOutTag: string;
   /** The job's sheet, found by id (renaming it is harmless); null when it was deleted. */
   openSheet(sheetId: number, headerRow: number): SendSheet | null;
   /** The spreadsheet's send record (sent-record.ts); left out, nothing is recorded. */
@@ -128,6 +130,11 @@ export interface JobRun {
   sentRows: number;
   /** The rows this job ended SKIPPED or FAILED (job-ledger.ts). */
   ledger: SendLedger;
+  /**
+   * The ids of the leads that carry the opt-out tag, read once per execution before its first
+   * send (job.ts): a row of such a lead is SKIPPED without a request.
+   */
+  optedOut?: ReadonlySet<number>;
 }
 
 /**
@@ -339,6 +346,10 @@ export abstract class SendSheetStep {
       headerRow: options.headerRow,
       readAt: this.now(),
       mine: (status, key) => this.work.ledger.has(status, key),
+      // A row found by lead id; a row looked up by e-mail or phone is told by its lookup
+      // (walk-kind.ts learnt), whose answer holds the lead's tags.
+      optedOut: (lead) => lead.kind === 'id' && (this.work.optedOut?.has(lead.leadId) ?? false),
+      optOutTag: this.env.optOutTag,
     });
   }
 

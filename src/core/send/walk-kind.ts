@@ -8,6 +8,7 @@ import type {
   Written,
 } from '../jobs/pipeline/planned/types';
 import { searchIsWhole } from '../leads/resolver';
+import { isOptedOut } from '../settings/opt-out';
 import {
   applySettlements,
   type BatchSettlement,
@@ -284,8 +285,15 @@ export class SendWalkKind extends SendSheetStep implements PlannedKind<SendTypes
       complete,
       work.t,
     );
-    if (outcome.kind === 'found') work.lookups.set(row.key, { leadId: outcome.leadId });
-    else if (outcome.kind === 'try-phone') work.lookups.set(row.key, { next: 'phone' });
+    if (outcome.kind === 'found') {
+      // The lead as this very answer shows it (its tags included), or in the execution's
+      // opted-out set: either way no request goes to a lead that asked not to be messaged.
+      const lead = page.data.find(({ id }) => id === outcome.leadId);
+      if ((lead && isOptedOut(lead, env.optOutTag)) || work.optedOut?.has(outcome.leadId)) {
+        return work.t('send.row.optedOut', { tag: env.optOutTag });
+      }
+      work.lookups.set(row.key, { leadId: outcome.leadId });
+    } else if (outcome.kind === 'try-phone') work.lookups.set(row.key, { next: 'phone' });
     else return outcome.reason;
     return undefined;
   }

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { type BaseUrlProblem, checkBaseUrl, shownInput } from '../../api';
 import { codedError } from '../errors';
 import { type MessageKey, type MessageParams, translator } from '../i18n';
+import { DEFAULT_OPT_OUT_TAG, OPT_OUT_TAG_MAX_CHARS, optOutTagOf } from './opt-out';
 
 /** What crmConfigure stores: per user, since an API key belongs to a person. */
 export const SettingsSchema = z.object({
@@ -11,6 +12,8 @@ export const SettingsSchema = z.object({
   defaultCountry: z.string(),
   /** The CRM account the key belongs to, from GET /account when the key was checked. */
   accountId: z.optional(z.number()),
+  /** The account's "do not message" tag (opt-out.ts); left out, DEFAULT_OPT_OUT_TAG. */
+  optOutTag: z.optional(z.string()),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -84,7 +87,24 @@ export function parseSettingsInput(
       ),
     });
   }
-  return { apiKey, baseUrl, defaultCountry };
+  const optOutTag = parseOptOutTag(raw.optOutTag, previous);
+  return { apiKey, baseUrl, defaultCountry, optOutTag };
+}
+
+/**
+ * The opt-out tag typed (trimmed), else the one saved, else the default: a blank field means the
+ * default, never "no opt-out" (no send may ever reach a lead that asked not to be messaged).
+ */
+function parseOptOutTag(input: unknown, previous: Settings | null): string {
+  if (input !== undefined && input !== null && typeof input !== 'string') {
+    refuse('settings.optOutTagForm', 'optOutTagForm', { max: OPT_OUT_TAG_MAX_CHARS });
+  }
+  const typed = typeof input === 'string' ? input.trim() : '';
+  if (typed.length > OPT_OUT_TAG_MAX_CHARS) {
+    refuse('settings.optOutTagForm', 'optOutTagForm', { max: OPT_OUT_TAG_MAX_CHARS });
+  }
+  if (typed !== '') return typed;
+  return input === undefined || input === null ? optOutTagOf(previous) : DEFAULT_OPT_OUT_TAG;
 }
 
 /** Throws the English message of `key` with the sidebar's `code` (its words never echo input). */

@@ -55,6 +55,7 @@ async function load(): Promise<void> {
     const settings = await callServer('uiGetSettings');
     byId<HTMLInputElement>('base-url').value = settings.baseUrl;
     fillCountries(byId<HTMLSelectElement>('default-country'), settings.defaultCountry);
+    byId<HTMLInputElement>('opt-out-tag').value = settings.optOutTag;
     savedBaseUrl = settings.configured ? settings.baseUrl : '';
     showKeyState(settings.apiKeyMasked);
     showFormulas(settings.configured, settings.formulasAllowed);
@@ -72,6 +73,7 @@ async function save(): Promise<void> {
       ...(apiKey === '' ? {} : { apiKey }),
       baseUrl: inputValue('base-url'),
       defaultCountry: inputValue('default-country'),
+      optOutTag: inputValue('opt-out-tag'),
     });
     byId<HTMLInputElement>('api-key').value = '';
     showStatus(

@@ -12,7 +12,23 @@ describe('parseSettingsInput', () => {
       apiKey: 'crm_abc123XYZ',
       baseUrl: 'https://crm.example.com/api/v1',
       defaultCountry: 'US',
+      optOutTag: 'optout',
     });
+  });
+
+  it('keeps the opt-out tag as typed, the saved one when left out, the default when blank', () => {
+    const previous = {
+      apiKey: 'crm_stored9999',
+      baseUrl: defaults.baseUrl,
+      defaultCountry: 'BR',
+      optOutTag: 'nao-contatar',
+    };
+    const parse = (input: object) => parseSettingsInput(input, { ...defaults, previous }).optOutTag;
+    expect(parse({ optOutTag: '  Não Contatar ' })).toBe('Não Contatar');
+    expect(parse({})).toBe('nao-contatar');
+    expect(parse({ optOutTag: '  ' })).toBe('optout');
+    expect(() => parse({ optOutTag: 'x'.repeat(101) })).toThrow(/at most 100 characters/);
+    expect(() => parse({ optOutTag: 7 })).toThrow(/opt-out tag/);
   });
 
   it('keeps the stored key when only other settings change', () => {
@@ -76,7 +92,7 @@ describe('parseSettingsInput: a saved key is bound to its base URL', () => {
       { baseUrl: 'https://CRM.example.com/api/v1/', defaultCountry: 'US' },
       { ...defaults, previous },
     );
-    expect(kept).toEqual({ ...previous, defaultCountry: 'US' });
+    expect(kept).toEqual({ ...previous, defaultCountry: 'US', optOutTag: 'optout' });
   });
 
   it('is never reused for a new base URL: the key must be given again', () => {

@@ -106,4 +106,7 @@ export const LEADJOB_EN = {
   'leadjob.action.unenroll': 'take out of a sequence',
   'leadjob.action.message': 'send a text message',
   'leadjob.action.delete': 'delete leads',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'leadjob.fail.optedOut':
+    'Not messaged: the lead asked not to be messaged (it carries the opt-out tag "{tag}" set in Settings).',
 } as const;

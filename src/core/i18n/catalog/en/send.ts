@@ -184,4 +184,7 @@ export const SEND_EN = {
   'send.preview.leadBy.email': 'lead looked up by e-mail',
   'send.preview.leadBy.phone': 'lead looked up by phone',
   'send.preview.leadBy.email_or_phone': 'lead looked up by e-mail or phone',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'send.row.optedOut':
+    'Not sent: the lead asked not to be messaged (it carries the opt-out tag "{tag}" set in Settings)',
 } as const;

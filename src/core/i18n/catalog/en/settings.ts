@@ -38,4 +38,10 @@ export const SETTINGS_EN = {
     "Formulas always use the spreadsheet owner's key, whoever recalculates them. Once allowed, every editor of this spreadsheet can read what CRM_* formulas return (leads, phones, e-mails…). Only the owner's consent counts.",
   'ui.settings.formulasAllowed': 'CRM_* formulas may now use your key here.',
   'ui.settings.formulasStopped': 'CRM_* formulas stopped here.',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'settings.optOutTagForm':
+    'The opt-out tag must be a tag name of at most {max} characters, such as optout.',
+  'ui.settings.optOutTag': 'Opt-out tag',
+  'ui.settings.optOutTagHint':
+    'No send or message ever reaches a lead with this tag (LGPD, WhatsApp quality): such rows are SKIPPED. Empty: optout.',
 } as const;

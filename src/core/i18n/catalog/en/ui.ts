@@ -260,4 +260,7 @@ export const UI_EN = {
     'The rows chosen ({rows}) hold no lead below the header row of “{sheet}”. Choose rows with data.',
   'ui.error.rowsSelectionElsewhere':
     'The selected cells are on “{active}”, not on “{sheet}”. Select the rows on “{sheet}”, then try again.',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'ui.error.optOutTagForm':
+    'The opt-out tag must be a tag name of at most 100 characters, such as optout.',
 } as const;

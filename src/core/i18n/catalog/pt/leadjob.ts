@@ -108,4 +108,7 @@ export const LEADJOB_PT = {
   'leadjob.action.unenroll': 'tirar de uma sequência',
   'leadjob.action.message': 'enviar uma mensagem de texto',
   'leadjob.action.delete': 'excluir leads',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'leadjob.fail.optedOut':
+    'Sem mensagem: o lead pediu para não receber mensagens (tem a tag de opt-out "{tag}" definida nas Configurações).',
 } as const;

@@ -183,4 +183,7 @@ export const SEND_PT: Readonly<Record<keyof typeof SEND_EN, string>> = {
   'send.preview.leadBy.email': 'lead procurado pelo e-mail',
   'send.preview.leadBy.phone': 'lead procurado pelo telefone',
   'send.preview.leadBy.email_or_phone': 'lead procurado pelo e-mail ou telefone',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'send.row.optedOut':
+    'Não enviado: o lead pediu para não receber mensagens (tem a tag de opt-out "{tag}" definida nas Configurações)',
 };

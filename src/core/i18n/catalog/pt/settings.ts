@@ -40,4 +40,10 @@ export const SETTINGS_PT: Readonly<Record<keyof typeof SETTINGS_EN, string>> = {
     'As fórmulas sempre usam a chave do proprietário da planilha, seja quem for que recalcule. Depois de liberar, todo editor desta planilha pode ler o que as fórmulas CRM_* retornam (leads, telefones, e-mails…). Só vale o consentimento do proprietário.',
   'ui.settings.formulasAllowed': 'As fórmulas CRM_* agora podem usar sua chave aqui.',
   'ui.settings.formulasStopped': 'As fórmulas CRM_* foram interrompidas aqui.',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'settings.optOutTagForm':
+    'A tag de opt-out deve ser um nome de tag com até {max} caracteres, como optout.',
+  'ui.settings.optOutTag': 'Tag de opt-out',
+  'ui.settings.optOutTagHint':
+    'Nenhum envio ou mensagem chega a um lead com esta tag (LGPD, qualidade do WhatsApp): essas linhas ficam como SKIPPED. Vazio: optout.',
 };

@@ -264,4 +264,7 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
     'As linhas escolhidas ({rows}) não têm nenhum lead abaixo da linha de cabeçalho de “{sheet}”. Escolha linhas com dados.',
   'ui.error.rowsSelectionElsewhere':
     'As células selecionadas estão em “{active}”, não em “{sheet}”. Selecione as linhas em “{sheet}” e tente de novo.',
+  // Opt-out (PRODUCT.md "Opt-out").
+  'ui.error.optOutTagForm':
+    'A tag de opt-out deve ser um nome de tag com até 100 caracteres, como optout.',
 };

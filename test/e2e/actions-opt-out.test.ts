@@ -1,0 +1,46 @@
+/**
+ * Issue 29 item 4 (PRODUCT.md "Opt-out"): the `message` lead action never reaches a lead that
+ * carries the account's opt-out tag: its preview says WILL_FAIL, its run SKIPPED ("asked not to
+ * be messaged"), with no message request. Tags compare as the CRM compares them (case-blind).
+ */
+import { describe, expect, it } from 'vitest';
+import { createActionsWorld, leadRows, plainLeads, runJob, SHEET } from './actions-harness';
+
+describe('lead actions: message to an opted-out lead', () => {
+  it('is WILL_FAIL in the preview and SKIPPED in the run, with no request', async () => {
+    let ids: number[] = [];
+    const world = await createActionsWorld({
+      rows: (sandbox) => {
+        const leads = plainLeads(sandbox, 200)
+          .filter((l) => l.phone)
+          .slice(0, 3);
+        leads[0]?.tags.push('optout');
+        leads[2]?.tags.push('OptOut');
+        ids = leads.map((l) => l.id);
+        return leadRows(sandbox, ids);
+      },
+    });
+    const text = 'Olá {{Nome}}!';
+    const preview = runJob(world, 'crmLeadActions', {
+      sheet: SHEET,
+      action: 'message',
+      params: { text },
+      preview: true,
+    });
+    // Before: WILL_CHANGE for all three.
+    expect(world.statuses()).toEqual(['WILL_FAIL', 'WILL_CHANGE', 'WILL_FAIL']);
+    expect(preview.counts.WILL_FAIL).toBe(2);
+    expect(world.details()[0]).toMatch(/asked not to be messaged.*"optout"/);
+
+    const before = world.sandbox.state.messages.length;
+    world.sandbox.clearRequests();
+    runJob(world, 'crmLeadActions', { sheet: SHEET, action: 'message', params: { text } });
+    expect(world.statuses()).toEqual(['SKIPPED', 'DONE', 'SKIPPED']);
+    expect(world.details()[2]).toMatch(/asked not to be messaged/);
+    expect(world.sandbox.state.messages.slice(before)).toHaveLength(1);
+    const posts = world
+      .requests()
+      .filter((r) => r.endsWith('/send-chatapp') && !r.includes('2147483647'));
+    expect(posts).toEqual([`POST /api/v1/leads/${ids[1]}/send-chatapp`]);
+  });
+});
