@@ -1,6 +1,7 @@
 import type { ChatappInstance, ChatappTemplate } from '../api';
 import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
+import { sayDay } from '../core/i18n/day';
 import { isBlankCell } from '../core/import/normalize';
 import { columnLetter } from '../core/import/text-key';
 import type { JobSummary } from '../core/jobs';
@@ -300,7 +301,7 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
       const words = {
         leadId,
         template: jobOptions.templateName,
-        date: recordDate(recorded),
+        date: sayDay(t, recordDate(recorded)),
         sheet: recorded.sheetName,
       };
       return recorded.state === 'sent'

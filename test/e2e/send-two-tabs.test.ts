@@ -55,9 +55,16 @@ describe('one template, two tabs of one spreadsheet', () => {
     expect(second.counts.SKIPPED).toBe(5);
     expect(column(world, WEEK_2, 'CRM Send Status')).toEqual(Array(5).fill('SKIPPED'));
     const today = new Date(world.clock.now()).toISOString().slice(0, 10);
+    const [year, month, day] = today.split('-');
     for (const detail of column(world, WEEK_2, 'CRM Send Detail')) {
       expect(String(detail)).toContain(`"${SHEET}"`);
-      expect(String(detail)).toContain(today);
+      // The date as the person writes it, not ISO (issue 29.7: "em 2026-11-28" in a sentence).
+      const written = [`${day}/${month}/${year}`, `${month}/${day}/${year}`];
+      expect(
+        written.some((date) => String(detail).includes(date)),
+        String(detail),
+      ).toBe(true);
+      expect(String(detail)).not.toContain(today);
     }
     for (const [, ids] of world.messagesByLead()) expect(ids).toHaveLength(1);
 

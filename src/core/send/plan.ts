@@ -1,4 +1,5 @@
 import type { Translate } from '../i18n';
+import { sayDay } from '../i18n/day';
 import { withHistory } from './campaigns';
 import { cancelledCells } from './cancel';
 import {
@@ -177,7 +178,7 @@ function recordedSkip(leadId: number | undefined, input: PlanInput): string | 'w
   const words = {
     leadId,
     template: input.templateName,
-    date: recordDate(lead),
+    date: sayDay(input.t, recordDate(lead)),
     sheet: lead.sheetName,
   };
   if (lead.state === 'sent') return input.t('send.detail.skippedRecorded', words);

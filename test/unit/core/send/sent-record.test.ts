@@ -176,11 +176,13 @@ describe('planning with the send record', () => {
     const cells = (index: number) => result.marks.find((m) => m.index === index)?.cells;
     expect(cells(0)?.[0]).toBe('SKIPPED');
     expect(cells(0)?.[2]).toBe(
-      'Not sent: lead 1 got "boas_vindas" from the sheet "Leads" of this spreadsheet on 2026-11-25 (the CRM Send Record sheet keeps it, though no row here says so). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
+      'Not sent: lead 1 got "boas_vindas" from the sheet "Leads" of this spreadsheet on 11/25/2026 (the CRM Send Record sheet keeps it, though no row here says so). To send it again on purpose, clear this row\'s status and tick "Send again to leads that got it before" in the Send sidebar (a script passes resend: true).',
     );
     // Unsettled by its conversation: never sent blindly.
     expect(cells(2)?.[0]).toBe('SKIPPED');
-    expect(cells(2)?.[2]).toMatch(/^Not sent: lead 3 may have got "boas_vindas" .* on 2026-11-26/);
+    expect(cells(2)?.[2]).toMatch(
+      /^Not sent: lead 3 may have got "boas_vindas" .* on 11\/26\/2026/,
+    );
     // A lead that may have got it waits for its conversation; the rest goes out.
     expect(cells(1)?.[0]).toBe('QUEUED');
     expect(result.next).toEqual({ kind: 'send', rows: [{ key: 'lead:4', leadId: 4, at: 3 }] });
