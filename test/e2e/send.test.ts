@@ -124,7 +124,9 @@ describe('crmSendTemplate end to end', () => {
       let random = seed * 7919;
       const nextKill = () => {
         random = (random * 48271) % 2147483647;
-        return 5 + (random % 120);
+        // Up to 400 calls: an execution's start (settings, consent, lease, pacer, the opted-out
+        // read) now takes more calls before its first batch leaves, and a kill must reach there.
+        return 5 + (random % 400);
       };
       let started = false;
       let killedMidBatch = 0;
