@@ -140,7 +140,7 @@ describe('a lead whose SENT row is gone (issue 16 item 2)', () => {
     expect(world.statuses()).toEqual(['SKIPPED', 'SENT', 'SKIPPED']);
     const details = world.column('CRM Send Detail').map(String);
     expect(details[0]).toMatch(
-      /^Not sent: lead \d+ got "boas_vindas" from the sheet "Clientes" of this spreadsheet on \d{4}-\d\d-\d\d .*resend: true/,
+      /^Not sent: lead \d+ got "boas_vindas" from the sheet "Clientes" of this spreadsheet on \d\d\/\d\d\/\d{4} .*resend: true/,
     );
 
     // Sent again on purpose: the rows still SENT are not, the others are, once.

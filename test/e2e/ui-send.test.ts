@@ -208,7 +208,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('Send template sidebar'), () 
     await sidebar.locator('#send').click();
     await expect.poll(() => sidebar.locator('#confirm').isVisible(), PATIENCE).toBe(true);
     expect(await sidebar.locator('#confirm-text').textContent()).toMatch(
-      /1 lead got “lembrete_pagamento” from this sheet before \(on \d{4}-\d\d-\d\d; the CRM Send Record sheet keeps it\): it is SKIPPED unless you tick “Send again to leads that got it before”\./,
+      /1 lead got “lembrete_pagamento” from this spreadsheet before \(on \d{1,2}\/\d{1,2}\/\d{2,4}; the CRM Send Record sheet keeps it\): it is SKIPPED unless you tick “Send again to leads that got it before”\./,
     );
     expect(await sidebar.locator('#confirm-resend').isChecked()).toBe(false);
     await sidebar.locator('#confirm-resend').check();
