@@ -66,7 +66,7 @@ describe('formulas in a pt_BR spreadsheet', () => {
   });
 
   it.each([
-    [['', 'nomee'], 'Coluna "nomee" desconhecida. Você quis dizer "name"'],
+    [['', 'nomee'], 'Coluna "nomee" desconhecida. Colunas de nome parecido'],
     [
       ['', 'id', 0],
       'limit é quantos leads mostrar: um número inteiro de 1 a 1000, ou vazio para 200 (veio 0).',

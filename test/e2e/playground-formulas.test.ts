@@ -317,7 +317,8 @@ describe('playground formulas over HTTP, computed by the real bundle', () => {
     const sheet = newSheet([['q=Silva', 'id', 'name', 2]]);
     await type(sheet, 'A3', '=CRM_LEADS(A1, B1:C1, D1)');
     const first = values(sheet).slice(2);
-    expect(first[0]?.slice(0, 2)).toEqual(['id', 'name']);
+    // The demo spreadsheet is pt_BR: CRM_LEADS writes its headers in Portuguese (issue 29.2).
+    expect(first[0]?.slice(0, 2)).toEqual(['ID', 'Nome']);
     expect(first).toHaveLength(3);
     expect(String(first[1]?.[1])).toMatch(/Silva/);
 
@@ -436,7 +437,7 @@ describe('playground formulas over HTTP, computed by the real bundle', () => {
     await type(sheet, 'A1', '=CRM_PIPELINES()');
     expect(values(sheet).length).toBeGreaterThan(2);
     await type(sheet, 'A1', '=CRM_LEAD(1, "id")');
-    expect(values(sheet)).toEqual([['id'], [1]]);
+    expect(values(sheet)).toEqual([['ID'], [1]]);
     await type(sheet, 'A1', '');
     expect(values(sheet)).toEqual([]);
   });

@@ -126,7 +126,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await page.locator('table.grid[data-sheet="Coladas"] td[data-a1="G1"]').click();
       await page.keyboard.type('=CRM_LEADS("";"nome,etapa";2)');
       await page.keyboard.press('Enter');
-      await expect.poll(() => gridCellText(page, 'Coladas', 'G1'), PATIENCE).toBe('name');
+      await expect.poll(() => gridCellText(page, 'Coladas', 'G1'), PATIENCE).toBe('Nome');
       expect(await gridCellText(page, 'Coladas', 'H1')).toBe('stage');
     });
 

@@ -161,6 +161,7 @@ describe('startPlayground', () => {
         defaultCountry: 'BR',
         // The demo owner allowed CRM_* formulas in the playground's spreadsheet.
         formulasAllowed: true,
+        optOutTag: 'optout',
       },
     });
     const configured = await post('/run', {

@@ -128,7 +128,12 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars in pt-BR at 300 px'
       .poll(() => sidebar.locator('#status').textContent(), PATIENCE)
       .toBe('Escolha ou digite o nome de uma planilha.');
     await sidebar.locator('#sheet').fill('Export');
-    await sidebar.locator('#f-pipeline').fill('Vendas');
+    await expect
+
+      .poll(() => sidebar.locator('#f-pipeline option[value="Vendas"]').count(), PATIENCE)
+
+      .toBe(1);
+    await sidebar.locator('#f-pipeline').selectOption('Vendas');
     await sidebar.locator('#start').click();
     const progress = sidebar.locator('.progress');
     await expect.poll(() => progress.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');

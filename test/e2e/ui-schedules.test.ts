@@ -105,7 +105,12 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('nightly runs from the sideba
         .poll(() => sidebar.locator('fieldset.schedule legend').textContent(), PATIENCE)
         .toBe(lang.legend);
       await sidebar.locator('#sheet').fill('Noturna');
-      await sidebar.locator('#f-pipeline').fill('Vendas');
+      await expect
+
+        .poll(() => sidebar.locator('#f-pipeline option[value="Vendas"]').count(), PATIENCE)
+
+        .toBe(1);
+      await sidebar.locator('#f-pipeline').selectOption('Vendas');
       await sidebar.locator('#schedule-hour').selectOption('3');
       await sidebar.locator('#schedule-save').click();
       await expect

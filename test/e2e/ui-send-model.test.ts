@@ -329,7 +329,7 @@ describe('preview wording', () => {
         EN_WORDS,
       ),
     ).toBe(
-      'Send “lembrete_pagamento” to 2 rows of “Envios”? 4 rows will be SKIPPED. 4 leads got “lembrete_pagamento” from this sheet before (last on 11/25/26; the CRM Send Record sheet keeps it): they are SKIPPED unless you tick “Send again to leads that got it before”. A sent message cannot be recalled.',
+      'Send “lembrete_pagamento” to 2 rows of “Envios”? 4 rows will be SKIPPED. 4 leads got “lembrete_pagamento” from this spreadsheet before (last on 11/25/26; the CRM Send Record sheet keeps it): they are SKIPPED unless you tick “Send again to leads that got it before”. A sent message cannot be recalled.',
     );
   });
 });
