@@ -8,10 +8,12 @@ const SIX_MINUTES = 6 * 60_000;
 
 describe('one execution that drives several slices', () => {
   it('crmRunJobs starting a due nightly import stays inside the 6-minute limit', async () => {
-    // DEMO_NOW is 12:00 in São Paulo: a schedule at hour 12 is due at once.
+    // DEMO_NOW is 12:00 in São Paulo: a schedule at hour 13 first runs at 13:00 (its first
+    // run is the next H:00 after it is saved, PRODUCT.md "Schedules keep their hour").
     const world = await createImportWorld({ sheet: generateImportSheet(1000) });
     const { runtime } = world;
-    runtime.runOrThrow('crmSchedule', { kind: 'import', sheet: SHEET, hour: 12 });
+    runtime.runOrThrow('crmSchedule', { kind: 'import', sheet: SHEET, hour: 13 });
+    world.clock.advance(65 * 60_000);
 
     const run = runtime.run('crmRunJobs');
     expect(run.error?.message).toBeUndefined();

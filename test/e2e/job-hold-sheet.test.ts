@@ -34,6 +34,9 @@ describe('a send that is not finished holds its sheet', () => {
       new RegExp(`Send ${first.jobId} is already failed on "Clientes": resume it`),
     );
     world.runtime.runOrThrow('crmCancelJob', first.jobId);
+    // A cancelled send reads back what it may have sent before it lets the sheet go (its
+    // owner's driver finishes that): only then does a new send start.
+    world.runtime.runOrThrow('crmRunJobs');
     const second = world.runtime.runOrThrow('crmSendTemplate', DOCUMENT_SEND) as JobSummary;
     expect(second.jobId).not.toBe(first.jobId);
   });
@@ -53,6 +56,7 @@ describe('a send that is not finished holds its sheet', () => {
     }
     expect((world.runtime.runOrThrow('crmGetJob', first.jobId) as JobSummary).state).toBe('failed');
     world.runtime.runOrThrow('crmCancelJob', second.jobId);
+    world.runtime.runOrThrow('crmRunJobs');
     const resumed = world.runtime.runOrThrow('uiResumeJob', first.jobId) as JobSummary;
     expect(resumed.state).toBe('queued');
   });
