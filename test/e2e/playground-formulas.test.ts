@@ -331,7 +331,7 @@ describe('playground formulas over HTTP, computed by the real bundle', () => {
     expect(values(sheet).slice(2)).toHaveLength(2);
 
     await type(sheet, 'C1', 'email');
-    expect(values(sheet)[2]?.slice(0, 2)).toEqual(['id', 'email']);
+    expect(values(sheet)[2]?.slice(0, 2)).toEqual(['ID', 'E-mail']);
   });
 
   it('changing the lead id in an argument cell shows the other lead', async () => {

@@ -127,7 +127,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await page.keyboard.type('=CRM_LEADS("";"nome,etapa";2)');
       await page.keyboard.press('Enter');
       await expect.poll(() => gridCellText(page, 'Coladas', 'G1'), PATIENCE).toBe('Nome');
-      expect(await gridCellText(page, 'Coladas', 'H1')).toBe('stage');
+      expect(await gridCellText(page, 'Coladas', 'H1')).toBe('Etapa');
     });
 
     it('Import and Send pick the sheet on screen (they preselected another sheet before)', async () => {
