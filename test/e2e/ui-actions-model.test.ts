@@ -482,7 +482,10 @@ describe('the Jobs sidebar', () => {
 describe('column pickers of an export sheet', () => {
   // An English export (or a sheet pasted from the API) has raw column names; a Portuguese one
   // already has Portuguese headers, which stay as they are.
-  const exported: Columns = { headers: ['id', 'name', 'created_at', 'Criado em', 'Valor'] };
+  const exported: Columns = {
+    headers: ['id', 'name', 'created_at', 'Criado em', 'Valor'],
+    leadIdColumn: 'id',
+  };
   const labels = (words: typeof PT_WORDS) =>
     pickerOptions(spec('won', 'value'), form('won'), SETUP, exported, words.t, words.lang)
       .groups.find((g) => g.options.some((o) => o.value.endsWith('created_at')))
