@@ -161,10 +161,16 @@ const CONSENT_PAUSED_KEY = 'consentPaused';
  */
 export function pauseJobsForConsent(gap: ConsentGap): JobSummary[] {
   const deps = engineDeps();
-  for (const job of deps.store.list()) {
-    if (!isPending(job.state)) continue;
+  const pending = deps.store.list().filter((job) => isPending(job.state));
+  if (pending.length > 0) {
+    try {
+      spreadsheetDataStore().set(CONSENT_PAUSED_KEY, '1');
+    } catch {
+      // A full store: the jobs still pause; Resume in Jobs continues them.
+    }
+  }
+  for (const job of pending) {
     const t = translator(job.locale ?? 'en');
-    spreadsheetDataStore().set(CONSENT_PAUSED_KEY, '1');
     pauseJob(deps, job.jobId, t('jobs.pause.consentMissing', consentParams(gap, t)), 'consent');
   }
   return deps.store.list().map((job) => toSummary(job, deps.viewer));
