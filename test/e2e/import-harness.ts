@@ -331,3 +331,43 @@ export function checkBusyRun(
       expect([...(names.get(email) ?? [])], `${label} ${email} upserted as`).toHaveLength(1);
   }
 }
+
+/** The demo seed's account, whose leads the import tests name. */
+export const DEMO_ACCOUNT = 1;
+
+/** Starts an import of SHEET with `options` and drives it to its end: the job's summary. */
+export function finishImport(
+  world: ImportWorld,
+  options: Record<string, unknown> = {},
+): JobSummary {
+  world.runtime.runOrThrow('crmImportLeads', { sheet: SHEET, ...options });
+  world.runtime.runUntilIdle({ maxExecutions: 40 });
+  const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
+  return jobs[0] as JobSummary;
+}
+
+/** `+5511987654321` as a person types it: `(11) 98765-4321`. */
+export function typedPhone(e164: string): string {
+  const national = e164.replace(/^\+55/, '');
+  return `(${national.slice(0, 2)}) ${national.slice(2, -4)}-${national.slice(-4)}`;
+}
+
+/** A lead of the sandbox's store, as the demo seed holds it. */
+export type DemoLead = Sandbox['state']['leads'][number];
+
+/**
+ * The first `count` leads of the demo account with a name, an e-mail and a phone (copies),
+ * read from a world of their own: a test builds its sheet from them before its world exists.
+ */
+export async function demoLeadsWithKeys(count: number): Promise<DemoLead[]> {
+  const probe = await createImportWorld({
+    sheet: { header: ['Nome'], rows: [], expected: [], keys: [] },
+    sandbox: { seed: 'demo' },
+  });
+  const leads = probe.sandbox.state.leads
+    .filter((l) => l.account_id === DEMO_ACCOUNT && l.email && l.phone && l.name)
+    .slice(0, count)
+    .map((l) => ({ ...l }));
+  if (leads.length < count) throw new Error(`the demo seed has fewer than ${count} such leads`);
+  return leads;
+}

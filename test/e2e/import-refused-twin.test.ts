@@ -5,8 +5,7 @@
  * person lost the reason its own cells were refused. Runs the real bundle against the sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import type { JobSummary } from '../../src/core/jobs/record';
-import { createImportWorld, SHEET } from './import-harness';
+import { createImportWorld, finishImport } from './import-harness';
 
 /** Longer than the 255 characters the CRM takes for a company: refused by the CRM, not before. */
 const LONG_COMPANY = 'Distribuidora '.repeat(20);
@@ -25,9 +24,7 @@ describe('a row the CRM refused, then a later row of its key that is sent', () =
         keys: [],
       },
     });
-    w.runtime.runOrThrow('crmImportLeads', { sheet: SHEET });
-    w.runtime.runUntilIdle({ maxExecutions: 40 });
-    const job = (w.runtime.runOrThrow('crmListJobs') as JobSummary[])[0];
+    const job = finishImport(w);
     const details = w.column('CRM Import Detail').map(String);
     // Before the fix: DUPLICATE ("Same e-mail as row 4"), CREATED, CREATED.
     expect(w.statuses(), details.join(' | ')).toEqual(['INVALID', 'CREATED', 'CREATED']);
