@@ -371,3 +371,64 @@ export async function demoLeadsWithKeys(count: number): Promise<DemoLead[]> {
   if (leads.length < count) throw new Error(`the demo seed has fewer than ${count} such leads`);
   return leads;
 }
+
+/** A person a test puts in a crowded account. */
+export interface Person {
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** The lead ids crowdedAccount made, each list in the order given. */
+export interface CrowdedAccount {
+  own: number[];
+  others: number[];
+  /** The two leads that hold the e-mail `duplo@exemplo.com.br`. */
+  shared: [number, number];
+}
+
+/**
+ * An account crowded enough that GET /leads (newest first, 200 a page) spreads it over many
+ * pages, for tests of "a key names a lead only on complete evidence": the `own` people created
+ * first (the last page), a lead with the e-mail `duplo@exemplo.com.br`, `fillers` other people
+ * (created at `fillerAt`), a second lead with that e-mail, and the `others` created last
+ * (page 1). Leads are pushed into the sandbox's state with ids from `firstId`, in `place`.
+ */
+export function crowdedAccount(
+  sandbox: Sandbox,
+  o: {
+    firstId: number;
+    place: { pipeline_id: number; stage_id: number };
+    own: readonly Person[];
+    others: readonly Person[];
+    fillers: number;
+    fillerAt?: (i: number) => string;
+  },
+): CrowdedAccount {
+  let id = o.firstId;
+  const add = ({ name, email, phone }: Person, at: string) => {
+    sandbox.state.leads.push({
+      ...LEAD_TEMPLATE,
+      tags: [],
+      custom_fields: {},
+      id: id++,
+      name,
+      email,
+      phone,
+      ...o.place,
+      created_at: at,
+      updated_at: at,
+    });
+    return id - 1;
+  };
+  const duplo = (name: string) => ({ name, email: 'duplo@exemplo.com.br', phone: null });
+  const own = o.own.map((person) => add(person, '2001-01-01T00:00:00Z'));
+  const first = add(duplo('Duplo Um'), '2001-01-02T00:00:00Z');
+  for (let i = 0; i < o.fillers; i++) {
+    const person = { name: `Contato ${i}`, email: `contato${i}@exemplo.com.br`, phone: null };
+    add(person, o.fillerAt?.(i) ?? '2002-03-01T00:00:00Z');
+  }
+  const second = add(duplo('Duplo Dois'), '2099-01-01T00:00:00Z');
+  const others = o.others.map((person) => add(person, '2099-01-02T00:00:00Z'));
+  return { own, others, shared: [first, second] };
+}
