@@ -16,6 +16,7 @@ import {
   statusIndexes,
 } from '../core/send/columns';
 import { SEND_JOB_KIND } from '../core/send/job';
+import { leadsWithoutPhone, PHONE_PAGE_SIZE } from '../core/send/lead-phones';
 import { parseSendRequest } from '../core/send/options';
 import { analyseSendSheet, countSendRows, type LeadRef, type RowDecision } from '../core/send/rows';
 import { type RecordView, recordDate, recordView } from '../core/send/sent-record';
@@ -284,7 +285,7 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     optOutTag: optOutTagOf(settings),
   });
   preview.campaigns = earlierCampaigns(analysis.decisions);
-  const noPhone = leadsWithoutPhone(settings, analysis.decisions);
+  const noPhone = noPhoneLeads(settings, analysis.decisions);
   const counts = countSendRows(analysis).counts;
   const spreadsheet = currentSpreadsheet();
   const record = recordView(
@@ -360,14 +361,6 @@ function recordedLeads(
   return { leads: leads.size, last };
 }
 
-/** Leads the preview reads (GET /leads/{id}) to check what it can know before a send. */
-const PREVIEW_CHECKED_LEADS = 5;
-
-/**
- * Of the first few leads the send would reach by lead id, those the CRM holds without a phone
- * (issue 18 item 8): the CRM refuses a template to them, so the preview does not promise it.
- * A lead that cannot be read is left to the send.
- */
 /**
  * Whether a row's lead carries the opt-out tag, from one read of the leads that carry it
  * (readOptedOutLeads: usually one request). A row looked up by e-mail is told by its e-mail
@@ -394,23 +387,23 @@ function optedOutLeads(settings: Settings): (lead: LeadRef) => boolean {
   };
 }
 
-function leadsWithoutPhone(settings: Settings, decisions: readonly RowDecision[]): Set<number> {
+/**
+ * Of the leads the send would reach by lead id, those the CRM holds without a phone (issue 18
+ * item 8): the CRM refuses a template to them, so the preview does not promise it. Every lead
+ * is checked, by one read each or by the account's list, whichever costs fewer requests
+ * (core/send/lead-phones.ts). A lead that cannot be read is left to the send.
+ */
+function noPhoneLeads(settings: Settings, decisions: readonly RowDecision[]): Set<number> {
   const ids: number[] = [];
   for (const decision of decisions) {
-    if (ids.length >= PREVIEW_CHECKED_LEADS) break;
     if (decision.kind === 'send' && decision.lead.kind === 'id') ids.push(decision.lead.leadId);
   }
-  const missing = new Set<number>();
-  if (ids.length === 0) return missing;
+  if (ids.length === 0) return new Set();
   const options = startPacing(pacerFor(settings), appsScriptClock);
   const client = clientFor(settings);
-  for (const id of ids) {
-    try {
-      const lead = pacedCall(() => client.leads.get(id), options);
-      if (!lead.phone || String(lead.phone).trim() === '') missing.add(id);
-    } catch {
-      // Not this preview's to judge: the send says what the CRM answers.
-    }
-  }
-  return missing;
+  return leadsWithoutPhone(ids, {
+    one: (id) => pacedCall(() => client.leads.get(id), options),
+    page: (page) =>
+      pacedCall(() => client.leads.list({ page, per_page: PHONE_PAGE_SIZE }), options),
+  });
 }

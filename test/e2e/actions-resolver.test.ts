@@ -14,7 +14,7 @@ import {
   runJob,
   SHEET,
 } from './actions-harness';
-import { LEAD_TEMPLATE } from './import-harness';
+import { crowdedAccount } from './import-harness';
 
 const HEADER = ['Nome', 'E-mail', 'Telefone'];
 const PHONE = '+5511987650001';
@@ -31,35 +31,17 @@ interface Account {
 
 /** 1,000 more leads in the demo account (300): 7 pages of 200. */
 function account(sandbox: Sandbox): Account {
-  const state = sandbox.state;
   const model = plainLeads(sandbox, 1)[0];
   if (!model) throw new Error('no demo lead');
-  let id = 50_000;
-  const add = (name: string, email: string | null, phone: string | null, at: string) => {
-    state.leads.push({
-      ...LEAD_TEMPLATE,
-      tags: [],
-      custom_fields: {},
-      id: id++,
-      name,
-      email,
-      phone,
-      pipeline_id: model.pipeline_id,
-      stage_id: model.stage_id,
-      created_at: at,
-      updated_at: at,
-    });
-    return id - 1;
-  };
-  const own = add('Ana Própria', 'ana.propria@exemplo.com.br', PHONE, '2001-01-01T00:00:00Z');
-  const first = add('Duplo Um', 'duplo@exemplo.com.br', null, '2001-01-02T00:00:00Z');
-  for (let i = 0; i < FILLERS; i++) {
-    const day = String(1 + (i % 28)).padStart(2, '0');
-    add(`Contato ${i}`, `contato${i}@exemplo.com.br`, null, `2002-03-${day}T00:00:00Z`);
-  }
-  const second = add('Duplo Dois', 'duplo@exemplo.com.br', null, '2099-01-01T00:00:00Z');
-  const other = add('Felipe Moreira', 'felipe@exemplo.com.br', PHONE, '2099-01-02T00:00:00Z');
-  return { own, other, shared: [first, second] };
+  const made = crowdedAccount(sandbox, {
+    firstId: 50_000,
+    place: { pipeline_id: model.pipeline_id, stage_id: model.stage_id },
+    own: [{ name: 'Ana Própria', email: 'ana.propria@exemplo.com.br', phone: PHONE }],
+    others: [{ name: 'Felipe Moreira', email: 'felipe@exemplo.com.br', phone: PHONE }],
+    fillers: FILLERS,
+    fillerAt: (i) => `2002-03-${String(1 + (i % 28)).padStart(2, '0')}T00:00:00Z`,
+  });
+  return { own: made.own[0] as number, other: made.others[0] as number, shared: made.shared };
 }
 
 async function world(rows: unknown[][]): Promise<{ w: ActionsWorld; a: Account }> {

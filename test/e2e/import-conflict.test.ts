@@ -5,47 +5,25 @@
  * which key matched. Runs the real bundle against the sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import type { JobSummary } from '../../src/core/jobs/record';
-import { createImportWorld, type ImportWorld, SHEET } from './import-harness';
-
-const ACCOUNT = 1;
-
-function finish(world: ImportWorld, options: Record<string, unknown>): JobSummary {
-  world.runtime.runOrThrow('crmImportLeads', { sheet: SHEET, ...options });
-  world.runtime.runUntilIdle({ maxExecutions: 40 });
-  const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
-  return jobs[0] as JobSummary;
-}
-
-/** `+5511987654321` as a person types it: `(11) 98765-4321`. */
-function typed(e164: string): string {
-  const national = e164.replace(/^\+55/, '');
-  return `(${national.slice(0, 2)}) ${national.slice(2, -4)}-${national.slice(-4)}`;
-}
+import {
+  createImportWorld,
+  type DemoLead,
+  demoLeadsWithKeys,
+  finishImport,
+  SHEET,
+  typedPhone,
+} from './import-harness';
 
 async function world() {
-  const probe = await createImportWorld({
-    sheet: { header: ['Nome'], rows: [], expected: [], keys: [] },
-    sandbox: { seed: 'demo' },
-  });
-  const withBoth = probe.sandbox.state.leads
-    .filter((l) => l.account_id === ACCOUNT && l.email && l.phone && l.name)
-    .slice(0, 3)
-    .map((l) => ({ ...l }));
-  expect(withBoth).toHaveLength(3);
-  const [maria, other, same] = withBoth as [
-    (typeof withBoth)[0],
-    (typeof withBoth)[0],
-    (typeof withBoth)[0],
-  ];
+  const [maria, other, same] = (await demoLeadsWithKeys(3)) as [DemoLead, DemoLead, DemoLead];
   const firstName = (same.name ?? '').split(' ')[0];
   const rows = [
     // Another person typed with Maria's phone and a new e-mail: CONFLICT.
-    ['Ana Beatriz Gonçalves', 'ana.beatriz@exemplo.com.br', typed(maria.phone ?? ''), '1500'],
+    ['Ana Beatriz Gonçalves', 'ana.beatriz@exemplo.com.br', typedPhone(maria.phone ?? ''), '1500'],
     // Another person with an existing lead's e-mail and another phone: CONFLICT.
     ['Zélia Fontes', other.email, '(11) 3333-4444', '900'],
     // The same person, a new e-mail: the names share a word, so it updates.
-    [`${firstName} Souza`, 'novo.email@exemplo.com.br', typed(same.phone ?? ''), '700'],
+    [`${firstName} Souza`, 'novo.email@exemplo.com.br', typedPhone(same.phone ?? ''), '700'],
   ];
   const w = await createImportWorld({
     sheet: { header: ['Nome', 'E-mail', 'Telefone', 'Valor'], rows, expected: [], keys: [] },
@@ -57,7 +35,7 @@ async function world() {
 describe('a row whose key belongs to another person (CONFLICT)', () => {
   it('sends nothing for it, leaves that lead as it was, and names the lead and the key', async () => {
     const { w, maria, other, same } = await world();
-    const final = finish(w, {});
+    const final = finishImport(w, {});
     expect(w.statuses()).toEqual(['CONFLICT', 'CONFLICT', 'UPDATED']);
     for (const before of [maria, other]) {
       const after = w.sandbox.state.leads.find((l) => l.id === before.id);
@@ -77,7 +55,7 @@ describe('a row whose key belongs to another person (CONFLICT)', () => {
 
   it('the dry run shows it', async () => {
     const { w, same } = await world();
-    finish(w, { dryRun: true });
+    finishImport(w, { dryRun: true });
     expect(w.statuses()).toEqual(['CONFLICT', 'CONFLICT', 'VALID']);
     expect(String(w.column('CRM Import Detail')[2])).toContain(
       `would update lead ${same.id} (found by its phone)`,
@@ -87,7 +65,7 @@ describe('a row whose key belongs to another person (CONFLICT)', () => {
 
   it('onConflict "update" sends it anyway, for a person who knows', async () => {
     const { w, maria } = await world();
-    finish(w, { onConflict: 'update' });
+    finishImport(w, { onConflict: 'update' });
     expect(w.statuses()).toEqual(['UPDATED', 'UPDATED', 'UPDATED']);
     expect(w.sandbox.state.leads.find((l) => l.id === maria.id)?.name).toBe(
       'Ana Beatriz Gonçalves',

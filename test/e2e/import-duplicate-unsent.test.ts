@@ -5,47 +5,30 @@
  * on its own. Runs the real bundle against the sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import type { JobSummary } from '../../src/core/jobs/record';
-import { createImportWorld, type ImportWorld, SHEET } from './import-harness';
+import {
+  createImportWorld,
+  type DemoLead,
+  demoLeadsWithKeys,
+  finishImport,
+  typedPhone,
+} from './import-harness';
 
-const ACCOUNT = 1;
 /** Rows between the two copies: more than a batch (SCAN_BATCH_ROWS, 20). */
 const FILLERS = 25;
 const CARLA_ROW = 6;
 const fillers = (status: string) => Array.from({ length: FILLERS }, () => status);
 
-function finish(world: ImportWorld, options: Record<string, unknown>): JobSummary {
-  world.runtime.runOrThrow('crmImportLeads', { sheet: SHEET, ...options });
-  world.runtime.runUntilIdle({ maxExecutions: 40 });
-  const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
-  return jobs[0] as JobSummary;
-}
-
-/** `+5511987654321` as a person types it: `(11) 98765-4321`. */
-function typed(e164: string): string {
-  const national = e164.replace(/^\+55/, '');
-  return `(${national.slice(0, 2)}) ${national.slice(2, -4)}-${national.slice(-4)}`;
-}
-
 async function world() {
-  const probe = await createImportWorld({
-    sheet: { header: ['Nome'], rows: [], expected: [], keys: [] },
-    sandbox: { seed: 'demo' },
-  });
-  const [maria, bruno] = probe.sandbox.state.leads
-    .filter((l) => l.account_id === ACCOUNT && l.email && l.phone && l.name)
-    .slice(0, 2)
-    .map((l) => ({ ...l }));
-  if (!maria || !bruno) throw new Error('the demo seed has no two leads with both keys');
+  const [maria, bruno] = (await demoLeadsWithKeys(2)) as [DemoLead, DemoLead];
   const rows = [
     // Another person with Maria's phone: CONFLICT, never sent.
-    ['Ana Beatriz Gonçalves', 'ana.beatriz@exemplo.com.br', typed(maria.phone ?? ''), '1500'],
+    ['Ana Beatriz Gonçalves', 'ana.beatriz@exemplo.com.br', typedPhone(maria.phone ?? ''), '1500'],
     // Maria herself, same phone: decided on its own (it updates her lead).
-    [maria.name, maria.email, typed(maria.phone ?? ''), '1500'],
+    [maria.name, maria.email, typedPhone(maria.phone ?? ''), '1500'],
     // Another person with Bruno's e-mail (the match key): CONFLICT; then Bruno himself,
     // the same match key: decided on its own, and the end check leaves both as they are.
     ['Zélia Fontes', bruno.email, '(11) 3333-4444', '900'],
-    [bruno.name, bruno.email, typed(bruno.phone ?? ''), '900'],
+    [bruno.name, bruno.email, typedPhone(bruno.phone ?? ''), '900'],
     // A new person, twice, more than a batch apart: the second is DUPLICATE of the first,
     // which is sent.
     ['Carla Nunes', 'carla.nunes@exemplo.com.br', '(31) 97123-0457', '300'],
@@ -67,7 +50,7 @@ async function world() {
 describe('a row with the key of an earlier row that is not sent', () => {
   it('the run decides it on its own, not DUPLICATE', async () => {
     const { w, maria, bruno } = await world();
-    const final = finish(w, {});
+    const final = finishImport(w, {});
     const details = w.column('CRM Import Detail').map(String);
     // Before the fix: CONFLICT, DUPLICATE, CONFLICT, DUPLICATE, CREATED, …, DUPLICATE.
     expect(w.statuses(), details.join(' | ')).toEqual([
@@ -94,7 +77,7 @@ describe('a row with the key of an earlier row that is not sent', () => {
 
   it('the dry run says the same', async () => {
     const { w, maria, bruno } = await world();
-    const dry = finish(w, { dryRun: true });
+    const dry = finishImport(w, { dryRun: true });
     const details = w.column('CRM Import Detail').map(String);
     // Before the fix: CONFLICT, DUPLICATE, CONFLICT, DUPLICATE, VALID, …, DUPLICATE.
     expect(w.statuses(), details.join(' | ')).toEqual([
@@ -112,7 +95,7 @@ describe('a row with the key of an earlier row that is not sent', () => {
     expect(dry.counts).toMatchObject({ CONFLICT: 2, VALID: 3 + FILLERS, DUPLICATE: 1 });
     expect(w.upserts()).toHaveLength(0);
     // The run then does what the dry run said.
-    finish(w, {});
+    finishImport(w, {});
     expect(w.statuses()).toEqual([
       'CONFLICT',
       'UPDATED',

@@ -331,3 +331,104 @@ export function checkBusyRun(
       expect([...(names.get(email) ?? [])], `${label} ${email} upserted as`).toHaveLength(1);
   }
 }
+
+/** The demo seed's account, whose leads the import tests name. */
+export const DEMO_ACCOUNT = 1;
+
+/** Starts an import of SHEET with `options` and drives it to its end: the job's summary. */
+export function finishImport(
+  world: ImportWorld,
+  options: Record<string, unknown> = {},
+): JobSummary {
+  world.runtime.runOrThrow('crmImportLeads', { sheet: SHEET, ...options });
+  world.runtime.runUntilIdle({ maxExecutions: 40 });
+  const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
+  return jobs[0] as JobSummary;
+}
+
+/** `+5511987654321` as a person types it: `(11) 98765-4321`. */
+export function typedPhone(e164: string): string {
+  const national = e164.replace(/^\+55/, '');
+  return `(${national.slice(0, 2)}) ${national.slice(2, -4)}-${national.slice(-4)}`;
+}
+
+/** A lead of the sandbox's store, as the demo seed holds it. */
+export type DemoLead = Sandbox['state']['leads'][number];
+
+/**
+ * The first `count` leads of the demo account with a name, an e-mail and a phone (copies),
+ * read from a world of their own: a test builds its sheet from them before its world exists.
+ */
+export async function demoLeadsWithKeys(count: number): Promise<DemoLead[]> {
+  const probe = await createImportWorld({
+    sheet: { header: ['Nome'], rows: [], expected: [], keys: [] },
+    sandbox: { seed: 'demo' },
+  });
+  const leads = probe.sandbox.state.leads
+    .filter((l) => l.account_id === DEMO_ACCOUNT && l.email && l.phone && l.name)
+    .slice(0, count)
+    .map((l) => ({ ...l }));
+  if (leads.length < count) throw new Error(`the demo seed has fewer than ${count} such leads`);
+  return leads;
+}
+
+/** A person a test puts in a crowded account. */
+export interface Person {
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** The lead ids crowdedAccount made, each list in the order given. */
+export interface CrowdedAccount {
+  own: number[];
+  others: number[];
+  /** The two leads that hold the e-mail `duplo@exemplo.com.br`. */
+  shared: [number, number];
+}
+
+/**
+ * An account crowded enough that GET /leads (newest first, 200 a page) spreads it over many
+ * pages, for tests of "a key names a lead only on complete evidence": the `own` people created
+ * first (the last page), a lead with the e-mail `duplo@exemplo.com.br`, `fillers` other people
+ * (created at `fillerAt`), a second lead with that e-mail, and the `others` created last
+ * (page 1). Leads are pushed into the sandbox's state with ids from `firstId`, in `place`.
+ */
+export function crowdedAccount(
+  sandbox: Sandbox,
+  o: {
+    firstId: number;
+    place: { pipeline_id: number; stage_id: number };
+    own: readonly Person[];
+    others: readonly Person[];
+    fillers: number;
+    fillerAt?: (i: number) => string;
+  },
+): CrowdedAccount {
+  let id = o.firstId;
+  const add = ({ name, email, phone }: Person, at: string) => {
+    sandbox.state.leads.push({
+      ...LEAD_TEMPLATE,
+      tags: [],
+      custom_fields: {},
+      id: id++,
+      name,
+      email,
+      phone,
+      ...o.place,
+      created_at: at,
+      updated_at: at,
+    });
+    return id - 1;
+  };
+  const duplo = (name: string) => ({ name, email: 'duplo@exemplo.com.br', phone: null });
+  const own = o.own.map((person) => add(person, '2001-01-01T00:00:00Z'));
+  const first = add(duplo('Duplo Um'), '2001-01-02T00:00:00Z');
+  for (let i = 0; i < o.fillers; i++) {
+    const person = { name: `Contato ${i}`, email: `contato${i}@exemplo.com.br`, phone: null };
+    add(person, o.fillerAt?.(i) ?? '2002-03-01T00:00:00Z');
+  }
+  const second = add(duplo('Duplo Dois'), '2099-01-01T00:00:00Z');
+  const others = o.others.map((person) => add(person, '2099-01-02T00:00:00Z'));
+  return { own, others, shared: [first, second] };
+}

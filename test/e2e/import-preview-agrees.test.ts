@@ -8,23 +8,7 @@
  * bundle against the sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import type { JobSummary } from '../../src/core/jobs/record';
-import { createImportWorld, type ImportWorld, SHEET } from './import-harness';
-
-const ACCOUNT = 1;
-
-function finish(world: ImportWorld, options: Record<string, unknown>): JobSummary {
-  world.runtime.runOrThrow('crmImportLeads', { sheet: SHEET, ...options });
-  world.runtime.runUntilIdle({ maxExecutions: 40 });
-  const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
-  return jobs[0] as JobSummary;
-}
-
-/** `+5511987654321` as a person types it: `(11) 98765-4321`. */
-function typed(e164: string): string {
-  const national = e164.replace(/^\+55/, '');
-  return `(${national.slice(0, 2)}) ${national.slice(2, -4)}-${national.slice(-4)}`;
-}
+import { createImportWorld, DEMO_ACCOUNT, finishImport, SHEET, typedPhone } from './import-harness';
 
 /** What the run must write for a row the dry run wrote `status` / `detail` on. */
 function expectedRun(status: string, detail: string): { status: string; leadId?: number } {
@@ -44,9 +28,9 @@ async function variedSheet() {
     sandbox: { seed: 'demo' },
   });
   // An earlier import: its row is UNCHANGED in the sheet imported next.
-  expect(finish(w, {}).counts).toMatchObject({ CREATED: 1 });
+  expect(finishImport(w, {}).counts).toMatchObject({ CREATED: 1 });
   const [updated, other, held, twin] = w.sandbox.state.leads.filter(
-    (l) => l.account_id === ACCOUNT && l.email && l.phone && l.name,
+    (l) => l.account_id === DEMO_ACCOUNT && l.email && l.phone && l.name,
   );
   if (!updated || !other || !held || !twin) throw new Error('the demo seed lacks leads');
   // Two leads hold one e-mail: a row with it is CONFLICT naming both.
@@ -54,7 +38,7 @@ async function variedSheet() {
   const rows = [
     ['Carla Nunes', 'carla.nunes@exemplo.com.br', '(41) 96234-1868', '300'],
     ['Davi Reis', 'davi.reis@exemplo.com.br', '', '200'],
-    [updated.name, updated.email, typed(updated.phone ?? ''), '4321'],
+    [updated.name, updated.email, typedPhone(updated.phone ?? ''), '4321'],
     ['Fábio Melo', 'fabio.melo@', '', '100'],
     ['Gil Souto', '#N/A', '(11) 98765-4322', '100'],
     ['Carla Nunes', 'carla.nunes@exemplo.com.br', '(41) 96234-1868', '300'],
@@ -68,7 +52,7 @@ async function variedSheet() {
 describe('the import dry run and the run on the same sheet', () => {
   it('agree row by row, and in their counts', async () => {
     const { w, updated, held, twin } = await variedSheet();
-    const dry = finish(w, { dryRun: true });
+    const dry = finishImport(w, { dryRun: true });
     const dryStatuses = w.statuses();
     const dryDetails = w.column('CRM Import Detail').map(String);
     expect(dryStatuses, dryDetails.join(' | ')).toEqual([
@@ -86,7 +70,7 @@ describe('the import dry run and the run on the same sheet', () => {
     for (const id of [held.id, twin.id]) expect(dryDetails[8]).toContain(`${id} "`);
     expect(w.upserts()).toHaveLength(1);
 
-    const run = finish(w, {});
+    const run = finishImport(w, {});
     const details = w.column('CRM Import Detail').map(String);
     const ids = w.column('CRM Lead ID');
     const expected = dryStatuses.map((status, i) => expectedRun(status, dryDetails[i] ?? ''));

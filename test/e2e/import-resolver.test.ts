@@ -7,55 +7,32 @@
  * sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import type { JobSummary } from '../../src/core/jobs/record';
-import { createImportWorld, type ImportWorld, LEAD_TEMPLATE, SHEET } from './import-harness';
+import {
+  type CrowdedAccount,
+  createImportWorld,
+  crowdedAccount,
+  finishImport,
+  type ImportWorld,
+} from './import-harness';
 
 const FILLERS = 1_300;
 
-interface Account {
-  own: number[];
-  others: number[];
-  shared: [number, number];
-}
-
 /** 1,300 leads besides: the rows' own leads created first, page 1's other people last. */
-function account(world: ImportWorld): Account {
-  const state = world.sandbox.state;
-  const stage = state.stages.find((s) => s.name === 'Novo');
+function account(world: ImportWorld): CrowdedAccount {
+  const stage = world.sandbox.state.stages.find((s) => s.name === 'Novo');
   if (!stage) throw new Error('no stage Novo');
-  let id = 20_000;
-  const add = (name: string, email: string, phone: string | null, at: string) => {
-    state.leads.push({
-      ...LEAD_TEMPLATE,
-      tags: [],
-      custom_fields: {},
-      id: id++,
-      name,
-      email,
-      phone,
-      pipeline_id: stage.pipeline_id,
-      stage_id: stage.id,
-      created_at: at,
-      updated_at: at,
-    });
-    return id - 1;
-  };
-  const own = [0, 1, 2].map((k) =>
-    add(`Ana Própria ${k}`, `ana${k}@exemplo.com.br`, `+551198765000${k}`, '2001-01-01T00:00:00Z'),
-  );
-  const first = add('Duplo Um', 'duplo@exemplo.com.br', null, '2001-01-02T00:00:00Z');
-  for (let i = 0; i < FILLERS; i++)
-    add(`Contato ${i}`, `contato${i}@exemplo.com.br`, null, '2002-03-01T00:00:00Z');
-  const second = add('Duplo Dois', 'duplo@exemplo.com.br', null, '2099-01-01T00:00:00Z');
-  const others = [0, 1, 2].map((k) =>
-    add(
-      `Felipe Moreira ${k}`,
-      `felipe${k}@exemplo.com.br`,
-      `+551198765000${k}`,
-      '2099-01-02T00:00:00Z',
-    ),
-  );
-  return { own, others, shared: [first, second] };
+  const person = (name: string, k: number) => ({
+    name: `${name} ${k}`,
+    email: `${name.split(' ')[0]?.toLowerCase()}${k}@exemplo.com.br`,
+    phone: `+551198765000${k}`,
+  });
+  return crowdedAccount(world.sandbox, {
+    firstId: 20_000,
+    place: { pipeline_id: stage.pipeline_id, stage_id: stage.id },
+    own: [0, 1, 2].map((k) => person('Ana Própria', k)),
+    others: [0, 1, 2].map((k) => person('Felipe Moreira', k)),
+    fillers: FILLERS,
+  });
 }
 
 async function run(rows: unknown[][]) {
@@ -63,9 +40,7 @@ async function run(rows: unknown[][]) {
     sheet: { header: ['Nome', 'E-mail', 'Telefone', 'Valor'], rows, expected: [], keys: [] },
   });
   const a = account(world);
-  world.runtime.runOrThrow('crmImportLeads', { sheet: SHEET, pipeline: 'Vendas', stage: 'Novo' });
-  world.runtime.runUntilIdle({ maxExecutions: 40 });
-  const job = (world.runtime.runOrThrow('crmListJobs') as JobSummary[])[0] as JobSummary;
+  const job = finishImport(world, { pipeline: 'Vendas', stage: 'Novo' });
   return { world, a, job };
 }
 

@@ -121,6 +121,11 @@ interface AuditInput {
   rowsOf: Map<string, number[]>;
   /** Why each row of the sheet whose cells make no valid row is INVALID (its detail). */
   invalidReasons: ReadonlySet<string>;
+  /**
+   * Whether an INVALID detail is the refusal of a row whose cells make a valid row (the CRM's
+   * 422, placed by key), not the reason of cells that make no valid row.
+   */
+  refusedByKey: (detail: string) => boolean;
   /** Whether a lead id is the lead of another key than `key` (leadsOfKeys). */
   elsewhere: (id: unknown, key: string) => boolean;
   /** Whether a DUPLICATE row stands: a row sent, or still to send, holds a key of it. */
@@ -171,6 +176,7 @@ export function auditImportSheet(
     claims,
     rowsOf,
     invalidReasons,
+    refusedByKey: refusals(invalidReasons, context),
     elsewhere: () => false,
     sentHolds: () => true,
   };
@@ -212,7 +218,7 @@ function checkKey(
     const gone = { status: 'DUPLICATE' as const, detail };
     for (const i of rows) {
       if (!analysis.processed[i] || shows(analysis.rows[i] ?? [], analysis, gone)) continue;
-      if (endedUnsent(analysis, i)) continue;
+      if (endedUnsent(input, i)) continue;
       repairs.rewrite.push({ index: i, outcome: gone });
     }
     ownIds(input, key, rows, outcome.leadId, repairs);
@@ -230,7 +236,7 @@ function checkKey(
     detail: duplicateReason(key, firstRow + owner, context),
   };
   for (const i of rows) {
-    if (i === owner || !analysis.processed[i] || endedUnsent(analysis, i)) continue;
+    if (i === owner || !analysis.processed[i] || endedUnsent(input, i, print)) continue;
     if (String(analysis.rows[i]?.[analysis.columns.status] ?? '') !== 'DUPLICATE')
       repairs.rewrite.push({ index: i, outcome: duplicate });
     else if (!input.sentHolds(i)) repairs.clear.push(i);
@@ -242,13 +248,33 @@ function checkKey(
 /**
  * Statuses of a row that ended without being sent: another row of its key is then decided on
  * its own (issue 27 item 7d), so each keeps its own status; neither is DUPLICATE of the other.
- * Only statuses placed by key: an INVALID is also written by position, and one a person's sort
- * left on a row of the key must still be rewritten.
+ * Only statuses placed by key: an INVALID of cells that make no valid row is written by
+ * position, and one a person's sort left on a row of the key must still be rewritten; the
+ * INVALID of the CRM's refusal (a 422 on the row's own cells) is placed by key and stands,
+ * with its reason, unless the row's cells are the ones the CRM then took (`sentPrint`).
  */
 const UNSENT_STATUSES: ReadonlySet<string> = new Set(['CONFLICT', 'NOT_FOUND', 'EXISTS']);
 
-function endedUnsent(analysis: SheetAnalysis, index: number): boolean {
-  return UNSENT_STATUSES.has(String(analysis.rows[index]?.[analysis.columns.status] ?? ''));
+function endedUnsent(input: AuditInput, index: number, sentPrint?: string): boolean {
+  const { analysis } = input;
+  const row = analysis.rows[index] ?? [];
+  const status = String(row[analysis.columns.status] ?? '');
+  if (UNSENT_STATUSES.has(status)) return true;
+  return (
+    status === 'INVALID' &&
+    input.refusedByKey(String(row[analysis.columns.detail] ?? '')) &&
+    (sentPrint === undefined || input.prints[index] !== sentPrint)
+  );
+}
+
+/** refusedByKey of AuditInput: keyed words, and not a reason cells that make no row give. */
+function refusals(
+  invalidReasons: ReadonlySet<string>,
+  context: ImportContext,
+): (detail: string) => boolean {
+  const keyedWords = keyedInvalidWords(context.t ?? translator('en'));
+  return (detail) =>
+    !invalidReasons.has(detail) && keyedWords.some((words) => detail.startsWith(words));
 }
 
 /**
@@ -304,12 +330,10 @@ function leadsOfKeys(input: Omit<AuditInput, 'elsewhere'>): (id: unknown, key: s
  * leads than it holds, or reclaimed for room): then only ids of other keys convict a row.
  */
 function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: AuditRepairs) {
-  const { analysis, keys, elsewhere, invalidReasons } = input;
-  const keyedWords = keyedInvalidWords(input.context.t ?? translator('en'));
+  const { analysis, keys, elsewhere } = input;
   // An INVALID a row whose cells make a valid row cannot earn: another row's reason, or words
   // no refusal of a valid row begins with (the reason's own row since changed or deleted).
-  const notOwnInvalid = (detail: string) =>
-    invalidReasons.has(detail) || !keyedWords.some((words) => detail.startsWith(words));
+  const notOwnInvalid = (detail: string) => !input.refusedByKey(detail);
   // Rows per sheet key (e-mail, phone): a DUPLICATE stands while another row holds one of its.
   const claimed = new Map<string, number>();
   for (const list of input.claims) for (const c of list) claimed.set(c, (claimed.get(c) ?? 0) + 1);
