@@ -33,7 +33,7 @@ import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
 import { hasPersonWords, personMessage } from '../core/person-message';
 import { SEND_JOB_KIND } from '../core/send/job';
 import type { Settings } from '../core/settings/settings';
-import { type ConsentGap, consentParams, requireConsent } from '../gas/consent';
+import { type ConsentGap, consentGap, consentParams, requireConsent } from '../gas/consent';
 import { currentLocale } from '../gas/locale';
 import {
   ensureHourlyTrigger,
@@ -58,6 +58,7 @@ import {
   pacerFor,
   personName,
   personViewStore,
+  spreadsheetDataStore,
   startLock,
 } from './context';
 import { PUBLISHED_ADDON } from './deployment';
@@ -147,19 +148,68 @@ export function recordBackgroundFailure(error: unknown): void {
 }
 
 /**
+ * Set (in this person's own store for the spreadsheet) while a job of theirs may be paused for
+ * consent, so that every sidebar call need not read their jobs to know there is none.
+ */
+const CONSENT_PAUSED_KEY = 'consentPaused';
+
+/**
  * A background run that found a permission of the manifest not granted: each of this person's
  * pending jobs pauses with what to allow and the authorisation link, in the job's language,
- * and nothing is sent. Resuming it once the person allowed (Jobs, or crmResumeJob) continues
- * where it stopped.
+ * and nothing is sent. The first sidebar call or trigger that finds the permission granted
+ * resumes it where it stopped (resumeJobsPausedForConsent).
  */
 export function pauseJobsForConsent(gap: ConsentGap): JobSummary[] {
   const deps = engineDeps();
-  for (const job of deps.store.list()) {
-    if (!isPending(job.state)) continue;
+  const pending = deps.store.list().filter((job) => isPending(job.state));
+  if (pending.length > 0) {
+    try {
+      spreadsheetDataStore().set(CONSENT_PAUSED_KEY, '1');
+    } catch {
+      // A full store: the jobs still pause; Resume in Jobs continues them.
+    }
+  }
+  for (const job of pending) {
     const t = translator(job.locale ?? 'en');
-    pauseJob(deps, job.jobId, t('jobs.pause.consentMissing', consentParams(gap, t)));
+    pauseJob(deps, job.jobId, t('jobs.pause.consentMissing', consentParams(gap, t)), 'consent');
   }
   return deps.store.list().map((job) => toSummary(job, deps.viewer));
+}
+
+/**
+ * Once the person has granted what was missing, their jobs paused for it go on by themselves:
+ * only those (a pause of their own or another editor's stays until Resume), and only when no
+ * other job now holds the sheet (then the job stays paused, its message naming the permission,
+ * and Resume says which job holds it). `granted`: the caller has just checked consent. Arms the
+ * triggers that continue them.
+ */
+export function resumeJobsPausedForConsent(granted: boolean): void {
+  try {
+    resumeConsentPaused(granted);
+  } catch {
+    // Best effort: the call the person made goes on; the next one (or a trigger) tries again.
+  }
+}
+
+function resumeConsentPaused(granted: boolean): void {
+  const flags = spreadsheetDataStore();
+  if (flags.get(CONSENT_PAUSED_KEY) === null) return;
+  if (!granted && consentGap()) return;
+  const deps = engineDeps();
+  let resumed = false;
+  for (const job of deps.store.list()) {
+    if (job.state !== 'paused') continue;
+    const request = deps.store.controlRequest(job.jobId);
+    if (request?.kind !== 'pause' || request.reason !== 'consent') continue;
+    try {
+      resumeOwnJob(deps, job);
+      resumed = true;
+    } catch {
+      // Another job holds its sheet, or a start holds the lock: Resume in Jobs says which.
+    }
+  }
+  flags.delete(CONSENT_PAUSED_KEY);
+  if (resumed) armDriver(deps.clock.now());
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   upsertSchedule,
   type Zone,
 } from '../core/schedule/schedule';
-import { consentGap } from '../gas/consent';
+import { type ConsentGap, consentGap, consentParams } from '../gas/consent';
 import { currentLocale } from '../gas/locale';
 import { appsScriptClock } from '../gas/services';
 import {
@@ -43,6 +43,7 @@ import {
   noteFiredTrigger,
   pauseJobsForConsent,
   recordBackgroundFailure,
+  resumeJobsPausedForConsent,
 } from './jobs-api';
 import { loadSchedules, ownsSchedule, saveSchedules } from './schedule-store';
 
@@ -166,15 +167,48 @@ export function crmRunJobs(event?: TriggerEvent): JobSummary[] {
   }
   // The person's jobs pause with what to allow (shown in Jobs); triggers are left as they are
   // (touching them may itself need the missing scope), and due schedules wait for consent.
-  if (gap) return pauseJobsForConsent(gap);
+  if (gap) {
+    holdDueSchedulesForConsent(gap);
+    return pauseJobsForConsent(gap);
+  }
   try {
     if (triggerUid !== undefined) deleteUnrecordedTrigger(triggerUid);
     noteFiredTrigger(triggerUid);
+    resumeJobsPausedForConsent(true);
     startDueSchedules();
     return driveJobs('trigger').summaries;
   } catch (error) {
     recordBackgroundFailure(error);
     throw error;
+  }
+}
+
+/**
+ * A firing that found a permission not granted starts none of this person's due schedules: each
+ * says why (its lastError, in the scheduler's language, which the Jobs list says again in each
+ * reader's) and keeps the night it missed (`heldDay`), which the first firing with the
+ * permission starts, however late. Best effort: a store that cannot be written leaves the
+ * schedule as it was, due again within its hour.
+ */
+function holdDueSchedulesForConsent(gap: ConsentGap): void {
+  try {
+    const settings = loadSettings();
+    if (!settings) return;
+    const mine = loadSchedules().filter((s) => ownsSchedule(s, settings));
+    if (mine.length === 0) return;
+    const now = appsScriptClock.now();
+    const zone = spreadsheetZone();
+    const t = translator(currentLocale());
+    const reason = t('schedule.heldForConsent', consentParams(gap, t));
+    for (const schedule of dueSchedules(mine, now, zone)) {
+      const day = dueDay(schedule, now, zone);
+      if (day === undefined) continue;
+      saveSchedules(
+        upsertSchedule(loadSchedules(), { ...schedule, heldDay: day, lastError: reason }),
+      );
+    }
+  } catch {
+    // Nothing recorded; the schedule is still due at the next firing within its hour.
   }
 }
 
@@ -197,6 +231,7 @@ function startDueSchedules(): void {
       lastRunDay: dueDay(schedule, now, zone) ?? zone(now).day,
     };
     delete started.lastError;
+    delete started.heldDay;
     saveSchedules(upsertSchedule(loadSchedules(), started));
     try {
       const options = { ...schedule.options, sheet: schedule.sheet };

@@ -10,6 +10,7 @@ import {
   crmGetJob,
   crmListJobs,
   crmResumeJob,
+  resumeJobsPausedForConsent,
   uiClearFinishedJobs,
   uiContinueJob,
   uiListJobs,
@@ -127,9 +128,10 @@ export function uiCall(fn: string, args: unknown[]): unknown {
     );
   }
   try {
-    if (!WITHOUT_CONSENT_CHECK.has(fn as keyof SidebarFunctions)) {
-      requireConsent(translator(currentLocale()));
-    }
+    const checked = !WITHOUT_CONSENT_CHECK.has(fn as keyof SidebarFunctions);
+    if (checked) requireConsent(translator(currentLocale()));
+    // Jobs a missing permission paused go on once it is granted, without a Resume.
+    resumeJobsPausedForConsent(checked);
     return target(...(Array.isArray(args) ? args : []));
   } catch (error) {
     throw new Error(personMessage(error, translator(currentLocale())));

@@ -478,3 +478,36 @@ describe('the Jobs sidebar', () => {
     expect(describeJob(job('leadActionsRevert'), PT_WORDS).kind).toBe('Reversão de ações em leads');
   });
 });
+
+describe('column pickers of an export sheet', () => {
+  // An English export (or a sheet pasted from the API) has raw column names; a Portuguese one
+  // already has Portuguese headers, which stay as they are.
+  const exported: Columns = {
+    headers: ['id', 'name', 'created_at', 'Criado em', 'Valor'],
+    leadIdColumn: 'id',
+  };
+  const labels = (words: typeof PT_WORDS) =>
+    pickerOptions(spec('won', 'value'), form('won'), SETUP, exported, words.t, words.lang)
+      .groups.find((g) => g.options.some((o) => o.value.endsWith('created_at')))
+      ?.options.map((o) => o.label);
+
+  it('name a raw column in Portuguese for a Portuguese-speaking person, keeping its header', () => {
+    expect(labels(PT_WORDS)).toEqual([
+      'Coluna: id',
+      'Coluna: Nome (name)',
+      'Coluna: Criado em (created_at)',
+      'Coluna: Criado em',
+      'Coluna: Valor',
+    ]);
+  });
+
+  it('leave the headers as they are for an English-speaking person', () => {
+    expect(labels(EN_WORDS)).toEqual([
+      'Column: id',
+      'Column: name',
+      'Column: created_at',
+      'Column: Criado em',
+      'Column: Valor',
+    ]);
+  });
+});

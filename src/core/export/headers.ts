@@ -72,6 +72,19 @@ export function columnOfPortugueseHeader(text: string): string | undefined {
   return COLUMN_BY_PORTUGUESE.get(headerKey(text));
 }
 
+/**
+ * A sheet's header as a picker names it to a person of `language`: a raw catalogue column (an
+ * English export's `created_at`, a sheet pasted from the API) reads `Criado em (created_at)` in
+ * Portuguese, the cell's own text kept so the person finds the column; any other header (a
+ * Portuguese export's `Criado em`, the person's own) as it is.
+ */
+export function headerWords(header: string, language: Locale): string {
+  if (language !== 'pt') return header;
+  const portuguese = portugueseOf(header.trim());
+  if (portuguese === undefined || headerKey(portuguese) === headerKey(header)) return header;
+  return `${portuguese} (${header.trim()})`;
+}
+
 /** The header an export writes for `column` in `language`. */
 export function columnHeader(
   column: string,

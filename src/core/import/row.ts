@@ -5,6 +5,7 @@ import type {
   UpsertLeadInput,
   User,
 } from '../../api/schemas';
+import { DEFAULT_ID_HEADERS } from '../actions/types';
 import { cellFault } from '../cells/read';
 import { codedError } from '../errors';
 import { type MessageKey, type Translate, translator } from '../i18n';
@@ -303,7 +304,10 @@ export function buildLeadPayload(
   const missing = missingReason(headerMap, badFields, t);
   const matchKey = keyFor(context.matchBy, lead);
   if (!matchKey.ok) {
-    const reason = missing(matchKey.fields, t(matchKey.error), t(matchKey.fix));
+    const named = namedLead(row, headerMap);
+    const reason = named
+      ? t('import.keylessLead', named)
+      : missing(matchKey.fields, t(matchKey.error), t(matchKey.fix));
     if (reason !== undefined) problems.push(reason);
   }
   if (problems.length || !matchKey.ok || (placement.failed && !stageOnly))
@@ -415,6 +419,29 @@ function missingReason(
       what,
     });
   };
+}
+
+/**
+ * The lead a row without e-mail or phone names by its id column (an export's `ID`, the
+ * import's own `CRM Lead ID`: the first of DEFAULT_ID_HEADERS that holds a whole number).
+ * PRODUCT.md: a row names its lead by id, else e-mail, else phone. The CRM changes a lead's
+ * fields only by upsert, whose match key is an e-mail or a phone (crm-api-v1.md
+ * POST /leads/upsert; there is no PUT /leads/{id}), so such a lead cannot be updated from a
+ * row: its reason names the lead, and warns that an e-mail typed in the row would make
+ * another lead (the upsert would find none by it) rather than the generic "add an e-mail".
+ */
+function namedLead(
+  row: readonly unknown[],
+  headerMap: HeaderMap,
+): { id: string; header: string } | undefined {
+  for (const header of DEFAULT_ID_HEADERS) {
+    const at = headerMap.headers.indexOf(header);
+    if (at < 0) continue;
+    const cell = row[at];
+    const text = typeof cell === 'number' ? String(cell) : String(cell ?? '').trim();
+    if (/^[1-9]\d{0,15}$/.test(text)) return { id: text, header };
+  }
+  return undefined;
 }
 
 /** What a new lead of this row would add (its place), or why the row cannot make one. */

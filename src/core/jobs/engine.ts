@@ -19,7 +19,7 @@ import {
   type SummaryViewer,
   toSummary,
 } from './record';
-import { cancelledMessage, type JobStore } from './store';
+import { cancelledMessage, type JobStore, type PauseReason } from './store';
 
 /**
  * Apps Script kills an execution at 6 minutes. 4.5 minutes of work leaves over a minute for
@@ -624,11 +624,16 @@ export function cancelJob(deps: EngineDeps, jobId: string): JobSummary {
  * stops before its next request (StepContext.stopRequested) or step. The summary returned
  * already says `paused`.
  */
-export function pauseJob(deps: EngineDeps, jobId: string, message: string): JobSummary {
+export function pauseJob(
+  deps: EngineDeps,
+  jobId: string,
+  message: string,
+  reason?: PauseReason,
+): JobSummary {
   const { store } = deps;
   const job = requireJob(store, jobId);
   if (!isPending(job.state)) return toSummary(job, deps.viewer);
-  store.requestPause(jobId, message);
+  store.requestPause(jobId, message, reason);
   return settleRequest(deps, jobId);
 }
 

@@ -22,6 +22,8 @@ export const JOB_KEY_PREFIX = 'crm.job.';
 export const CONTROL_KEY_PREFIX = 'crm.jobctl.';
 const CANCEL_VALUE = 'cancel';
 const PAUSE_VALUE_PREFIX = 'pause:';
+/** A pause a missing permission asked for: the first driver that finds it granted resumes it. */
+const CONSENT_PAUSE_VALUE_PREFIX = 'pause+consent:';
 
 /**
  * The job board: what every editor of the spreadsheet sees of a job (its record without options
@@ -42,7 +44,16 @@ export function cancelledMessage(): string {
 }
 
 /** A pause or cancel asked for by someone while the job was pending. */
-export type ControlRequest = { kind: 'cancel' } | { kind: 'pause'; message: string };
+export type ControlRequest =
+  | { kind: 'cancel' }
+  | { kind: 'pause'; message: string; reason?: PauseReason };
+
+/**
+ * Why the add-on itself paused a job, where that pause ends without the person: `consent`, a
+ * permission they had not granted (it resumes once they have). A pause without a reason (the
+ * person's own, another editor's, a fix to make) waits for Resume.
+ */
+export type PauseReason = 'consent';
 
 export interface PruneOptions {
   now: number;
@@ -62,7 +73,7 @@ export interface JobStore {
   delete(jobId: string): void;
   requestCancel(jobId: string): void;
   /** Asks a pending job to pause; `message` becomes its message once it has. */
-  requestPause(jobId: string, message: string): void;
+  requestPause(jobId: string, message: string, reason?: PauseReason): void;
   /** The pending request for this job (see JobStoreOptions.signal for when it is read afresh). */
   controlRequest(jobId: string): ControlRequest | null;
   /**
@@ -120,6 +131,10 @@ function applyRequest(job: JobRecord, request: ControlRequest | null): JobRecord
 
 function parseRequest(raw: string | null): ControlRequest | null {
   if (raw === null) return null;
+  if (raw.startsWith(CONSENT_PAUSE_VALUE_PREFIX)) {
+    const message = raw.slice(CONSENT_PAUSE_VALUE_PREFIX.length);
+    return { kind: 'pause', message, reason: 'consent' };
+  }
   if (raw.startsWith(PAUSE_VALUE_PREFIX)) {
     return { kind: 'pause', message: raw.slice(PAUSE_VALUE_PREFIX.length) };
   }
@@ -342,10 +357,11 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
       shared.set(controlKey(jobId), CANCEL_VALUE);
       raiseSignal(jobId);
     },
-    requestPause: (jobId, message) => {
+    requestPause: (jobId, message, reason) => {
       // A cancel already asked for wins: never turn it back into a pause.
       if (readRequest(jobId)?.kind !== 'cancel') {
-        shared.set(controlKey(jobId), `${PAUSE_VALUE_PREFIX}${message}`);
+        const prefix = reason === 'consent' ? CONSENT_PAUSE_VALUE_PREFIX : PAUSE_VALUE_PREFIX;
+        shared.set(controlKey(jobId), `${prefix}${message}`);
         raiseSignal(jobId);
       }
     },

@@ -33,6 +33,12 @@ export const ScheduleSchema = lazySchema(() =>
      * after its hour waits for the next night (issue 29.3: saved at 11:06, it ran at 12:07).
      */
     notBefore: z.optional(z.number()),
+    /**
+     * The local day of a night's run that a firing could not start because the person had not
+     * granted a permission (addon/schedule-api.ts): the first firing with it starts that run,
+     * however late, rather than skipping the night.
+     */
+    heldDay: z.optional(z.string()),
   }),
 );
 export type Schedule = z.infer<typeof ScheduleSchema>;
@@ -162,11 +168,23 @@ function lastHourStart(hour: number, now: number, zone: Zone): number | undefine
  * after it was saved; normally within its hour, at most LATE_GRACE_MS after it.
  */
 export function dueDay(schedule: Schedule, now: number, zone: Zone): string | undefined {
+  return tonightDue(schedule, now, zone) ?? heldDue(schedule);
+}
+
+/** Tonight's run, when the firing at `now` is within its hour (or its grace). */
+function tonightDue(schedule: Schedule, now: number, zone: Zone): string | undefined {
   const start = lastHourStart(schedule.hour, now, zone);
   if (start === undefined || now - start >= LATE_GRACE_MS) return undefined;
   if (schedule.notBefore !== undefined && start < schedule.notBefore) return undefined;
   const day = zone(start).day;
   return schedule.lastRunDay === day ? undefined : day;
+}
+
+/** A night a missing permission held: due at any firing until it has run (see heldDay). */
+function heldDue(schedule: Schedule): string | undefined {
+  const { heldDay, lastRunDay } = schedule;
+  if (heldDay === undefined) return undefined;
+  return lastRunDay !== undefined && lastRunDay >= heldDay ? undefined : heldDay;
 }
 
 /** Whether the trigger firing at `now` starts the schedule (see dueDay). */

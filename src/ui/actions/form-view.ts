@@ -1,5 +1,6 @@
+import { headerWords } from '../../core/export/headers';
 import { byId, h } from '../shared/dom';
-import { t } from '../shared/i18n';
+import { t, words } from '../shared/i18n';
 import {
   ACTION_PARAMS,
   ACTIONS,
@@ -32,7 +33,9 @@ export interface FormContext {
 
 export function renderLead(ctx: FormContext): void {
   const label = (choice: LeadChoice) => {
-    if (choice.kind === 'column') return t('ui.actions.leadColumn', { header: choice.header });
+    if (choice.kind === 'column') {
+      return t('ui.actions.leadColumn', { header: headerWords(choice.header, words.lang) });
+    }
     const keys = {
       email_or_phone: 'ui.actions.leadEmailOrPhone',
       email: 'ui.actions.leadEmail',
@@ -70,7 +73,7 @@ export function renderActions(ctx: FormContext): void {
 function paramPicker(ctx: FormContext, spec: ParamSpec): HTMLElement {
   const { form } = ctx;
   const id = `param-${spec.name}`;
-  const picker = pickerOptions(spec, form, ctx.setup, ctx.columns, t);
+  const picker = pickerOptions(spec, form, ctx.setup, ctx.columns, t, words.lang);
   const option = (o: { value: string; label: string; disabled?: boolean }) =>
     h('option', { value: o.value, disabled: o.disabled }, o.label);
   const select = h(

@@ -16,6 +16,8 @@ export {
 } from '../shared/lead-choice';
 
 import { LEAD_ACTIONS, type LeadActionName } from '../../core/actions/types';
+import { headerWords } from '../../core/export/headers';
+import type { Locale } from '../../core/i18n';
 import { headerKey } from '../../core/import/text-key';
 import type { UiKey, UiTranslate } from '../shared/words';
 
@@ -336,6 +338,7 @@ export function pickerOptions(
   setup: Setup,
   columns: Columns,
   t: UiTranslate,
+  lang: Locale = 'en',
 ): PickerOptions {
   const options: PickerOption[] = [
     spec.defaultLabel
@@ -349,7 +352,7 @@ export function pickerOptions(
       label: t('ui.actions.group.columns'),
       options: columns.headers.map((header) => ({
         value: `${COLUMN_PREFIX}${header}`,
-        label: t('ui.actions.column', { header }),
+        label: t('ui.actions.column', { header: headerWords(header, lang) }),
       })),
     });
   }

@@ -1,3 +1,4 @@
+import { headerWords } from '../../core/export/headers';
 import { byId, h, showStatus, whileBusy } from '../shared/dom';
 import { t, words } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
@@ -80,7 +81,7 @@ function sourcePicker(
       h(
         'option',
         { value: sourceOptionValue({ kind: 'column', header }) },
-        t('ui.send.column', { header }),
+        t('ui.send.column', { header: headerWords(header, words.lang) }),
       ),
     ),
     h('option', { value: FIXED_OPTION }, t('ui.send.fixedText')),
@@ -229,7 +230,7 @@ function renderLead(): void {
   ];
   const label = (choice: LeadChoice) =>
     choice.kind === 'column'
-      ? t('ui.send.leadColumn', { header: choice.header })
+      ? t('ui.send.leadColumn', { header: headerWords(choice.header, words.lang) })
       : t(
           (
             {

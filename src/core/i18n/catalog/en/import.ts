@@ -86,4 +86,7 @@ export const IMPORT_EN = {
   'import.input.expected.boolean': 'TRUE or FALSE',
   'import.input.expected.array': 'a list',
   'import.input.expected.object': 'an object',
+  // A row naming by its ID a lead without e-mail or phone (import/row.ts namedLead).
+  'import.keylessLead':
+    '"{header}" names lead {id}, but this row has no e-mail or phone, and the CRM changes a lead only by its e-mail or phone: nothing was sent. To update it, fill in the e-mail or phone the lead has in the CRM; if it has none, change it in the CRM (Lead actions move its stage and tags). A new e-mail or phone here would create another lead.',
 } as const;

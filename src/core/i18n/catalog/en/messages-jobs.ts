@@ -92,5 +92,5 @@ export const MESSAGES_JOBS_EN = {
   'ui.error.consentMissing':
     'CRM Sheets needs permission you have not allowed: {permissions}. Open {url} and allow it, then try again. Nothing was sent.',
   'jobs.pause.consentMissing':
-    'Paused: CRM Sheets needs permission you have not allowed: {permissions}. Open {url} and allow it, then resume this job in CRM → Jobs.',
+    'Paused: CRM Sheets needs permission you have not allowed: {permissions}. Open {url} and allow it; the job then goes on by itself.',
 } as const;

@@ -34,4 +34,7 @@ export const SCHEDULES_EN = {
   'ui.error.scheduleNoSheet':
     'No sheet is named "{sheet}": a nightly import reads a sheet that exists. Pick it from the list.',
   'ui.error.scheduleNone': '"{sheet}" has no nightly run (scheduled sheets: {names}).',
+  // A night's run held for a permission not granted (addon/schedule-api.ts).
+  'schedule.heldForConsent':
+    'Not started: CRM Sheets needs permission you have not allowed: {permissions}. Open {url} and allow it; the run starts at the next hourly check.',
 } as const;

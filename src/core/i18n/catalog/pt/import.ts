@@ -88,4 +88,7 @@ export const IMPORT_PT: Readonly<Record<keyof typeof IMPORT_EN, string>> = {
   'import.input.expected.boolean': 'VERDADEIRO ou FALSO',
   'import.input.expected.array': 'uma lista',
   'import.input.expected.object': 'um objeto',
+  // Linha que nomeia pelo ID um lead sem e-mail nem telefone (import/row.ts namedLead).
+  'import.keylessLead':
+    '"{header}" indica o lead {id}, mas esta linha não tem e-mail nem telefone, e o CRM altera um lead só pelo e-mail ou telefone dele: nada foi enviado. Para atualizá-lo, preencha o e-mail ou telefone que o lead tem no CRM; se não tiver nenhum, altere-o no CRM (Ações em leads mudam a etapa e as etiquetas). Um e-mail ou telefone novo aqui criaria outro lead.',
 };

@@ -93,5 +93,5 @@ export const MESSAGES_JOBS_PT: Readonly<Record<keyof typeof MESSAGES_JOBS_EN, st
   'ui.error.consentMissing':
     'O CRM Sheets precisa de uma permissão que você não concedeu: {permissions}. Abra {url} e conceda-a; depois tente de novo. Nada foi enviado.',
   'jobs.pause.consentMissing':
-    'Pausada: o CRM Sheets precisa de uma permissão que você não concedeu: {permissions}. Abra {url} e conceda-a; depois retome a tarefa em CRM → Processos.',
+    'Pausada: o CRM Sheets precisa de uma permissão que você não concedeu: {permissions}. Abra {url} e conceda-a; a tarefa então continua sozinha.',
 };

@@ -37,4 +37,7 @@ export const SCHEDULES_PT: Readonly<Record<keyof typeof SCHEDULES_EN, string>> =
   'ui.error.scheduleNoSheet':
     'Nenhuma planilha se chama "{sheet}": uma importação noturna lê uma planilha que existe. Escolha-a na lista.',
   'ui.error.scheduleNone': '"{sheet}" não tem execução noturna (planilhas agendadas: {names}).',
+  // Execução noturna retida por uma permissão não concedida (addon/schedule-api.ts).
+  'schedule.heldForConsent':
+    'Não iniciada: o CRM Sheets precisa de uma permissão que você não concedeu: {permissions}. Abra {url} e conceda-a; a execução começa na próxima verificação de hora em hora.',
 };
