@@ -83,7 +83,9 @@ function limiter(parallel: number) {
 const started = Date.now();
 
 // CPU timings first, alone, so that the profile runs below do not slow them down.
-console.log('\n## Bundle: dist/Code.js (raw, gzip, median load in a fresh bare V8 context)');
+console.log(
+  '\n## Bundle: dist/Code.js (raw, gzip, median load in a fresh bare V8 context, median cached CRM_* formula in a fresh context)',
+);
 console.table(benchBundle());
 console.log('\n## Import core: mapping + validation CPU over 10,000 rows');
 console.table(benchImportCore());

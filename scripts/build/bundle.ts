@@ -39,6 +39,42 @@ export const phoneMetadataWithoutFormats: Plugin = {
   },
 };
 
+/** The catalogue builders the add-on calls (src/core/i18n/catalogs.ts), by catalogue file. */
+const CATALOG_BUILDERS: Record<string, string> = { en: 'englishCatalog', pt: 'portugueseCatalog' };
+
+/**
+ * Each language's catalogue ships as one JSON string, parsed on its first use. As object
+ * literals, the ~200 KB of messages were parsed and compiled on every bundle load, which every
+ * custom-function recalculation pays (issue 30); V8 scans a string literal far faster. The
+ * messages are the ones src/core/i18n/catalog/{en,pt}.ts build, taken from the source here.
+ */
+export const catalogsAsJson: Plugin = {
+  name: 'catalogs-as-json',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]i18n[\\/]catalog[\\/](en|pt)\.ts$/ }, async (args) => {
+      const language = /(en|pt)\.ts$/.exec(args.path)?.[1] ?? '';
+      const builder = CATALOG_BUILDERS[language] ?? '';
+      const built = await build({
+        entryPoints: [args.path],
+        bundle: true,
+        format: 'iife',
+        globalName: 'catalog',
+        platform: 'neutral',
+        write: false,
+        logLevel: 'warning',
+      });
+      const box: { catalog?: Record<string, () => Record<string, unknown>> } = {};
+      runInNewContext(built.outputFiles[0]?.text ?? '', box);
+      const messages = box.catalog?.[builder]?.();
+      if (!messages || Object.values(messages).some((text) => typeof text !== 'string')) {
+        throw new Error(`${args.path}: ${builder}() must return messages that are all text.`);
+      }
+      const json = JSON.stringify(JSON.stringify(messages));
+      return { contents: `export const ${builder} = () => JSON.parse(${json});`, loader: 'js' };
+    });
+  },
+};
+
 /** Finds each export's JSDoc in src/addon so the stubs carry it (esbuild drops comments). */
 function documentedFunctions(): Map<string, ExportedFunction> {
   const documented = new Map<string, ExportedFunction>();
@@ -77,7 +113,7 @@ export async function bundleAddon(options: BundleOptions): Promise<Bundle> {
       CRM_PUBLISHED_ADDON: String(options.publishedAddon),
       CRM_OAUTH_SCOPES: JSON.stringify(oauthScopes),
     },
-    plugins: [phoneMetadataWithoutFormats],
+    plugins: [phoneMetadataWithoutFormats, catalogsAsJson],
     write: false,
     logLevel: 'warning',
   });

@@ -20,6 +20,7 @@ import {
   type TemplateFilters,
   TemplateFiltersSchema,
 } from '../schemas/chatapp';
+import { lazySchema } from '../schemas/lazy';
 import {
   type Task,
   type TaskFilters,
@@ -27,7 +28,7 @@ import {
   TaskListResponseSchema,
 } from '../schemas/tasks';
 
-const ActiveOnlySchema = z.strictObject({ active_only: z.optional(z.boolean()) });
+const ActiveOnlySchema = lazySchema(() => z.strictObject({ active_only: z.optional(z.boolean()) }));
 type ActiveOnly = z.infer<typeof ActiveOnlySchema>;
 
 /** Read-only reference data: custom fields, sequences, account, users, chat numbers, tasks. */

@@ -8,6 +8,7 @@ import {
   openEnum,
   SpecIssueListSchema,
 } from './common';
+import { lazySchema } from './lazy';
 
 export const TRIGGER_TYPES = [
   'message_received',
@@ -28,7 +29,7 @@ export const TRIGGER_TYPES = [
   'stage_no_reply',
   'stage_recurring',
 ] as const;
-export const TriggerTypeSchema = openEnum(TRIGGER_TYPES);
+export const TriggerTypeSchema = lazySchema(() => openEnum(TRIGGER_TYPES));
 export type TriggerType = z.infer<typeof TriggerTypeSchema>;
 
 export const ACTION_TYPES = [
@@ -60,87 +61,107 @@ export const ACTION_TYPES = [
   'send_chatapp_buttons',
   'send_social_message',
 ] as const;
-export const ActionTypeSchema = openEnum(ACTION_TYPES);
+export const ActionTypeSchema = lazySchema(() => openEnum(ACTION_TYPES));
 export type ActionType = z.infer<typeof ActionTypeSchema>;
 
-export const AutomationActionSchema = z.looseObject({
-  type: ActionTypeSchema,
-  config: z.optional(z.record(z.string(), z.unknown())),
-});
+export const AutomationActionSchema = lazySchema(() =>
+  z.looseObject({
+    type: ActionTypeSchema,
+    config: z.optional(z.record(z.string(), z.unknown())),
+  }),
+);
 export type AutomationAction = z.infer<typeof AutomationActionSchema>;
 
-export const AutomationConditionSchema = z.looseObject({
-  field: z.string(),
-  operator: z.string(),
-  value: z.optional(z.unknown()),
-});
+export const AutomationConditionSchema = lazySchema(() =>
+  z.looseObject({
+    field: z.string(),
+    operator: z.string(),
+    value: z.optional(z.unknown()),
+  }),
+);
 export type AutomationCondition = z.infer<typeof AutomationConditionSchema>;
 
 /**
  * Flat (`trigger_type`, `trigger_config`, `conditions`, `actions`) and graph (`nodes`, `edges`)
  * formats; the CRM returns both at once and accepts either. Node and edge shapes are not shown.
  */
-export const AutomationSpecSchema = z.looseObject({
-  name: z.string().check(z.minLength(1)),
-  trigger_type: z.optional(TriggerTypeSchema),
-  trigger_config: z.nullish(z.record(z.string(), z.unknown())),
-  conditions: z.nullish(z.array(AutomationConditionSchema)),
-  actions: z.nullish(z.array(AutomationActionSchema)),
-  nodes: z.nullish(z.array(z.unknown())),
-  edges: z.nullish(z.array(z.unknown())),
-});
+export const AutomationSpecSchema = lazySchema(() =>
+  z.looseObject({
+    name: z.string().check(z.minLength(1)),
+    trigger_type: z.optional(TriggerTypeSchema),
+    trigger_config: z.nullish(z.record(z.string(), z.unknown())),
+    conditions: z.nullish(z.array(AutomationConditionSchema)),
+    actions: z.nullish(z.array(AutomationActionSchema)),
+    nodes: z.nullish(z.array(z.unknown())),
+    edges: z.nullish(z.array(z.unknown())),
+  }),
+);
 export type AutomationSpec = z.infer<typeof AutomationSpecSchema>;
 
 /** `GET /automations` list item. */
-export const AutomationSchema = z.looseObject({
-  id: IdSchema,
-  name: z.string(),
-  trigger_type: z.nullish(TriggerTypeSchema),
-  is_active: nullishBoolean,
-  run_count: nullishNumber,
-  last_run_at: nullishString,
-  updated_at: nullishString,
-});
+export const AutomationSchema = lazySchema(() =>
+  z.looseObject({
+    id: IdSchema,
+    name: z.string(),
+    trigger_type: z.nullish(TriggerTypeSchema),
+    is_active: nullishBoolean,
+    run_count: nullishNumber,
+    last_run_at: nullishString,
+    updated_at: nullishString,
+  }),
+);
 export type Automation = z.infer<typeof AutomationSchema>;
 
-export const AutomationDetailSchema = z.looseObject({
-  id: IdSchema,
-  is_active: nullishBoolean,
-  run_count: nullishNumber,
-  last_run_at: nullishString,
-  updated_at: nullishString,
-  spec: AutomationSpecSchema,
-});
+export const AutomationDetailSchema = lazySchema(() =>
+  z.looseObject({
+    id: IdSchema,
+    is_active: nullishBoolean,
+    run_count: nullishNumber,
+    last_run_at: nullishString,
+    updated_at: nullishString,
+    spec: AutomationSpecSchema,
+  }),
+);
 export type AutomationDetail = z.infer<typeof AutomationDetailSchema>;
 
-export const AutomationFiltersSchema = z.strictObject({
-  is_active: z.optional(z.boolean()),
-  trigger_type: z.optional(z.string()),
-  search: z.optional(z.string()),
-  page: z.optional(z.int().check(z.minimum(1))),
-  per_page: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
-});
+export const AutomationFiltersSchema = lazySchema(() =>
+  z.strictObject({
+    is_active: z.optional(z.boolean()),
+    trigger_type: z.optional(z.string()),
+    search: z.optional(z.string()),
+    page: z.optional(z.int().check(z.minimum(1))),
+    per_page: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+  }),
+);
 export type AutomationFilters = z.infer<typeof AutomationFiltersSchema>;
 
-export const AutomationListResponseSchema = listResponse(AutomationSchema);
-export const AutomationDetailResponseSchema = z.looseObject({
-  success: nullishBoolean,
-  data: AutomationDetailSchema,
-});
-export const AutomationSavedResponseSchema = z.looseObject({
-  success: nullishBoolean,
-  warnings: SpecIssueListSchema,
-  data: AutomationDetailSchema,
-});
+export const AutomationListResponseSchema = lazySchema(() => listResponse(AutomationSchema));
+export const AutomationDetailResponseSchema = lazySchema(() =>
+  z.looseObject({
+    success: nullishBoolean,
+    data: AutomationDetailSchema,
+  }),
+);
+export const AutomationSavedResponseSchema = lazySchema(() =>
+  z.looseObject({
+    success: nullishBoolean,
+    warnings: SpecIssueListSchema,
+    data: AutomationDetailSchema,
+  }),
+);
 /** `PUT /automations/{id}`: body not shown; `data` is read when it has the GET shape. */
-export const AutomationReplacedResponseSchema = z.looseObject({
-  success: nullishBoolean,
-  warnings: SpecIssueListSchema,
-  data: z.optional(z.unknown()),
-});
-export const AutomationToggleResponseSchema = z.looseObject({
-  success: nullishBoolean,
-  id: IdSchema,
-  is_active: z.boolean(),
-});
+export const AutomationReplacedResponseSchema = lazySchema(() =>
+  z.looseObject({
+    success: nullishBoolean,
+    warnings: SpecIssueListSchema,
+    data: z.optional(z.unknown()),
+  }),
+);
+export const AutomationToggleResponseSchema = lazySchema(() =>
+  z.looseObject({
+    success: nullishBoolean,
+    id: IdSchema,
+    is_active: z.boolean(),
+  }),
+);
 export type AutomationToggled = z.infer<typeof AutomationToggleResponseSchema>;

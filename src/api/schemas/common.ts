@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy';
 
 /*
  * Leniency rules shared by every response schema (the contract is the only description of the
@@ -20,23 +21,25 @@ export function openEnum<const T extends readonly [string, ...string[]]>(values:
   });
 }
 
-export const IdSchema = z.int();
+export const IdSchema = lazySchema(() => z.int());
 
 const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
 
 /** A number, or a numeric string such as "1500.00", read as a number. */
-export const NumberishSchema = z.union([
-  z.number(),
-  z.pipe(
-    z.string().check(z.regex(NUMERIC_TEXT)),
-    z.transform((text: string) => Number(text)),
-  ),
-]);
+export const NumberishSchema = lazySchema(() =>
+  z.union([
+    z.number(),
+    z.pipe(
+      z.string().check(z.regex(NUMERIC_TEXT)),
+      z.transform((text: string) => Number(text)),
+    ),
+  ]),
+);
 
-export const nullishString = z.nullish(z.string());
-export const nullishBoolean = z.nullish(z.boolean());
-export const nullishNumber = z.nullish(NumberishSchema);
-export const nullishId = z.nullish(IdSchema);
+export const nullishString = lazySchema(() => z.nullish(z.string()));
+export const nullishBoolean = lazySchema(() => z.nullish(z.boolean()));
+export const nullishNumber = lazySchema(() => z.nullish(NumberishSchema));
+export const nullishId = lazySchema(() => z.nullish(IdSchema));
 
 /** A list that may come as null or be left out: read as an empty list. */
 export function listOrEmpty<T extends z.core.SomeType>(item: T) {
@@ -47,44 +50,50 @@ export function listOrEmpty<T extends z.core.SomeType>(item: T) {
 }
 
 /** Any JSON object, unknown keys kept (for bodies the contract does not show). */
-export const JsonObjectSchema = z.looseObject({});
+export const JsonObjectSchema = lazySchema(() => z.looseObject({}));
 export type JsonObject = z.infer<typeof JsonObjectSchema>;
 
 /**
  * An object keyed by names. PHP back ends serialise an empty map as `[]`, so an empty array is
  * read as an empty object.
  */
-export const NameMapSchema = z.union([
-  z.record(z.string(), z.unknown()),
-  z.pipe(
-    z.array(z.unknown()).check(z.maxLength(0)),
-    z.transform((): Record<string, unknown> => ({})),
-  ),
-]);
+export const NameMapSchema = lazySchema(() =>
+  z.union([
+    z.record(z.string(), z.unknown()),
+    z.pipe(
+      z.array(z.unknown()).check(z.maxLength(0)),
+      z.transform((): Record<string, unknown> => ({})),
+    ),
+  ]),
+);
 
 /** `{id, name}` as embedded in a lead (stage, pipeline). */
-export const NamedRefSchema = z.looseObject({
-  id: IdSchema,
-  name: nullishString,
-});
+export const NamedRefSchema = lazySchema(() =>
+  z.looseObject({
+    id: IdSchema,
+    name: nullishString,
+  }),
+);
 export type NamedRef = z.infer<typeof NamedRefSchema>;
 
 /**
  * Who did something: the contract names fields such as `closed_by` or `author` without their
  * type, so a user id, a name or a user object are all accepted.
  */
-export const ActorSchema = z.nullish(
-  z.union([z.number(), z.string(), z.looseObject({ id: z.optional(IdSchema) })]),
+export const ActorSchema = lazySchema(() =>
+  z.nullish(z.union([z.number(), z.string(), z.looseObject({ id: z.optional(IdSchema) })])),
 );
 
 /** `meta` of every list response. */
-export const ListMetaSchema = z.looseObject({
-  total: nullishNumber,
-  per_page: nullishNumber,
-  current_page: nullishNumber,
-  last_page: nullishNumber,
-  has_more: nullishBoolean,
-});
+export const ListMetaSchema = lazySchema(() =>
+  z.looseObject({
+    total: nullishNumber,
+    per_page: nullishNumber,
+    current_page: nullishNumber,
+    last_page: nullishNumber,
+    has_more: nullishBoolean,
+  }),
+);
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 
 /** `{success, data:[item], meta}`; `meta` is optional (some lists are not paginated). */
@@ -97,49 +106,55 @@ export function listResponse<T extends z.core.SomeType>(item: T) {
 }
 
 /** `{success}` and nothing else promised (deletes). */
-export const SuccessResponseSchema = z.looseObject({ success: nullishBoolean });
+export const SuccessResponseSchema = lazySchema(() => z.looseObject({ success: nullishBoolean }));
 
 /** A problem reported by a validator: automations use `{path, code, message}`. */
-export const SpecIssueSchema = z.looseObject({
-  path: nullishString,
-  code: nullishString,
-  message: nullishString,
-});
+export const SpecIssueSchema = lazySchema(() =>
+  z.looseObject({
+    path: nullishString,
+    code: nullishString,
+    message: nullishString,
+  }),
+);
 export type SpecIssue = z.infer<typeof SpecIssueSchema>;
 
 /** Warnings may come as objects or as plain text; both become issues. */
-const IssueListSchema = z.pipe(
-  z.union([
-    z.array(z.union([SpecIssueSchema, z.string()])),
-    // Laravel-style `{field: [messages]}`, should a validator answer that way.
-    z.record(z.string(), z.union([z.array(z.string()), z.string()])),
-    z.null(),
-  ]),
-  z.transform((value): SpecIssue[] => {
-    if (value === null) return [];
-    if (Array.isArray(value)) {
-      return value.map((item) => (typeof item === 'string' ? { message: item } : item));
-    }
-    return Object.entries(value).flatMap(([path, messages]) =>
-      (Array.isArray(messages) ? messages : [messages]).map((message) => ({ path, message })),
-    );
-  }),
+const IssueListSchema = lazySchema(() =>
+  z.pipe(
+    z.union([
+      z.array(z.union([SpecIssueSchema, z.string()])),
+      // Laravel-style `{field: [messages]}`, should a validator answer that way.
+      z.record(z.string(), z.union([z.array(z.string()), z.string()])),
+      z.null(),
+    ]),
+    z.transform((value): SpecIssue[] => {
+      if (value === null) return [];
+      if (Array.isArray(value)) {
+        return value.map((item) => (typeof item === 'string' ? { message: item } : item));
+      }
+      return Object.entries(value).flatMap(([path, messages]) =>
+        (Array.isArray(messages) ? messages : [messages]).map((message) => ({ path, message })),
+      );
+    }),
+  ),
 );
 
-export const SpecIssueListSchema = z._default(IssueListSchema, []);
+export const SpecIssueListSchema = lazySchema(() => z._default(IssueListSchema, []));
 
 /**
  * The answer to `validate_only: true` (pipelines and automations): `{success, valid, mode,
  * errors, warnings}`. When `valid` is absent it is derived from `errors`.
  */
-export const SpecValidationSchema = z.pipe(
-  z.looseObject({
-    success: nullishBoolean,
-    valid: nullishBoolean,
-    mode: nullishString,
-    errors: SpecIssueListSchema,
-    warnings: SpecIssueListSchema,
-  }),
-  z.transform((body) => ({ ...body, valid: body.valid ?? body.errors.length === 0 })),
+export const SpecValidationSchema = lazySchema(() =>
+  z.pipe(
+    z.looseObject({
+      success: nullishBoolean,
+      valid: nullishBoolean,
+      mode: nullishString,
+      errors: SpecIssueListSchema,
+      warnings: SpecIssueListSchema,
+    }),
+    z.transform((body) => ({ ...body, valid: body.valid ?? body.errors.length === 0 })),
+  ),
 );
 export type SpecValidation = z.infer<typeof SpecValidationSchema>;

@@ -1,12 +1,15 @@
 import * as z from 'zod/mini';
 import { IdSchema, nullishString } from './common';
+import { lazySchema } from './lazy';
 
 /** A task that blocks a stage move (`422 blocked`). */
-export const PendingTaskSchema = z.looseObject({
-  id: z.nullish(IdSchema),
-  subject: nullishString,
-  type: nullishString,
-});
+export const PendingTaskSchema = lazySchema(() =>
+  z.looseObject({
+    id: z.nullish(IdSchema),
+    subject: nullishString,
+    type: nullishString,
+  }),
+);
 export type PendingTask = z.infer<typeof PendingTaskSchema>;
 
 /** `skip_reason` of a refused send; open, as the CRM may add reasons. */

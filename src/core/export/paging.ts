@@ -23,20 +23,23 @@
 import * as z from 'zod/mini';
 import type { Lead, Page } from '../../api';
 import { nextPage } from '../../api/pager';
+import { lazySchema } from '../../api/schemas/lazy';
 import { decodeIds, encodeIds } from './stale';
 
-export const PagingCursorSchema = z.object({
-  /** Positions of the list covered so far: the end of the last answer kept. */
-  end: z.optional(z.int().check(z.minimum(0))),
-  /** Positions before `end` the next request re-reads; grows after a shift. */
-  overlap: z.optional(z.int().check(z.minimum(1))),
-  /** Every id this pass read (encodeIds): the check and the de-duplication. */
-  read: z.optional(z.string()),
-  /** Answers kept in this pass (a pass of one answer is one snapshot of the CRM). */
-  answers: z.optional(z.int().check(z.minimum(0))),
-  /** Leads left after the end, as the last answer counted them (how many pages to batch). */
-  expected: z.optional(z.number()),
-});
+export const PagingCursorSchema = lazySchema(() =>
+  z.object({
+    /** Positions of the list covered so far: the end of the last answer kept. */
+    end: z.optional(z.int().check(z.minimum(0))),
+    /** Positions before `end` the next request re-reads; grows after a shift. */
+    overlap: z.optional(z.int().check(z.minimum(1))),
+    /** Every id this pass read (encodeIds): the check and the de-duplication. */
+    read: z.optional(z.string()),
+    /** Answers kept in this pass (a pass of one answer is one snapshot of the CRM). */
+    answers: z.optional(z.int().check(z.minimum(0))),
+    /** Leads left after the end, as the last answer counted them (how many pages to batch). */
+    expected: z.optional(z.number()),
+  }),
+);
 export type PagingCursor = z.infer<typeof PagingCursorSchema>;
 
 export const FIRST_PAGING: PagingCursor = {};

@@ -1,5 +1,5 @@
-import { EN, type MessageKey } from './catalog/en';
-import { PT } from './catalog/pt';
+import type { MessageKey } from './catalog/en';
+import { catalogOf } from './catalogs';
 import { format, type MessageParams } from './format';
 
 /**
@@ -15,8 +15,6 @@ export { format, type MessageParams };
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
-const CATALOGS: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en: EN, pt: PT };
-
 /**
  * `pt`, `pt_BR`, `pt-PT`, `PT-br` → pt; anything else (empty included) → en. Apps Script gives
  * `Session.getActiveUserLocale()` as `pt_BR` or `pt`, and `getSpreadsheetLocale()` as `pt_BR`.
@@ -26,20 +24,20 @@ export function localeOf(tag: string | null | undefined): Locale {
 }
 
 export function translator(locale: Locale): Translate {
-  const catalog = CATALOGS[locale];
   // No English fallback: both catalogues have every key (pt.ts's type and the catalogue tests
-  // say so), and a Portuguese reader must never get an English sentence (issue 18.2).
-  return (key, params) => format(catalog[key] ?? key, params);
+  // say so), and a Portuguese reader must never get an English sentence (issue 18.2). The
+  // catalogue is looked up per message, so a translator made at load builds nothing (issue 30).
+  return (key, params) => format(catalogOf(locale)[key] ?? key, params);
 }
 
 /** Every key of a language's catalogue (for the test that both languages have the same keys). */
 export function catalogKeys(locale: Locale): string[] {
-  return Object.keys(CATALOGS[locale]).sort();
+  return Object.keys(catalogOf(locale)).sort();
 }
 
 /** A language's messages whose keys start with `prefix` (e.g. `ui.`), for a sidebar to carry. */
 export function messagesWithPrefix(locale: Locale, prefix: string): Record<string, string> {
-  const catalog = CATALOGS[locale];
+  const catalog = catalogOf(locale);
   const picked: Record<string, string> = {};
   for (const key of Object.keys(catalog) as MessageKey[]) {
     if (key.startsWith(prefix)) picked[key] = catalog[key];
@@ -49,5 +47,5 @@ export function messagesWithPrefix(locale: Locale, prefix: string): Record<strin
 
 /** Whether `key` is a message of the catalogues (a code's message may or may not exist). */
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.prototype.propertyIsEnumerable.call(EN, key);
+  return Object.prototype.propertyIsEnumerable.call(catalogOf('en'), key);
 }

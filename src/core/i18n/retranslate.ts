@@ -1,5 +1,5 @@
-import { EN, type MessageKey } from './catalog/en';
-import { PT } from './catalog/pt';
+import type { MessageKey } from './catalog/en';
+import { catalogOf } from './catalogs';
 import { format } from './format';
 import type { Locale } from './index';
 
@@ -51,8 +51,9 @@ function patternOf(key: MessageKey, template: string): Pattern | undefined {
 function allPatterns(): Pattern[] {
   if (patterns) return patterns;
   patterns = [];
-  for (const catalog of [EN, PT] as const) {
-    for (const key of Object.keys(EN) as MessageKey[]) {
+  const keys = Object.keys(catalogOf('en')) as MessageKey[];
+  for (const catalog of [catalogOf('en'), catalogOf('pt')]) {
+    for (const key of keys) {
       const pattern = patternOf(key, catalog[key]);
       if (pattern) patterns.push(pattern);
     }
@@ -63,7 +64,7 @@ function allPatterns(): Pattern[] {
 /** `text` in `locale` when it is one catalogue message of either language; else as it is. */
 export function retranslate(text: string, locale: Locale): string {
   if (text === '') return text;
-  const target = locale === 'pt' ? PT : EN;
+  const target = catalogOf(locale);
   for (const { key, names, regex } of allPatterns()) {
     const match = regex.exec(text);
     if (!match) continue;

@@ -19,7 +19,7 @@ import {
   type SummaryViewer,
   toSummary,
 } from './record';
-import { CANCELLED_MESSAGE, type JobStore, type PauseReason } from './store';
+import { cancelledMessage, type JobStore, type PauseReason } from './store';
 
 /**
  * Apps Script kills an execution at 6 minutes. 4.5 minutes of work leaves over a minute for
@@ -433,7 +433,7 @@ export function runSlice(
         const saved = store.save(
           settling
             ? draft.state === 'cancelled' && result.status === 'more'
-              ? { ...draft, message: CANCELLED_MESSAGE }
+              ? { ...draft, message: cancelledMessage() }
               : settledCancel(draft, draft.updatedAt)
             : draft,
         );
@@ -478,7 +478,7 @@ function settledCancel(job: JobRecord, now: number): JobRecord {
   const settled: JobRecord = {
     ...job,
     state: 'cancelled',
-    message: CANCELLED_MESSAGE,
+    message: cancelledMessage(),
     updatedAt: now,
   };
   delete settled.settleOnCancel;

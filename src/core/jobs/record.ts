@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../../api/schemas/lazy';
 import { type Locale, translator } from '../i18n';
 import { retranslate } from '../i18n/retranslate';
 
 export const JOB_STATES = ['queued', 'running', 'paused', 'done', 'failed', 'cancelled'] as const;
-export const JobStateSchema = z.enum(JOB_STATES);
+export const JobStateSchema = lazySchema(() => z.enum(JOB_STATES));
 export type JobState = z.infer<typeof JobStateSchema>;
 
 /** States a job never leaves; only pruning removes such jobs. */
@@ -34,94 +35,98 @@ export function needsWork(job: Pick<JobRecord, 'state' | 'settleOnCancel'>): boo
 }
 
 /** Letters, digits, '-' and '_' only, so a job id can never collide with chunk key syntax. */
-export const JobIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
+export const JobIdSchema = lazySchema(() => z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)));
 
-export const JobCountsSchema = z.record(z.string(), z.number());
+export const JobCountsSchema = lazySchema(() => z.record(z.string(), z.number()));
 export type JobCounts = z.infer<typeof JobCountsSchema>;
 
 /** The public contract of PRODUCT.md: what crmGetJob / crmListJobs return. */
-export const JobSummarySchema = z.object({
-  jobId: JobIdSchema,
-  kind: z.string(),
-  state: JobStateSchema,
-  total: z.number(),
-  done: z.number(),
-  counts: JobCountsSchema,
-  message: z.string(),
-  // For the Jobs sidebar (additions to the PRODUCT.md contract, all optional):
-  /** The sheet the job works on, when its kind has one. */
-  sheetId: z.optional(z.number()),
-  sheetName: z.optional(z.string()),
-  /** Who started it, for people: "you", their e-mail when Apps Script gave it, or "another editor". Never a key. */
-  startedBy: z.optional(z.string()),
-  /** True when the person asking is the one who started it (only they can continue it). */
-  startedByYou: z.optional(z.boolean()),
-  createdAt: z.optional(z.number()),
-  updatedAt: z.optional(z.number()),
-  /** The last error that failed the job (kept after a resume). */
-  lastFailure: z.optional(z.string()),
-  /** A pending job waiting out a platform quota goes on by itself at this instant (epoch ms). */
-  waitingUntil: z.optional(z.number()),
-  /** Something to know about the job's start, e.g. old finished jobs removed to make room. */
-  notice: z.optional(z.string()),
-  /**
-   * For a pending job: the requests an hour it makes with no sidebar open (the deployment's
-   * triggers), so that an ETA can say what closing the panel costs.
-   */
-  unattendedRequestsPerHour: z.optional(z.number()),
-  /** A preview (an import dry run, a lead actions preview): it changes nothing, Jobs lists it apart. */
-  preview: z.optional(z.boolean()),
-});
+export const JobSummarySchema = lazySchema(() =>
+  z.object({
+    jobId: JobIdSchema,
+    kind: z.string(),
+    state: JobStateSchema,
+    total: z.number(),
+    done: z.number(),
+    counts: JobCountsSchema,
+    message: z.string(),
+    // For the Jobs sidebar (additions to the PRODUCT.md contract, all optional):
+    /** The sheet the job works on, when its kind has one. */
+    sheetId: z.optional(z.number()),
+    sheetName: z.optional(z.string()),
+    /** Who started it, for people: "you", their e-mail when Apps Script gave it, or "another editor". Never a key. */
+    startedBy: z.optional(z.string()),
+    /** True when the person asking is the one who started it (only they can continue it). */
+    startedByYou: z.optional(z.boolean()),
+    createdAt: z.optional(z.number()),
+    updatedAt: z.optional(z.number()),
+    /** The last error that failed the job (kept after a resume). */
+    lastFailure: z.optional(z.string()),
+    /** A pending job waiting out a platform quota goes on by itself at this instant (epoch ms). */
+    waitingUntil: z.optional(z.number()),
+    /** Something to know about the job's start, e.g. old finished jobs removed to make room. */
+    notice: z.optional(z.string()),
+    /**
+     * For a pending job: the requests an hour it makes with no sidebar open (the deployment's
+     * triggers), so that an ETA can say what closing the panel costs.
+     */
+    unattendedRequestsPerHour: z.optional(z.number()),
+    /** A preview (an import dry run, a lead actions preview): it changes nothing, Jobs lists it apart. */
+    preview: z.optional(z.boolean()),
+  }),
+);
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 
 /**
  * What the store persists. `options` and `cursor` belong to the job's kind: its handler
  * validates them, the engine only carries them.
  */
-export const JobRecordSchema = z.object({
-  jobId: JobIdSchema,
-  kind: z.string(),
-  state: JobStateSchema,
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  total: z.number(),
-  done: z.number(),
-  counts: JobCountsSchema,
-  message: z.string(),
-  options: z.unknown(),
-  cursor: z.unknown(),
-  /**
-   * Whose API key the job runs with (a hash, never the key). A job only ever runs with the key
-   * that started it, whoever's trigger or sidebar happens to drive.
-   */
-  owner: z.optional(z.string()),
-  /**
-   * Who started it: a random id kept in that person's own user properties (never a key or an
-   * e-mail). Only that person's drivers continue the job (issue 11.4).
-   */
-  person: z.optional(z.string()),
-  /** Their e-mail, when Apps Script gave it at the start (it may not, e.g. for consumer accounts). */
-  ownerName: z.optional(z.string()),
-  /** The language of the person who started it: job messages and Detail cells use it. */
-  locale: z.optional(z.enum(['en', 'pt'])),
-  /** The spreadsheet it works on: background drivers open it by id (there may be no active one). */
-  spreadsheetId: z.optional(z.string()),
-  sheetId: z.optional(z.number()),
-  sheetName: z.optional(z.string()),
-  lastFailure: z.optional(z.string()),
-  waitingUntil: z.optional(z.number()),
-  notice: z.optional(z.string()),
-  /** Transient Apps Script service errors in a row (a step that succeeds clears it). */
-  transientFailures: z.optional(z.number()),
-  /**
-   * Set at the start for kinds whose requests must not be repeated (lead actions, the send):
-   * once cancelled, the job still reads back what may have left before it is over
-   * (isSettlingCancel); the engine drops it when that is done.
-   */
-  settleOnCancel: z.optional(z.boolean()),
-  /** Set at the start of a preview (see isPreviewJob). */
-  preview: z.optional(z.boolean()),
-});
+export const JobRecordSchema = lazySchema(() =>
+  z.object({
+    jobId: JobIdSchema,
+    kind: z.string(),
+    state: JobStateSchema,
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    total: z.number(),
+    done: z.number(),
+    counts: JobCountsSchema,
+    message: z.string(),
+    options: z.unknown(),
+    cursor: z.unknown(),
+    /**
+     * Whose API key the job runs with (a hash, never the key). A job only ever runs with the key
+     * that started it, whoever's trigger or sidebar happens to drive.
+     */
+    owner: z.optional(z.string()),
+    /**
+     * Who started it: a random id kept in that person's own user properties (never a key or an
+     * e-mail). Only that person's drivers continue the job (issue 11.4).
+     */
+    person: z.optional(z.string()),
+    /** Their e-mail, when Apps Script gave it at the start (it may not, e.g. for consumer accounts). */
+    ownerName: z.optional(z.string()),
+    /** The language of the person who started it: job messages and Detail cells use it. */
+    locale: z.optional(z.enum(['en', 'pt'])),
+    /** The spreadsheet it works on: background drivers open it by id (there may be no active one). */
+    spreadsheetId: z.optional(z.string()),
+    sheetId: z.optional(z.number()),
+    sheetName: z.optional(z.string()),
+    lastFailure: z.optional(z.string()),
+    waitingUntil: z.optional(z.number()),
+    notice: z.optional(z.string()),
+    /** Transient Apps Script service errors in a row (a step that succeeds clears it). */
+    transientFailures: z.optional(z.number()),
+    /**
+     * Set at the start for kinds whose requests must not be repeated (lead actions, the send):
+     * once cancelled, the job still reads back what may have left before it is over
+     * (isSettlingCancel); the engine drops it when that is done.
+     */
+    settleOnCancel: z.optional(z.boolean()),
+    /** Set at the start of a preview (see isPreviewJob). */
+    preview: z.optional(z.boolean()),
+  }),
+);
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
 /** Who reads a summary: "you" is said to the person who started the job, in their language. */

@@ -35,8 +35,13 @@ export const BOARD_REFRESH_MS = 15_000;
 /** Board messages are cut here: the board lives in a small store (spreadsheet metadata). */
 const BOARD_MESSAGE_CHARS = 500;
 
-/** Stored in English; each reader's summary says it in their language (i18n/retranslate.ts). */
-export const CANCELLED_MESSAGE = translator('en')('jobs.cancelled');
+/**
+ * Stored in English; each reader's summary says it in their language (i18n/retranslate.ts). A
+ * function, so that loading the bundle builds no catalogue (issue 30).
+ */
+export function cancelledMessage(): string {
+  return translator('en')('jobs.cancelled');
+}
 
 /** A pause or cancel asked for by someone while the job was pending. */
 export type ControlRequest =
@@ -116,10 +121,10 @@ function applyRequest(job: JobRecord, request: ControlRequest | null): JobRecord
   if (request === null) return job;
   // A failed job holds its sheet until it is cancelled (row-job holdsSheet): a cancel applies.
   if (request.kind === 'cancel' && job.state === 'failed') {
-    return { ...job, state: 'cancelled', message: CANCELLED_MESSAGE };
+    return { ...job, state: 'cancelled', message: cancelledMessage() };
   }
   if (isFinished(job.state)) return job;
-  if (request.kind === 'cancel') return { ...job, state: 'cancelled', message: CANCELLED_MESSAGE };
+  if (request.kind === 'cancel') return { ...job, state: 'cancelled', message: cancelledMessage() };
   if (job.state === 'paused') return job;
   return { ...job, state: 'paused', message: request.message };
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../../api/schemas/lazy';
 import { hashText } from '../cache/chunked';
 import { codedError } from '../errors';
 import { shown } from '../jobs/options';
@@ -67,7 +68,7 @@ export function inSpans(spans: RowsChoice & { kind: 'list' }, row: number): bool
 }
 
 /** What a job keeps of its rows: the marks of the chosen rows (short: it sits in job options). */
-export const RowScopeSchema = z.object({ m: z.array(z.string()) });
+export const RowScopeSchema = lazySchema(() => z.object({ m: z.array(z.string()) }));
 export type RowScope = z.infer<typeof RowScopeSchema>;
 
 function isBlank(value: unknown): boolean {

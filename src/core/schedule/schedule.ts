@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../../api/schemas/lazy';
 import { codedError } from '../errors';
 import type { JobState } from '../jobs/record';
 
@@ -8,38 +9,40 @@ import type { JobState } from '../jobs/record';
  */
 export const SCHEDULE_KINDS = ['import', 'export'] as const;
 
-export const ScheduleSchema = z.object({
-  kind: z.enum(SCHEDULE_KINDS),
-  sheet: z.string(),
-  hour: z.number(),
-  /** The crmImportLeads / crmExportLeads options, minus `sheet`. */
-  options: z.record(z.string(), z.unknown()),
-  /** Local day (YYYY-MM-DD) of the last start, so a day never runs twice. */
-  lastRunDay: z.optional(z.string()),
-  lastJobId: z.optional(z.string()),
-  lastError: z.optional(z.string()),
-  /** Who scheduled it: its trigger runs as that user, and stops if they lose access. */
-  owner: z.optional(z.string()),
-  /** The account behind their API key (a hash): only that key starts the run. */
-  ownerKey: z.optional(z.string()),
-  /** Who made it (the add-on's random id of that person): only their trigger starts it. */
-  person: z.optional(z.string()),
-  /** The spreadsheet it belongs to: a trigger with no active document opens it by this id. */
-  spreadsheetId: z.optional(z.string()),
-  /**
-   * The first H:00 after it was saved (epoch ms): no run starts before it, so a schedule saved
-   * after its hour waits for the next night (issue 29.3: saved at 11:06, it ran at 12:07).
-   */
-  notBefore: z.optional(z.number()),
-  /**
-   * The local day of a night's run that a firing could not start because the person had not
-   * granted a permission (addon/schedule-api.ts): the first firing with it starts that run,
-   * however late, rather than skipping the night.
-   */
-  heldDay: z.optional(z.string()),
-});
+export const ScheduleSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(SCHEDULE_KINDS),
+    sheet: z.string(),
+    hour: z.number(),
+    /** The crmImportLeads / crmExportLeads options, minus `sheet`. */
+    options: z.record(z.string(), z.unknown()),
+    /** Local day (YYYY-MM-DD) of the last start, so a day never runs twice. */
+    lastRunDay: z.optional(z.string()),
+    lastJobId: z.optional(z.string()),
+    lastError: z.optional(z.string()),
+    /** Who scheduled it: its trigger runs as that user, and stops if they lose access. */
+    owner: z.optional(z.string()),
+    /** The account behind their API key (a hash): only that key starts the run. */
+    ownerKey: z.optional(z.string()),
+    /** Who made it (the add-on's random id of that person): only their trigger starts it. */
+    person: z.optional(z.string()),
+    /** The spreadsheet it belongs to: a trigger with no active document opens it by this id. */
+    spreadsheetId: z.optional(z.string()),
+    /**
+     * The first H:00 after it was saved (epoch ms): no run starts before it, so a schedule saved
+     * after its hour waits for the next night (issue 29.3: saved at 11:06, it ran at 12:07).
+     */
+    notBefore: z.optional(z.number()),
+    /**
+     * The local day of a night's run that a firing could not start because the person had not
+     * granted a permission (addon/schedule-api.ts): the first firing with it starts that run,
+     * however late, rather than skipping the night.
+     */
+    heldDay: z.optional(z.string()),
+  }),
+);
 export type Schedule = z.infer<typeof ScheduleSchema>;
-export const SchedulesSchema = z.array(ScheduleSchema);
+export const SchedulesSchema = lazySchema(() => z.array(ScheduleSchema));
 
 /** Validates crmSchedule's input; every message says what to fix. */
 export function parseScheduleInput(input: unknown): Schedule {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../../api/schemas/lazy';
 import { addClaims, decodeIds, encodeIds } from '../jobs/pipeline/claims';
 import { rampedBatch } from '../jobs/pipeline/ramp';
 import type { LookupBy } from './lookup';
@@ -13,72 +14,74 @@ import { leadIdOfKey, type SendAnalysis } from './rows';
 export const MAX_BATCH_ROWS = 10;
 
 /** What a send job keeps between steps in its checkpoint. */
-export const SendCursorSchema = z.object({
-  /** Rows waiting to be sent again after a transient refusal, by key. */
-  retries: z.record(z.string(), z.object({ attempts: z.number(), notBefore: z.number() })),
-  /** Systemic provider refusals in a row, across batches. */
-  streak: z.number(),
-  /** Answers whose row could not be found again (moved out of reach or deleted). */
-  unplaced: z.number(),
-  /**
-   * Leads this job sent to (or may have), encoded by encodeLeadIds: the sheet alone cannot say
-   * so once a person deletes a SENT row, and a copy of that row must not be sent again.
-   */
-  sent: z.optional(z.string()),
-  /**
-   * Where the scan of the sheet goes on (a data row): the rows above it were done when the scan
-   * passed them. Absent: the next step reads the whole sheet (the job's first step, or the end
-   * of a pass, which finds what moved above the scan).
-   */
-  scan: z.optional(z.number()),
-  /**
-   * The rows the next step may send (key, data row when planned): only such a batch is ever
-   * marked SENDING, so an execution killed mid-batch leaves its rows named here.
-   */
-  planned: z.optional(
-    z.array(z.object({ key: z.string(), at: z.number(), leadId: z.optional(z.number()) })),
-  ),
-  /**
-   * When the planned batch was planned (ms): a batch a killed run may have sent left no earlier
-   * than this, so the lead's conversation settles it (a message since then means it went out).
-   */
-  plannedAt: z.optional(z.number()),
-  /**
-   * Leads a stopped run may have messaged, to settle from their conversations (lead id → the
-   * earliest time the send may have left). Until settled they are in `sent`: never sent again.
-   */
-  unsure: z.optional(z.record(z.string(), z.number())),
-  /**
-   * When a run found the last `unsure` leads (ms): the run that may have messaged them was dead
-   * by then, so a late request of theirs left before this, maybe long after `plannedAt`.
-   */
-  recovered: z.optional(z.number()),
-  /** Leads this job asked the CRM about and could not settle: not asked again by this job. */
-  unsettled: z.optional(z.array(z.number())),
-  /** Sends that got an answer (or a refusal) in this job: batches start small (1, 2, 4 …). */
-  answered: z.optional(z.number()),
-  /**
-   * Keys of rows that may have been messaged whose lead id is unknown (a row matched by e-mail
-   * or phone left SENDING by a killed run): no other row with the key is sent.
-   */
-  claimed: z.optional(z.array(z.string())),
-  /**
-   * The job has a ledger of the rows it ended SKIPPED or FAILED (job-ledger.ts): read by each
-   * execution, dropped when the job ends. Without it a send that skips nothing reads nothing.
-   */
-  ledger: z.optional(z.number()),
-  /**
-   * Answers not yet in the send record (sent-record.ts), written with the next batch's row:
-   * lead ids reached, and lead ids nothing reached.
-   */
-  recordDue: z.optional(z.object({ sent: z.array(z.number()), notSent: z.array(z.number()) })),
-  /**
-   * Keys of rows found by e-mail or phone whose own SENT record a misplaced one was written
-   * over (misplaced.ts): once looked up, such a row's lead is UNCERTAIN since ever and settled
-   * from its conversation, whatever `resend` and the send record say (neither may know it).
-   */
-  moved: z.optional(z.array(z.string())),
-});
+export const SendCursorSchema = lazySchema(() =>
+  z.object({
+    /** Rows waiting to be sent again after a transient refusal, by key. */
+    retries: z.record(z.string(), z.object({ attempts: z.number(), notBefore: z.number() })),
+    /** Systemic provider refusals in a row, across batches. */
+    streak: z.number(),
+    /** Answers whose row could not be found again (moved out of reach or deleted). */
+    unplaced: z.number(),
+    /**
+     * Leads this job sent to (or may have), encoded by encodeLeadIds: the sheet alone cannot say
+     * so once a person deletes a SENT row, and a copy of that row must not be sent again.
+     */
+    sent: z.optional(z.string()),
+    /**
+     * Where the scan of the sheet goes on (a data row): the rows above it were done when the scan
+     * passed them. Absent: the next step reads the whole sheet (the job's first step, or the end
+     * of a pass, which finds what moved above the scan).
+     */
+    scan: z.optional(z.number()),
+    /**
+     * The rows the next step may send (key, data row when planned): only such a batch is ever
+     * marked SENDING, so an execution killed mid-batch leaves its rows named here.
+     */
+    planned: z.optional(
+      z.array(z.object({ key: z.string(), at: z.number(), leadId: z.optional(z.number()) })),
+    ),
+    /**
+     * When the planned batch was planned (ms): a batch a killed run may have sent left no earlier
+     * than this, so the lead's conversation settles it (a message since then means it went out).
+     */
+    plannedAt: z.optional(z.number()),
+    /**
+     * Leads a stopped run may have messaged, to settle from their conversations (lead id → the
+     * earliest time the send may have left). Until settled they are in `sent`: never sent again.
+     */
+    unsure: z.optional(z.record(z.string(), z.number())),
+    /**
+     * When a run found the last `unsure` leads (ms): the run that may have messaged them was dead
+     * by then, so a late request of theirs left before this, maybe long after `plannedAt`.
+     */
+    recovered: z.optional(z.number()),
+    /** Leads this job asked the CRM about and could not settle: not asked again by this job. */
+    unsettled: z.optional(z.array(z.number())),
+    /** Sends that got an answer (or a refusal) in this job: batches start small (1, 2, 4 …). */
+    answered: z.optional(z.number()),
+    /**
+     * Keys of rows that may have been messaged whose lead id is unknown (a row matched by e-mail
+     * or phone left SENDING by a killed run): no other row with the key is sent.
+     */
+    claimed: z.optional(z.array(z.string())),
+    /**
+     * The job has a ledger of the rows it ended SKIPPED or FAILED (job-ledger.ts): read by each
+     * execution, dropped when the job ends. Without it a send that skips nothing reads nothing.
+     */
+    ledger: z.optional(z.number()),
+    /**
+     * Answers not yet in the send record (sent-record.ts), written with the next batch's row:
+     * lead ids reached, and lead ids nothing reached.
+     */
+    recordDue: z.optional(z.object({ sent: z.array(z.number()), notSent: z.array(z.number()) })),
+    /**
+     * Keys of rows found by e-mail or phone whose own SENT record a misplaced one was written
+     * over (misplaced.ts): once looked up, such a row's lead is UNCERTAIN since ever and settled
+     * from its conversation, whatever `resend` and the send record say (neither may know it).
+     */
+    moved: z.optional(z.array(z.string())),
+  }),
+);
 export type SendCursor = z.infer<typeof SendCursorSchema>;
 
 /** Lead ids as sorted base-36 gaps ("1.a.3"): about three characters a lead in the checkpoint. */

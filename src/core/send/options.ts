@@ -1,21 +1,23 @@
 import * as z from 'zod/mini';
 import { MatchBySchema } from '../../api/schemas';
+import { lazySchema } from '../../api/schemas/lazy';
 import { codedError } from '../errors';
 import { matchByOption, optionsObject, sheetNameOption, shown } from '../jobs/options';
 import { RowScopeSchema } from '../rows/scope';
 import { HEADER_VARIABLE_KEY } from './template';
 
 /** Where a value comes from: a column (by header text) or fixed text for every row. */
-export const ValueSourceSchema = z.union([
-  z.object({ column: z.string() }),
-  z.object({ value: z.string() }),
-]);
+export const ValueSourceSchema = lazySchema(() =>
+  z.union([z.object({ column: z.string() }), z.object({ value: z.string() })]),
+);
 export type ValueSource = z.infer<typeof ValueSourceSchema>;
 
-export const LeadSourceSchema = z.union([
-  z.object({ by: z.literal('column'), column: z.string() }),
-  z.object({ by: z.literal('match'), matchBy: MatchBySchema }),
-]);
+export const LeadSourceSchema = lazySchema(() =>
+  z.union([
+    z.object({ by: z.literal('column'), column: z.string() }),
+    z.object({ by: z.literal('match'), matchBy: MatchBySchema }),
+  ]),
+);
 export type LeadSource = z.infer<typeof LeadSourceSchema>;
 
 /**
@@ -23,28 +25,30 @@ export type LeadSource = z.infer<typeof LeadSourceSchema>;
  * number cloud_api, every variable mapped). The sheet is kept by id as well as name, so
  * renaming it mid-job is harmless.
  */
-export const SendJobOptionsSchema = z.object({
-  sheetId: z.number(),
-  sheetName: z.string(),
-  headerRow: z.number(),
-  templateId: z.number(),
-  templateName: z.string(),
-  instanceId: z.number(),
-  /** The HEADER format (`TEXT`, `DOCUMENT`, `IMAGE`, `VIDEO`), null without a header. */
-  headerFormat: z.nullable(z.string()),
-  /** Exactly the keys the template needs: `header_1`, `1`, `2`… */
-  variables: z.record(z.string(), ValueSourceSchema),
-  headerMediaUrl: z.optional(ValueSourceSchema),
-  /** Only for DOCUMENT headers: the CRM ignores it for IMAGE and VIDEO. */
-  headerMediaFilename: z.optional(ValueSourceSchema),
-  lead: LeadSourceSchema,
-  /** The language of whoever started the job: its Detail cells and messages speak it. */
-  locale: z.optional(z.enum(['en', 'pt'])),
-  /** Send even to leads the send record says got this template from this sheet before. */
-  resend: z.optional(z.boolean()),
-  /** The rows chosen at the call (`rows`): every other row reads empty to the job. */
-  rowScope: z.optional(RowScopeSchema),
-});
+export const SendJobOptionsSchema = lazySchema(() =>
+  z.object({
+    sheetId: z.number(),
+    sheetName: z.string(),
+    headerRow: z.number(),
+    templateId: z.number(),
+    templateName: z.string(),
+    instanceId: z.number(),
+    /** The HEADER format (`TEXT`, `DOCUMENT`, `IMAGE`, `VIDEO`), null without a header. */
+    headerFormat: z.nullable(z.string()),
+    /** Exactly the keys the template needs: `header_1`, `1`, `2`… */
+    variables: z.record(z.string(), ValueSourceSchema),
+    headerMediaUrl: z.optional(ValueSourceSchema),
+    /** Only for DOCUMENT headers: the CRM ignores it for IMAGE and VIDEO. */
+    headerMediaFilename: z.optional(ValueSourceSchema),
+    lead: LeadSourceSchema,
+    /** The language of whoever started the job: its Detail cells and messages speak it. */
+    locale: z.optional(z.enum(['en', 'pt'])),
+    /** Send even to leads the send record says got this template from this sheet before. */
+    resend: z.optional(z.boolean()),
+    /** The rows chosen at the call (`rows`): every other row reads empty to the job. */
+    rowScope: z.optional(RowScopeSchema),
+  }),
+);
 export type SendJobOptions = z.infer<typeof SendJobOptionsSchema>;
 
 /** crmSendTemplate's options, checked in form only (the CRM and the sheet are checked later). */

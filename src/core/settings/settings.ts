@@ -1,20 +1,23 @@
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
 import { type BaseUrlProblem, checkBaseUrl, shownInput } from '../../api';
+import { lazySchema } from '../../api/schemas/lazy';
 import { codedError } from '../errors';
 import { type MessageKey, type MessageParams, translator } from '../i18n';
 import { DEFAULT_OPT_OUT_TAG, OPT_OUT_TAG_MAX_CHARS, optOutTagOf } from './opt-out';
 
 /** What crmConfigure stores: per user, since an API key belongs to a person. */
-export const SettingsSchema = z.object({
-  apiKey: z.string(),
-  baseUrl: z.string(),
-  defaultCountry: z.string(),
-  /** The CRM account the key belongs to, from GET /account when the key was checked. */
-  accountId: z.optional(z.number()),
-  /** The account's "do not message" tag (opt-out.ts); left out, DEFAULT_OPT_OUT_TAG. */
-  optOutTag: z.optional(z.string()),
-});
+export const SettingsSchema = lazySchema(() =>
+  z.object({
+    apiKey: z.string(),
+    baseUrl: z.string(),
+    defaultCountry: z.string(),
+    /** The CRM account the key belongs to, from GET /account when the key was checked. */
+    accountId: z.optional(z.number()),
+    /** The account's "do not message" tag (opt-out.ts); left out, DEFAULT_OPT_OUT_TAG. */
+    optOutTag: z.optional(z.string()),
+  }),
+);
 export type Settings = z.infer<typeof SettingsSchema>;
 
 export const DEFAULT_COUNTRY = 'BR';

@@ -18,6 +18,7 @@ import {
   type LeadFilters,
   type Page,
 } from '../../../api';
+import { lazySchema } from '../../../api/schemas/lazy';
 import { type Translate, translator } from '../../i18n';
 import {
   JobFailure,
@@ -61,40 +62,44 @@ export function exportStatuses(mode: ExportMode, staleRows: StaleRowAction = 'ke
   return statuses;
 }
 
-export const ExportJobOptionsSchema = z.object({
-  sheetName: z.string(),
-  /** Found by id first, so renaming the sheet during the export is harmless. */
-  sheetId: z.number(),
-  mode: z.enum(EXPORT_MODES),
-  /** GET /leads filters with ids (names resolved when the job was started). */
-  filters: z.record(z.string(), z.unknown()),
-  columns: z.array(z.string()),
-  include: z.array(z.enum(LEAD_LIST_INCLUDES)),
-  /** Definitions of the custom fields among the columns (their kinds make dates and numbers). */
-  customFields: z.array(CustomFieldDefinitionSchema),
-  startedAt: z.number(),
-  /** syncScope() of these settings: the watermark written at the end belongs to it. */
-  scope: z.string(),
-  /** Sync: what happens to rows of leads a full pass did not read (absent: keep). */
-  staleRows: z.optional(z.enum(STALE_ROW_ACTIONS)),
-  /** The header of each column in the spreadsheet's language (headers.ts); absent: the names. */
-  headers: z.optional(z.array(z.string())),
-  /** Column → number format of its cells (money as the spreadsheet's currency). */
-  formats: z.optional(z.record(z.string(), z.string())),
-});
+export const ExportJobOptionsSchema = lazySchema(() =>
+  z.object({
+    sheetName: z.string(),
+    /** Found by id first, so renaming the sheet during the export is harmless. */
+    sheetId: z.number(),
+    mode: z.enum(EXPORT_MODES),
+    /** GET /leads filters with ids (names resolved when the job was started). */
+    filters: z.record(z.string(), z.unknown()),
+    columns: z.array(z.string()),
+    include: z.array(z.enum(LEAD_LIST_INCLUDES)),
+    /** Definitions of the custom fields among the columns (their kinds make dates and numbers). */
+    customFields: z.array(CustomFieldDefinitionSchema),
+    startedAt: z.number(),
+    /** syncScope() of these settings: the watermark written at the end belongs to it. */
+    scope: z.string(),
+    /** Sync: what happens to rows of leads a full pass did not read (absent: keep). */
+    staleRows: z.optional(z.enum(STALE_ROW_ACTIONS)),
+    /** The header of each column in the spreadsheet's language (headers.ts); absent: the names. */
+    headers: z.optional(z.array(z.string())),
+    /** Column → number format of its cells (money as the spreadsheet's currency). */
+    formats: z.optional(z.record(z.string(), z.string())),
+  }),
+);
 export type ExportJobOptions = z.infer<typeof ExportJobOptionsSchema>;
 
-export const ExportCursorSchema = z.extend(PagingCursorSchema, {
-  /** Replace mode: data rows written by earlier pages. */
-  writtenRows: z.int().check(z.minimum(0)),
-  /** Sync with staleRows, in a catch-up pass: ids read by the passes before it (encodeIds). */
-  seen: z.optional(z.string()),
-  /**
-   * Sync with staleRows: the pass now reading the leads changed since `since` (a catch-up), the
-   * `count`th, begun at `startedAt` (ms).
-   */
-  catchUp: z.optional(z.object({ since: z.string(), count: z.int(), startedAt: z.number() })),
-});
+export const ExportCursorSchema = lazySchema(() =>
+  z.extend(PagingCursorSchema, {
+    /** Replace mode: data rows written by earlier pages. */
+    writtenRows: z.int().check(z.minimum(0)),
+    /** Sync with staleRows, in a catch-up pass: ids read by the passes before it (encodeIds). */
+    seen: z.optional(z.string()),
+    /**
+     * Sync with staleRows: the pass now reading the leads changed since `since` (a catch-up), the
+     * `count`th, begun at `startedAt` (ms).
+     */
+    catchUp: z.optional(z.object({ since: z.string(), count: z.int(), startedAt: z.number() })),
+  }),
+);
 export type ExportCursor = z.infer<typeof ExportCursorSchema>;
 
 export const FIRST_CURSOR: ExportCursor = { ...FIRST_PAGING, writtenRows: 0 };

@@ -29,7 +29,7 @@ import { UI_EN } from './en/ui';
  * says so, and test/unit/core/i18n checks it at run time). Add an area with one line here and
  * one in `pt.ts`.
  */
-export const EN = {
+export const englishCatalog = () => ({
   ...COMMON_EN,
   ...JOBS_EN,
   ...FORMULAS_EN,
@@ -54,6 +54,13 @@ export const EN = {
   ...MESSAGES_OPTIONS_EN,
   ...MESSAGES_JOBS_EN,
   ...MESSAGES_CRM_EN,
-} as const;
+});
+
+/**
+ * The whole catalogue as one object, for tests. The add-on builds it through `catalogOf`
+ * (../catalogs.ts) on first use instead: `EN` is pure, so the bundle drops it, and a formula that
+ * says nothing never pays for copying every message (issue 30).
+ */
+export const EN = /* @__PURE__ */ englishCatalog();
 
 export type MessageKey = keyof typeof EN;

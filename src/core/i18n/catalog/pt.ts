@@ -25,7 +25,7 @@ import { STATUSES_PT } from './pt/statuses';
 import { UI_PT } from './pt/ui';
 
 /** O catálogo em português do Brasil: as mesmas chaves de `en.ts`, um arquivo por área em `pt/`. */
-export const PT: Readonly<Record<MessageKey, string>> = {
+export const portugueseCatalog = (): Readonly<Record<MessageKey, string>> => ({
   ...COMMON_PT,
   ...JOBS_PT,
   ...FORMULAS_PT,
@@ -50,4 +50,7 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...MESSAGES_OPTIONS_PT,
   ...MESSAGES_JOBS_PT,
   ...MESSAGES_CRM_PT,
-};
+});
+
+/** The whole catalogue, for tests (the add-on builds it through `catalogOf` in ../catalogs.ts). */
+export const PT = /* @__PURE__ */ portugueseCatalog();

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MatchBySchema } from '../../../api/schemas';
+import { lazySchema } from '../../../api/schemas/lazy';
 import { codedError } from '../../errors';
 import { matchByOption, optionsObject, sheetNameOption, shown } from '../../jobs/options';
 import { RowScopeSchema } from '../../rows/scope';
@@ -16,23 +17,25 @@ export type OnConflict = (typeof ON_CONFLICT)[number];
  * Options of `crmImportLeads` (PRODUCT.md) and what the import job keeps of them. The sheet is
  * kept by id as well as name: renaming the sheet mid-job must not lose it.
  */
-export const ImportJobOptionsSchema = z.object({
-  sheetId: z.number(),
-  sheetName: z.string(),
-  headerRow: z.number(),
-  matchBy: MatchBySchema,
-  mapping: z.record(z.string(), z.nullable(z.string())),
-  pipeline: z.optional(z.union([z.string(), z.number()])),
-  stage: z.optional(z.union([z.string(), z.number()])),
-  dryRun: z.boolean(),
-  mode: z.enum(IMPORT_MODES),
-  /** The language of whoever started the job: its Detail cells and messages speak it. */
-  locale: z.optional(z.enum(['en', 'pt'])),
-  /** `update`: a row whose key belongs to another person's lead is sent anyway (absent: CONFLICT). */
-  onConflict: z.optional(z.enum(ON_CONFLICT)),
-  /** The rows chosen at the call (`rows`): every other row reads empty to the job. */
-  rowScope: z.optional(RowScopeSchema),
-});
+export const ImportJobOptionsSchema = lazySchema(() =>
+  z.object({
+    sheetId: z.number(),
+    sheetName: z.string(),
+    headerRow: z.number(),
+    matchBy: MatchBySchema,
+    mapping: z.record(z.string(), z.nullable(z.string())),
+    pipeline: z.optional(z.union([z.string(), z.number()])),
+    stage: z.optional(z.union([z.string(), z.number()])),
+    dryRun: z.boolean(),
+    mode: z.enum(IMPORT_MODES),
+    /** The language of whoever started the job: its Detail cells and messages speak it. */
+    locale: z.optional(z.enum(['en', 'pt'])),
+    /** `update`: a row whose key belongs to another person's lead is sent anyway (absent: CONFLICT). */
+    onConflict: z.optional(z.enum(ON_CONFLICT)),
+    /** The rows chosen at the call (`rows`): every other row reads empty to the job. */
+    rowScope: z.optional(RowScopeSchema),
+  }),
+);
 export type ImportJobOptions = z.infer<typeof ImportJobOptionsSchema>;
 
 /** The options a caller gives, checked; the sheet is still a name (the caller resolves it). */

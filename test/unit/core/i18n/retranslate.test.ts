@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../../../../src/core/i18n';
 import { retranslate } from '../../../../src/core/i18n/retranslate';
 import { type JobRecord, toSummary } from '../../../../src/core/jobs/record';
-import { CANCELLED_MESSAGE } from '../../../../src/core/jobs/store';
+import { cancelledMessage } from '../../../../src/core/jobs/store';
 
 /** Issue 18.2: a stored job message is read in the reader's language, not the writer's. */
 describe('retranslate', () => {
@@ -45,7 +45,7 @@ describe('a job summary', () => {
     total: 10,
     done: 4,
     counts: {},
-    message: CANCELLED_MESSAGE,
+    message: cancelledMessage(),
     options: {},
     cursor: {},
     locale: 'en',
@@ -68,6 +68,6 @@ describe('a job summary', () => {
   });
 
   it('leaves the message alone for a script that names no reader language', () => {
-    expect(toSummary(job).message).toBe(CANCELLED_MESSAGE);
+    expect(toSummary(job).message).toBe(cancelledMessage());
   });
 });

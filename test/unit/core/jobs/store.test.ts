@@ -6,7 +6,7 @@ import {
   writeChunkedJson,
 } from '../../../../src/core/jobs/chunked-json';
 import type { JobRecord } from '../../../../src/core/jobs/record';
-import { CANCELLED_MESSAGE, createJobStore } from '../../../../src/core/jobs/store';
+import { cancelledMessage, createJobStore } from '../../../../src/core/jobs/store';
 import { MemoryCache, MemoryKeyValueStore, SimClock, SimulatedKill, seededRandom } from './fakes';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -200,7 +200,7 @@ describe('JobStore', () => {
     expect(store.get('j')).toMatchObject({
       state: 'cancelled',
       done: 3,
-      message: CANCELLED_MESSAGE,
+      message: cancelledMessage(),
     });
     // A resume that read the job before the cancel and saves after it still reads cancelled.
     store.save(job({ jobId: 'j', state: 'queued' }));
