@@ -35,7 +35,7 @@ import {
   savePlan,
 } from '../core/plan/plan';
 import type { KeyValueStore } from '../core/ports';
-import { maskedValues } from '../core/rows/scope';
+import { maskedValues, rowsOfScope } from '../core/rows/scope';
 import { optOutTagOf } from '../core/settings/opt-out';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
@@ -546,6 +546,11 @@ export interface LeadActionsPreview {
   /** A revert's preview: the action of the run it puts back. */
   revertedAction?: LeadActionName;
   sample: { row: number; status: string; detail: string }[];
+  /**
+   * The rows this preview read, as the `rows` its run takes (core/rows/scope rowsOfScope):
+   * present when `rows` chose some; a selection or filter changed since changes nothing.
+   */
+  runRows?: string;
 }
 
 const SAMPLE_ROWS = 50;
@@ -599,6 +604,7 @@ export function uiLeadActionsPreview(jobId: string): LeadActionsPreview {
       ? { deleteCount: job.counts.WILL_CHANGE ?? 0 }
       : {}),
     ...('run' in options ? { revertedAction: target.action } : {}),
+    ...(!('run' in options) && target.rowScope ? { runRows: rowsOfScope(target.rowScope) } : {}),
     sample,
   };
 }

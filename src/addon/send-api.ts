@@ -208,7 +208,7 @@ export interface SendPreview {
    * The rows this preview counted, as the `rows` its send takes (core/rows/scope rowsOfScope):
    * present when `rows` chose some; a selection or filter changed since then changes nothing.
    */
-  rows?: string;
+  runRows?: string;
 }
 
 /**
@@ -242,7 +242,7 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
       ? t('send.preview.fixed', { value: source.value })
       : t('send.preview.column', { letter: columnLetter(source.column), header: source.header });
   const preview: SendPreview = {
-    ...(scope ? { rows: rowsOfScope(scope) } : {}),
+    ...(scope ? { runRows: rowsOfScope(scope) } : {}),
     template: {
       id: template.id,
       name: template.name,

@@ -6,6 +6,13 @@
  * at the run: the run must still act on the previewed rows, and on no other row.
  */
 import { describe, expect, it } from 'vitest';
+import {
+  SHEET as ACTIONS_SHEET,
+  createActionsWorld,
+  leadRows,
+  plainLeads,
+  runJob,
+} from './actions-harness';
 import { createSendWorld, DOCUMENT_SEND, SEND_HEADER, type SendWorld, SHEET } from './send-harness';
 
 /** 12 data rows (sheet rows 2 … 13), each a distinct demo lead with a phone. */
@@ -38,12 +45,12 @@ function previewThenSend(w: SendWorld, between: () => void): { previewed: number
   const options = { ...DOCUMENT_SEND, rows: 'selection' };
   const preview = w.runtime.runOrThrow('uiPreviewSend', options) as {
     counts: Record<string, number>;
-    rows?: string;
+    runRows?: string;
   };
   between();
   w.runtime.runOrThrow('crmSendTemplate', {
     ...options,
-    ...(preview.rows ? { rows: preview.rows } : {}),
+    ...(preview.runRows ? { rows: preview.runRows } : {}),
   });
   w.runtime.runUntilIdle({ maxExecutions: 40 });
   return { previewed: preview.counts.QUEUED ?? 0 };
@@ -68,5 +75,39 @@ describe('a send keeps to the rows its preview counted', () => {
     w.runtime.workbook.select(SHEET, ['A2:B3']);
     previewThenSend(w, () => w.runtime.sheet(SHEET).sortRows(2, 13, 1, false));
     expect(rowsMessaged(w, leadOfRow)).toEqual([2, 3]);
+  });
+});
+
+describe('a lead action keeps to the rows its preview read', () => {
+  it('the person sorts after the preview: the run acts on the previewed rows', async () => {
+    let ids: number[] = [];
+    const world = await createActionsWorld({
+      rows: (sandbox) => {
+        ids = plainLeads(sandbox, 6).map((l) => l.id);
+        return leadRows(sandbox, ids);
+      },
+    });
+    world.runtime.workbook.select(ACTIONS_SHEET, ['A2:B3']);
+    const options = { sheet: ACTIONS_SHEET, action: 'addTags', params: { tags: 'escolhido' } };
+    const preview = runJob(world, 'crmLeadActions', {
+      ...options,
+      rows: 'selection',
+      preview: true,
+    });
+    expect(preview.counts).toMatchObject({ WILL_CHANGE: 2 });
+    const answer = world.runtime.runOrThrow('uiLeadActionsPreview', preview.jobId) as {
+      runRows?: string;
+    };
+    const model = world.runtime.sheet(ACTIONS_SHEET);
+    model.sortRows(2, model.lastRow(), 1, false);
+    const run = runJob(world, 'crmLeadActions', {
+      ...options,
+      rows: answer.runRows ?? 'selection',
+    });
+    expect(run.counts.DONE ?? 0).toBe(2);
+    const tagged = world.sandbox.state.leads
+      .filter((l) => l.tags.includes('escolhido'))
+      .map((l) => l.id);
+    expect(tagged.sort()).toEqual(ids.slice(0, 2).sort());
   });
 });

@@ -63,7 +63,7 @@ const result = createResultSlot(jobServer, byId('progress'));
  * this run id. Any change to the form forgets it, so nothing runs that was not previewed.
  */
 let shown:
-  | { mode: 'run'; options: ActionOptions; preview: PreviewAnswer }
+  | { mode: 'run'; options: ActionOptions & { rows?: string }; preview: PreviewAnswer }
   | { mode: 'revert'; runId: string; preview: PreviewAnswer }
   | undefined;
 
@@ -207,7 +207,7 @@ async function previewJob(
 }
 
 async function runPreview(): Promise<void> {
-  let options: ActionOptions;
+  let options: ActionOptions & { rows?: string };
   try {
     options = { ...actionOptionsOf(form, ctx.columns, t), ...rowsOption('rows') };
   } catch (error) {
@@ -219,7 +219,9 @@ async function runPreview(): Promise<void> {
       () => callServer('crmLeadActions', { ...options, preview: true }),
       (preview) => {
         renderPreview(preview, t('ui.actions.previewTitle'));
-        shown = { mode: 'run', options, preview };
+        // The run takes the rows this preview read, whatever is selected or filtered by then.
+        const run = preview.runRows ? { ...options, rows: preview.runRows } : options;
+        shown = { mode: 'run', options: run, preview };
         setNextStep('run', changingRows(preview) > 0);
       },
     );

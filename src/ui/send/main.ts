@@ -366,7 +366,7 @@ async function runPreview(): Promise<SendPreview | undefined> {
     showStatus('status', '');
     renderPreview(preview);
     // The send takes the rows this preview counted, whatever is selected or filtered by then.
-    previewed = preview.rows ? { ...options, rows: preview.rows } : options;
+    previewed = preview.runRows ? { ...options, rows: preview.runRows } : options;
     return preview;
   } catch (error) {
     showStatus('status', errorText(error), 'error');
