@@ -316,6 +316,15 @@ function planFor(
 ): { rows: PlanRow[]; from: PlanRef['from']; previewId?: string } | undefined {
   if (options.preview) return undefined;
   const preview = matchingPreview(options, sheetId);
+  // The preview the caller showed (the sidebar's): kept to, or nothing runs. Without it a run
+  // whose preview went stale, or gave way to a full storage, would act on every row unpreviewed.
+  if (options.previewId !== undefined && preview?.job.jobId !== options.previewId) {
+    throw codedError(
+      `The preview ${options.previewId} of "${options.sheet}" can no longer be kept to (older than 24 hours, a newer preview of the same action, or its record gone): preview again, then run.`,
+      'previewGone',
+      { sheet: options.sheet },
+    );
+  }
   if (preview) {
     return { rows: planOfPreview(preview.entries), from: 'preview', previewId: preview.job.jobId };
   }

@@ -308,7 +308,12 @@ async function startConfirmed(): Promise<void> {
       // The server checks the typed count again: a delete never runs on a count it did not get.
       const typed = typedCount(byId<HTMLInputElement>('delete-count').value);
       const confirm = current.options.action === 'delete' ? { confirm: typed ?? -1 } : {};
-      summary = await callServer('crmLeadActions', { ...current.options, ...confirm });
+      // The run keeps to the preview on show, or throws: never a run of every row unpreviewed.
+      summary = await callServer('crmLeadActions', {
+        ...current.options,
+        ...confirm,
+        previewId: current.preview.jobId,
+      });
       rememberLead(form.sheet, form.lead);
     } else {
       summary = await callServer('crmRevertLeadActions', current.runId, {});
