@@ -52,7 +52,7 @@ import {
   requireSettings,
   spreadsheetDataStore,
 } from './context';
-import { registerStoreReclaimer } from './job-store-budget';
+import { makeRoomForJob, registerStoreReclaimer } from './job-store-budget';
 import { startJob } from './jobs-api';
 import { splitRowsOption } from './rows-option';
 
@@ -398,6 +398,9 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
   checkParams(options, ref, headers);
   checkScope(client, settings, options.action);
   dropStaleLedgers();
+  // The plan goes into the person's store before the job does: room is made first, as every
+  // job start makes it (the store nearly full failed the run on Apps Script's bare quota error).
+  const notice = plan ? makeRoomForJob(engineDeps()) : undefined;
   const planRef = plan
     ? savePlan(spreadsheetDataStore(), newPlanId(), plan.rows, plan.from, plan.previewId)
     : undefined;
@@ -430,10 +433,13 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
     // A cancelled run reads back what may have left and says on each row what happened; a
     // preview changes nothing.
     settleOnCancel: !options.preview,
-    message: translator(locale)('leadjob.message.queued', {
-      action: actionWords(translator(locale), options.action),
-      sheet: sheet.getName(),
-    }),
+    message: [
+      translator(locale)('leadjob.message.queued', {
+        action: actionWords(translator(locale), options.action),
+        sheet: sheet.getName(),
+      }),
+      ...(notice ? [notice] : []),
+    ].join(' '),
     sheet: { id: sheet.getSheetId(), name: sheet.getName(), jobName: 'Lead actions' },
   });
 }
