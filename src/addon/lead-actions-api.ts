@@ -35,7 +35,7 @@ import {
   savePlan,
 } from '../core/plan/plan';
 import type { KeyValueStore } from '../core/ports';
-import { maskedValues } from '../core/rows/scope';
+import { maskedValues, rowsOfScope } from '../core/rows/scope';
 import { optOutTagOf } from '../core/settings/opt-out';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
@@ -52,7 +52,7 @@ import {
   requireSettings,
   spreadsheetDataStore,
 } from './context';
-import { registerStoreReclaimer } from './job-store-budget';
+import { makeRoomForJob, registerStoreReclaimer } from './job-store-budget';
 import { startJob } from './jobs-api';
 import { splitRowsOption } from './rows-option';
 
@@ -316,6 +316,15 @@ function planFor(
 ): { rows: PlanRow[]; from: PlanRef['from']; previewId?: string } | undefined {
   if (options.preview) return undefined;
   const preview = matchingPreview(options, sheetId);
+  // The preview the caller showed (the sidebar's): kept to, or nothing runs. Without it a run
+  // whose preview went stale, or gave way to a full storage, would act on every row unpreviewed.
+  if (options.previewId !== undefined && preview?.job.jobId !== options.previewId) {
+    throw codedError(
+      `The preview ${options.previewId} of "${options.sheet}" can no longer be kept to (older than 24 hours, a newer preview of the same action, or its record gone): preview again, then run.`,
+      'previewGone',
+      { sheet: options.sheet },
+    );
+  }
   if (preview) {
     return { rows: planOfPreview(preview.entries), from: 'preview', previewId: preview.job.jobId };
   }
@@ -389,6 +398,9 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
   checkParams(options, ref, headers);
   checkScope(client, settings, options.action);
   dropStaleLedgers();
+  // The plan goes into the person's store before the job does: room is made first, as every
+  // job start makes it (the store nearly full failed the run on Apps Script's bare quota error).
+  const notice = plan ? makeRoomForJob(engineDeps()) : undefined;
   const planRef = plan
     ? savePlan(spreadsheetDataStore(), newPlanId(), plan.rows, plan.from, plan.previewId)
     : undefined;
@@ -421,10 +433,13 @@ export function crmLeadActions(input: LeadActionsOptions): JobSummary {
     // A cancelled run reads back what may have left and says on each row what happened; a
     // preview changes nothing.
     settleOnCancel: !options.preview,
-    message: translator(locale)('leadjob.message.queued', {
-      action: actionWords(translator(locale), options.action),
-      sheet: sheet.getName(),
-    }),
+    message: [
+      translator(locale)('leadjob.message.queued', {
+        action: actionWords(translator(locale), options.action),
+        sheet: sheet.getName(),
+      }),
+      ...(notice ? [notice] : []),
+    ].join(' '),
     sheet: { id: sheet.getSheetId(), name: sheet.getName(), jobName: 'Lead actions' },
   });
 }
@@ -546,6 +561,11 @@ export interface LeadActionsPreview {
   /** A revert's preview: the action of the run it puts back. */
   revertedAction?: LeadActionName;
   sample: { row: number; status: string; detail: string }[];
+  /**
+   * The rows this preview read, as the `rows` its run takes (core/rows/scope rowsOfScope):
+   * present when `rows` chose some; a selection or filter changed since changes nothing.
+   */
+  runRows?: string;
 }
 
 const SAMPLE_ROWS = 50;
@@ -599,6 +619,7 @@ export function uiLeadActionsPreview(jobId: string): LeadActionsPreview {
       ? { deleteCount: job.counts.WILL_CHANGE ?? 0 }
       : {}),
     ...('run' in options ? { revertedAction: target.action } : {}),
+    ...(!('run' in options) && target.rowScope ? { runRows: rowsOfScope(target.rowScope) } : {}),
     sample,
   };
 }

@@ -8,7 +8,7 @@ import type { JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
 import { holdsKey, type LeadKey } from '../core/leads/resolver';
-import { maskedValues } from '../core/rows/scope';
+import { maskedValues, rowsOfScope } from '../core/rows/scope';
 import {
   missingStatusHeaders,
   placeSources,
@@ -71,8 +71,9 @@ export interface SendTemplateOptions {
   resend?: boolean;
   /**
    * The rows to send to: `all` (default), `visible` (not hidden by a filter or by hand),
-   * `selection` (the rows of the current selection) or sheet rows such as `"5:9,12"`. Other rows
-   * are not read and keep their cells.
+   * `selection` (the rows of the current selection) or sheet rows such as `"5:9,12"`, or the
+   * `rows` a preview answered (`marks:…`: the rows it counted, wherever they are now). Other
+   * rows are not read and keep their cells.
    * @default "all"
    */
   rows?: string;
@@ -204,6 +205,11 @@ export interface SendPreview {
    * known only once the send looks them up: the send skips those too.
    */
   sentBefore: { leads: number; last: string };
+  /**
+   * The rows this preview counted, as the `rows` its send takes (core/rows/scope rowsOfScope):
+   * present when `rows` chose some; a selection or filter changed since then changes nothing.
+   */
+  runRows?: string;
 }
 
 /**
@@ -217,10 +223,8 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
   const sheet = requireJobSheet(currentSpreadsheet(), request.sheet);
   const read = readHeader(sheet, true);
   // The preview counts the rows the send will work on, no others.
-  const values = maskedValues(
-    read,
-    resolveRowScope(sheet, 1, rowsOption.choice, read, rowsOption.text)?.scope,
-  );
+  const scope = resolveRowScope(sheet, 1, rowsOption.choice, read, rowsOption.text)?.scope;
+  const values = maskedValues(read, scope);
   const catalog = loadCatalog(settings, 'read the CRM templates');
   const jobOptions = checkSendSetup({
     request,
@@ -239,6 +243,7 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
       ? t('send.preview.fixed', { value: source.value })
       : t('send.preview.column', { letter: columnLetter(source.column), header: source.header });
   const preview: SendPreview = {
+    ...(scope ? { runRows: rowsOfScope(scope) } : {}),
     template: {
       id: template.id,
       name: template.name,

@@ -1,5 +1,5 @@
 import { codedError } from '../core/errors';
-import { inSpans, type RowScope, type RowsChoice, scopeOf } from '../core/rows/scope';
+import { inSpans, type RowScope, type RowsChoice, scopeOf, scopeOfMarks } from '../core/rows/scope';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -17,6 +17,9 @@ export function chosenRows(
   switch (choice.kind) {
     case 'all':
       return undefined;
+    case 'marks':
+      // Chosen by their cells, not their place (resolveRowScope): never asked by row here.
+      return () => false;
     case 'list':
       return (index) => inSpans(choice, sheetRow(index));
     case 'visible':
@@ -65,7 +68,10 @@ export function resolveRowScope(
 ): { scope: RowScope; count: number } | undefined {
   const chosen = chosenRows(sheet, headerRow, choice);
   if (!chosen) return undefined;
-  const resolved = scopeOf(values.header, values.rows, chosen);
+  const resolved =
+    choice.kind === 'marks'
+      ? scopeOfMarks(values.header, values.rows, choice.marks)
+      : scopeOf(values.header, values.rows, chosen);
   if (resolved.count === 0) {
     throw codedError(
       `rows "${rowsText}" names no row with data below row ${headerRow} of "${sheet.getName()}"; choose rows that hold leads.`,

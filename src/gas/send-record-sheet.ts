@@ -81,6 +81,10 @@ export function sendRecordSheet(
       if (!sheet) return [];
       return sheet.getDataRange().getValues().slice(1);
     },
+    count() {
+      const sheet = find();
+      return sheet ? Math.max(0, sheet.getLastRow() - 1) : 0;
+    },
     locked(work) {
       lock ??= exclusion();
       if (!lock.tryLock(RECORD_LOCK_MS)) return undefined;

@@ -42,6 +42,15 @@ export function parseLeadActionsOptions(input: unknown): LeadActionsOptions {
   ) {
     throw codedError('headerRow must be a whole number, 1 or more.', 'headerRowNumber');
   }
+  if (
+    options.previewId !== undefined &&
+    (typeof options.previewId !== 'string' || options.previewId.trim() === '')
+  ) {
+    throw codedError(
+      'previewId must be the jobId of a preview (crmLeadActions with preview: true).',
+      'badLeadActionsOptions',
+    );
+  }
   const params = options.params ?? {};
   if (typeof params !== 'object' || Array.isArray(params))
     throw codedError(
@@ -74,6 +83,7 @@ export function parseLeadActionsOptions(input: unknown): LeadActionsOptions {
     headerRow: options.headerRow ?? 1,
     preview: options.preview === true,
     ...(options.confirm === undefined ? {} : { confirm: options.confirm }),
+    ...(options.previewId === undefined ? {} : { previewId: options.previewId.trim() }),
   };
 }
 

@@ -58,6 +58,12 @@ export interface LeadActionsOptions {
    * are not read and keep their cells. @default "all"
    */
   rows?: string;
+  /**
+   * The preview this run keeps to (the sidebar passes the one it showed): when that is no
+   * longer the one a run can keep to (older than 24 hours, a newer preview of the same action,
+   * its record gone), the call throws `previewGone` before any request.
+   */
+  previewId?: string;
 }
 
 export const PREVIEW_STATUSES = ['WILL_CHANGE', 'NO_CHANGE', 'WILL_FAIL', 'NOT_FOUND'] as const;

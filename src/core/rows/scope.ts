@@ -20,7 +20,22 @@ export type RowsChoice =
   | { kind: 'all' }
   | { kind: 'visible' }
   | { kind: 'selection' }
-  | { kind: 'list'; spans: readonly (readonly [number, number])[] };
+  | { kind: 'list'; spans: readonly (readonly [number, number])[] }
+  | { kind: 'marks'; marks: readonly string[] };
+
+/**
+ * The rows a preview counted, as a `rows` value its run takes (`marks:` and the rows' marks):
+ * a selection or a filter is the person's at the moment it is read, and a person who clicks
+ * into the sheet or sorts it between a preview and its run has another one then. The sidebars
+ * run with this, so the run acts on the rows the preview counted, wherever they are now.
+ */
+export function rowsOfScope(scope: RowScope): string {
+  return `${MARKS_PREFIX}${scope.m.join('.')}`;
+}
+
+const MARKS_PREFIX = 'marks:';
+/** A row's mark as markOf writes it (hashText's base-36 digits). */
+const MARK_FORM = /^[0-9a-z]{8}$/;
 
 /**
  * Reads the `rows` option strictly: a list is sheet row numbers (1 is the first row) and spans
@@ -37,6 +52,17 @@ export function parseRowsOption(value: unknown): RowsChoice {
   }
   const text = value.trim().toLowerCase();
   if (text === 'all' || text === 'visible' || text === 'selection') return { kind: text };
+  if (text.startsWith(MARKS_PREFIX)) {
+    const marks = text.slice(MARKS_PREFIX.length).split('.');
+    if (!marks.every((mark) => MARK_FORM.test(mark))) {
+      throw codedError(
+        `rows must be "all", "visible", "selection" or a list of sheet rows such as "5:9,12" ("marks:" takes what a preview answered, unchanged) (got ${shown(value)}).`,
+        'rowsForm',
+        { value, part: MARKS_PREFIX },
+      );
+    }
+    return { kind: 'marks', marks };
+  }
   const spans: [number, number][] = [];
   for (const raw of text.split(',')) {
     const part = raw.trim();
@@ -113,11 +139,21 @@ export function rowMarks(
 export function scopeOf(
   header: readonly unknown[],
   rows: readonly (readonly unknown[])[],
-  chosen: (index: number) => boolean,
+  chosen: (index: number, mark: string) => boolean,
 ): { scope: RowScope; count: number } {
   const marks = rowMarks(header, rows);
-  const picked = marks.filter((mark, i) => mark !== '' && chosen(i));
+  const picked = marks.filter((mark, i) => mark !== '' && chosen(i, mark));
   return { scope: { m: [...new Set(picked)] }, count: picked.length };
+}
+
+/** The scope of the rows holding one of `marks` (a preview's rows, rowsOfScope), wherever they are now. */
+export function scopeOfMarks(
+  header: readonly unknown[],
+  rows: readonly (readonly unknown[])[],
+  marks: readonly string[],
+): { scope: RowScope; count: number } {
+  const wanted = new Set(marks);
+  return scopeOf(header, rows, (_i, mark) => wanted.has(mark));
 }
 
 /**

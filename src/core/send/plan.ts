@@ -13,7 +13,7 @@ import type { LookupBy } from './lookup';
 import { queuedCells, uncertainCells } from './outcome';
 import type { Entry } from './place';
 import type { RowDecision, SendAnalysis } from './rows';
-import { type RecordView, recordDate } from './sent-record';
+import { type RecordedLead, type RecordView, recordDate } from './sent-record';
 import { SETTLE_QUIET_MS, type SettleLead, settleDueAt, settleWork } from './settle';
 
 /**
@@ -175,17 +175,29 @@ function claimedReason(
 function recordedSkip(leadId: number | undefined, input: PlanInput): string | 'wait' | undefined {
   const lead = leadId === undefined ? undefined : input.record?.get(leadId);
   if (leadId === undefined || lead === undefined) return undefined;
-  const words = {
-    leadId,
-    template: input.templateName,
-    date: sayDay(input.t, recordDate(lead)),
-    sheet: lead.sheetName,
-  };
-  if (lead.state === 'sent') return input.t('send.detail.skippedRecorded', words);
-  if ((input.cursor.unsettled ?? []).includes(leadId)) {
-    return input.t('send.detail.skippedRecordedMaybe', words);
+  if (lead.state === 'sent' || (input.cursor.unsettled ?? []).includes(leadId)) {
+    return recordedSkipDetail(input.t, input.templateName, leadId, lead);
   }
   return 'wait';
+}
+
+/** The SKIPPED detail of a lead the record says got (`sent`) or may have got this template. */
+export function recordedSkipDetail(
+  t: Translate,
+  templateName: string,
+  leadId: number,
+  lead: RecordedLead,
+): string {
+  const words = {
+    leadId,
+    template: templateName,
+    date: sayDay(t, recordDate(lead)),
+    sheet: lead.sheetName,
+  };
+  return t(
+    lead.state === 'sent' ? 'send.detail.skippedRecorded' : 'send.detail.skippedRecordedMaybe',
+    words,
+  );
 }
 
 function knownLeadId(

@@ -5,9 +5,10 @@ import {
   dueOf,
   hasDue,
   RECORD_COMPACT_ROWS,
+  type RecordedLead,
   type RecordView,
   recordRow,
-  recordView,
+  recordViews,
   type SendRecordEntry,
   type SendRecordStore,
   unsureFromRecord,
@@ -30,8 +31,10 @@ export interface RecordScope {
  */
 export class SendRecordRun {
   private view: RecordView | undefined;
-  /** Rows the record held when read. */
+  /** Rows the record holds, as far as this execution knows (read, then appended). */
   private rows = 0;
+  /** Other sheets' words (reachedElsewhere), as of the last read. */
+  private others: RecordView | undefined;
 
   constructor(
     private readonly store: SendRecordStore | undefined,
@@ -56,6 +59,28 @@ export class SendRecordRun {
   /** `work` under the record's lock; undefined (`work` not run) when another execution holds it. */
   locked<T>(work: () => T): T | undefined {
     return this.store ? this.store.locked(work) : work();
+  }
+
+  /**
+   * Under `locked`, right before a batch leaves: which of its `leads` another sheet's send of
+   * this template reached, or is trying now, by the record read again. This execution read the
+   * record once, but another person's send (their own lease, their own executions) appends to
+   * it meanwhile: two people sending one template from two tabs each sent every lead once. The
+   * record is read again here, and this execution's view with it. Nothing when resending.
+   */
+  reachedElsewhere(cursor: SendCursor, leads: readonly number[]): Map<number, RecordedLead> {
+    const reached = new Map<number, RecordedLead>();
+    if (!this.store || this.resend || leads.length === 0) return reached;
+    // Read again only when the record has rows this execution did not read or write.
+    if (this.others === undefined || this.store.count?.() !== this.rows) {
+      this.viewOf(this.store.read(), cursor);
+    }
+    const others = this.others ?? new Map<number, RecordedLead>();
+    for (const lead of leads) {
+      const word = others.get(lead);
+      if (word) reached.set(lead, word);
+    }
+    return reached;
   }
 
   /**
@@ -102,6 +127,7 @@ export class SendRecordRun {
     const due = dueOf(cursor);
     const entry = this.entry(leads, due.sent, due.notSent, at);
     this.store?.append(recordRow(entry));
+    this.rows += 1;
     if (this.view) applyRecordEntry(this.view, entry);
     const { recordDue: _written, ...rest } = cursor;
     return rest;
@@ -119,13 +145,17 @@ export class SendRecordRun {
   /** The record read once per execution, with the answers the checkpoint still holds. */
   private load(cursor: SendCursor): RecordView | undefined {
     if (!this.store) return undefined;
-    if (!this.view) {
-      const rows = this.store.read();
-      this.rows = rows.length;
-      this.view = recordView(rows, this.scope);
-      const due = dueOf(cursor);
-      applyRecordEntry(this.view, this.entry([], due.sent, due.notSent, 0));
-    }
-    return this.view;
+    return this.view ?? this.viewOf(this.store.read(), cursor);
+  }
+
+  /** The view of the record's `rows`, with the answers the checkpoint still holds. */
+  private viewOf(rows: readonly (readonly unknown[])[], cursor: SendCursor): RecordView {
+    this.rows = rows.length;
+    const { view, others } = recordViews(rows, this.scope);
+    this.others = others;
+    const due = dueOf(cursor);
+    applyRecordEntry(view, this.entry([], due.sent, due.notSent, 0));
+    this.view = view;
+    return view;
   }
 }

@@ -48,6 +48,11 @@ export interface SendRecordStore {
   /** Every row below the header (one read). */
   read(): unknown[][];
   /**
+   * How many rows are below the header now (one call), to tell whether another execution
+   * appended since a read; absent: unknown (the record is read again).
+   */
+  count?(): number;
+  /**
    * `work` under a lock every execution on the spreadsheet shares; undefined, `work` not run,
    * when another execution holds it. `work` flushes (SpreadsheetApp.flush) what it appended
    * before the lock goes, so a second execution reads it, and before any request leaves.
@@ -172,6 +177,20 @@ export function recordView(
   rows: readonly (readonly unknown[])[],
   of: { sheetId: number; templateId: number },
 ): RecordView {
+  return recordViews(rows, of).view;
+}
+
+/**
+ * recordView, and what the record says of every lead for one template from the spreadsheet's
+ * OTHER sheets, tries that may still be in flight included (a "sent" word wins over a try):
+ * the view leaves another sheet's try out of planning (that sheet's job settles it), but right
+ * before a batch leaves, a lead another sheet's send is trying now must not be sent again.
+ * One parse of the rows for both.
+ */
+export function recordViews(
+  rows: readonly (readonly unknown[])[],
+  of: { sheetId: number; templateId: number },
+): { view: RecordView; others: RecordView } {
   // Each sheet's word on its own leads first (a sheet's "not sent" answers that sheet's own
   // try, never another sheet's send). This sheet's view, then every lead another sheet's send
   // reached (the latest such send named). Another sheet's unsettled try is that sheet's job's
@@ -185,15 +204,17 @@ export function recordView(
     sheets.set(entry.sheetId, sheet);
   }
   const view: RecordView = new Map(sheets.get(of.sheetId) ?? []);
+  const others: RecordView = new Map();
   for (const [sheetId, sheet] of sheets) {
     if (sheetId === of.sheetId) continue;
     for (const [lead, word] of sheet) {
+      if (others.get(lead)?.state !== 'sent' || word.state === 'sent') others.set(lead, word);
       const before = view.get(lead);
       if (word.state !== 'sent' || (before?.state === 'sent' && before.at >= word.at)) continue;
       view.set(lead, word);
     }
   }
-  return view;
+  return { view, others };
 }
 
 /** Answers of this job not yet in the record, kept in the checkpoint until the next append. */

@@ -33,6 +33,7 @@ import {
 import { isRecorded } from './job-ledger';
 import { readAnswers, sendCall, settleCall, settledBy } from './kind';
 import { lookupQuery, pickLead } from './lookup';
+import { recordedSkipDetail } from './plan';
 import type { SendAnalysis } from './rows';
 import {
   LOOKAHEAD_ROWS,
@@ -190,18 +191,38 @@ export class SendWalkKind extends SendSheetStep implements PlannedKind<SendTypes
     const { work } = this;
     let before = this.read(true, { ...spanOf(rows, 0), uncut: true });
     if (!foundInPlace(before, rows)) before = this.read(true);
-    const batch = placeBatch(before, rows, count);
+    const placed = placeBatch(before, rows, count);
     const at = new Date(this.now());
+    // Leads another sheet's send (another person's, in their own executions) reached or is
+    // trying since this execution read the record: SKIPPED, never sent a second time.
+    const elsewhere = work.record.reachedElsewhere(
+      this.cursor,
+      placed.map(({ leadId }) => leadId),
+    );
+    const batch = placed.filter(({ leadId }) => !elsewhere.has(leadId));
+    const skipped = placed.flatMap(({ index, leadId }): Entry[] => {
+      const word = elsewhere.get(leadId);
+      if (!word) return [];
+      const detail = recordedSkipDetail(work.t, work.options.templateName, leadId, word);
+      return [{ index, cells: ['SKIPPED', '', detail, ''] }];
+    });
     // Rows deleted, edited or marked meanwhile: nothing to mark (progress, outside the lock).
-    if (batch.length === 0) return { read: before, batch, at: at.getTime() };
+    if (batch.length === 0) {
+      if (skipped.length > 0) {
+        this.writeMarks(before, skipped);
+        work.sheet.flush();
+      }
+      return { read: before, batch, at: at.getTime() };
+    }
     const sending = (leadId: number) =>
       work.t('send.detail.sending', { jobId: this.job.jobId, leadId });
-    const inBatch = new Set(batch.map(({ index }) => index));
+    const inBatch = new Set([...batch, ...skipped].map(({ index }) => index));
     const marks = planStep(before, this.planInput(this.cursor)).marks.filter(
       ({ index }) => !inBatch.has(index),
     );
     this.writeMarks(before, [
       ...marks,
+      ...skipped,
       ...batch.map(
         ({ index, leadId }): Entry => ({ index, cells: ['SENDING', '', sending(leadId), at] }),
       ),

@@ -63,7 +63,7 @@ const result = createResultSlot(jobServer, byId('progress'));
  * this run id. Any change to the form forgets it, so nothing runs that was not previewed.
  */
 let shown:
-  | { mode: 'run'; options: ActionOptions; preview: PreviewAnswer }
+  | { mode: 'run'; options: ActionOptions & { rows?: string }; preview: PreviewAnswer }
   | { mode: 'revert'; runId: string; preview: PreviewAnswer }
   | undefined;
 
@@ -207,7 +207,7 @@ async function previewJob(
 }
 
 async function runPreview(): Promise<void> {
-  let options: ActionOptions;
+  let options: ActionOptions & { rows?: string };
   try {
     options = { ...actionOptionsOf(form, ctx.columns, t), ...rowsOption('rows') };
   } catch (error) {
@@ -219,7 +219,9 @@ async function runPreview(): Promise<void> {
       () => callServer('crmLeadActions', { ...options, preview: true }),
       (preview) => {
         renderPreview(preview, t('ui.actions.previewTitle'));
-        shown = { mode: 'run', options, preview };
+        // The run takes the rows this preview read, whatever is selected or filtered by then.
+        const run = preview.runRows ? { ...options, rows: preview.runRows } : options;
+        shown = { mode: 'run', options: run, preview };
         setNextStep('run', changingRows(preview) > 0);
       },
     );
@@ -306,7 +308,12 @@ async function startConfirmed(): Promise<void> {
       // The server checks the typed count again: a delete never runs on a count it did not get.
       const typed = typedCount(byId<HTMLInputElement>('delete-count').value);
       const confirm = current.options.action === 'delete' ? { confirm: typed ?? -1 } : {};
-      summary = await callServer('crmLeadActions', { ...current.options, ...confirm });
+      // The run keeps to the preview on show, or throws: never a run of every row unpreviewed.
+      summary = await callServer('crmLeadActions', {
+        ...current.options,
+        ...confirm,
+        previewId: current.preview.jobId,
+      });
       rememberLead(form.sheet, form.lead);
     } else {
       summary = await callServer('crmRevertLeadActions', current.runId, {});

@@ -23,6 +23,8 @@ export interface PreviewAnswer {
   sample: readonly SampleRow[];
   /** For a revert's preview: the action of the run it puts back. */
   revertedAction?: ActionName;
+  /** The rows the preview read, as the run's `rows` (the selection may change meanwhile). */
+  runRows?: string;
 }
 
 /** The preview statuses in the order worth reading, each with what it means. */

@@ -56,7 +56,7 @@ const pickedVariables = new Set<string>();
 /** Variables whose column was suggested (and not changed since): the hint asks to check them. */
 const suggestedVariables = new Set<string>();
 /** The options the shown preview was made for: Send now sends exactly these. */
-let previewed: SendOptions | undefined;
+let previewed: (SendOptions & { rows?: string }) | undefined;
 
 /** Any change to the form makes the preview and the pending confirmation stale. */
 function formChanged(): void {
@@ -354,7 +354,7 @@ async function runPreview(): Promise<SendPreview | undefined> {
   result.clear();
   byId('after').hidden = true;
   byId('preview-result').hidden = true;
-  let options: SendOptions;
+  let options: SendOptions & { rows?: string };
   try {
     options = { ...sendOptionsOf(form, t), ...rowsOption('rows') };
   } catch (error) {
@@ -366,7 +366,8 @@ async function runPreview(): Promise<SendPreview | undefined> {
     const preview = await callServer('uiPreviewSend', options);
     showStatus('status', '');
     renderPreview(preview);
-    previewed = options;
+    // The send takes the rows this preview counted, whatever is selected or filtered by then.
+    previewed = preview.runRows ? { ...options, rows: preview.runRows } : options;
     return preview;
   } catch (error) {
     showStatus('status', errorText(error), 'error');
@@ -417,7 +418,9 @@ function showAfterJob(counts: Readonly<Record<string, number>>): void {
 async function startSend(): Promise<void> {
   if (!previewed) return;
   const resend = byId<HTMLInputElement>('confirm-resend').checked;
-  const options: SendOptions = resend ? { ...previewed, resend: true } : previewed;
+  const options: SendOptions & { rows?: string } = resend
+    ? { ...previewed, resend: true }
+    : previewed;
   byId('confirm').hidden = true;
   showStatus('status', t('ui.send.starting'));
   try {

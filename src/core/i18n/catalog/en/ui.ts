@@ -263,4 +263,7 @@ export const UI_EN = {
   // Opt-out (PRODUCT.md "Opt-out").
   'ui.error.optOutTagForm':
     'The opt-out tag must be a tag name of at most 100 characters, such as optout.',
+  // A sidebar run whose preview is gone (review: stale or reclaimed preview).
+  'ui.error.previewGone':
+    'The preview on show is no longer the one a run can keep to (it is older than 24 hours, or a newer preview or a full storage replaced it). Preview again, then run.',
 } as const;

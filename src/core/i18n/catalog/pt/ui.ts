@@ -267,4 +267,7 @@ export const UI_PT: Readonly<Record<keyof typeof UI_EN, string>> = {
   // Opt-out (PRODUCT.md "Opt-out").
   'ui.error.optOutTagForm':
     'A tag de opt-out deve ser um nome de tag com até 100 caracteres, como optout.',
+  // A sidebar run whose preview is gone (review: stale or reclaimed preview).
+  'ui.error.previewGone':
+    'A prévia mostrada não pode mais ser seguida pela execução (tem mais de 24 horas, ou uma prévia mais nova ou o armazenamento cheio a substituiu). Gere a prévia de novo e execute.',
 };
