@@ -16,8 +16,12 @@ import { DEFAULT_COUNTRY, type Settings, SettingsSchema } from '../core/settings
 import { currentLocale } from '../gas/locale';
 import { metadataStore } from '../gas/metadata-store';
 import { appsScriptClock, cacheAdapter, lockAdapter, propertiesStore } from '../gas/services';
+import { spreadsheetIdOf } from '../gas/spreadsheet-id';
 import { createUrlFetchTransport } from '../gas/url-fetch-transport';
 import { PUBLISHED_ADDON } from './deployment';
+
+export { spreadsheetIdOf };
+
 import { surfaceDeprecation } from './notices';
 
 /**
@@ -144,18 +148,6 @@ export function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet | 
   // A failed or empty ask is not kept: a later one (after useSpreadsheet) decides again.
   if (value) activeMemo = { value };
   return value;
-}
-
-const idMemo = new WeakMap<object, string>();
-
-/** A spreadsheet's id, asked once per execution and spreadsheet (each ask is a Sheets call). */
-export function spreadsheetIdOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
-  let id = idMemo.get(spreadsheet);
-  if (id === undefined) {
-    id = spreadsheet.getId();
-    idMemo.set(spreadsheet, id);
-  }
-  return id;
 }
 
 /** For a background execution with no active spreadsheet: the one its work belongs to. */

@@ -1,5 +1,6 @@
 import { codedError } from '../core/errors';
 import { LATENESS_HISTORY } from '../core/jobs/continuation';
+import { spreadsheetIdOf } from './spreadsheet-id';
 
 /**
  * Time-driven triggers of crmRunJobs. Two roles, told apart by the unique ids kept in the
@@ -116,12 +117,25 @@ function ownTriggers(spreadsheet: Spreadsheet, id: string): Trigger | undefined 
   );
 }
 
+/**
+ * The recorded triggers deleted, from one listing of the user's triggers (and of the project's,
+ * only when one is not among them): a listing per trigger cost a chain of four about eight
+ * ScriptApp calls and, in the local runtime, a Sheets call each (issue 30).
+ */
 function deleteRecorded(spreadsheet: Spreadsheet, recorded: Recorded | undefined): void {
   if (!recorded) return;
-  for (const entry of entriesOf(recorded)) {
-    const trigger = ownTriggers(spreadsheet, entry.id);
-    if (trigger) ScriptApp.deleteTrigger(trigger);
-  }
+  const left = new Set(entriesOf(recorded).map((entry) => entry.id));
+  const deleteOurs = (triggers: Trigger[]) => {
+    for (const trigger of triggers) {
+      if (left.size === 0) return;
+      if (trigger.getHandlerFunction() !== RUN_JOBS_HANDLER) continue;
+      const uid = trigger.getUniqueId();
+      if (!left.delete(uid)) continue;
+      ScriptApp.deleteTrigger(trigger);
+    }
+  };
+  deleteOurs(ScriptApp.getUserTriggers(spreadsheet));
+  if (left.size > 0) deleteOurs(ScriptApp.getProjectTriggers());
 }
 
 /**
@@ -203,7 +217,7 @@ export function ensureOneOffChain(
     ...ScriptApp.getProjectTriggers(),
   ];
   withTriggerLock(boundDocumentTriggers, () => {
-    const id = spreadsheet.getId();
+    const id = spreadsheetIdOf(spreadsheet);
     const previous = readRecorded(ONE_OFF_ROLE, id, true);
     const made: Array<{ id: string; at: number }> = [];
     for (const at of ats.length > 0 ? ats : [now]) {
@@ -233,7 +247,7 @@ export function ensureOneOffChain(
 
 /** When the first recorded one-off trigger that has not fired yet fires. */
 export function pendingOneOffAt(spreadsheet: Spreadsheet, now: number): number | undefined {
-  const recorded = readRecorded(ONE_OFF_ROLE, spreadsheet.getId());
+  const recorded = readRecorded(ONE_OFF_ROLE, spreadsheetIdOf(spreadsheet));
   const ats = recorded ? entriesOf(recorded).map((entry) => entry.at ?? 0) : [];
   const pending = ats.filter((at) => at > now);
   return pending.length > 0 ? Math.min(...pending) : undefined;
@@ -244,7 +258,7 @@ export function pendingOneOffAt(spreadsheet: Spreadsheet, now: number): number |
  * fire; undefined for a single trigger (a fallback) or a chain that is spent.
  */
 export function pendingChainTarget(spreadsheet: Spreadsheet, now: number): number | undefined {
-  const recorded = readRecorded(ONE_OFF_ROLE, spreadsheet.getId());
+  const recorded = readRecorded(ONE_OFF_ROLE, spreadsheetIdOf(spreadsheet));
   if (recorded?.target === undefined) return undefined;
   return entriesOf(recorded).some((entry) => (entry.at ?? 0) > now) ? recorded.target : undefined;
 }
@@ -255,7 +269,7 @@ export function pendingChainTarget(spreadsheet: Spreadsheet, now: number): numbe
  * costs nothing, whereas a trigger record overwritten would orphan its triggers.
  */
 export function oneOffLateness(spreadsheet: Spreadsheet): number[] {
-  const raw = properties().getProperty(keyOf(LATENESS_KEY, spreadsheet.getId()));
+  const raw = properties().getProperty(keyOf(LATENESS_KEY, spreadsheetIdOf(spreadsheet)));
   try {
     const value: unknown = raw ? JSON.parse(raw) : [];
     return Array.isArray(value)
@@ -269,7 +283,10 @@ export function oneOffLateness(spreadsheet: Spreadsheet): number[] {
 /** Adds how late the trigger that started this execution fired to the history (see above). */
 export function recordLateness(spreadsheet: Spreadsheet, lateMs: number): number[] {
   const history = [...oneOffLateness(spreadsheet), Math.round(lateMs)].slice(-LATENESS_HISTORY);
-  properties().setProperty(keyOf(LATENESS_KEY, spreadsheet.getId()), JSON.stringify(history));
+  properties().setProperty(
+    keyOf(LATENESS_KEY, spreadsheetIdOf(spreadsheet)),
+    JSON.stringify(history),
+  );
   return history;
 }
 
@@ -282,13 +299,13 @@ export function lateOf(
   triggerUid: string,
   startedAt: number,
 ): number | undefined {
-  const recorded = readRecorded(ONE_OFF_ROLE, spreadsheet.getId());
+  const recorded = readRecorded(ONE_OFF_ROLE, spreadsheetIdOf(spreadsheet));
   const entry = recorded ? entriesOf(recorded).find((e) => e.id === triggerUid) : undefined;
   return entry?.at === undefined ? undefined : Math.max(0, startedAt - entry.at);
 }
 
 export function ensureHourlyTrigger(spreadsheet: Spreadsheet): void {
-  const id = spreadsheet.getId();
+  const id = spreadsheetIdOf(spreadsheet);
   const recorded = readRecorded(HOURLY_ROLE, id);
   if (recorded && ownTriggers(spreadsheet, recorded.id)) return;
   withTriggerLock(
@@ -306,7 +323,7 @@ export function ensureHourlyTrigger(spreadsheet: Spreadsheet): void {
 }
 
 function remove(spreadsheet: Spreadsheet, role: string): void {
-  const id = spreadsheet.getId();
+  const id = spreadsheetIdOf(spreadsheet);
   deleteRecorded(spreadsheet, readRecorded(role, id, true));
   properties().deleteProperty(keyOf(role, id));
   recordedMemo.set(keyOf(role, id), undefined);

@@ -1,6 +1,6 @@
 import type { KeyValueStore } from '../../../ports';
 import {
-  deleteChunkedJson,
+  CHUNK_KEY_SEPARATOR,
   MAX_CHUNK_BYTES,
   readChunkedJson,
   writeChunkedJson,
@@ -24,6 +24,12 @@ export interface PipelineEntry {
 export class Ledger<E extends PipelineEntry> {
   readonly shards: E[][] = [];
   private readonly dirty = new Set<number>();
+  /**
+   * Shards this ledger wrote as one value: a later save of such a shard that still fits one
+   * value is one write, with no read of what it replaces (a Properties call each, issue 30).
+   * Only the job's driver writes its ledger, so nothing else can have chunked it meanwhile.
+   */
+  private readonly inline = new Set<string>();
 
   constructor(
     private readonly store: KeyValueStore,
@@ -107,9 +113,13 @@ export class Ledger<E extends PipelineEntry> {
       // A shard that fits one value, over nothing or a value that fitted too, is one write:
       // writeChunkedJson would first list every key of the store to sweep chunks there are none of.
       const inline = JSON.stringify({ value: shard });
-      const previous = utf8Bytes(inline) <= MAX_CHUNK_BYTES ? this.store.get(key) : undefined;
-      if (previous === null || previous?.startsWith('{"value"')) this.store.set(key, inline);
-      else writeChunkedJson(this.store, key, shard);
+      const fits = utf8Bytes(inline) <= MAX_CHUNK_BYTES;
+      const previous = fits && !this.inline.has(key) ? this.store.get(key) : undefined;
+      if (fits && (this.inline.has(key) || previous === null || previous?.startsWith('{"value"'))) {
+        this.store.set(key, inline);
+        this.inline.add(key);
+      } else if (writeChunkedJson(this.store, key, shard) === 'inline') this.inline.add(key);
+      else this.inline.delete(key);
     }
     this.dirty.clear();
   }
@@ -117,6 +127,10 @@ export class Ledger<E extends PipelineEntry> {
 
 /** Removes a ledger's shards (a run whose job record is gone cannot be reverted any more). */
 export function dropLedger(store: KeyValueStore, prefix: string): void {
-  const keys = store.keys().filter((key) => key.startsWith(prefix) && !key.includes('~'));
-  for (const key of keys) deleteChunkedJson(store, key);
+  // One listing for every shard and its chunks (deleteChunkedJson lists the store again for
+  // each shard): the values go first, so a kill half-way leaves only chunks nothing points to.
+  const keys = store.keys().filter((key) => key.startsWith(prefix));
+  const isChunk = (key: string) => key.includes(CHUNK_KEY_SEPARATOR);
+  for (const key of keys.filter((k) => !isChunk(k))) store.delete(key);
+  for (const key of keys.filter(isChunk)) store.delete(key);
 }
