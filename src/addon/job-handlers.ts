@@ -12,6 +12,7 @@ import { optOutTagOf } from '../core/settings/opt-out';
 import { DEFAULT_COUNTRY } from '../core/settings/settings';
 import { appendToBackup } from '../gas/backup-sheet';
 import { createPipelineSheet } from '../gas/pipeline-sheet';
+import { pushMemorySheet } from '../gas/push-memory-sheet';
 import { sendRecordSheet } from '../gas/send-record-sheet';
 import { createSendSheet } from '../gas/send-sheet';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
@@ -75,6 +76,7 @@ function exportJobHandler(env: () => JobEnv): JobHandler {
         openSheet: (target) => openExportSheet(base.spreadsheet, target),
         makeDate: zonedMidnightMaker(base.timeZone),
         documentStore: base.dataStore,
+        memory: (sheetId) => pushMemorySheet(base.spreadsheet, sheetId),
       };
     }),
   );
