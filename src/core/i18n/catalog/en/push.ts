@@ -47,6 +47,6 @@ export const PUSH_EN = {
   'push.message.previewed': 'Push preview of "{sheet}": {parts}.',
   'push.message.finished': 'Pushed "{sheet}": {parts}.',
   'push.message.queued': 'Push of "{sheet}" queued.',
-  'push.export.kept':
-    'Kept {count} cell(s) you changed and have not pushed (the CRM’s value was not written over them): push them with CRM → Push.',
+  'push.export.keptRow':
+    'Kept your change, not pushed yet: {columns}. The sync did not write the CRM’s value over it; push to send yours.',
 } as const;

@@ -51,6 +51,6 @@ export const PUSH_PT: Record<keyof typeof PUSH_EN, string> = {
   'push.message.previewed': 'Pré-visualização do envio de "{sheet}": {parts}.',
   'push.message.finished': 'Enviado "{sheet}": {parts}.',
   'push.message.queued': 'Envio de "{sheet}" na fila.',
-  'push.export.kept':
-    'Mantidas {count} célula(s) que você alterou e ainda não enviou (o valor do CRM não foi escrito por cima): envie-as com CRM → Enviar alterações.',
+  'push.export.keptRow':
+    'Sua alteração foi mantida, ainda não enviada: {columns}. A sincronização não escreveu o valor do CRM por cima; envie para mandar a sua.',
 };
