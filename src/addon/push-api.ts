@@ -2,7 +2,7 @@ import { codedError } from '../core/errors';
 import { translator } from '../core/i18n';
 import { isFinished, type JobRecord, type JobSummary } from '../core/jobs';
 import { readWalkCursor } from '../core/jobs/pipeline/ledger/cursor';
-import { dropLedger, Ledger } from '../core/jobs/pipeline/ledger/ledger';
+import { Ledger } from '../core/jobs/pipeline/ledger/ledger';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { PLAN_FRESH_MS, planOfPreview, savePlan } from '../core/plan/plan';
 import { PUSH_KIND, PUSH_REVERT_KIND, pushLedgerPrefix } from '../core/push/job';
@@ -33,40 +33,15 @@ import {
   requireSettings,
   spreadsheetDataStore,
 } from './context';
-import { registerStoreReclaimer } from './job-store-budget';
 import { startJob } from './jobs-api';
-import { checkScope, loadReference, newPlanId } from './lead-actions-api';
+import { checkScope, loadReference, newPlanId, registerLedgerReclaimer } from './lead-actions-api';
 import { splitRowsOption } from './rows-option';
 
-/**
- * When the person's storage is nearly full (job-store-budget.ts), the records of finished pushes
- * give way, previews first, then the oldest runs (those can then no longer be reverted); a
- * pending or paused job's record is never dropped.
- */
-registerStoreReclaimer((bytesToFree) => {
-  const store = spreadsheetDataStore();
-  const jobs = engineDeps().store;
-  const ids = [...new Set(store.keys().flatMap((key) => /^push\.([^.~]+)\./.exec(key)?.[1] ?? []))];
-  const rank = (id: string) => {
-    const job = jobs.get(id);
-    const mode = (job?.options as { mode?: string } | null)?.mode ?? '';
-    return (mode.toLowerCase().includes('preview') ? 0 : 1e15) + (job?.createdAt ?? 0);
-  };
-  let freed = 0;
-  for (const id of ids
-    .filter((i) => {
-      const job = jobs.get(i);
-      return !job || isFinished(job.state);
-    })
-    .sort((a, b) => rank(a) - rank(b))) {
-    if (freed >= bytesToFree) break;
-    const prefix = pushLedgerPrefix(id);
-    for (const key of store.keys())
-      if (key.startsWith(prefix)) freed += key.length + (store.get(key) ?? '').length;
-    dropLedger(store, prefix);
-  }
-  return freed;
-});
+// Finished pushes' records give way when the person's storage runs short (lead-actions-api.ts).
+registerLedgerReclaimer(
+  (store) => [...new Set(store.keys().flatMap((key) => /^push\.([^.~]+)\./.exec(key)?.[1] ?? []))],
+  pushLedgerPrefix,
+);
 
 const OPTION_NAMES = new Set(['sheet', 'preview', 'onConflict']);
 
