@@ -64,7 +64,7 @@ import { splitRowsOption } from './rows-option';
 const PROBE_ID = 2_147_483_647;
 
 /** The CRM's names the params resolve against: pipelines (with lost reasons), and sequences when needed. */
-function loadReference(
+export function loadReference(
   client: CrmClient,
   settings: Settings,
   withSequences: boolean,
@@ -139,7 +139,7 @@ function chatNumber(
  * One request that changes nothing tells whether the key has the scope the action's writes
  * need (PRODUCT.md: before any row): a 403 names the missing scope; a 404 or 422 means it is there.
  */
-function checkScope(client: CrmClient, settings: Settings, action: LeadActionName): void {
+export function checkScope(client: CrmClient, settings: Settings, action: LeadActionName): void {
   const pacing = startPacing(pacerFor(settings), appsScriptClock);
   const scope = scopeOf(action);
   try {
@@ -164,7 +164,7 @@ function ledgerIds(store: KeyValueStore): string[] {
 }
 
 /** A plan's id: when it was made (a plan no job took up is dropped an hour later), and a tag. */
-function newPlanId(): string {
+export function newPlanId(): string {
   return `${Date.now().toString(36)}-${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
 }
 
@@ -225,34 +225,42 @@ function dropStaleLedgers(): void {
 }
 
 /**
- * When the person's storage is nearly full (job-store-budget.ts), the records of finished lead
- * actions jobs give way, previews first, then the oldest runs (those can then no longer be
- * reverted); a pending or paused job's record is never dropped.
+ * When the person's storage is nearly full (job-store-budget.ts), the records of finished jobs
+ * of one kind (their ids from `ids`, each stored under `prefixOf(id)`) give way, previews first,
+ * then the oldest runs (those can then no longer be reverted); a pending or paused job's record
+ * is never dropped. Lead actions and the push (push-api.ts) register one each.
  */
-registerStoreReclaimer((bytesToFree) => {
-  const store = spreadsheetDataStore();
-  const jobs = engineDeps().store;
-  const rank = (id: string) => {
-    const job = jobs.get(id);
-    const mode = (job?.options as { mode?: string } | null)?.mode ?? '';
-    return (mode.toLowerCase().includes('preview') ? 0 : 1e15) + (job?.createdAt ?? 0);
-  };
-  let freed = 0;
-  const ids = ledgerIds(store)
-    .filter((id) => {
+export function registerLedgerReclaimer(
+  ids: (store: KeyValueStore) => string[],
+  prefixOf: (id: string) => string,
+): void {
+  registerStoreReclaimer((bytesToFree) => {
+    const store = spreadsheetDataStore();
+    const jobs = engineDeps().store;
+    const rank = (id: string) => {
       const job = jobs.get(id);
-      return !job || isFinished(job.state);
-    })
-    .sort((a, b) => rank(a) - rank(b));
-  for (const id of ids) {
-    if (freed >= bytesToFree) break;
-    const prefix = ledgerPrefix(id);
-    for (const key of store.keys())
-      if (key.startsWith(prefix)) freed += key.length + (store.get(key) ?? '').length;
-    dropLedger(store, prefix);
-  }
-  return freed;
-});
+      const mode = (job?.options as { mode?: string } | null)?.mode ?? '';
+      return (mode.toLowerCase().includes('preview') ? 0 : 1e15) + (job?.createdAt ?? 0);
+    };
+    let freed = 0;
+    const finished = ids(store)
+      .filter((id) => {
+        const job = jobs.get(id);
+        return !job || isFinished(job.state);
+      })
+      .sort((a, b) => rank(a) - rank(b));
+    for (const id of finished) {
+      if (freed >= bytesToFree) break;
+      const prefix = prefixOf(id);
+      for (const key of store.keys())
+        if (key.startsWith(prefix)) freed += key.length + (store.get(key) ?? '').length;
+      dropLedger(store, prefix);
+    }
+    return freed;
+  });
+}
+
+registerLedgerReclaimer(ledgerIds, ledgerPrefix);
 
 /** The same params, whatever order their keys were given in. */
 function sameJson(a: unknown, b: unknown): boolean {
