@@ -34,6 +34,7 @@ export {
 } from './lead-actions-api';
 export { uiLeadActionsColumns } from './lead-actions-ui-api';
 export { onInstall, onOpen } from './menu';
+export { uiPushPreview, uiPushRuns, uiPushSetup } from './push-ui-api';
 export { refreshFormulas } from './refresh-formulas';
 export { crmPipelineReport, showPipelineReport } from './reports-api';
 export { crmListSchedules, crmRunJobs, crmSchedule, crmUnschedule } from './schedule-api';
@@ -46,6 +47,7 @@ export {
   showHelpSidebar,
   showImportSidebar,
   showJobsSidebar,
+  showPushSidebar,
   showSendSidebar,
   showSettingsSidebar,
 } from './sidebars';

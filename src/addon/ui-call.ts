@@ -23,6 +23,7 @@ import {
   uiLeadActionsSetup,
 } from './lead-actions-api';
 import { uiLeadActionsColumns } from './lead-actions-ui-api';
+import { uiPushPreview, uiPushRuns, uiPushSetup } from './push-ui-api';
 import { uiRowCounts } from './rows-ui-api';
 import { uiListSchedules, uiSchedule, uiUnschedule } from './schedule-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
@@ -73,6 +74,9 @@ const SIDEBAR_FUNCTIONS = {
   uiPauseJob,
   uiPreviewImport,
   uiPreviewSend,
+  uiPushPreview,
+  uiPushRuns,
+  uiPushSetup,
   uiResumeJob,
   uiExportSetup,
   uiRememberSheet,
@@ -103,6 +107,9 @@ const WITHOUT_CONSENT_CHECK: ReadonlySet<keyof SidebarFunctions> = new Set<keyof
   'uiListSchedules',
   'uiListSheets',
   'uiPauseJob',
+  'uiPushPreview',
+  'uiPushRuns',
+  'uiPushSetup',
   'uiUnschedule',
 ]);
 

@@ -131,6 +131,7 @@ describe('startPlayground', () => {
       'Exportar leads',
       'Enviar template',
       'Ações em leads',
+      'Enviar alterações',
       'Relatório do funil',
       'Processos',
       'Atualizar fórmulas',

@@ -23,6 +23,8 @@ const KIND_LABELS: Readonly<Record<string, UiKey>> = {
   send: 'ui.jobs.kind.send',
   leadActions: 'ui.jobs.kind.leadActions',
   leadActionsRevert: 'ui.jobs.kind.leadActionsRevert',
+  push: 'ui.jobs.kind.push',
+  pushRevert: 'ui.jobs.kind.pushRevert',
 };
 
 export interface JobCardModel {

@@ -15,6 +15,7 @@ import { MESSAGES_JOBS_EN } from './en/messages-jobs';
 import { MESSAGES_OPTIONS_EN } from './en/messages-options';
 import { PHONE_EN } from './en/phone';
 import { PICKERS_EN } from './en/pickers';
+import { PUSH_UI_EN } from './en/push-ui';
 import { QUERY_EN } from './en/query';
 import { REPORTS_EN } from './en/reports';
 import { SCHEDULES_EN } from './en/schedules';
@@ -54,6 +55,7 @@ export const EN = {
   ...MESSAGES_OPTIONS_EN,
   ...MESSAGES_JOBS_EN,
   ...MESSAGES_CRM_EN,
+  ...PUSH_UI_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;
