@@ -2,6 +2,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../sandbox/index';
 import { ACTIONS_SHEET, SEND_SHEET } from '../../scripts/playground/demo-workbook';
+import { PUSH_SHEET } from '../../scripts/playground/push-sheet';
 import {
   chromiumSuiteTitle,
   HAVE_CHROMIUM,
@@ -16,6 +17,9 @@ import {
  * every option fits its closed box (the text a person reads once it is chosen), and no label,
  * legend or heading is cut. Real Chromium, the real bundle.
  */
+
+/** A preview job reads every row of the sheet and its lead. */
+const SLOW = { timeout: 60_000 };
 
 /** What a closed select keeps for its arrow, beside its padding (Chromium draws ~20 px). */
 const ARROW = 20;
@@ -82,6 +86,7 @@ const LANGUAGES = [
       export: 'Exportar leads',
       send: 'Enviar template',
       actions: 'Ações em leads',
+      push: 'Enviar alterações',
       jobs: 'Processos',
       help: 'Ajuda',
     },
@@ -95,6 +100,7 @@ const LANGUAGES = [
       export: 'Export leads',
       send: 'Send template',
       actions: 'Lead actions',
+      push: 'Push changes',
       jobs: 'Jobs',
       help: 'Help',
     },
@@ -183,6 +189,18 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('every sidebar fits 300 px'),
         await page.waitForTimeout(300);
         problems.push(...(await overflows(sidebar)).map((p) => `${action}: ${p}`));
       }
+      expect(problems).toEqual([]);
+    });
+
+    it('Push changes, its form, its revert and its preview', async () => {
+      const sidebar = await open(lang.menu.push);
+      // The playground's exported sheet is the one export here: the sidebar opens on it.
+      await expect.poll(() => sidebar.locator('#sheet').inputValue(), PATIENCE).toBe(PUSH_SHEET);
+      await sidebar.locator('#revert summary').click();
+      const problems = (await overflows(sidebar)).map((p) => `form: ${p}`);
+      await sidebar.locator('#preview').click();
+      await expect.poll(() => sidebar.locator('#preview-result').isVisible(), SLOW).toBe(true);
+      problems.push(...(await overflows(sidebar)).map((p) => `preview: ${p}`));
       expect(problems).toEqual([]);
     });
 
