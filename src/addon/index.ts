@@ -34,6 +34,7 @@ export {
 } from './lead-actions-api';
 export { uiLeadActionsColumns } from './lead-actions-ui-api';
 export { onInstall, onOpen } from './menu';
+export { crmPushChanges, crmRevertPush } from './push-api';
 export { uiPushPreview, uiPushRuns, uiPushSetup } from './push-ui-api';
 export { refreshFormulas } from './refresh-formulas';
 export { crmPipelineReport, showPipelineReport } from './reports-api';

@@ -7,11 +7,13 @@ import { createExportJobHandler, type ExportEnv } from '../core/export/job/job';
 import { createImportJobHandler, type ImportJobEnv } from '../core/import/job/job';
 import type { JobHandler } from '../core/jobs';
 import { builtOnce } from '../core/jobs/row-job';
+import { createPushJobHandler, createPushRevertJobHandler, type PushEnv } from '../core/push/job';
 import { createSendJobHandler, type SendJobEnv } from '../core/send/job';
 import { optOutTagOf } from '../core/settings/opt-out';
 import { DEFAULT_COUNTRY } from '../core/settings/settings';
 import { appendToBackup } from '../gas/backup-sheet';
 import { createPipelineSheet } from '../gas/pipeline-sheet';
+import { pushMemorySheet } from '../gas/push-memory-sheet';
 import { sendRecordSheet } from '../gas/send-record-sheet';
 import { createSendSheet } from '../gas/send-sheet';
 import { createSheetTable, findSheetById } from '../gas/sheet-table';
@@ -29,12 +31,15 @@ import { referenceMemo } from './reference-memo';
 export function jobHandlers(): JobHandler[] {
   const env = lazyJobEnv();
   const actions = leadActionsEnv(env);
+  const push = pushEnv(env);
   return [
     exportJobHandler(env),
     importJobHandler(env),
     sendJobHandler(env),
     createLeadActionsJobHandler(actions),
     createRevertJobHandler(actions),
+    createPushJobHandler(push),
+    createPushRevertJobHandler(push),
   ];
 }
 
@@ -75,6 +80,7 @@ function exportJobHandler(env: () => JobEnv): JobHandler {
         openSheet: (target) => openExportSheet(base.spreadsheet, target),
         makeDate: zonedMidnightMaker(base.timeZone),
         documentStore: base.dataStore,
+        memory: (sheetId) => pushMemorySheet(base.spreadsheet, sheetId),
       };
     }),
   );
@@ -114,6 +120,25 @@ function leadActionsEnv(env: () => JobEnv): () => LeadActionsEnv {
         return sheet ? createPipelineSheet(sheet, headerRow) : null;
       },
       backup: (name, leads) => appendToBackup(base.spreadsheet, name, leads),
+    };
+  });
+}
+
+/** The push and its revert's environment over Apps Script services. */
+function pushEnv(env: () => JobEnv): () => PushEnv {
+  return builtOnce((): PushEnv => {
+    const base = env();
+    return {
+      client: base.client,
+      pacer: base.pacer,
+      store: base.dataStore,
+      openSheet: (sheetId, headerRow) => {
+        const sheet = findSheetById(base.spreadsheet, sheetId);
+        return sheet ? createPipelineSheet(sheet, headerRow) : null;
+      },
+      memory: (sheetId) => pushMemorySheet(base.spreadsheet, sheetId),
+      makeDate: zonedMidnightMaker(base.timeZone),
+      formatDate: (date) => Utilities.formatDate(date, base.timeZone, 'yyyy-MM-dd'),
     };
   });
 }

@@ -31,6 +31,7 @@ import {
 import { oneOffChainDues } from '../core/jobs/continuation';
 import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
 import { hasPersonWords, personMessage } from '../core/person-message';
+import { PUSH_KIND, PUSH_REVERT_KIND } from '../core/push/job';
 import { SEND_JOB_KIND } from '../core/send/job';
 import type { Settings } from '../core/settings/settings';
 import { type ConsentGap, consentParams, requireConsent } from '../gas/consent';
@@ -521,6 +522,8 @@ const ONE_PER_SHEET: Readonly<Record<string, string>> = {
   [EXPORT_JOB_KIND]: 'Export',
   [LEAD_ACTIONS_KIND]: 'Lead actions',
   [REVERT_KIND]: 'Lead actions revert',
+  [PUSH_KIND]: 'Push',
+  [PUSH_REVERT_KIND]: 'Push revert',
 };
 
 /**

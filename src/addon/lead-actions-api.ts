@@ -64,7 +64,7 @@ import { splitRowsOption } from './rows-option';
 const PROBE_ID = 2_147_483_647;
 
 /** The CRM's names the params resolve against: pipelines (with lost reasons), and sequences when needed. */
-function loadReference(
+export function loadReference(
   client: CrmClient,
   settings: Settings,
   withSequences: boolean,
@@ -139,7 +139,7 @@ function chatNumber(
  * One request that changes nothing tells whether the key has the scope the action's writes
  * need (PRODUCT.md: before any row): a 403 names the missing scope; a 404 or 422 means it is there.
  */
-function checkScope(client: CrmClient, settings: Settings, action: LeadActionName): void {
+export function checkScope(client: CrmClient, settings: Settings, action: LeadActionName): void {
   const pacing = startPacing(pacerFor(settings), appsScriptClock);
   const scope = scopeOf(action);
   try {
@@ -164,7 +164,7 @@ function ledgerIds(store: KeyValueStore): string[] {
 }
 
 /** A plan's id: when it was made (a plan no job took up is dropped an hour later), and a tag. */
-function newPlanId(): string {
+export function newPlanId(): string {
   return `${Date.now().toString(36)}-${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
 }
 

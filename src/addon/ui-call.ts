@@ -23,6 +23,7 @@ import {
   uiLeadActionsSetup,
 } from './lead-actions-api';
 import { uiLeadActionsColumns } from './lead-actions-ui-api';
+import { crmPushChanges, crmRevertPush } from './push-api';
 import { uiPushPreview, uiPushRuns, uiPushSetup } from './push-ui-api';
 import { uiRowCounts } from './rows-ui-api';
 import { uiListSchedules, uiSchedule, uiUnschedule } from './schedule-api';
@@ -54,8 +55,10 @@ const SIDEBAR_FUNCTIONS = {
   crmImportLeads,
   crmLeadActions,
   crmListJobs,
+  crmPushChanges,
   crmResumeJob,
   crmRevertLeadActions,
+  crmRevertPush,
   crmSendTemplate,
   uiActivateSheet,
   uiClearFinishedJobs,

@@ -2,6 +2,7 @@ import { ACTION_STATUS_HEADERS } from './actions/types';
 import { SYNC_STATUS_HEADER } from './export/stale';
 import { IMPORT_STATUS_HEADERS } from './import/status-columns';
 import { headerKey } from './import/text-key';
+import { PUSH_STATUS_HEADERS } from './push/types';
 import { SEND_STATUS_HEADERS } from './send/status-columns';
 
 /** Every column the add-on writes its results in: an import's, a send's, an export's and lead actions'. */
@@ -10,6 +11,7 @@ const ADDON_STATUS_HEADERS: readonly string[] = [
   ...SEND_STATUS_HEADERS,
   SYNC_STATUS_HEADER,
   ...ACTION_STATUS_HEADERS,
+  ...PUSH_STATUS_HEADERS,
 ];
 
 const ADDON_STATUS_KEYS = new Set(ADDON_STATUS_HEADERS.map(headerKey));

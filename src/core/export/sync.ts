@@ -40,6 +40,11 @@ export interface SheetPlan {
   /** Leads whose row already held exactly these values: nothing written for them. */
   unchangedRows: number;
   /**
+   * Sync: the cells a person changed and has not pushed (core/push/memory.ts), kept as they are
+   * rather than overwritten with the CRM's value, by lead id.
+   */
+  kept?: { id: string; columns: string[] }[];
+  /**
    * Number formats (money as currency) of sheet columns (0-based): set on the data rows of every
    * write block that covers the column.
    */
@@ -75,6 +80,11 @@ export interface PlanSyncInput extends ColumnLooks {
    * more cells. Default 50.
    */
   maxGapRows?: number;
+  /**
+   * Whether the cell a row holds for `column` (read by getValues) is a person's change not yet
+   * pushed (core/push/memory.ts): then it is kept as it is, never overwritten by a sync.
+   */
+  keep?: (id: string, column: string, current: unknown) => boolean;
 }
 
 const DEFAULT_MAX_GAP_ROWS = 50;
@@ -133,16 +143,26 @@ export function planSync(input: PlanSyncInput): SheetPlan {
   let updatedRows = 0;
   let unchangedRows = 0;
   let appendedRows = 0;
+  const kept: { id: string; columns: string[] }[] = [];
   for (const [key, lead] of latest) {
-    const cells = input.columns.map((column) => input.toCell(column, lead[column]));
+    const fresh = input.columns.map((column) => input.toCell(column, lead[column]));
     const existing = rowsById.get(key);
     if (existing === undefined) {
-      newRows.set(input.rows.length + appendedRows, cells);
+      newRows.set(input.rows.length + appendedRows, fresh);
       appendedRows++;
       continue;
     }
     for (const rowIndex of existing) {
       const row = input.rows[rowIndex] ?? [];
+      const keptColumns: string[] = [];
+      const cells = fresh.map((cell, i) => {
+        const column = input.columns[i] as string;
+        const current = row[positions[i] as number];
+        if (!input.keep?.(key, column, current)) return cell;
+        keptColumns.push(column);
+        return rewriteExisting(current);
+      });
+      if (keptColumns.length > 0) kept.push({ id: key, columns: keptColumns });
       if (positions.every((position, i) => sameCell(row[position], cells[i] as CellValue))) {
         unchangedRows++;
       } else {
@@ -167,6 +187,7 @@ export function planSync(input: PlanSyncInput): SheetPlan {
     updatedRows,
     appendedRows,
     unchangedRows,
+    ...(kept.length > 0 ? { kept } : {}),
     ...formatsAt(input.formats, columnIndex),
   };
 }

@@ -149,10 +149,14 @@ type Problem = (column: MappedColumn | undefined, error: string) => void;
 
 type CellOf = MappedColumn & { value: unknown };
 
-function customValue(
+/** What normalising one value needs (an import's context, or a push's). */
+export type ValueContext = Pick<ImportContext, 'defaultCountry' | 'formatDate' | 'dateOrder' | 't'>;
+
+/** A custom field's cell as the CRM takes it (per `field_type`); shared with the push. */
+export function customValue(
   value: unknown,
   field: CustomFieldDefinition,
-  context: ImportContext,
+  context: ValueContext,
 ): Normalized<unknown> {
   const options = field.options ?? [];
   const t = context.t ?? ENGLISH;
@@ -174,10 +178,11 @@ function customValue(
   }
 }
 
-function leadValue(
+/** A lead field's cell as the CRM takes it (phones E.164, `R$ 9.500,50`, dates); shared with the push. */
+export function leadValue(
   value: unknown,
   field: LeadColumnField,
-  context: ImportContext,
+  context: ValueContext,
 ): Normalized<unknown> {
   const t = context.t ?? ENGLISH;
   switch (field) {

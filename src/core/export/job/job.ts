@@ -28,6 +28,12 @@ import {
 } from '../../jobs';
 import type { Pacer } from '../../pacing';
 import type { Clock, KeyValueStore } from '../../ports';
+import {
+  canonCell,
+  type MemoryTable,
+  type PushMemoryStore,
+  rememberCells,
+} from '../../push/memory';
 import { type ListLeadPages, pagesWanted, readBatch } from '../batch';
 import { type CellOptions, toSheetCell } from '../cells';
 import { type ColumnKind, columnKind, flattenLead } from '../columns';
@@ -116,6 +122,8 @@ export interface ExportEnv {
   documentStore: KeyValueStore;
   /** Leads per request; the API's maximum unless a test wants a small world with many pages. */
   pageSize?: number;
+  /** Where the export remembers what it wrote on each row, for a push (core/push/memory.ts). */
+  memory?(sheetId: number): PushMemoryStore;
 }
 
 export function parseExportOptions(
@@ -157,7 +165,13 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
     options.mode === 'replace' && cursor.catchUp
       ? paging.fresh.filter((lead) => !seenBefore.has(lead.id))
       : paging.fresh;
-  const plan = planAndApply(options, cursor, sheet, leads, env, t);
+  const memory = env.memory?.(options.sheetId);
+  const table = memory ? memoryOf(memory, options, cursor) : undefined;
+  const plan = planAndApply(options, cursor, sheet, leads, env, t, table);
+  if (memory && table) {
+    remember(table, options, leads, env, plan);
+    memory.save(table);
+  }
 
   if (options.mode === 'replace') {
     count(job, 'WRITTEN', plan.appendedRows);
@@ -313,11 +327,65 @@ function planAndApply(
   leads: readonly Lead[],
   env: ExportEnv,
   t: Translate,
+  memory?: MemoryTable,
 ): SheetPlan {
   for (let attempt = 1; ; attempt++) {
-    const { plan, expected } = planSheet(options, cursor, sheet, leads, env, t);
+    const { plan, expected } = planSheet(options, cursor, sheet, leads, env, t, memory);
     const check = attempt < WRITE_ATTEMPTS ? expected : undefined;
     if (sheet.apply(plan, check) !== false) return plan;
+  }
+}
+
+/** How the export writes a flat value of each of its columns (kinds from the custom fields). */
+function cellMaker(options: ExportJobOptions, env: ExportEnv) {
+  const kinds = new Map<string, ColumnKind>(
+    options.columns.map((column) => [column, columnKind(column, options.customFields)]),
+  );
+  const cellOptions: CellOptions = { makeDate: env.makeDate };
+  return (column: string, value: Parameters<typeof toSheetCell>[0]) =>
+    toSheetCell(value, kinds.get(column) ?? 'auto', cellOptions);
+}
+
+/**
+ * The sheet's memory as this step starts: a replace's first page starts it afresh (every row is
+ * rewritten); any other step goes on from what is kept.
+ */
+function memoryOf(
+  store: PushMemoryStore,
+  options: ExportJobOptions,
+  cursor: ExportCursor,
+): MemoryTable {
+  const fresh = options.mode === 'replace' && cursor.writtenRows === 0 && !cursor.catchUp;
+  const loaded = fresh ? null : store.load();
+  const headers = options.headers ?? options.columns;
+  return { columns: options.columns, headers, rows: loaded?.rows ?? new Map() };
+}
+
+/**
+ * What this step wrote for each lead becomes its remembered row; a cell a sync kept (a person's
+ * change not yet pushed) keeps its remembered value, so the push still sees it as changed.
+ */
+function remember(
+  table: MemoryTable,
+  options: ExportJobOptions,
+  leads: readonly Lead[],
+  env: ExportEnv,
+  plan: SheetPlan,
+): void {
+  const toCell = cellMaker(options, env);
+  const kept = new Map((plan.kept ?? []).map((k) => [k.id, k.columns]));
+  for (const lead of leads) {
+    const flat = flattenLead(lead, { customFields: options.customFields });
+    const row = rememberCells(
+      options.columns,
+      options.columns.map((column) => toCell(column, flat[column])),
+    );
+    const before = table.rows.get(lead.id);
+    for (const column of kept.get(String(lead.id)) ?? []) {
+      const old = before?.[column];
+      if (old !== undefined) row[column] = old;
+    }
+    table.rows.set(lead.id, row);
   }
 }
 
@@ -328,14 +396,10 @@ function planSheet(
   leads: readonly Lead[],
   env: ExportEnv,
   t: Translate,
+  memory?: MemoryTable,
 ): { plan: SheetPlan; expected?: ExpectedIds } {
   const flat = leads.map((lead) => flattenLead(lead, { customFields: options.customFields }));
-  const kinds = new Map<string, ColumnKind>(
-    options.columns.map((column) => [column, columnKind(column, options.customFields)]),
-  );
-  const cellOptions: CellOptions = { makeDate: env.makeDate };
-  const toCell = (column: string, value: Parameters<typeof toSheetCell>[0]) =>
-    toSheetCell(value, kinds.get(column) ?? 'auto', cellOptions);
+  const toCell = cellMaker(options, env);
   const looks = { headers: options.headers, formats: options.formats };
   if (options.mode === 'replace') {
     const plan = planReplace({
@@ -360,6 +424,7 @@ function planSheet(
     columns: options.columns,
     leads: flat,
     toCell,
+    ...(memory ? { keep: personsChange(memory) } : {}),
   });
   const column = table.header.findIndex(
     (cell) =>
@@ -370,6 +435,17 @@ function planSheet(
   return column === -1 || table.rows.length === 0
     ? { plan }
     : { plan, expected: { column, ids: table.rows.map((row) => row[column]) } };
+}
+
+/**
+ * A cell a person changed since the export wrote it and has not pushed (PRODUCT.md "Round
+ * trip"): a sync keeps it rather than overwrite the person's work with the CRM's value.
+ */
+function personsChange(memory: MemoryTable) {
+  return (id: string, column: string, current: unknown): boolean => {
+    const remembered = memory.rows.get(Number(id))?.[column];
+    return remembered !== undefined && canonCell(current) !== remembered;
+  };
 }
 
 /**

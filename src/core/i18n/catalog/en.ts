@@ -15,6 +15,7 @@ import { MESSAGES_JOBS_EN } from './en/messages-jobs';
 import { MESSAGES_OPTIONS_EN } from './en/messages-options';
 import { PHONE_EN } from './en/phone';
 import { PICKERS_EN } from './en/pickers';
+import { PUSH_EN } from './en/push';
 import { PUSH_UI_EN } from './en/push-ui';
 import { QUERY_EN } from './en/query';
 import { REPORTS_EN } from './en/reports';
@@ -55,6 +56,7 @@ export const EN = {
   ...MESSAGES_OPTIONS_EN,
   ...MESSAGES_JOBS_EN,
   ...MESSAGES_CRM_EN,
+  ...PUSH_EN,
   ...PUSH_UI_EN,
 } as const;
 

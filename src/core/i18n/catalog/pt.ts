@@ -16,6 +16,7 @@ import { MESSAGES_JOBS_PT } from './pt/messages-jobs';
 import { MESSAGES_OPTIONS_PT } from './pt/messages-options';
 import { PHONE_PT } from './pt/phone';
 import { PICKERS_PT } from './pt/pickers';
+import { PUSH_PT } from './pt/push';
 import { PUSH_UI_PT } from './pt/push-ui';
 import { QUERY_PT } from './pt/query';
 import { REPORTS_PT } from './pt/reports';
@@ -51,5 +52,6 @@ export const PT: Readonly<Record<MessageKey, string>> = {
   ...MESSAGES_OPTIONS_PT,
   ...MESSAGES_JOBS_PT,
   ...MESSAGES_CRM_PT,
+  ...PUSH_PT,
   ...PUSH_UI_PT,
 };

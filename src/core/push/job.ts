@@ -1,0 +1,143 @@
+import type { CrmClient } from '../../api';
+import { translator } from '../i18n';
+import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
+import { jobControlOf } from '../jobs/errors';
+import { Ledger } from '../jobs/pipeline/ledger/ledger';
+import { type LedgerRun, ledgerStep } from '../jobs/pipeline/ledger/walk';
+import type { PipelineSheet } from '../jobs/pipeline/types';
+import type { JobRecord } from '../jobs/record';
+import { guardedStep, StepClock } from '../jobs/row-job';
+import type { Pacer } from '../pacing';
+import { loadPlan, type PlanRow } from '../plan/plan';
+import type { Clock, KeyValueStore } from '../ports';
+import { scopedSheet } from '../rows/scope';
+import { pushKind } from './kind';
+import type { PushMemoryStore } from './memory';
+import { type PushRevertEntry, type PushRevertOptions, pushRevertKind } from './revert';
+import {
+  PUSH_PREVIEW_STATUSES,
+  PUSH_REVERT_STATUSES,
+  PUSH_RUN_STATUSES,
+  type PushEntry,
+  type PushJobOptions,
+  type PushRequest,
+} from './types';
+
+export const PUSH_KIND = 'push';
+export const PUSH_REVERT_KIND = 'pushRevert';
+
+/** Where a push job's record of its rows lives in the data store. */
+export function pushLedgerPrefix(jobId: string): string {
+  return `push.${jobId}.`;
+}
+
+export interface PushEnv {
+  client: CrmClient;
+  pacer(clock: Clock): Pacer;
+  store: KeyValueStore;
+  openSheet(sheetId: number, headerRow: number): PipelineSheet | null;
+  memory(sheetId: number): PushMemoryStore;
+  makeDate(year: number, month: number, day: number): Date;
+  formatDate(date: Date): string;
+}
+
+type AnyRun = LedgerRun<PushEntry, PushRequest> | LedgerRun<PushRevertEntry, PushRequest>;
+
+/**
+ * The push job (PRODUCT.md "Round trip"), run or preview, and its revert: the lead actions'
+ * planned walk of the row pipeline (core/jobs/pipeline/ledger/walk.ts) with the push's pieces
+ * (kind.ts, revert.ts). The run's record (before-states included) stays for its revert.
+ */
+function createHandler(kindName: string, getEnv: () => PushEnv): JobHandler {
+  const runs = new Map<string, AnyRun>();
+  const clock = new StepClock('push');
+  let pacer: Pacer | undefined;
+
+  function runFor(job: JobRecord, env: PushEnv): AnyRun | string {
+    const existing = runs.get(job.jobId);
+    if (existing) return existing;
+    pacer ??= env.pacer(clock);
+    const options = job.options as (PushJobOptions | PushRevertOptions) | null;
+    if (options?.v !== 1) return translator(options?.locale ?? 'en')('messages.jobOutdated');
+    const t = translator(options.locale ?? 'en');
+    const target = 'run' in options ? options.run : options;
+    const opened = env.openSheet(target.sheetId, target.headerRow);
+    const sheet = opened && scopedSheet(opened, target.rowScope);
+    if (!sheet) return t('leadjob.message.sheetGone', { sheet: target.sheetName });
+    const base = { sheet, client: env.client, pacer, loaded: false };
+    const ledger = new Ledger(env.store, pushLedgerPrefix(job.jobId));
+    const memory = env.memory(target.sheetId);
+    const kindEnv = {
+      jobId: job.jobId,
+      t,
+      memory: () => memory.load(),
+      remember: (rows: ReadonlyMap<number, Record<string, string>>) => {
+        const table = memory.load();
+        if (!table) return;
+        for (const [id, cells] of rows) table.rows.set(id, { ...table.rows.get(id), ...cells });
+        memory.save(table);
+      },
+      makeDate: env.makeDate,
+      formatDate: env.formatDate,
+      crmClock: () => env.client.crmClock?.(),
+      now: () => clock.now(),
+    };
+    let run: AnyRun;
+    if ('run' in options) {
+      const runLedger = new Ledger<PushRevertEntry>(env.store, pushLedgerPrefix(options.runId));
+      const runEntries = () => runLedger.load(options.runShards).entries();
+      run = {
+        ...base,
+        ledger,
+        kind: pushRevertKind(options, { ...kindEnv, runEntries }),
+      } as AnyRun;
+    } else {
+      const planRef = options.plan;
+      let plan: ReadonlyMap<string, PlanRow> | undefined;
+      run = {
+        ...base,
+        ledger,
+        kind: pushKind(options, {
+          ...kindEnv,
+          ...(planRef
+            ? {
+                plan: () => {
+                  plan ??= loadPlan(env.store, planRef);
+                  return plan;
+                },
+              }
+            : {}),
+        }),
+      } as AnyRun;
+    }
+    runs.set(job.jobId, run);
+    return run;
+  }
+
+  function step(job: JobRecord, ctx: StepContext): StepResult {
+    return guardedStep(job, ctx, {
+      clock,
+      env: getEnv,
+      runFor,
+      work: (run) => ledgerStep(job, ctx, run as LedgerRun<PushEntry, PushRequest>),
+      afterError: (error) => {
+        if (jobControlOf(error) !== 'yield') runs.delete(job.jobId);
+      },
+      pauseMessage: () => undefined,
+    });
+  }
+
+  const statuses =
+    kindName === PUSH_REVERT_KIND
+      ? [...PUSH_REVERT_STATUSES]
+      : [...new Set([...PUSH_RUN_STATUSES, ...PUSH_PREVIEW_STATUSES])];
+  return { kind: kindName, statuses, step };
+}
+
+export function createPushJobHandler(getEnv: () => PushEnv): JobHandler {
+  return createHandler(PUSH_KIND, getEnv);
+}
+
+export function createPushRevertJobHandler(getEnv: () => PushEnv): JobHandler {
+  return createHandler(PUSH_REVERT_KIND, getEnv);
+}
