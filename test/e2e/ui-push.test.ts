@@ -44,6 +44,8 @@ describe.skipIf(!HAVE_CHROMIUM)(
     let valueRow = 0;
     let stageRow = 0;
     let conflictRow = 0;
+    /** The Vendas stages a lead moves in and out of freely. */
+    let free: number[] = [];
     const leadOf = (row: number) =>
       playground.sandbox.state.leads.find((lead) => lead.id === Number(shown[row - 1]?.[0]));
     const column = (header: string) => (shown[0] ?? []).indexOf(header) + 1;
@@ -66,9 +68,18 @@ describe.skipIf(!HAVE_CHROMIUM)(
       const workbook = playground.runtime.workbook;
       shown = workbook.sheet(PUSH_SHEET).getDisplayValues();
       const rows = shown.map((_, index) => index + 1).slice(1);
-      // Three leads with an e-mail (the key a push sends fields by) and distinct stages to move.
-      const withEmail = rows.filter((row) => (shown[row - 1]?.[column('E-mail') - 1] ?? '') !== '');
-      [valueRow = 0, stageRow = 0, conflictRow = 0] = withEmail;
+      // Leads with an e-mail (the key a push sends fields by), in the Vendas pipeline. The stage
+      // moves between stages with no mandatory task (a lead cannot leave a stage whose tasks are
+      // pending, so a revert out of one would be refused) that are neither won nor lost (a
+      // revert never enters those again): the revert puts both rows back.
+      const { stages, requiredTasks } = playground.sandbox.state;
+      free = stages
+        .filter((s) => s.pipeline_id === 1 && !s.is_won && !s.is_lost)
+        .filter((s) => !requiredTasks.some((r) => r.stage_id === s.id))
+        .map((s) => s.id);
+      const keyed = rows.filter((row) => !!leadOf(row)?.email && leadOf(row)?.pipeline_id === 1);
+      stageRow = keyed.find((row) => free.includes(leadOf(row)?.stage_id ?? 0)) ?? 0;
+      [valueRow = 0, conflictRow = 0] = keyed.filter((row) => row !== stageRow);
       workbook.activeSheetId = workbook.sheet(PUSH_SHEET).sheetId;
     });
 
@@ -86,7 +97,11 @@ describe.skipIf(!HAVE_CHROMIUM)(
 
     it('Prévia: the counts, each field before → after in pt-BR formats, the conflict; nothing sent', async () => {
       type(valueRow, 'Valor', '9500,5');
-      const stage = leadOf(stageRow)?.stage_id === 3 ? 'Qualificado' : 'Proposta';
+      const stage =
+        playground.sandbox.state.stages.find(
+          (s) => free.includes(s.id) && s.id !== leadOf(stageRow)?.stage_id,
+        )?.name ?? '';
+      expect(stage).not.toBe('');
       type(stageRow, 'Etapa', stage);
       type(conflictRow, 'Empresa', 'Padaria Planilha');
       // A colleague changes the same field in the CRM meanwhile.
