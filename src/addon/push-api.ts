@@ -44,7 +44,7 @@ function parsePushOptions(input: unknown): Required<Pick<PushOptions, 'sheet'>> 
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw codedError(
       'crmPushChanges takes an object: {sheet, preview, onConflict, rows}.',
-      'badOptions',
+      'badPushOptions',
     );
   }
   const options = input as Record<string, unknown>;
@@ -52,16 +52,16 @@ function parsePushOptions(input: unknown): Required<Pick<PushOptions, 'sheet'>> 
     if (!OPTION_NAMES.has(key))
       throw codedError(
         `Unknown option "${key}": crmPushChanges takes sheet, preview, onConflict and rows.`,
-        'badOptions',
+        'badPushOptions',
         { option: key },
       );
   }
   if (typeof options.sheet !== 'string' || options.sheet.trim() === '')
-    throw codedError('sheet: give the name of the exported sheet to push.', 'badOptions', {
+    throw codedError('sheet: give the name of the exported sheet to push.', 'badPushOptions', {
       option: 'sheet',
     });
   if (options.preview !== undefined && typeof options.preview !== 'boolean')
-    throw codedError('preview must be true or false.', 'badOptions', { option: 'preview' });
+    throw codedError('preview must be true or false.', 'badPushOptions', { option: 'preview' });
   if (
     options.onConflict !== undefined &&
     options.onConflict !== 'skip' &&
@@ -69,7 +69,7 @@ function parsePushOptions(input: unknown): Required<Pick<PushOptions, 'sheet'>> 
   )
     throw codedError(
       'onConflict must be "skip" (the default: a conflicting row is left alone) or "sheet" (send the sheet\'s value anyway).',
-      'badOptions',
+      'badPushOptions',
       { option: 'onConflict' },
     );
   return options as unknown as Required<Pick<PushOptions, 'sheet'>> & PushOptions;
@@ -140,7 +140,7 @@ export function crmPushChanges(input: PushOptions): JobSummary {
   if (layout.id === undefined) {
     throw codedError(
       `The sheet "${options.sheet}" has no lead id column (ID): the push finds each row's lead by it. Put the export's ID column back.`,
-      'noLeadColumn',
+      'pushNoIdColumn',
       { sheet: options.sheet },
     );
   }

@@ -7,6 +7,7 @@ import type { ExpectedIds, ExportSheet } from '../core/export/job/job';
 import { leadIdOf } from '../core/export/stale';
 import type { SheetPlan } from '../core/export/sync';
 import { EXPORT_COLUMN_KEY } from '../core/export/target';
+import { headerKey } from '../core/import/text-key';
 import { markedColumns } from './ownership';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -73,6 +74,26 @@ export function sheetExport(sheet: Sheet): ExportSheet {
         applyFormats(sheet, block.row, block.values.length, block.column, width, plan.formats);
       }
       return true;
+    },
+    sayOnRows(header, byId) {
+      const lastRow = sheet.getLastRow();
+      const lastColumn = sheet.getLastColumn();
+      if (lastRow < 2 || lastColumn === 0) return;
+      const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues();
+      const head = (values[0] ?? []).map((cell) => headerKey(String(cell ?? '')));
+      const idColumn = head.indexOf(headerKey('id'));
+      if (idColumn < 0) return;
+      let column = head.indexOf(headerKey(header));
+      if (column < 0) {
+        column = lastColumn;
+        growTo(sheet, lastRow, column + 1);
+        sheet.getRange(1, column + 1).setValue(header);
+      }
+      values.slice(1).forEach((row, i) => {
+        const words = byId.get(String(leadIdOf(row[idColumn])));
+        // Text as text: words never become a formula.
+        if (words) sheet.getRange(i + 2, column + 1).setValue(`'${words}`);
+      });
     },
     deleteRows(rows, expected) {
       // Bottom-up, a run of adjacent rows per call: each deletion leaves the rows above in place.

@@ -18,6 +18,7 @@ describe('a push of an edited export', () => {
   let w: PushWorld;
   let id: Record<string, number>;
   let salesBefore: number;
+  let runId = '';
   const before: Record<number, Record<string, unknown>> = {};
 
   beforeAll(async () => {
@@ -107,7 +108,7 @@ describe('a push of an edited export', () => {
     expect(got).toEqual(expected);
     const untouched = w.ids.slice(14).map((lead) => w.status(lead));
     expect(new Set(untouched)).toEqual(new Set(['NO_CHANGE']));
-    expect(w.detail(id.value as number)).toContain('R$ 9.500,50');
+    expect(w.detail(id.value as number).replace(/\u00a0/g, ' ')).toContain('→ R$ 9.500,50');
     expect(w.detail(id.stage as number)).toMatch(/→ Proposta/);
     expect(w.detail(id.conflictName as number)).toContain('Nome do Colega');
     expect(w.detail(id.emptied as number)).toMatch(/Empresa/);
@@ -123,6 +124,7 @@ describe('a push of an edited export', () => {
   it('runs: every non-conflicting change reaches the CRM, the colleague keeps theirs', () => {
     w.sandbox.clearRequests();
     const job = w.run('crmPushChanges', { sheet: 'Export' });
+    runId = job.jobId;
     expect(job.state, job.message).toBe('done');
     expect(w.status(id.name as number)).toBe('DONE');
     expect(w.lead(id.name as number).name).toBe('Maria Editada');
@@ -161,18 +163,9 @@ describe('a push of an edited export', () => {
   });
 
   it('a revert puts back the before-values nobody changed since', () => {
-    const runId = String(w.cell(id.name as number, 'CRM Push Run'));
-    // The second push ran after: the first one's run id is on the rows it pushed... take it from the jobs.
-    const jobs = w.runtime.runOrThrow('crmListJobs') as {
-      jobId: string;
-      kind: string;
-      counts: Record<string, number>;
-    }[];
-    const first = jobs.find((j) => j.kind === 'push' && (j.counts.DONE ?? 0) > 0);
-    expect(first, runId).toBeDefined();
     w.lead(id.tagAdd as number).tags.push('do-colega');
     w.lead(id.stage as number).stage_id = DEMO.stages.negociacao;
-    const job = w.run('crmRevertPush', first?.jobId);
+    const job = w.run('crmRevertPush', runId);
     expect(job.state, job.message).toBe('done');
     expect(w.lead(id.name as number).name).toBe(before[id.name as number]?.name);
     expect(w.lead(id.value as number).value).toBe(before[id.value as number]?.value);
@@ -181,5 +174,33 @@ describe('a push of an edited export', () => {
     expect(w.lead(id.stage as number).stage_id).toBe(DEMO.stages.negociacao);
     expect(w.status(id.stage as number)).toBe('CHANGED_SINCE');
     expect(w.status(id.name as number)).toBe('REVERTED');
+    // The sale stays (the revert records nothing new); the tag a colleague added stays too.
+    expect(w.sandbox.state.sales.slice(salesBefore).map((s) => s.lead_id)).toEqual([id.won]);
+    expect(w.lead(id.tagAdd as number).tags).toContain('do-colega');
+  });
+});
+
+describe('a sync of an edited export (crmRefreshExport)', () => {
+  it('keeps a cell the person changed and has not pushed, says so on its row, and the push then sends it', async () => {
+    const w = await createPushWorld(10);
+    const [mine, theirs] = w.ids as [number, number];
+    w.set(mine, 'Nome', 'Nome Meu');
+    const now = new Date(w.clock.now()).toISOString();
+    Object.assign(w.lead(mine), { source: 'fonte nova', updated_at: now });
+    Object.assign(w.lead(theirs), { name: 'Nome do CRM', updated_at: now });
+    const sync = w.run('crmRefreshExport', 'Export');
+    expect(sync.state, sync.message).toBe('done');
+    expect(w.cell(mine, 'Nome')).toBe('Nome Meu');
+    expect(w.cell(mine, 'Origem')).toBe('fonte nova');
+    expect(w.cell(theirs, 'Nome')).toBe('Nome do CRM');
+    expect(w.detail(mine)).toContain('Nome');
+    w.sandbox.clearRequests();
+    const push = w.run('crmPushChanges', { sheet: 'Export' });
+    expect(push.state, push.message).toBe('done');
+    expect(w.status(mine)).toBe('DONE');
+    expect(w.status(theirs)).toBe('NO_CHANGE');
+    expect(w.lead(mine).name).toBe('Nome Meu');
+    expect(w.lead(mine).source).toBe('fonte nova');
+    expect(w.writes()).toEqual(['POST /api/v1/leads/upsert']);
   });
 });

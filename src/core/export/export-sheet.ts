@@ -37,6 +37,11 @@ export interface ExportSheet {
    * each run's ids are read just before it is deleted, and a run whose rows moved (a person
    * sorted or inserted meanwhile) stops the deleting. Returns how many rows were deleted.
    */
+  /**
+   * Writes `words` in the column headed `header` (created at the right when missing) on each
+   * row whose lead id is a key of `byId`: a sync says on the row which cells it kept.
+   */
+  sayOnRows?(header: string, byId: ReadonlyMap<string, string>): void;
   deleteRows(
     rows: readonly number[],
     expected?: { column: number; ids: readonly number[] },

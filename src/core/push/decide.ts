@@ -86,7 +86,13 @@ export function decidePush(ctx: PushContext, entry: PushEntry): PushDecision {
       skipped.push(t('push.words.emptied', { column: label, crm: shown(crm, column) }));
       continue;
     }
-    if (crm !== undefined && crm !== remembered && !sameValue(ctx, role, crm, sheet)) {
+    // The CRM changed it since (to another value than the person's): a conflict. Values are
+    // compared as the CRM takes them (`R$ 9.500,50` is 9500.5, `(11) 98765-4321` is E.164).
+    if (
+      crm !== undefined &&
+      !sameValue(ctx, role, crm, remembered) &&
+      !sameValue(ctx, role, crm, sheet)
+    ) {
       conflicts.push(
         t('push.words.conflict', {
           column: label,
@@ -120,7 +126,9 @@ export function decidePush(ctx: PushContext, entry: PushEntry): PushDecision {
       if (crm !== undefined && sameValue(ctx, role, crm, sheet)) continue;
       if (role.kind === 'lead') body[role.field] = value.value;
       else custom[role.field.name] = value.value;
-      change();
+      // Shown as the CRM will hold it: `R$ 9.500,50` typed as text reads as money.
+      const after = typeof value.value === 'number' ? `@n${value.value}` : sheet;
+      words.push(`${label}: ${shown(crm, column)} → ${shown(after, column)}`);
     } else if (role.kind === 'owner') {
       const user = resolveUser(decodeCanon(sheet), ctx.directory, t);
       if (!user.ok) {

@@ -34,6 +34,10 @@ import {
   type PushMemoryStore,
   rememberCells,
 } from '../../push/memory';
+import { PUSH_STATUS_HEADERS } from '../../push/types';
+
+const PUSH_DETAIL_HEADER = PUSH_STATUS_HEADERS[1];
+
 import { type ListLeadPages, pagesWanted, readBatch } from '../batch';
 import { type CellOptions, toSheetCell } from '../cells';
 import { type ColumnKind, columnKind, flattenLead } from '../columns';
@@ -171,6 +175,8 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
   if (memory && table) {
     remember(table, options, leads, env, plan);
     memory.save(table);
+    if (plan.kept && sheet.sayOnRows)
+      sheet.sayOnRows(PUSH_DETAIL_HEADER, keptWords(options, plan.kept, t));
   }
 
   if (options.mode === 'replace') {
@@ -435,6 +441,21 @@ function planSheet(
   return column === -1 || table.rows.length === 0
     ? { plan }
     : { plan, expected: { column, ids: table.rows.map((row) => row[column]) } };
+}
+
+/** The words a sync writes on a row whose cells it kept (`CRM Push Detail`): which, and why. */
+function keptWords(
+  options: ExportJobOptions,
+  kept: NonNullable<SheetPlan['kept']>,
+  t: Translate,
+): Map<string, string> {
+  const label = (column: string) => options.headers?.[options.columns.indexOf(column)] ?? column;
+  return new Map(
+    kept.map(({ id, columns }) => [
+      id,
+      t('push.export.keptRow', { columns: columns.map(label).join(', ') }),
+    ]),
+  );
 }
 
 /**

@@ -17,7 +17,7 @@ export const PUSH_EN = {
   'push.words.keyUnknown':
     'Could not check that the lead’s e-mail or phone names this lead alone: nothing was sent. Push again.',
   'push.words.keyShared':
-    'The lead’s {key} is also held by CRM lead(s) {ids}: its fields would reach the wrong lead, so nothing was sent.',
+    'Other CRM leads ({ids}) also hold the lead’s {key}: its fields could reach the wrong lead, so nothing was sent.',
   'push.detail.notFound': 'The lead was deleted in the CRM since the export: nothing was sent.',
   'push.detail.otherLead':
     'The CRM applied the change to lead #{id}, not this row’s lead: check both leads in the CRM.',
@@ -47,6 +47,12 @@ export const PUSH_EN = {
   'push.message.previewed': 'Push preview of "{sheet}": {parts}.',
   'push.message.finished': 'Pushed "{sheet}": {parts}.',
   'push.message.queued': 'Push of "{sheet}" queued.',
-  'push.export.kept':
-    'Kept {count} cell(s) you changed and have not pushed (the CRM’s value was not written over them): push them with CRM → Push.',
+  'push.export.keptRow':
+    'Kept your change, not pushed yet: {columns}. The sync did not write the CRM’s value over it; push to send yours.',
+  'ui.error.badPushOptions':
+    'The push was asked with options it does not take. Open CRM → Push again and start it from there.',
+  'ui.error.pushNothingRemembered':
+    '“{sheet}” was not written by an export, so nothing tells what changed: export into it (CRM → Export leads), edit it, then push.',
+  'ui.error.pushNoIdColumn':
+    '“{sheet}” has no lead ID column: the push finds each row’s lead by it. Put the export’s ID column back.',
 } as const;

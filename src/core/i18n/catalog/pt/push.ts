@@ -20,7 +20,7 @@ export const PUSH_PT: Record<keyof typeof PUSH_EN, string> = {
   'push.words.keyUnknown':
     'Não foi possível confirmar que o e-mail ou telefone do lead identifica só este lead: nada foi enviado. Envie de novo.',
   'push.words.keyShared':
-    'O {key} do lead também pertence ao(s) lead(s) {ids} do CRM: os campos iriam para o lead errado, então nada foi enviado.',
+    'Outros leads do CRM ({ids}) também têm o {key} deste lead: os campos poderiam ir para o lead errado, então nada foi enviado.',
   'push.detail.notFound': 'O lead foi excluído no CRM depois da exportação: nada foi enviado.',
   'push.detail.otherLead':
     'O CRM aplicou a alteração ao lead #{id}, não ao lead desta linha: confira os dois leads no CRM.',
@@ -51,6 +51,12 @@ export const PUSH_PT: Record<keyof typeof PUSH_EN, string> = {
   'push.message.previewed': 'Pré-visualização do envio de "{sheet}": {parts}.',
   'push.message.finished': 'Enviado "{sheet}": {parts}.',
   'push.message.queued': 'Envio de "{sheet}" na fila.',
-  'push.export.kept':
-    'Mantidas {count} célula(s) que você alterou e ainda não enviou (o valor do CRM não foi escrito por cima): envie-as com CRM → Enviar alterações.',
+  'push.export.keptRow':
+    'Sua alteração foi mantida, ainda não enviada: {columns}. A sincronização não escreveu o valor do CRM por cima; envie para mandar a sua.',
+  'ui.error.badPushOptions':
+    'O envio foi pedido com opções que ele não aceita. Abra CRM → Enviar alterações de novo e comece por lá.',
+  'ui.error.pushNothingRemembered':
+    '“{sheet}” não foi escrita por uma exportação, então nada diz o que mudou: exporte para ela (CRM → Exportar leads), edite e então envie.',
+  'ui.error.pushNoIdColumn':
+    '“{sheet}” não tem a coluna de ID do lead: o envio encontra o lead de cada linha por ela. Recoloque a coluna ID da exportação.',
 };
