@@ -2,6 +2,7 @@ import { codedError } from '../core/errors';
 import { EXPORT_SHEET_KEY } from '../core/export/target';
 import { leadFieldForKey } from '../core/import/lead-fields';
 import { headerKey } from '../core/import/text-key';
+import { readWalkCursor } from '../core/jobs/pipeline/ledger/cursor';
 import { isPreviewJob, type JobRecord } from '../core/jobs/record';
 import { markedSheets } from '../gas/ownership';
 import { currentSpreadsheet, engineDeps } from './context';
@@ -122,6 +123,11 @@ export interface PushPreview {
   sample: PushSampleRow[];
   /** Rows of the sheet that carry this preview's status (NO_CHANGE included). */
   marked: number;
+  /**
+   * The CRM reads the preview made (pages of leads, or one lead each): its run reads them
+   * again, to find a colleague's change since. Absent when the job does not count them.
+   */
+  readRequests?: number;
 }
 
 /**
@@ -159,5 +165,13 @@ export function uiPushPreview(jobId: string): PushPreview {
       ...(who === '' ? {} : { name: who }),
     });
   });
-  return { jobId: job.jobId, counts: { ...job.counts }, rows: job.total, sample, marked };
+  const reads = readWalkCursor(job.cursor).reads;
+  return {
+    jobId: job.jobId,
+    counts: { ...job.counts },
+    rows: job.total,
+    sample,
+    marked,
+    ...(reads === undefined ? {} : { readRequests: reads }),
+  };
 }

@@ -137,6 +137,13 @@ describe('a preview as it reads', () => {
   it('the time the run takes: the server’s figures, else a write and a read a row and the scope check', () => {
     expect(runCost(PREVIEW)).toEqual({ writeRequests: 3, readRequests: 3, seconds: 7 });
     expect(runCost({ ...PREVIEW, writeRequests: 5, readRequests: 1 }).seconds).toBe(7);
+    // The preview read the account in one page: the run reads it again, once.
+    expect(runCost({ ...PREVIEW, readRequests: 1 })).toEqual({
+      writeRequests: 3,
+      readRequests: 1,
+      seconds: 5,
+    });
+    expect(runCost({ counts: { NO_CHANGE: 9 }, readRequests: 1 }).seconds).toBe(1);
     expect(pushCostText(PREVIEW, PT_WORDS)).toBe(
       '7 requisições: menos de um minuto a 60 requisições por minuto',
     );

@@ -121,9 +121,10 @@ export function changingRows(preview: Pick<PushPreviewAnswer, 'counts'>): number
 }
 
 /**
- * What the run costs at the rate limit: the server's count when it gives one; else at least one
- * write per changing row (fields by upsert, a stage, tags: one request each) and one read of its
- * lead (the run looks again for a colleague's change), and the scope check.
+ * What the run costs at the rate limit: one write per changing row at least (fields by upsert, a
+ * stage, tags: one request each; the server's count when it gives one), the reads the preview
+ * made (the run reads the leads again to find a colleague's change; else one a row), and the
+ * scope check.
  */
 export function runCost(
   preview: Pick<PushPreviewAnswer, 'counts' | 'writeRequests' | 'readRequests'>,
@@ -134,7 +135,7 @@ export function runCost(
 } {
   const rows = changingRows(preview);
   const writeRequests = preview.writeRequests ?? rows;
-  const readRequests = preview.readRequests ?? rows;
+  const readRequests = rows === 0 ? 0 : (preview.readRequests ?? rows);
   return { writeRequests, readRequests, seconds: writeRequests + readRequests + 1 };
 }
 
