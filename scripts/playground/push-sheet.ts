@@ -26,7 +26,8 @@ const MAX_CONTINUES = 20;
 
 /**
  * Exports the VIP leads into PUSH_SHEET and drives the job to its end, as the open sidebar
- * would; the sheet that was active stays active (an export brings its new sheet forward).
+ * would; the sheet that was active stays active (an export brings its new sheet forward), and
+ * the Jobs list starts empty.
  */
 export function seedPushSheet(runtime: GasRuntime, clock: SimulatedClock): void {
   const workbook = runtime.workbook;
@@ -48,4 +49,7 @@ export function seedPushSheet(runtime: GasRuntime, clock: SimulatedClock): void 
     throw new Error(`The playground's export ended ${job.state}: ${job.message}`);
   }
   workbook.activeSheetId = active;
+  // The demo's own set-up, not a job the person started: off their Jobs list (nothing is
+  // deleted, as "Clear finished" does).
+  runtime.runOrThrow('uiCall', 'uiClearFinishedJobs', []);
 }
