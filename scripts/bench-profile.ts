@@ -13,6 +13,7 @@ import { benchLeadActions } from './bench-actions';
 import { benchExport } from './bench-export';
 import { type JobFigures, PROFILES } from './bench-figures';
 import { benchImport } from './bench-import';
+import { benchPush } from './bench-push';
 import { benchSend } from './bench-send';
 import { benchSharedKey } from './bench-shared-key';
 
@@ -39,6 +40,7 @@ export async function benchProfile(profile: LatencyProfileName): Promise<JobFigu
     await benchSend({ ...chain, lateness: 'longTail' }),
     await benchExport(profile, EXPORT_LEADS),
     ...(await benchLeadActions(profile)),
+    ...(await benchPush(profile)),
     ...(profile === 'typical'
       ? [(await benchSharedKey(profile, RATE_ROWS)) as unknown as JobFigures]
       : []),

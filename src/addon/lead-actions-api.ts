@@ -225,34 +225,42 @@ function dropStaleLedgers(): void {
 }
 
 /**
- * When the person's storage is nearly full (job-store-budget.ts), the records of finished lead
- * actions jobs give way, previews first, then the oldest runs (those can then no longer be
- * reverted); a pending or paused job's record is never dropped.
+ * When the person's storage is nearly full (job-store-budget.ts), the records of finished jobs
+ * of one kind (their ids from `ids`, each stored under `prefixOf(id)`) give way, previews first,
+ * then the oldest runs (those can then no longer be reverted); a pending or paused job's record
+ * is never dropped. Lead actions and the push (push-api.ts) register one each.
  */
-registerStoreReclaimer((bytesToFree) => {
-  const store = spreadsheetDataStore();
-  const jobs = engineDeps().store;
-  const rank = (id: string) => {
-    const job = jobs.get(id);
-    const mode = (job?.options as { mode?: string } | null)?.mode ?? '';
-    return (mode.toLowerCase().includes('preview') ? 0 : 1e15) + (job?.createdAt ?? 0);
-  };
-  let freed = 0;
-  const ids = ledgerIds(store)
-    .filter((id) => {
+export function registerLedgerReclaimer(
+  ids: (store: KeyValueStore) => string[],
+  prefixOf: (id: string) => string,
+): void {
+  registerStoreReclaimer((bytesToFree) => {
+    const store = spreadsheetDataStore();
+    const jobs = engineDeps().store;
+    const rank = (id: string) => {
       const job = jobs.get(id);
-      return !job || isFinished(job.state);
-    })
-    .sort((a, b) => rank(a) - rank(b));
-  for (const id of ids) {
-    if (freed >= bytesToFree) break;
-    const prefix = ledgerPrefix(id);
-    for (const key of store.keys())
-      if (key.startsWith(prefix)) freed += key.length + (store.get(key) ?? '').length;
-    dropLedger(store, prefix);
-  }
-  return freed;
-});
+      const mode = (job?.options as { mode?: string } | null)?.mode ?? '';
+      return (mode.toLowerCase().includes('preview') ? 0 : 1e15) + (job?.createdAt ?? 0);
+    };
+    let freed = 0;
+    const finished = ids(store)
+      .filter((id) => {
+        const job = jobs.get(id);
+        return !job || isFinished(job.state);
+      })
+      .sort((a, b) => rank(a) - rank(b));
+    for (const id of finished) {
+      if (freed >= bytesToFree) break;
+      const prefix = prefixOf(id);
+      for (const key of store.keys())
+        if (key.startsWith(prefix)) freed += key.length + (store.get(key) ?? '').length;
+      dropLedger(store, prefix);
+    }
+    return freed;
+  });
+}
+
+registerLedgerReclaimer(ledgerIds, ledgerPrefix);
 
 /** The same params, whatever order their keys were given in. */
 function sameJson(a: unknown, b: unknown): boolean {

@@ -34,8 +34,14 @@ import {
   spreadsheetDataStore,
 } from './context';
 import { startJob } from './jobs-api';
-import { checkScope, loadReference, newPlanId } from './lead-actions-api';
+import { checkScope, loadReference, newPlanId, registerLedgerReclaimer } from './lead-actions-api';
 import { splitRowsOption } from './rows-option';
+
+// Finished pushes' records give way when the person's storage runs short (lead-actions-api.ts).
+registerLedgerReclaimer(
+  (store) => [...new Set(store.keys().flatMap((key) => /^push\.([^.~]+)\./.exec(key)?.[1] ?? []))],
+  pushLedgerPrefix,
+);
 
 const OPTION_NAMES = new Set(['sheet', 'preview', 'onConflict']);
 
@@ -253,6 +259,18 @@ export function crmRevertPush(runId: string, options: { preview?: boolean } = {}
   const run = requirePushRun(runId);
   const settings = requireSettings();
   const runOptions = run.options as PushJobOptions;
+  const runShards = readWalkCursor(run.cursor).shards;
+  const done = new Ledger<PushEntry>(spreadsheetDataStore(), pushLedgerPrefix(run.jobId))
+    .load(runShards)
+    .entries()
+    .some((e) => e.s === 'DONE');
+  if ((run.counts.DONE ?? 0) > 0 && !done) {
+    throw codedError(
+      `Push ${run.jobId} can no longer be reverted: its record of the leads' before-values is not in your storage (only the person who ran it can revert it, and the oldest records give way when storage is full).`,
+      'runForgotten',
+      { runId: run.jobId },
+    );
+  }
   checkScope(clientFor(settings), settings, 'stage');
   const locale = currentLocale();
   const jobOptions: PushRevertOptions = {
@@ -260,7 +278,7 @@ export function crmRevertPush(runId: string, options: { preview?: boolean } = {}
     mode: options?.preview ? 'revertPreview' : 'revert',
     runId: run.jobId,
     run: runOptions,
-    runShards: readWalkCursor(run.cursor).shards,
+    runShards,
     locale,
   };
   return startJob({

@@ -204,3 +204,26 @@ describe('a sync of an edited export (crmRefreshExport)', () => {
     expect(w.writes()).toEqual(['POST /api/v1/leads/upsert']);
   });
 });
+
+describe('a push run after its preview', () => {
+  it('sends only what the preview showed: a row edited or added since is NOT_PREVIEWED, with no request', async () => {
+    const w = await createPushWorld(10);
+    const [shown, editedLater, untouched] = w.ids as [number, number, number];
+    w.set(shown, 'Nome', 'Visto na Prévia');
+    w.set(editedLater, 'Nome', 'Primeira Versão');
+    const preview = w.run('crmPushChanges', { sheet: 'Export', preview: true });
+    expect(preview.counts).toMatchObject({ WILL_CHANGE: 2 });
+    w.set(editedLater, 'Nome', 'Segunda Versão');
+    w.set(untouched, 'Nome', 'Depois da Prévia');
+    w.sandbox.clearRequests();
+    const run = w.run('crmPushChanges', { sheet: 'Export' });
+    expect(run.state, run.message).toBe('done');
+    expect(w.status(shown)).toBe('DONE');
+    expect(w.lead(shown).name).toBe('Visto na Prévia');
+    expect(w.status(editedLater)).toBe('NOT_PREVIEWED');
+    expect(w.status(untouched)).toBe('NOT_PREVIEWED');
+    expect(w.lead(editedLater).name).not.toBe('Segunda Versão');
+    expect(w.lead(untouched).name).not.toBe('Depois da Prévia');
+    expect(w.writes()).toEqual(['POST /api/v1/leads/upsert']);
+  });
+});

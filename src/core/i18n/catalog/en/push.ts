@@ -49,6 +49,8 @@ export const PUSH_EN = {
   'push.message.queued': 'Push of "{sheet}" queued.',
   'push.export.keptRow':
     'Kept your change, not pushed yet: {columns}. The sync did not write the CRM’s value over it; push to send yours.',
+  'ui.jobs.kind.push': 'Push',
+  'ui.jobs.kind.pushRevert': 'Revert of a push',
   'ui.error.badPushOptions':
     'The push was asked with options it does not take. Open CRM → Push again and start it from there.',
   'ui.error.pushNothingRemembered':

@@ -53,6 +53,8 @@ export const PUSH_PT: Record<keyof typeof PUSH_EN, string> = {
   'push.message.queued': 'Envio de "{sheet}" na fila.',
   'push.export.keptRow':
     'Sua alteração foi mantida, ainda não enviada: {columns}. A sincronização não escreveu o valor do CRM por cima; envie para mandar a sua.',
+  'ui.jobs.kind.push': 'Envio de alterações',
+  'ui.jobs.kind.pushRevert': 'Reversão de envio',
   'ui.error.badPushOptions':
     'O envio foi pedido com opções que ele não aceita. Abra CRM → Enviar alterações de novo e comece por lá.',
   'ui.error.pushNothingRemembered':
