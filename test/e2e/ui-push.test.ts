@@ -194,5 +194,37 @@ describe.skipIf(!HAVE_CHROMIUM)(
       expect(before).toBeDefined();
       await expectFits(sidebar, 'revert done');
     });
+
+    it('Manter o da planilha: the conflict is sent once the person chooses the sheet’s value', async () => {
+      await sidebar.locator('#preview').click();
+      await expect.poll(() => sidebar.locator('#preview-result').isVisible(), SLOW).toBe(true);
+      const count = (status: string) =>
+        sidebar.locator(`#preview-counts [data-status="${status}"] b`).textContent();
+      expect(await count('CONFLICT')).toBe('1');
+      expect(await sidebar.locator('#keep-sheet').isChecked()).toBe(false);
+      await sidebar.locator('#keep-sheet-preview').click();
+      // A new preview, made with onConflict "sheet": the conflict is now a change to send.
+      await expect
+        .poll(
+          () => sidebar.locator('#preview-counts [data-status="WILL_CHANGE"] b').textContent(),
+          SLOW,
+        )
+        .toBe('1');
+      expect(await sidebar.locator('#keep-sheet').isChecked()).toBe(true);
+      expect(await sidebar.locator('#preview-counts [data-status="CONFLICT"]').count()).toBe(0);
+      expect(
+        await sidebar.locator(`#preview-changes li[data-row="${conflictRow}"]`).textContent(),
+      ).toMatch(/Padaria Planilha/);
+      await sidebar.locator('#run').click();
+      expect(await sidebar.locator('#confirm-text').textContent()).toContain(
+        'O valor da planilha substitui a mudança de um colega no CRM',
+      );
+      await sidebar.locator('#confirm-run').click();
+      const progress = sidebar.locator('.progress');
+      await expect.poll(() => progress.getAttribute('data-state'), SLOW).toBe('done');
+      expect(await progress.locator('[data-status="DONE"] b').textContent()).toBe('1');
+      expect(leadOf(conflictRow)?.company).toBe('Padaria Planilha');
+      await expectFits(sidebar, 'kept');
+    });
   },
 );
