@@ -1,9 +1,10 @@
 import type { JobSummary } from '../../core/jobs/record';
 import { byId, h, showStatus, whileBusy } from '../shared/dom';
+import { followUntilSettled } from '../shared/follow-job';
 import { t, words } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
 import { createResultSlot } from '../shared/progress';
-import { isFinishedState, isPendingState } from '../shared/progress-model';
+import { isFinishedState } from '../shared/progress-model';
 import { fillRowsPicker, rowsOption } from '../shared/rows-picker';
 import { callServer, errorText } from '../shared/server';
 import {
@@ -97,38 +98,6 @@ async function loadRuns(): Promise<void> {
 
 // ---- previews ----------------------------------------------------------------------------
 
-/** Follows a job here (the sidebar drives it) and calls `settled` each time it stops. */
-function follow(summary: JobSummary, settled: (summary: JobSummary) => void): void {
-  if (!isPendingState(summary.state)) {
-    result.showJob(summary, { drive: false });
-    settled(summary);
-    return;
-  }
-  let last: string = summary.state;
-  result.showJob(summary, {
-    drive: true,
-    onUpdate: (next) => {
-      if (next.state !== last && !isPendingState(next.state)) settled(next);
-      last = next.state;
-    },
-  });
-}
-
-/** Follows a job; resolves the first time it stops, then `settled` goes on being told. */
-function followUntilSettled(
-  summary: JobSummary,
-  settled: (summary: JobSummary) => Promise<void>,
-): Promise<void> {
-  return new Promise((resolve) => {
-    follow(summary, (next) => {
-      settled(next).then(resolve, (error) => {
-        showStatus('status', errorText(error), 'error');
-        resolve();
-      });
-    });
-  });
-}
-
 /**
  * Starts a preview job (nothing changes in the CRM) and follows it; once it is done, hands what
  * uiPushPreview read of it to `show`, unless the form changed meanwhile.
@@ -142,7 +111,7 @@ async function previewJob(
   forgetPreview();
   const version = formVersion;
   showStatus('status', t('ui.push.previewing'));
-  await followUntilSettled(await start(), async (end) => {
+  await followUntilSettled(result, await start(), fail, async (end) => {
     if (version !== formVersion) return;
     if (end.state !== 'done') {
       const key = end.state === 'paused' ? 'ui.actions.previewPaused' : 'ui.actions.previewEnded';
@@ -252,7 +221,7 @@ async function startConfirmed(): Promise<void> {
     // The preview spoke of what would change: from now on the progress tells.
     forgetPreview();
     showStatus('status', '');
-    await followUntilSettled(summary, async (end) => {
+    await followUntilSettled(result, summary, fail, async (end) => {
       if (!isFinishedState(end.state)) {
         byId('after').hidden = true;
         return;
