@@ -1,13 +1,13 @@
 import type { CrmClient } from '../../api';
 import type { Lead } from '../../api/schemas';
 import { translator } from '../i18n';
-import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
-import { jobControlOf } from '../jobs/errors';
+import type { JobHandler } from '../jobs/engine';
+import type { LedgerRun } from '../jobs/pipeline/ledger/base';
+import { ledgerJobHandler } from '../jobs/pipeline/ledger/handler';
 import { Ledger } from '../jobs/pipeline/ledger/ledger';
-import { type LedgerRun, ledgerStep } from '../jobs/pipeline/ledger/walk';
 import type { PipelineSheet } from '../jobs/pipeline/types';
 import type { JobRecord } from '../jobs/record';
-import { guardedStep, StepClock } from '../jobs/row-job';
+import type { StepClock } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
 import { loadPlan, type PlanRow } from '../plan/plan';
 import type { Clock, KeyValueStore } from '../ports';
@@ -45,83 +45,72 @@ type AnyRun = LedgerRun<ActionEntry, ActionRequest> | LedgerRun<RevertEntry, Act
  * its revert.
  */
 function createHandler(kindName: string, getEnv: () => LeadActionsEnv): JobHandler {
-  const runs = new Map<string, AnyRun>();
-  const clock = new StepClock('lead actions');
-  let pacer: Pacer | undefined;
-
-  function runFor(job: JobRecord, env: LeadActionsEnv): AnyRun | string {
-    const existing = runs.get(job.jobId);
-    if (existing) return existing;
-    pacer ??= env.pacer(clock);
-    const options = job.options as (LeadActionsJobOptions | RevertJobOptions) | null;
-    // An unreadable record may still say its language.
-    if (options?.v !== 1) return translator(options?.locale ?? 'en')('messages.jobOutdated');
-    const t = translator(options.locale ?? 'en');
-    const target = 'run' in options ? options.run : options;
-    const opened = env.openSheet(target.sheetId, target.headerRow);
-    const sheet = opened && scopedSheet(opened, target.rowScope);
-    if (!sheet) return t('leadjob.message.sheetGone', { sheet: target.sheetName });
-    const base = { sheet, client: env.client, pacer, loaded: false };
-    const ledger = new Ledger(env.store, ledgerPrefix(job.jobId));
-    let run: AnyRun;
-    if ('run' in options) {
-      const runLedger = new Ledger<RevertEntry>(env.store, ledgerPrefix(options.runId));
-      const runEntries = () => runLedger.load(options.runShards).entries();
-      run = {
-        ...base,
-        ledger,
-        kind: revertKind(options, { jobId: job.jobId, t, runEntries }),
-      } as AnyRun;
-    } else {
-      const backupName = options.backupSheet;
-      const planRef = options.plan;
-      let plan: ReadonlyMap<string, PlanRow> | undefined;
-      const backup = backupName
-        ? (leads: readonly Lead[]) => env.backup(backupName, leads)
-        : undefined;
-      run = {
-        ...base,
-        ledger,
-        kind: leadActionsKind(options, {
-          jobId: job.jobId,
-          t,
-          crmClock: () => env.client.crmClock?.(),
-          now: () => clock.now(),
-          ...(backup ? { backup } : {}),
-          ...(planRef
-            ? {
-                plan: () => {
-                  plan ??= loadPlan(env.store, planRef);
-                  return plan;
-                },
-              }
-            : {}),
-        }),
-      } as AnyRun;
-    }
-    runs.set(job.jobId, run);
-    return run;
-  }
-
-  function step(job: JobRecord, ctx: StepContext): StepResult {
-    return guardedStep(job, ctx, {
-      clock,
-      env: getEnv,
-      runFor,
-      work: (run) => ledgerStep(job, ctx, run as LedgerRun<ActionEntry, ActionRequest>),
-      afterError: (error) => {
-        // A yield keeps this execution's record in step; anything else reloads it.
-        if (jobControlOf(error) !== 'yield') runs.delete(job.jobId);
-      },
-      pauseMessage: () => undefined,
-    });
-  }
-
   const statuses =
     kindName === REVERT_KIND
       ? [...REVERT_STATUSES]
       : [...new Set([...RUN_STATUSES, ...PREVIEW_STATUSES])];
-  return { kind: kindName, statuses, step };
+  return ledgerJobHandler({
+    kind: kindName,
+    statuses,
+    what: 'lead actions',
+    getEnv,
+    build: buildRun,
+  });
+}
+
+/** A lead actions run's (or its revert's) run in this execution: its sheet, ledger and kind. */
+function buildRun(
+  job: JobRecord,
+  env: LeadActionsEnv,
+  { clock, pacer }: { clock: StepClock; pacer: Pacer },
+): AnyRun | string {
+  const options = job.options as (LeadActionsJobOptions | RevertJobOptions) | null;
+  // An unreadable record may still say its language.
+  if (options?.v !== 1) return translator(options?.locale ?? 'en')('messages.jobOutdated');
+  const t = translator(options.locale ?? 'en');
+  const target = 'run' in options ? options.run : options;
+  const opened = env.openSheet(target.sheetId, target.headerRow);
+  const sheet = opened && scopedSheet(opened, target.rowScope);
+  if (!sheet) return t('leadjob.message.sheetGone', { sheet: target.sheetName });
+  const base = { sheet, client: env.client, pacer, loaded: false };
+  const ledger = new Ledger(env.store, ledgerPrefix(job.jobId));
+  let run: AnyRun;
+  if ('run' in options) {
+    const runLedger = new Ledger<RevertEntry>(env.store, ledgerPrefix(options.runId));
+    const runEntries = () => runLedger.load(options.runShards).entries();
+    run = {
+      ...base,
+      ledger,
+      kind: revertKind(options, { jobId: job.jobId, t, runEntries }),
+    } as AnyRun;
+  } else {
+    const backupName = options.backupSheet;
+    const planRef = options.plan;
+    let plan: ReadonlyMap<string, PlanRow> | undefined;
+    const backup = backupName
+      ? (leads: readonly Lead[]) => env.backup(backupName, leads)
+      : undefined;
+    run = {
+      ...base,
+      ledger,
+      kind: leadActionsKind(options, {
+        jobId: job.jobId,
+        t,
+        crmClock: () => env.client.crmClock?.(),
+        now: () => clock.now(),
+        ...(backup ? { backup } : {}),
+        ...(planRef
+          ? {
+              plan: () => {
+                plan ??= loadPlan(env.store, planRef);
+                return plan;
+              },
+            }
+          : {}),
+      }),
+    } as AnyRun;
+  }
+  return run;
 }
 
 export function createLeadActionsJobHandler(getEnv: () => LeadActionsEnv): JobHandler {

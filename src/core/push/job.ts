@@ -1,12 +1,12 @@
 import type { CrmClient } from '../../api';
 import { translator } from '../i18n';
-import type { JobHandler, StepContext, StepResult } from '../jobs/engine';
-import { jobControlOf } from '../jobs/errors';
+import type { JobHandler } from '../jobs/engine';
+import type { LedgerRun } from '../jobs/pipeline/ledger/base';
+import { ledgerJobHandler } from '../jobs/pipeline/ledger/handler';
 import { Ledger } from '../jobs/pipeline/ledger/ledger';
-import { type LedgerRun, ledgerStep } from '../jobs/pipeline/ledger/walk';
 import type { PipelineSheet } from '../jobs/pipeline/types';
 import type { JobRecord } from '../jobs/record';
-import { guardedStep, StepClock } from '../jobs/row-job';
+import type { StepClock } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
 import { loadPlan, type PlanRow } from '../plan/plan';
 import type { Clock, KeyValueStore } from '../ports';
@@ -49,89 +49,63 @@ type AnyRun = LedgerRun<PushEntry, PushRequest> | LedgerRun<PushRevertEntry, Pus
  * (kind.ts, revert.ts). The run's record (before-states included) stays for its revert.
  */
 function createHandler(kindName: string, getEnv: () => PushEnv): JobHandler {
-  const runs = new Map<string, AnyRun>();
-  const clock = new StepClock('push');
-  let pacer: Pacer | undefined;
-
-  function runFor(job: JobRecord, env: PushEnv): AnyRun | string {
-    const existing = runs.get(job.jobId);
-    if (existing) return existing;
-    pacer ??= env.pacer(clock);
-    const options = job.options as (PushJobOptions | PushRevertOptions) | null;
-    if (options?.v !== 1) return translator(options?.locale ?? 'en')('messages.jobOutdated');
-    const t = translator(options.locale ?? 'en');
-    const target = 'run' in options ? options.run : options;
-    const opened = env.openSheet(target.sheetId, target.headerRow);
-    const sheet = opened && scopedSheet(opened, target.rowScope);
-    if (!sheet) return t('leadjob.message.sheetGone', { sheet: target.sheetName });
-    const base = { sheet, client: env.client, pacer, loaded: false };
-    const ledger = new Ledger(env.store, pushLedgerPrefix(job.jobId));
-    const memory = env.memory(target.sheetId);
-    const kindEnv = {
-      jobId: job.jobId,
-      t,
-      memory: () => memory.load(),
-      remember: (rows: ReadonlyMap<number, Record<string, string>>) => {
-        const table = memory.load();
-        if (!table) return;
-        for (const [id, cells] of rows) table.rows.set(id, { ...table.rows.get(id), ...cells });
-        memory.save(table);
-      },
-      makeDate: env.makeDate,
-      formatDate: env.formatDate,
-      crmClock: () => env.client.crmClock?.(),
-      now: () => clock.now(),
-    };
-    let run: AnyRun;
-    if ('run' in options) {
-      const runLedger = new Ledger<PushRevertEntry>(env.store, pushLedgerPrefix(options.runId));
-      const runEntries = () => runLedger.load(options.runShards).entries();
-      run = {
-        ...base,
-        ledger,
-        kind: pushRevertKind(options, { ...kindEnv, runEntries }),
-      } as AnyRun;
-    } else {
-      const planRef = options.plan;
-      let plan: ReadonlyMap<string, PlanRow> | undefined;
-      run = {
-        ...base,
-        ledger,
-        kind: pushKind(options, {
-          ...kindEnv,
-          ...(planRef
-            ? {
-                plan: () => {
-                  plan ??= loadPlan(env.store, planRef);
-                  return plan;
-                },
-              }
-            : {}),
-        }),
-      } as AnyRun;
-    }
-    runs.set(job.jobId, run);
-    return run;
-  }
-
-  function step(job: JobRecord, ctx: StepContext): StepResult {
-    return guardedStep(job, ctx, {
-      clock,
-      env: getEnv,
-      runFor,
-      work: (run) => ledgerStep(job, ctx, run as LedgerRun<PushEntry, PushRequest>),
-      afterError: (error) => {
-        if (jobControlOf(error) !== 'yield') runs.delete(job.jobId);
-      },
-      pauseMessage: () => undefined,
-    });
-  }
-
   const statuses =
     kindName === PUSH_REVERT_KIND
       ? [...PUSH_REVERT_STATUSES]
       : [...new Set([...PUSH_RUN_STATUSES, ...PUSH_PREVIEW_STATUSES])];
-  return { kind: kindName, statuses, step };
+  return ledgerJobHandler({ kind: kindName, statuses, what: 'push', getEnv, build: buildRun });
+}
+
+/** A push's (or its revert's) run in this execution: its sheet, ledger and kind. */
+function buildRun(
+  job: JobRecord,
+  env: PushEnv,
+  { clock, pacer }: { clock: StepClock; pacer: Pacer },
+): AnyRun | string {
+  const options = job.options as (PushJobOptions | PushRevertOptions) | null;
+  if (options?.v !== 1) return translator(options?.locale ?? 'en')('messages.jobOutdated');
+  const t = translator(options.locale ?? 'en');
+  const target = 'run' in options ? options.run : options;
+  const opened = env.openSheet(target.sheetId, target.headerRow);
+  const sheet = opened && scopedSheet(opened, target.rowScope);
+  if (!sheet) return t('leadjob.message.sheetGone', { sheet: target.sheetName });
+  const base = { sheet, client: env.client, pacer, loaded: false };
+  const ledger = new Ledger(env.store, pushLedgerPrefix(job.jobId));
+  const memory = env.memory(target.sheetId);
+  const kindEnv = {
+    jobId: job.jobId,
+    t,
+    memory: () => memory.load(),
+    remember: (rows: ReadonlyMap<number, Record<string, string>>) => {
+      const table = memory.load();
+      if (!table) return;
+      for (const [id, cells] of rows) table.rows.set(id, { ...table.rows.get(id), ...cells });
+      memory.save(table);
+    },
+    makeDate: env.makeDate,
+    formatDate: env.formatDate,
+    crmClock: () => env.client.crmClock?.(),
+    now: () => clock.now(),
+  };
+  if ('run' in options) {
+    const runLedger = new Ledger<PushRevertEntry>(env.store, pushLedgerPrefix(options.runId));
+    const runEntries = () => runLedger.load(options.runShards).entries();
+    return { ...base, ledger, kind: pushRevertKind(options, { ...kindEnv, runEntries }) } as AnyRun;
+  }
+  const planRef = options.plan;
+  let plan: ReadonlyMap<string, PlanRow> | undefined;
+  const kind = pushKind(options, {
+    ...kindEnv,
+    ...(planRef
+      ? {
+          plan: () => {
+            plan ??= loadPlan(env.store, planRef);
+            return plan;
+          },
+        }
+      : {}),
+  });
+  return { ...base, ledger, kind } as AnyRun;
 }
 
 export function createPushJobHandler(getEnv: () => PushEnv): JobHandler {
