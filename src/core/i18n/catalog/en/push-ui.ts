@@ -2,7 +2,7 @@
  * English: the Push changes sidebar (`ui.push.*`), its menu item and title, its Help section, its
  * job kinds in the Jobs sidebar and what each push status means (PRODUCT.md "Round trip"). Status
  * values (WILL_CHANGE, CONFLICT, DONE…) and status column headers (CRM Push Status…) are the
- * public contract: never translated. Help entries are HTML (only <b>, <i> and <code>).
+ * public contract: never translated (its job kinds' names are in push.ts). Help entries are HTML (only <b>, <i> and <code>).
  */
 export const PUSH_UI_EN = {
   'menu.push': 'Push changes',
@@ -15,9 +15,6 @@ export const PUSH_UI_EN = {
     'The sidebar always previews first and changes nothing. Results go to <b>CRM Push Status</b>, CRM Push Detail (each field: before → after), CRM Push At and <b>CRM Push Run</b> (the run id, which Revert takes); what each status means is listed below.',
   'help.push.scripts':
     'From your own scripts: <code>crmPushChanges({sheet: "Export", preview: true})</code> previews, the same without <code>preview</code> pushes (<code>onConflict: "sheet"</code> keeps the sheet’s value), and <code>crmRevertPush(runId)</code> puts a run back.',
-
-  'ui.jobs.kind.push': 'Push changes',
-  'ui.jobs.kind.pushRevert': 'Revert of a push',
 
   'ui.status.pushGroup': 'Push changes (CRM Push Status)',
   'ui.status.push.WILL_CHANGE': 'preview: its changed cells will be sent',

@@ -18,9 +18,6 @@ export const PUSH_UI_PT: Readonly<Record<keyof typeof PUSH_UI_EN, string>> = {
   'help.push.scripts':
     'Nos seus próprios scripts: <code>crmPushChanges({sheet: "Export", preview: true})</code> faz a prévia, o mesmo sem <code>preview</code> envia (<code>onConflict: "sheet"</code> mantém o valor da planilha), e <code>crmRevertPush(runId)</code> desfaz uma execução.',
 
-  'ui.jobs.kind.push': 'Envio de alterações',
-  'ui.jobs.kind.pushRevert': 'Reversão de um envio',
-
   'ui.status.pushGroup': 'Enviar alterações (CRM Push Status)',
   'ui.status.push.WILL_CHANGE': 'prévia: as células alteradas serão enviadas',
   'ui.status.push.NO_CHANGE': 'nenhuma célula mudou desde a exportação: nenhuma requisição',
