@@ -13,6 +13,7 @@ export const SIDEBARS = {
   export: 'Export',
   send: 'Send',
   actions: 'Actions',
+  push: 'Push',
   jobs: 'Jobs',
   help: 'Help',
 } as const;

@@ -5,8 +5,10 @@ import type { WorkbookInit } from '../../tools/gas-runtime';
  * The playground's workbook: a 'Leads' sheet to import, as a Brazilian sales-ops person would
  * paste it (Portuguese headers, R$ amounts, local phone formats, a custom field by its label),
  * an empty 'Export' sheet, a generated sheet of 1,000 leads to watch a long job, and an 'Envios'
- * sheet to send a template from, and an 'Ações' sheet of existing leads for Lead actions. One row matches a lead the CRM already has and four are wrong
- * on purpose; DEMO_LEADS_EXPECTED says what each row becomes (DEMO_SEND_EXPECTED for 'Envios').
+ * sheet to send a template from, and an 'Ações' sheet of existing leads for Lead actions (the
+ * round trip's exported sheet is written by a real export at start: push-sheet.ts). One row
+ * matches a lead the CRM already has and four are wrong on purpose; DEMO_LEADS_EXPECTED says
+ * what each row becomes (DEMO_SEND_EXPECTED for 'Envios').
  */
 export const LEADS_HEADERS = [
   'Nome',

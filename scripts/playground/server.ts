@@ -25,6 +25,7 @@ import {
 } from './http-thread';
 import { entryForRuntime } from './locale-cells';
 import { renderPage } from './page';
+import { seedPushSheet } from './push-sheet';
 import { bundleFunctions, createRecalc } from './recalc';
 import { createScheduler, type Task } from './scheduler';
 import { injectShim } from './shim';
@@ -192,6 +193,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   // "Shared spreadsheets"): the demo owner allows them, with a bundle that has the switch.
   if (readFileSync(BUNDLE, 'utf8').includes(`function ${ALLOW_FORMULAS}(`)) {
     runtime.run(ALLOW_FORMULAS, true);
+  }
+  // The round trip's exported sheet, written by a real export (push-sheet.ts), once the bundle
+  // has the push.
+  if (readFileSync(BUNDLE, 'utf8').includes('function showPushSidebar(')) {
+    seedPushSheet(runtime, clock);
   }
 
   const recalc = createRecalc(runtime.workbook, bundleFunctions(runtime));

@@ -35,6 +35,7 @@ export {
 export { uiLeadActionsColumns } from './lead-actions-ui-api';
 export { onInstall, onOpen } from './menu';
 export { crmPushChanges, crmRevertPush } from './push-api';
+export { uiPushPreview, uiPushRuns, uiPushSetup } from './push-ui-api';
 export { refreshFormulas } from './refresh-formulas';
 export { crmPipelineReport, showPipelineReport } from './reports-api';
 export { crmListSchedules, crmRunJobs, crmSchedule, crmUnschedule } from './schedule-api';
@@ -47,6 +48,7 @@ export {
   showHelpSidebar,
   showImportSidebar,
   showJobsSidebar,
+  showPushSidebar,
   showSendSidebar,
   showSettingsSidebar,
 } from './sidebars';

@@ -17,6 +17,7 @@ export function onOpen(_event?: unknown): void {
     .addItem(t('menu.export'), 'showExportSidebar')
     .addItem(t('menu.send'), 'showSendSidebar')
     .addItem(t('menu.actions'), 'showActionsSidebar')
+    .addItem(t('menu.push'), 'showPushSidebar')
     .addItem(t('reports.menu'), 'showPipelineReport')
     .addItem(t('menu.jobs'), 'showJobsSidebar')
     .addItem(t('formulas.menuRefresh'), 'refreshFormulas')

@@ -14,6 +14,7 @@ const SIDEBAR_TITLES = {
   Export: 'menu.title.export',
   Send: 'menu.title.send',
   Actions: 'menu.title.actions',
+  Push: 'menu.title.push',
   Jobs: 'menu.title.jobs',
   Help: 'menu.title.help',
 } as const satisfies Record<string, MessageKey>;
@@ -51,6 +52,9 @@ export function showSendSidebar(): void {
 }
 export function showActionsSidebar(): void {
   showSidebar('Actions');
+}
+export function showPushSidebar(): void {
+  showSidebar('Push');
 }
 export function showJobsSidebar(): void {
   showSidebar('Jobs');

@@ -25,6 +25,7 @@ import {
 } from './lead-actions-api';
 import { uiLeadActionsColumns } from './lead-actions-ui-api';
 import { crmPushChanges, crmRevertPush } from './push-api';
+import { uiPushPreview, uiPushRuns, uiPushSetup } from './push-ui-api';
 import { uiRowCounts } from './rows-ui-api';
 import { uiListSchedules, uiSchedule, uiUnschedule } from './schedule-api';
 import { crmSendTemplate, uiPreviewSend } from './send-api';
@@ -77,6 +78,9 @@ const SIDEBAR_FUNCTIONS = {
   uiPauseJob,
   uiPreviewImport,
   uiPreviewSend,
+  uiPushPreview,
+  uiPushRuns,
+  uiPushSetup,
   uiResumeJob,
   uiExportSetup,
   uiRememberSheet,
@@ -107,6 +111,9 @@ const WITHOUT_CONSENT_CHECK: ReadonlySet<keyof SidebarFunctions> = new Set<keyof
   'uiListSchedules',
   'uiListSheets',
   'uiPauseJob',
+  'uiPushPreview',
+  'uiPushRuns',
+  'uiPushSetup',
   'uiUnschedule',
 ]);
 

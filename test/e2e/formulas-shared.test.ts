@@ -144,6 +144,7 @@ describe('CRM → Refresh formulas', () => {
       'Export leads',
       'Send template',
       'Lead actions',
+      'Push changes',
       'Pipeline report',
       'Jobs',
       'Refresh formulas',

@@ -9,6 +9,7 @@ import {
   SEND_SHEET,
 } from '../../scripts/playground/demo-workbook';
 import { columnLetter, renderSheetTable } from '../../scripts/playground/grid';
+import { PUSH_SHEET } from '../../scripts/playground/push-sheet';
 import { type Playground, startPlayground } from '../../scripts/playground/server';
 import { GOOGLE_SCRIPT_SHIM, injectShim } from '../../scripts/playground/shim';
 import type { JobSummary } from '../../src/core/jobs/record';
@@ -123,7 +124,14 @@ describe('startPlayground', () => {
       menu: string[];
       table: string;
     };
-    expect(state.sheets).toEqual(['Leads', 'Export', BIG_SHEET, SEND_SHEET, ACTIONS_SHEET]);
+    expect(state.sheets).toEqual([
+      'Leads',
+      'Export',
+      BIG_SHEET,
+      SEND_SHEET,
+      ACTIONS_SHEET,
+      PUSH_SHEET,
+    ]);
     // The demo spreadsheet is Brazilian (pt_BR): the menu speaks Portuguese.
     expect(state.menu).toEqual([
       'Configurações',
@@ -131,6 +139,7 @@ describe('startPlayground', () => {
       'Exportar leads',
       'Enviar template',
       'Ações em leads',
+      'Enviar alterações',
       'Relatório do funil',
       'Processos',
       'Atualizar fórmulas',
@@ -207,7 +216,14 @@ describe('startPlayground', () => {
         sheets: string[];
       };
       // Before: the hidden record showed as a tab with its English headers.
-      expect(state.sheets).toEqual(['Leads', 'Export', BIG_SHEET, SEND_SHEET, ACTIONS_SHEET]);
+      expect(state.sheets).toEqual([
+        'Leads',
+        'Export',
+        BIG_SHEET,
+        SEND_SHEET,
+        ACTIONS_SHEET,
+        PUSH_SHEET,
+      ]);
     } finally {
       playground.runtime.workbook.removeSheet(record);
     }
@@ -215,7 +231,7 @@ describe('startPlayground', () => {
 
   it('uiListSheets names the sheets in tab order and the active one', () => {
     expect(playground.runtime.runOrThrow('uiListSheets')).toEqual({
-      sheets: ['Leads', 'Export', BIG_SHEET, SEND_SHEET, ACTIONS_SHEET],
+      sheets: ['Leads', 'Export', BIG_SHEET, SEND_SHEET, ACTIONS_SHEET, PUSH_SHEET],
       active: 'Leads',
     });
   });

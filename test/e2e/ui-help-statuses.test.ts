@@ -26,6 +26,9 @@ const LANGUAGES = [
     notFound: 'NOT_FOUND nenhum lead do CRM tem este e-mail ou telefone',
     exists: 'EXISTS um lead já tem este e-mail ou telefone',
     conflict: 'CONFLICT bate com o lead de outra pessoa: não enviada',
+    pushGroup: 'Enviar alterações (CRM Push Status)',
+    pushConflict:
+      'CONFLICT um campo que você mudou também mudou no CRM: não é enviado, a menos que você mantenha o valor da planilha',
     formula: '=CRM_LEADS("pipeline=Vendas&tags=vip"; "id,name,stage"; 100)',
     boolean: '=CRM_CUSTOM_FIELDS(VERDADEIRO)',
     schedules: /^Execuções noturnas não precisam de código: em Importar leads/,
@@ -39,6 +42,9 @@ const LANGUAGES = [
     notFound: 'NOT_FOUND no lead in the CRM has this e-mail or phone',
     exists: 'EXISTS a lead already has this e-mail or phone',
     conflict: "CONFLICT matches another person's lead: not sent",
+    pushGroup: 'Push changes (CRM Push Status)',
+    pushConflict:
+      'CONFLICT a field you changed was also changed in the CRM: not sent unless you keep the sheet’s value',
     formula: '=CRM_LEADS("pipeline=Vendas&tags=vip", "id,name,stage", 100)',
     boolean: '=CRM_CUSTOM_FIELDS(TRUE)',
     schedules: /^Nightly runs need no code: in Import leads/,
@@ -66,7 +72,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('Help: statuses and formulas'
         .poll(() => sidebar.locator('.status-legend h2').textContent(), PATIENCE)
         .toBe(lang.legend);
       const item = (status: string) =>
-        sidebar.locator(`.status-legend li[data-status="${status}"]`);
+        sidebar.locator(`.status-legend [data-group="import"] li[data-status="${status}"]`);
       expect(await item('NOT_FOUND').textContent()).toBe(lang.notFound);
       expect(await item('EXISTS').textContent()).toBe(lang.exists);
       expect(await item('CONFLICT').textContent()).toBe(lang.conflict);
@@ -90,6 +96,19 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('Help: statuses and formulas'
         .locator('html')
         .evaluate((html) => Math.max(html.scrollWidth, html.ownerDocument.body.scrollWidth));
       expect(width).toBeLessThanOrEqual(300);
+    });
+
+    it('explains the 13 push statuses with the push’s own words', async () => {
+      const sidebar = page.frameLocator('#sidebar-frame');
+      const push = sidebar.locator('.status-group[data-group="push"]');
+      expect(await push.locator('h3').textContent()).toBe(lang.pushGroup);
+      expect(await push.locator('li').count()).toBe(13);
+      expect(await push.locator('li[data-status="CONFLICT"]').textContent()).toBe(
+        lang.pushConflict,
+      );
+      // Every push status says something of its own beside its chip.
+      const texts = await push.locator('li').allTextContents();
+      expect(texts.every((text) => /^[A-Z_]+ \S/.test(text))).toBe(true);
     });
 
     it("writes formulas with the spreadsheet's separators", async () => {

@@ -52,6 +52,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars in pt-BR at 300 px'
         'Exportar leads',
         'Enviar template',
         'Ações em leads',
+        'Enviar alterações',
         'Relatório do funil',
         'Processos',
         'Atualizar fórmulas',

@@ -8,6 +8,7 @@ import {
   DEMO_LEADS_EXPECTED,
   SEND_SHEET,
 } from '../../scripts/playground/demo-workbook';
+import { PUSH_SHEET } from '../../scripts/playground/push-sheet';
 import type { Playground } from '../../scripts/playground/server';
 import {
   addSlowImportSheet,
@@ -57,6 +58,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars'), () => {
       BIG_SHEET,
       SEND_SHEET,
       ACTIONS_SHEET,
+      PUSH_SHEET,
     ]);
   });
 

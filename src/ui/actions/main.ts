@@ -1,9 +1,10 @@
 import type { JobSummary } from '../../core/jobs/record';
 import { byId, h, showStatus, whileBusy } from '../shared/dom';
+import { followUntilSettled } from '../shared/follow-job';
 import { t, words } from '../shared/i18n';
 import { jobServer } from '../shared/job-server';
 import { createResultSlot } from '../shared/progress';
-import { isFinishedState, isPendingState } from '../shared/progress-model';
+import { isFinishedState } from '../shared/progress-model';
 import { fillRowsPicker, rowsOption } from '../shared/rows-picker';
 import { callServer, errorText, type ServerResult } from '../shared/server';
 import { fillSheetSelect, rememberLead } from '../shared/sheets';
@@ -135,41 +136,6 @@ async function loadLastRun(): Promise<void> {
 // ---- previews ----------------------------------------------------------------------------
 
 /**
- * Follows a job here (the sidebar drives it) and calls `settled` each time it stops: paused
- * (a person may resume it, and it is still followed), then done, failed or cancelled.
- */
-function follow(summary: JobSummary, settled: (summary: JobSummary) => void): void {
-  if (!isPendingState(summary.state)) {
-    result.showJob(summary, { drive: false });
-    settled(summary);
-    return;
-  }
-  let last: string = summary.state;
-  result.showJob(summary, {
-    drive: true,
-    onUpdate: (next) => {
-      if (next.state !== last && !isPendingState(next.state)) settled(next);
-      last = next.state;
-    },
-  });
-}
-
-/** Follows a job; resolves the first time it stops, then `settled` goes on being told. */
-function followUntilSettled(
-  summary: JobSummary,
-  settled: (summary: JobSummary) => Promise<void>,
-): Promise<void> {
-  return new Promise((resolve) => {
-    follow(summary, (next) => {
-      settled(next).then(resolve, (error) => {
-        showStatus('status', errorText(error), 'error');
-        resolve();
-      });
-    });
-  });
-}
-
-/**
  * Starts a preview job (nothing changes in the CRM) and follows it; once it is done, hands what
  * uiLeadActionsPreview says of it to `show` — unless the form changed meanwhile. A paused
  * preview says so and is shown when it is resumed and done.
@@ -183,7 +149,7 @@ async function previewJob(
   forgetPreview();
   const version = formVersion;
   showStatus('status', t('ui.actions.previewing'));
-  await followUntilSettled(await start(), async (end) => {
+  await followUntilSettled(result, await start(), fail, async (end) => {
     if (version !== formVersion) return;
     if (end.state !== 'done') {
       // The progress stays on show: its message says why the preview stopped.
@@ -321,7 +287,7 @@ async function startConfirmed(): Promise<void> {
     // The preview spoke of what would change: from now on the progress tells.
     forgetPreview();
     showStatus('status', '');
-    await followUntilSettled(summary, async (end) => {
+    await followUntilSettled(result, summary, fail, async (end) => {
       // A paused job is not over: what needs a person is said once it is.
       if (!isFinishedState(end.state)) {
         byId('after').hidden = true;

@@ -1,6 +1,11 @@
 import { h } from '../shared/dom';
 import { t, words } from '../shared/i18n';
-import { STATUS_GROUPS, STATUS_TONES, statusMeaning } from '../shared/status-tones';
+import {
+  OWN_WORDS_GROUPS,
+  STATUS_GROUPS,
+  STATUS_TONES,
+  statusMeaning,
+} from '../shared/status-tones';
 import type { UiKey } from '../shared/words';
 import { formulaSyntaxOf, localFormula } from './formula-syntax';
 
@@ -12,6 +17,7 @@ const GROUP_TITLES: Readonly<Record<keyof typeof STATUS_GROUPS, UiKey>> = {
   import: 'ui.status.importGroup',
   send: 'ui.status.sendGroup',
   export: 'ui.status.exportGroup',
+  push: 'ui.status.pushGroup',
 };
 
 function localizeFormulas(): void {
@@ -41,7 +47,7 @@ function statusLegend(): HTMLElement {
               { 'data-status': status },
               h('span', { class: `status-chip tone-${STATUS_TONES[status] ?? 'info'}` }, status),
               ' ',
-              statusMeaning(t, status, group === 'export' ? 'export' : undefined),
+              statusMeaning(t, status, OWN_WORDS_GROUPS.has(group) ? group : undefined),
             ),
           ),
         ),

@@ -44,13 +44,39 @@ export const STATUS_TONES: Readonly<Record<string, StatusTone>> = {
   NOT_PREVIEWED: 'warn',
 };
 
+/**
+ * A push's statuses (PRODUCT.md "Round trip"): its preview's, its run's, then its revert's. Help
+ * explains them with the push's words (`ui.status.push.<STATUS>`), as its progress does.
+ */
+export const PUSH_ROW_STATUSES: readonly string[] = [
+  'WILL_CHANGE',
+  'NO_CHANGE',
+  'CONFLICT',
+  'INVALID',
+  'NOT_FOUND',
+  'SKIPPED',
+  'DONE',
+  'FAILED',
+  'UNCERTAIN',
+  'NOT_PREVIEWED',
+  'REVERTED',
+  'CHANGED_SINCE',
+  'NOT_REVERSIBLE',
+];
+
 /** The statuses Help explains, by what writes them, in the order a person meets them. */
-export const STATUS_GROUPS: Readonly<Record<'import' | 'send' | 'export', readonly string[]>> = {
+export const STATUS_GROUPS: Readonly<
+  Record<'import' | 'send' | 'export' | 'push', readonly string[]>
+> = {
   import: IMPORT_ROW_STATUSES,
   send: SEND_ROW_STATUSES,
   // Help explains these with the export's words (`ui.status.export.<STATUS>`).
   export: ['WRITTEN', 'UPDATED', 'ADDED', 'UNCHANGED', 'GONE', 'DELETED'],
+  push: PUSH_ROW_STATUSES,
 };
+
+/** The groups Help explains with their own words (`ui.status.<group>.<STATUS>`) first. */
+export const OWN_WORDS_GROUPS: ReadonlySet<string> = new Set(['export', 'push']);
 
 /**
  * What a status means for a job of `kind`: its kind's own words first (an export's UNCHANGED is

@@ -16,6 +16,7 @@ import { MESSAGES_OPTIONS_EN } from './en/messages-options';
 import { PHONE_EN } from './en/phone';
 import { PICKERS_EN } from './en/pickers';
 import { PUSH_EN } from './en/push';
+import { PUSH_UI_EN } from './en/push-ui';
 import { QUERY_EN } from './en/query';
 import { REPORTS_EN } from './en/reports';
 import { SCHEDULES_EN } from './en/schedules';
@@ -56,6 +57,7 @@ export const englishCatalog = () => ({
   ...MESSAGES_JOBS_EN,
   ...MESSAGES_CRM_EN,
   ...PUSH_EN,
+  ...PUSH_UI_EN,
 });
 
 /**

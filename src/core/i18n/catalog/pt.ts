@@ -17,6 +17,7 @@ import { MESSAGES_OPTIONS_PT } from './pt/messages-options';
 import { PHONE_PT } from './pt/phone';
 import { PICKERS_PT } from './pt/pickers';
 import { PUSH_PT } from './pt/push';
+import { PUSH_UI_PT } from './pt/push-ui';
 import { QUERY_PT } from './pt/query';
 import { REPORTS_PT } from './pt/reports';
 import { SCHEDULES_PT } from './pt/schedules';
@@ -52,6 +53,7 @@ export const portugueseCatalog = (): Readonly<Record<MessageKey, string>> => ({
   ...MESSAGES_JOBS_PT,
   ...MESSAGES_CRM_PT,
   ...PUSH_PT,
+  ...PUSH_UI_PT,
 });
 
 /** The whole catalogue, for tests (the add-on builds it through `catalogOf` in ../catalogs.ts). */

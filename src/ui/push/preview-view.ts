@@ -1,0 +1,100 @@
+import { byId, h } from '../shared/dom';
+import { t, words } from '../shared/i18n';
+import { statusCount } from '../shared/status-chip';
+import { STATUS_TONES } from '../shared/status-tones';
+import {
+  changingRows,
+  detailLines,
+  moreRowsText,
+  type PreviewMode,
+  type PushPreviewAnswer,
+  type PushSampleRow,
+  previewCounts,
+  pushCostText,
+  sampleParts,
+  wordsKind,
+} from './model';
+
+/**
+ * A push preview on the page (model.ts says what it reads as): the counts with what each means,
+ * the time the run takes at the rate limit, each row's fields before → after, the conflicts with
+ * both values and the choice to keep the sheet's, and the rows that will not be sent with why.
+ */
+
+function sampleList(rows: readonly PushSampleRow[], className: string, withStatus: boolean) {
+  return h(
+    'ul',
+    { class: `sample ${className}` },
+    ...rows.map((row) =>
+      h(
+        'li',
+        { 'data-row': String(row.row), 'data-status': row.status },
+        h('span', { class: 'row-number' }, t('ui.push.row', { row: row.row })),
+        row.name ? h('span', { class: 'row-name' }, row.name) : null,
+        withStatus
+          ? h(
+              'span',
+              { class: `status-chip tone-${STATUS_TONES[row.status] ?? 'info'}` },
+              row.status,
+            )
+          : null,
+        h('ul', { class: 'fields' }, ...detailLines(row.detail).map((line) => h('li', {}, line))),
+      ),
+    ),
+  );
+}
+
+export interface PreviewViewActions {
+  /** "Keep the sheet's value, preview again" under the conflicts (a push's preview only). */
+  keepSheetAndPreview?: () => void;
+}
+
+export function renderPreview(
+  preview: PushPreviewAnswer,
+  mode: PreviewMode,
+  actions: PreviewViewActions = {},
+): void {
+  byId('preview-title').textContent = t(
+    mode === 'revert' ? 'ui.push.revert.previewTitle' : 'ui.push.previewTitle',
+  );
+  byId('preview-counts').replaceChildren(
+    ...previewCounts(preview.counts).map((line) =>
+      statusCount(line.status, words.number(line.count), wordsKind(mode)),
+    ),
+  );
+  byId('preview-cost').textContent = changingRows(preview) > 0 ? pushCostText(preview, words) : '';
+  const { changes, conflicts, problems } = sampleParts(preview);
+  byId('preview-changes').replaceChildren(
+    ...(changes.length > 0
+      ? [h('h2', {}, t('ui.push.changesTitle')), sampleList(changes, 'changes', false)]
+      : []),
+  );
+  const keep = actions.keepSheetAndPreview;
+  byId('preview-conflicts').replaceChildren(
+    ...(conflicts.length > 0
+      ? [
+          h('h2', {}, t('ui.push.conflictsTitle')),
+          h('p', { class: 'hint' }, t('ui.push.conflictsHint')),
+          sampleList(conflicts, 'conflicts', false),
+          ...(keep ? [keepButton(keep)] : []),
+        ]
+      : []),
+  );
+  byId('preview-problems').replaceChildren(
+    ...(problems.length > 0
+      ? [h('h2', {}, t('ui.push.problemsTitle')), sampleList(problems, 'problems', true)]
+      : []),
+  );
+  byId('preview-more').textContent = moreRowsText(preview, words);
+  byId('preview-result').hidden = false;
+}
+
+function keepButton(keep: () => void): HTMLElement {
+  const button = h(
+    'button',
+    { type: 'button', id: 'keep-sheet-preview' },
+    t('ui.push.keepAndPreview'),
+  );
+  button.addEventListener('click', keep);
+  return button;
+}
