@@ -5,8 +5,8 @@ import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { statusIndexes } from '../core/send/columns';
 import { variableExamples } from '../core/send/examples';
 import { expectedVariableKeys, headerFormatOf } from '../core/send/template';
-import { findSendRecordSheet } from '../gas/send-record-sheet';
 import { appsScriptClock } from '../gas/services';
+import { workingSheetIds } from '../gas/working-sheets';
 import { clientFor, currentSpreadsheet, pacerFor, requireSettings } from './context';
 import { pauseFromSidebar } from './jobs-api';
 import { defaultLeadIdColumn } from './lead-actions-ui-api';
@@ -17,13 +17,11 @@ import { leadColumnFor } from './sheet-memory-api';
 /** The spreadsheet's sheet names, in tab order, and the active one (the pickers' default). */
 export function uiListSheets(): { sheets: string[]; active: string } {
   const spreadsheet = currentSpreadsheet();
-  // The send record is the add-on's own (hidden) sheet, whatever a person renamed it to: no
-  // picker offers it.
-  const record = findSendRecordSheet(spreadsheet)?.getSheetId();
+  const working = workingSheetIds(spreadsheet);
   return {
     sheets: spreadsheet
       .getSheets()
-      .filter((sheet) => sheet.getSheetId() !== record)
+      .filter((sheet) => !working.has(sheet.getSheetId()))
       .map((sheet) => sheet.getName()),
     active: spreadsheet.getActiveSheet().getName(),
   };
