@@ -177,7 +177,7 @@ export function pushKind(
       const layout = pushLayout(values.header, m);
       if (layout.id === undefined)
         return t('push.message.noIdColumn', { sheet: options.sheetName });
-      const entries = collectPush(values, layout, m, t, env.now(), options.defaultCountry);
+      const entries = collectPush(values, layout, m, t, env.now(), options);
       const plan = env.plan?.();
       if (plan) for (const entry of entries) keepToPushPlan(entry, plan, t, env.now());
       return entries;
@@ -301,16 +301,31 @@ function collectPush(
   table: MemoryTable,
   t: Translate,
   now: number,
-  country: string,
+  options: Pick<PushJobOptions, 'defaultCountry' | 'headerRow'>,
 ): PushEntry[] {
+  const country = options.defaultCountry;
   const keys = pushRowKeys(values, layout);
   const byKey = new Map<string, PushEntry>();
+  const rowsOf = new Map<string, number[]>();
   values.rows.forEach((row, index) => {
     const key = keys[index] ?? '';
-    if (key === '' || byKey.has(key)) return;
+    if (key === '') return;
     const display = values.display[index] ?? row;
     const cells = [...layout.at.values()].map((c) => String(display[c] ?? row[c] ?? ''));
-    const entry: PushEntry = { k: key, h: hashText(cells.join('\u0001')).slice(0, 7) };
+    const h = hashText(cells.join('\u0001')).slice(0, 7);
+    const sheetRow = options.headerRow + 1 + index;
+    const first = byKey.get(key);
+    if (first) {
+      // Two rows name one lead with other cells (an id typed over, a row copied and edited):
+      // which is the lead's cannot be told, so neither is sent (never one lead's cells into another).
+      const rows = [...(rowsOf.get(key) ?? []), sheetRow];
+      rowsOf.set(key, rows);
+      if (first.h === h && first.g !== 2) return;
+      if (first.i !== undefined || first.g === 2) twinEntry(first, rows, t, key);
+      return;
+    }
+    rowsOf.set(key, [sheetRow]);
+    const entry: PushEntry = { k: key, h };
     byKey.set(key, entry);
     if (!key.startsWith('#')) {
       entry.g = 2;
@@ -360,6 +375,14 @@ function collectPush(
     }
   });
   return [...byKey.values()];
+}
+
+/** An entry whose lead two rows with other cells name: SKIPPED with words, nothing read or sent. */
+function twinEntry(entry: PushEntry, rows: readonly number[], t: Translate, key: string): void {
+  if (!key.startsWith('#')) return;
+  for (const field of ['c', 'w', 's', 't', 'ke', 'kp'] as const) delete entry[field];
+  entry.g = 2;
+  entry.d = t('push.detail.twinRows', { id: key.slice(1), rows: rows.join(', ') });
 }
 
 /** A run with a preview acts only on rows as the preview saw them (core/plan). */

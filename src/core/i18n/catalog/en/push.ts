@@ -57,4 +57,7 @@ export const PUSH_EN = {
     '“{sheet}” was not written by an export, so nothing tells what changed: export into it (CRM → Export leads), edit it, then push.',
   'ui.error.pushNoIdColumn':
     '“{sheet}” has no lead ID column: the push finds each row’s lead by it. Put the export’s ID column back.',
+  // Push: two rows naming one lead.
+  'push.detail.twinRows':
+    'Rows {rows} all name lead #{id} with different cells (an ID typed over another, or a row copied and edited): which one is the lead’s cannot be told, so nothing of them is sent. Keep one row per lead, then push again.',
 } as const;
