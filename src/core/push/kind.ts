@@ -202,7 +202,13 @@ export function pushKind(
         : callOf(entry.i ?? 0, request),
     repeatable: (request) => request.op === 'upsert' || isRepeatable(request),
     readAnswer(entry, request, answer) {
-      if (request.op !== 'upsert') return outcomeOf(request, answer, t);
+      if (request.op !== 'upsert') {
+        // A move the CRM holds (mandatory tasks) ends as a push status: SKIPPED, with its words.
+        const outcome = outcomeOf(request, answer, t);
+        return outcome.kind === 'row' && outcome.status === 'BLOCKED'
+          ? { ...outcome, status: 'SKIPPED' }
+          : outcome;
+      }
       if (answer.ok) {
         const lead = (answer.value as { lead?: { id?: number } }).lead;
         // The key named another lead after all: said, never taken for this row's change.
