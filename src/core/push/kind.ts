@@ -313,6 +313,23 @@ function collectPush(
   const keys = pushRowKeys(values, layout);
   const byKey = new Map<string, PushEntry>();
   const rowsOf = new Map<string, number[]>();
+  // Each remembered row's cells in the sheet's column order → its lead (built when first needed).
+  // Only with a column that names a lead (name, e-mail, phone): stages and values alone are shared.
+  const identity = ['name', 'email', 'phone'].filter((column) => layout.at.has(column));
+  const signature = (cell: (column: string, at: number) => string) =>
+    JSON.stringify([...layout.at].map(([column, at]) => cell(column, at)));
+  let byCells: Map<string, number> | undefined;
+  const exportedAs = () => {
+    if (byCells) return byCells;
+    byCells = new Map();
+    for (const [lead, remembered] of table.rows) {
+      if (!identity.some((column) => remembered[column])) continue;
+      const key = signature((column) => remembered[column] ?? '');
+      // Two leads exported alike tell nothing: neither is taken as the row's (0).
+      byCells.set(key, byCells.has(key) ? 0 : lead);
+    }
+    return byCells;
+  };
   values.rows.forEach((row, index) => {
     const key = keys[index] ?? '';
     if (key === '') return;
@@ -370,6 +387,14 @@ function collectPush(
       entry.s = 'NO_CHANGE';
       entry.d = t('push.detail.untouched');
       entry.t = now;
+      return;
+    }
+    const owner = exportedAs().get(signature((_column, at) => canonCell(row[at])));
+    if (owner && owner !== id) {
+      // The row holds another lead's cells exactly as exported: its ID was changed (the ID
+      // column sorted alone, an id typed over), not its cells. Never pushed into lead #id.
+      entry.g = 2;
+      entry.d = t('push.detail.idChanged', { id, other: owner });
       return;
     }
     entry.c = c;

@@ -60,4 +60,7 @@ export const PUSH_EN = {
   // Push: two rows naming one lead.
   'push.detail.twinRows':
     'Rows {rows} all name lead #{id} with different cells (an ID typed over another, or a row copied and edited): which one is the lead’s cannot be told, so nothing of them is sent. Keep one row per lead, then push again.',
+  // Push: a row whose ID was changed.
+  'push.detail.idChanged':
+    'This row holds lead #{other}’s cells exactly as the export wrote them, under the ID {id}: its ID was changed (the ID column sorted alone, or an id typed over), so nothing is sent. Put the row’s own ID back, then push again.',
 } as const;

@@ -64,4 +64,7 @@ export const PUSH_PT: Record<keyof typeof PUSH_EN, string> = {
   // Push: two rows naming one lead.
   'push.detail.twinRows':
     'As linhas {rows} indicam o mesmo lead #{id} com células diferentes (um ID digitado por cima de outro, ou uma linha copiada e editada): não dá para saber qual é a do lead, então nada delas é enviado. Deixe uma linha por lead e envie de novo.',
+  // Push: a row whose ID was changed.
+  'push.detail.idChanged':
+    'Esta linha tem as células do lead #{other} exatamente como a exportação as escreveu, sob o ID {id}: o ID dela foi trocado (a coluna ID ordenada sozinha, ou um ID digitado por cima), então nada é enviado. Recoloque o ID da própria linha e envie de novo.',
 };
