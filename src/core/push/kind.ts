@@ -177,7 +177,7 @@ export function pushKind(
       const layout = pushLayout(values.header, m);
       if (layout.id === undefined)
         return t('push.message.noIdColumn', { sheet: options.sheetName });
-      const entries = collectPush(values, layout, m, t, env.now(), options.defaultCountry);
+      const entries = collectPush(values, layout, m, t, env.now(), options);
       const plan = env.plan?.();
       if (plan) for (const entry of entries) keepToPushPlan(entry, plan, t, env.now());
       return entries;
@@ -202,7 +202,13 @@ export function pushKind(
         : callOf(entry.i ?? 0, request),
     repeatable: (request) => request.op === 'upsert' || isRepeatable(request),
     readAnswer(entry, request, answer) {
-      if (request.op !== 'upsert') return outcomeOf(request, answer, t);
+      if (request.op !== 'upsert') {
+        // A move the CRM holds (mandatory tasks) ends as a push status: SKIPPED, with its words.
+        const outcome = outcomeOf(request, answer, t);
+        return outcome.kind === 'row' && outcome.status === 'BLOCKED'
+          ? { ...outcome, status: 'SKIPPED' }
+          : outcome;
+      }
       if (answer.ok) {
         const lead = (answer.value as { lead?: { id?: number } }).lead;
         // The key named another lead after all: said, never taken for this row's change.
@@ -301,16 +307,48 @@ function collectPush(
   table: MemoryTable,
   t: Translate,
   now: number,
-  country: string,
+  options: Pick<PushJobOptions, 'defaultCountry' | 'headerRow'>,
 ): PushEntry[] {
+  const country = options.defaultCountry;
   const keys = pushRowKeys(values, layout);
   const byKey = new Map<string, PushEntry>();
+  const rowsOf = new Map<string, number[]>();
+  // Each remembered row's cells in the sheet's column order → its lead (built when first needed).
+  // Only with a column that names a lead (name, e-mail, phone): stages and values alone are shared.
+  const identity = ['name', 'email', 'phone'].filter((column) => layout.at.has(column));
+  const signature = (cell: (column: string, at: number) => string) =>
+    JSON.stringify([...layout.at].map(([column, at]) => cell(column, at)));
+  let byCells: Map<string, number> | undefined;
+  const exportedAs = () => {
+    if (byCells) return byCells;
+    byCells = new Map();
+    for (const [lead, remembered] of table.rows) {
+      if (!identity.some((column) => remembered[column])) continue;
+      const key = signature((column) => remembered[column] ?? '');
+      // Two leads exported alike tell nothing: neither is taken as the row's (0).
+      byCells.set(key, byCells.has(key) ? 0 : lead);
+    }
+    return byCells;
+  };
   values.rows.forEach((row, index) => {
     const key = keys[index] ?? '';
-    if (key === '' || byKey.has(key)) return;
+    if (key === '') return;
     const display = values.display[index] ?? row;
     const cells = [...layout.at.values()].map((c) => String(display[c] ?? row[c] ?? ''));
-    const entry: PushEntry = { k: key, h: hashText(cells.join('\u0001')).slice(0, 7) };
+    const h = hashText(cells.join('\u0001')).slice(0, 7);
+    const sheetRow = options.headerRow + 1 + index;
+    const first = byKey.get(key);
+    if (first) {
+      // Two rows name one lead with other cells (an id typed over, a row copied and edited):
+      // which is the lead's cannot be told, so neither is sent (never one lead's cells into another).
+      const rows = [...(rowsOf.get(key) ?? []), sheetRow];
+      rowsOf.set(key, rows);
+      if (first.h === h && first.g !== 2) return;
+      if (first.i !== undefined || first.g === 2) twinEntry(first, rows, t, key);
+      return;
+    }
+    rowsOf.set(key, [sheetRow]);
+    const entry: PushEntry = { k: key, h };
     byKey.set(key, entry);
     if (!key.startsWith('#')) {
       entry.g = 2;
@@ -351,6 +389,14 @@ function collectPush(
       entry.t = now;
       return;
     }
+    const owner = exportedAs().get(signature((_column, at) => canonCell(row[at])));
+    if (owner && owner !== id) {
+      // The row holds another lead's cells exactly as exported: its ID was changed (the ID
+      // column sorted alone, an id typed over), not its cells. Never pushed into lead #id.
+      entry.g = 2;
+      entry.d = t('push.detail.idChanged', { id, other: owner });
+      return;
+    }
     entry.c = c;
     entry.w = w;
     if (remembered.email) entry.ke = emailKey(remembered.email);
@@ -360,6 +406,14 @@ function collectPush(
     }
   });
   return [...byKey.values()];
+}
+
+/** An entry whose lead two rows with other cells name: SKIPPED with words, nothing read or sent. */
+function twinEntry(entry: PushEntry, rows: readonly number[], t: Translate, key: string): void {
+  if (!key.startsWith('#')) return;
+  for (const field of ['c', 'w', 's', 't', 'ke', 'kp'] as const) delete entry[field];
+  entry.g = 2;
+  entry.d = t('push.detail.twinRows', { id: key.slice(1), rows: rows.join(', ') });
 }
 
 /** A run with a preview acts only on rows as the preview saw them (core/plan). */

@@ -57,4 +57,10 @@ export const PUSH_EN = {
     '“{sheet}” was not written by an export, so nothing tells what changed: export into it (CRM → Export leads), edit it, then push.',
   'ui.error.pushNoIdColumn':
     '“{sheet}” has no lead ID column: the push finds each row’s lead by it. Put the export’s ID column back.',
+  // Push: two rows naming one lead.
+  'push.detail.twinRows':
+    'Rows {rows} all name lead #{id} with different cells (an ID typed over another, or a row copied and edited): which one is the lead’s cannot be told, so nothing of them is sent. Keep one row per lead, then push again.',
+  // Push: a row whose ID was changed.
+  'push.detail.idChanged':
+    'This row holds lead #{other}’s cells exactly as the export wrote them, under the ID {id}: its ID was changed (the ID column sorted alone, or an id typed over), so nothing is sent. Put the row’s own ID back, then push again.',
 } as const;

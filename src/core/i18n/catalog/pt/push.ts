@@ -61,4 +61,10 @@ export const PUSH_PT: Record<keyof typeof PUSH_EN, string> = {
     '“{sheet}” não foi escrita por uma exportação, então nada diz o que mudou: exporte para ela (CRM → Exportar leads), edite e então envie.',
   'ui.error.pushNoIdColumn':
     '“{sheet}” não tem a coluna de ID do lead: o envio encontra o lead de cada linha por ela. Recoloque a coluna ID da exportação.',
+  // Push: two rows naming one lead.
+  'push.detail.twinRows':
+    'As linhas {rows} indicam o mesmo lead #{id} com células diferentes (um ID digitado por cima de outro, ou uma linha copiada e editada): não dá para saber qual é a do lead, então nada delas é enviado. Deixe uma linha por lead e envie de novo.',
+  // Push: a row whose ID was changed.
+  'push.detail.idChanged':
+    'Esta linha tem as células do lead #{other} exatamente como a exportação as escreveu, sob o ID {id}: o ID dela foi trocado (a coluna ID ordenada sozinha, ou um ID digitado por cima), então nada é enviado. Recoloque o ID da própria linha e envie de novo.',
 };
