@@ -8,7 +8,6 @@ import { createImportJobHandler, type ImportJobEnv } from '../core/import/job/jo
 import type { JobHandler } from '../core/jobs';
 import { builtOnce } from '../core/jobs/row-job';
 import { createSendJobHandler, type SendJobEnv } from '../core/send/job';
-import { optOutTagOf } from '../core/settings/opt-out';
 import { DEFAULT_COUNTRY } from '../core/settings/settings';
 import { appendToBackup } from '../gas/backup-sheet';
 import { createPipelineSheet } from '../gas/pipeline-sheet';
@@ -19,6 +18,7 @@ import { openExportSheet, zonedMidnightMaker } from '../gas/sheet-writer';
 import { sendRecordExclusion } from './context';
 import { type JobEnv, lazyJobEnv } from './job-env';
 import { STORE_NEARLY_FULL_BYTES, storeBytes } from './job-store-budget';
+import { optOutTagsHere } from './opt-out-tags';
 import { referenceMemo } from './reference-memo';
 
 /**
@@ -89,7 +89,7 @@ function sendJobHandler(env: () => JobEnv): JobHandler {
         client: base.client,
         pacer: base.pacer,
         defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
-        optOutTag: optOutTagOf(base.settings),
+        optOutTags: optOutTagsHere(base.settings, base.spreadsheet),
         openSheet: (sheetId, headerRow) => {
           const sheet = findSheetById(base.spreadsheet, sheetId);
           return sheet ? createSendSheet(sheet, headerRow) : null;

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActionsWorld, leadRows, plainLeads, runJob, SHEET } from './actions-harness';
+import { BASE_URL, DEMO_KEYS, waitOutRateWindow } from './addon-harness';
 
 describe('lead actions: message to an opted-out lead', () => {
   it('is WILL_FAIL in the preview and SKIPPED in the run, with no request', async () => {
@@ -42,5 +43,33 @@ describe('lead actions: message to an opted-out lead', () => {
       .requests()
       .filter((r) => r.endsWith('/send-chatapp') && !r.includes('2147483647'));
     expect(posts).toEqual([`POST /api/v1/leads/${ids[1]}/send-chatapp`]);
+  });
+
+  it('skips a lead carrying the tag another person of the spreadsheet set', async () => {
+    let ids: number[] = [];
+    const world = await createActionsWorld({
+      sharing: { owner: 'ana@example.com', editors: ['bia@example.com'] },
+      rows: (sandbox) => {
+        const leads = plainLeads(sandbox, 200)
+          .filter((l) => l.phone)
+          .slice(0, 4);
+        leads[1]?.tags.push('nao-enviar');
+        ids = leads.map((l) => l.id);
+        return leadRows(sandbox, ids);
+      },
+    });
+    // Bia (one key with Ana) asks for `nao-enviar`; Ana, who messages, keeps `optout`.
+    world.runtime.runAs('bia@example.com', 'crmConfigure', {
+      apiKey: DEMO_KEYS.admin,
+      baseUrl: BASE_URL,
+      optOutTag: 'nao-enviar',
+    });
+    waitOutRateWindow(world);
+    const before = world.sandbox.state.messages.length;
+    runJob(world, 'crmLeadActions', { sheet: SHEET, action: 'message', params: { text: 'Oi' } });
+    // Before: 4 messages, the lead carrying Bia's tag among them.
+    expect(world.statuses()).toEqual(['DONE', 'SKIPPED', 'DONE', 'DONE']);
+    expect(world.details()[1]).toMatch(/asked not to be messaged.*"nao-enviar"/);
+    expect(world.sandbox.state.messages.slice(before)).toHaveLength(3);
   });
 });
