@@ -85,3 +85,66 @@ describe('opt-out tags of everyone in the spreadsheet', () => {
     expect(String(world.column('CRM Send Detail')[0])).toMatch(/"optout"/);
   });
 });
+
+describe('a tag replaced while a send runs', () => {
+  /** Twenty leads; the 18th carries `optout` only, so a later batch than the first meets it. */
+  const twenty = (sandbox: Sandbox) => {
+    const leads = sandbox.state.leads
+      .filter((l) => l.account_id === 1 && l.phone && l.email && l.id !== DEMO.leads.noPhone)
+      .slice(0, 20);
+    const tagged = leads[17];
+    if (tagged) tagged.tags = [...tagged.tags, 'optout'];
+    const rows = leads.map((l, i) => [
+      l.name,
+      l.email ?? '',
+      l.phone ?? '',
+      l.id,
+      `#${i}`,
+      'https://files.example.com/a.pdf',
+    ]);
+    return { header: SEND_HEADER, rows };
+  };
+  it('keeps the tags the send started with to its end', async () => {
+    // A traced run of the same world: which call of the start reads the opted-out leads.
+    const traced = await createSendWorld({ sheet: twenty });
+    const fetches: { index: number; requests: number }[] = [];
+    traced.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [DOCUMENT_SEND],
+      interleave: {
+        atServiceCall: (e) => {
+          if (e.name === 'UrlFetchApp.fetch') {
+            fetches.push({ index: e.index, requests: traced.sandbox.requests().length });
+          }
+          return false;
+        },
+        fn: 'crmListJobs',
+      },
+    });
+    const paths = traced.sandbox.requests().map((r) => r.path);
+    const read = fetches.find(({ requests }) => paths[requests]?.startsWith('/api/v1/leads?tags'));
+    expect(read).toBeDefined();
+
+    const world = await createSendWorld({ sheet: twenty });
+    // Once the job is made, before its first step reads a row, the person replaces `optout` by
+    // `nao-enviar`; the execution dies there, and trigger executions do the send.
+    const first = world.runtime.execute({
+      fn: 'crmSendTemplate',
+      args: [DOCUMENT_SEND],
+      killAfterServiceCalls: read?.index ?? 0,
+      interleave: {
+        atServiceCall: read?.index ?? 0,
+        fn: 'crmConfigure',
+        args: [{ apiKey: DEMO_KEYS.admin, baseUrl: BASE_URL, optOutTag: 'nao-enviar' }],
+      },
+    });
+    expect(first.interleaved?.ok, first.interleaved?.error?.message).toBe(true);
+    expect(first.error?.message).toMatch(/Exceeded maximum execution time/);
+    expect(world.sendRequests()).toHaveLength(0);
+    world.runtime.runUntilIdle({ maxExecutions: 40 });
+    // Before: the 18th lead, which the send started skipping, got the template.
+    expect(world.statuses()[17]).toBe('SKIPPED');
+    expect(String(world.column('CRM Send Detail')[17])).toMatch(/"optout"/);
+    expect(world.sendRequests()).toHaveLength(19);
+  });
+});
