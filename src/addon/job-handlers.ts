@@ -114,6 +114,7 @@ function leadActionsEnv(env: () => JobEnv): () => LeadActionsEnv {
         return sheet ? createPipelineSheet(sheet, headerRow) : null;
       },
       backup: (name, leads) => appendToBackup(base.spreadsheet, name, leads),
+      optOutTags: () => optOutTagsHere(base.settings, base.spreadsheet),
     };
   });
 }
