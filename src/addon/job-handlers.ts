@@ -9,7 +9,6 @@ import type { JobHandler } from '../core/jobs';
 import { builtOnce } from '../core/jobs/row-job';
 import { createPushJobHandler, createPushRevertJobHandler, type PushEnv } from '../core/push/job';
 import { createSendJobHandler, type SendJobEnv } from '../core/send/job';
-import { optOutTagOf } from '../core/settings/opt-out';
 import { DEFAULT_COUNTRY } from '../core/settings/settings';
 import { appendToBackup } from '../gas/backup-sheet';
 import { createPipelineSheet } from '../gas/pipeline-sheet';
@@ -21,6 +20,7 @@ import { openExportSheet, zonedMidnightMaker } from '../gas/sheet-writer';
 import { sendRecordExclusion } from './context';
 import { type JobEnv, lazyJobEnv } from './job-env';
 import { STORE_NEARLY_FULL_BYTES, storeBytes } from './job-store-budget';
+import { optOutTagsHere } from './opt-out-tags';
 import { referenceMemo } from './reference-memo';
 
 /**
@@ -95,7 +95,7 @@ function sendJobHandler(env: () => JobEnv): JobHandler {
         client: base.client,
         pacer: base.pacer,
         defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
-        optOutTag: optOutTagOf(base.settings),
+        optOutTags: optOutTagsHere(base.settings, base.spreadsheet),
         openSheet: (sheetId, headerRow) => {
           const sheet = findSheetById(base.spreadsheet, sheetId);
           return sheet ? createSendSheet(sheet, headerRow) : null;
@@ -120,6 +120,7 @@ function leadActionsEnv(env: () => JobEnv): () => LeadActionsEnv {
         return sheet ? createPipelineSheet(sheet, headerRow) : null;
       },
       backup: (name, leads) => appendToBackup(base.spreadsheet, name, leads),
+      optOutTags: () => optOutTagsHere(base.settings, base.spreadsheet),
     };
   });
 }

@@ -36,7 +36,6 @@ import {
 } from '../core/plan/plan';
 import type { KeyValueStore } from '../core/ports';
 import { maskedValues, rowsOfScope } from '../core/rows/scope';
-import { optOutTagOf } from '../core/settings/opt-out';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
 import { createPipelineSheet } from '../gas/pipeline-sheet';
@@ -54,6 +53,7 @@ import {
 } from './context';
 import { makeRoomForJob, registerStoreReclaimer } from './job-store-budget';
 import { startJob } from './jobs-api';
+import { optOutTagsHere } from './opt-out-tags';
 import { splitRowsOption } from './rows-option';
 
 /**
@@ -96,7 +96,8 @@ export function loadReference(
     : undefined;
   return {
     ...(chat ? { chat } : {}),
-    ...(message ? { optOutTag: optOutTagOf(settings) } : {}),
+    // Every tag set in the spreadsheet, not this person's alone (opt-out-tags.ts).
+    ...(message ? { optOutTags: optOutTagsHere(settings, currentSpreadsheet()) } : {}),
     pipelines: list.pipelines.map((p) =>
       required({
         id: p.id,

@@ -23,7 +23,7 @@ import { type RecordView, recordDate, recordView } from '../core/send/sent-recor
 import { checkSendSetup, findTemplate } from '../core/send/setup';
 import { SEND_ROW_STATUSES, SEND_STATUS_HEADERS } from '../core/send/status-columns';
 import { expectedVariableKeys, renderBody } from '../core/send/template';
-import { optOutTagOf, readOptedOutLeads } from '../core/settings/opt-out';
+import { readOptedOutLeads } from '../core/settings/opt-out';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
 import { currentLocale } from '../gas/locale';
 import { resolveRowScope } from '../gas/row-scope';
@@ -40,6 +40,7 @@ import {
   sendRecordExclusion,
 } from './context';
 import { startJob } from './jobs-api';
+import { optOutTagsHere } from './opt-out-tags';
 import { splitRowsOption } from './rows-option';
 
 /** A column header, or fixed text for every row. */
@@ -161,7 +162,13 @@ export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
   return startJob({
     owner: ownerOf(settings),
     kind: SEND_JOB_KIND,
-    options: { ...jobOptions, locale, ...(scoped ? { rowScope: scoped.scope } : {}) },
+    options: {
+      ...jobOptions,
+      locale,
+      ...(scoped ? { rowScope: scoped.scope } : {}),
+      // The tags skipped to the job's end, whoever changes one meanwhile (opt-out-tags.ts).
+      optOutTags: optOutTagsHere(settings, currentSpreadsheet()),
+    },
     total,
     statuses: SEND_ROW_STATUSES,
     // A cancelled send reads back the leads it may have messaged, and says so on their rows.
@@ -285,9 +292,9 @@ export function uiPreviewSend(options: SendTemplateOptions): SendPreview {
     readAt: Date.now(),
     templateName: jobOptions.templateName,
     t,
-    // The send skips them as the preview does (its own read at each execution start).
-    optedOut: optedOutLeads(settings),
-    optOutTag: optOutTagOf(settings),
+    // The send skips them as the preview does (its own read at each execution start), with
+    // every tag set in the spreadsheet (opt-out-tags.ts), not this person's alone.
+    optedOut: optedOutLeads(settings, optOutTagsHere(settings, currentSpreadsheet())),
   });
   preview.campaigns = earlierCampaigns(analysis.decisions);
   const noPhone = noPhoneLeads(settings, analysis.decisions);
@@ -367,28 +374,33 @@ function recordedLeads(
 }
 
 /**
- * Whether a row's lead carries the opt-out tag, from one read of the leads that carry it
+ * The opt-out tag a row's lead carries, from one read of the leads that carry one
  * (readOptedOutLeads: usually one request). A row looked up by e-mail is told by its e-mail
  * (the send's lookup tries it first), one with only a phone by its phone.
  */
-function optedOutLeads(settings: Settings): (lead: LeadRef) => boolean {
+function optedOutLeads(
+  settings: Settings,
+  optOutTags: readonly string[],
+): (lead: LeadRef) => string | undefined {
   const options = startPacing(pacerFor(settings), appsScriptClock);
   const client = clientFor(settings);
   const country = settings.defaultCountry || DEFAULT_COUNTRY;
   const leads = readOptedOutLeads(
     (filters) => pacedCall(() => client.leads.list(filters), options),
-    optOutTagOf(settings),
+    optOutTags,
   );
-  const ids = new Set(leads.map(({ id }) => id));
+  const ids = new Map(leads.map(({ lead, tag }) => [lead.id, tag]));
   return (lead) => {
-    if (lead.kind === 'id') return ids.has(lead.leadId);
+    if (lead.kind === 'id') return ids.get(lead.leadId);
     const key: LeadKey | undefined =
       lead.email !== undefined
         ? { by: 'email', value: lead.email }
         : lead.phone !== undefined
           ? { by: 'phone', value: lead.phone }
           : undefined;
-    return key !== undefined && leads.some((optedOut) => holdsKey(optedOut, key, country));
+    return key === undefined
+      ? undefined
+      : leads.find((optedOut) => holdsKey(optedOut.lead, key, country))?.tag;
   };
 }
 

@@ -5,7 +5,8 @@ import { hasFormulaConsent, setFormulaConsent } from '../core/settings/formula-c
 import { optOutTagOf } from '../core/settings/opt-out';
 import { maskApiKey, parseSettingsInput } from '../core/settings/settings';
 import { propertiesStore } from '../gas/services';
-import { clientFor, loadSettings, pacerFor, saveSettings } from './context';
+import { activeSpreadsheet, clientFor, loadSettings, pacerFor, saveSettings } from './context';
+import { optOutTagsHere } from './opt-out-tags';
 
 /** How long crmConfigure may wait for a request slot before giving up. */
 const MAX_WAIT_MS = 20_000;
@@ -53,6 +54,9 @@ export function crmConfigure(options: ConfigureInput): { account: Account } {
     throw error;
   }
   saveSettings({ ...settings, accountId: account.id });
+  // The tag counts for everyone's sends in this spreadsheet from now (opt-out-tags.ts).
+  const spreadsheet = activeSpreadsheet();
+  if (spreadsheet) optOutTagsHere(settings, spreadsheet, false);
   return { account };
 }
 

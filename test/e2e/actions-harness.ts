@@ -58,6 +58,8 @@ export interface ActionsWorldOptions {
   more?: (sandbox: Sandbox) => Record<string, unknown[][]>;
   header?: unknown[];
   runtime?: Pick<AddonRuntimeOptions, 'costs' | 'realTimeoutMs'>;
+  /** Who owns and edits the spreadsheet (runAs one of them); left out, one person. */
+  sharing?: { owner: string; editors: string[] };
 }
 
 export async function createActionsWorld(options: ActionsWorldOptions): Promise<ActionsWorld> {
@@ -66,6 +68,7 @@ export async function createActionsWorld(options: ActionsWorldOptions): Promise<
     runtime: (sandbox) => ({
       publishedAddon: false,
       ...options.runtime,
+      ...(options.sharing ? { sharing: options.sharing } : {}),
       workbook: {
         sheets: {
           [SHEET]: [options.header ?? ACTION_HEADER, ...options.rows(sandbox)],

@@ -132,6 +132,8 @@ export interface SendWorldOptions {
   publishedAddon?: boolean;
   /** Runtime options: the cost model, the wall-clock guard. */
   runtime?: Pick<AddonRuntimeOptions, 'costs' | 'realTimeoutMs'>;
+  /** Who owns and edits the spreadsheet (runAs one of them); left out, one person. */
+  sharing?: { owner: string; editors: string[] };
 }
 
 export async function createSendWorld(options: SendWorldOptions): Promise<SendWorld> {
@@ -144,6 +146,7 @@ export async function createSendWorld(options: SendWorldOptions): Promise<SendWo
       return {
         publishedAddon: options.publishedAddon ?? false,
         ...options.runtime,
+        ...(options.sharing ? { sharing: options.sharing } : {}),
         workbook: {
           sheets: { [SHEET]: [sheet.header, ...sheet.rows], ...options.moreSheets?.(sandbox) },
           timeZone: 'America/Sao_Paulo',

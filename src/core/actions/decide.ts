@@ -1,7 +1,6 @@
 import { cellFault, fillPlaceholders, placeholderNames } from '../cells/read';
 import type { Locale, MessageKey, Translate } from '../i18n';
 import { formatMoney } from '../i18n/money';
-import { optOutTagOf } from '../settings/opt-out';
 import type { ActionEntry } from './entry';
 import {
   findLostReason,
@@ -328,7 +327,7 @@ export function fillText(text: string, entry: ActionEntry): string {
 function decideMessage(ctx: DecideContext, entry: ActionEntry, state: LeadState): Decision {
   const { params, t } = ctx;
   if (state.out) {
-    return fail(t('leadjob.fail.optedOut', { tag: optOutTagOf(ctx.ref) }), 'SKIPPED');
+    return fail(t('leadjob.fail.optedOut', { tag: state.out }), 'SKIPPED');
   }
   const body = fillText(params.text ?? '', entry).trim();
   if (body === '') return fail(t('leadjob.fail.emptyText'), 'SKIPPED');

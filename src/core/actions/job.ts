@@ -12,6 +12,7 @@ import type { Pacer } from '../pacing';
 import { loadPlan, type PlanRow } from '../plan/plan';
 import type { Clock, KeyValueStore } from '../ports';
 import { scopedSheet } from '../rows/scope';
+import { unionOfTags } from '../settings/opt-out-tags';
 import type { ActionRequest } from './decide';
 import type { ActionEntry } from './entry';
 import { type LeadActionsJobOptions, leadActionsKind } from './kind';
@@ -34,6 +35,11 @@ export interface LeadActionsEnv {
   openSheet(sheetId: number, headerRow: number): PipelineSheet | null;
   /** delete: appends leads (every field) to the backup sheet of this name, once each. */
   backup(sheetName: string, leads: readonly Lead[]): void;
+  /**
+   * message: the opt-out tags in force in the spreadsheet now (settings/opt-out-tags.ts),
+   * skipped with those the job started with (its ref), whoever set one since.
+   */
+  optOutTags?(): string[];
 }
 
 type AnyRun = LedgerRun<ActionEntry, ActionRequest> | LedgerRun<RevertEntry, ActionRequest>;
@@ -93,7 +99,7 @@ function buildRun(
     run = {
       ...base,
       ledger,
-      kind: leadActionsKind(options, {
+      kind: leadActionsKind(withCurrentOptOutTags(options, env), {
         jobId: job.jobId,
         t,
         crmClock: () => env.client.crmClock?.(),
@@ -111,6 +117,16 @@ function buildRun(
     } as AnyRun;
   }
   return run;
+}
+
+/** A message job's options skipping the tags it started with and those in force now. */
+function withCurrentOptOutTags(
+  options: LeadActionsJobOptions,
+  env: LeadActionsEnv,
+): LeadActionsJobOptions {
+  if (options.action !== 'message' || !env.optOutTags) return options;
+  const optOutTags = unionOfTags(options.ref.optOutTags, env.optOutTags());
+  return { ...options, ref: { ...options.ref, optOutTags } };
 }
 
 export function createLeadActionsJobHandler(getEnv: () => LeadActionsEnv): JobHandler {

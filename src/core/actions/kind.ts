@@ -89,6 +89,20 @@ export function leadActionsKind(
     locale: options.locale,
   };
   const keying = (values: SheetValues) => rowKeying(values.header, options, t);
+  const copyCells = (entry: ActionEntry, carrier: number): unknown[] => {
+    const row = options.headerRow + 1 + carrier;
+    const [status, words] = preview
+      ? (['WILL_FAIL', 'leadjob.detail.copyPreview'] as const)
+      : options.plan?.from === 'preview'
+        ? (['NOT_PREVIEWED', 'leadjob.detail.copyNotPreviewed'] as const)
+        : (['SKIPPED', 'leadjob.detail.copySkipped'] as const);
+    return [
+      status,
+      asText(t(words, { row })),
+      entry.t === undefined ? '' : new Date(entry.t),
+      asText(env.jobId),
+    ];
+  };
   return {
     headers: ACTION_STATUS_HEADERS,
     // A delete with no plan (a job started before plans) takes on no row its confirm did not
@@ -155,6 +169,13 @@ export function leadActionsKind(
       if (status === 'UNCERTAIN') return t('leadjob.detail.uncertain', { reason: base });
       return base;
     },
+    // A copied row (same key) names the lead its original carried: a message goes to the lead
+    // once, for the first row of the key, so a copy saying DONE would claim a message nobody
+    // sent for it; it says so, naming that row. After a preview the copy is a row the plan
+    // never held (core/plan: NOT_PREVIEWED), else SKIPPED. Only `message` for now: the other
+    // actions keep "every row of a lead shows the lead's status" (actions-gap.test.ts), which
+    // this rule broke for `won` in a way not yet understood (a NOT_FOUND row).
+    ...(options.action === 'message' ? { copyCells } : {}),
     derive: (entry) => deriveWords(decide, entry, preview),
     cells: (entry) => [
       entry.s ?? '',

@@ -15,7 +15,7 @@ import type { Lead, LeadDetailInclude } from '../../api/schemas';
 import { crmTimeVersus, readCrmTime } from '../crm-time';
 import type { Translate } from '../i18n';
 import { crmDetail } from '../person-message';
-import { isOptedOut, optOutTagOf } from '../settings/opt-out';
+import { DEFAULT_OPT_OUT_TAG, isOptedOut } from '../settings/opt-out';
 import type { ActionRequest } from './decide';
 import type { ActionEntry } from './entry';
 import { pendingBlock } from './reference';
@@ -164,7 +164,8 @@ export function stateOf(
   if (action === 'message') {
     state.phone = Boolean(lead.phone && lead.phone.trim() !== '');
     // Tags come with every lead read (list or one by one): the read right before the message.
-    if (isOptedOut(lead, optOutTagOf(ref ?? null))) state.out = true;
+    const optOutTag = isOptedOut(lead, ref?.optOutTags ?? [DEFAULT_OPT_OUT_TAG]);
+    if (optOutTag !== undefined) state.out = optOutTag;
   }
   if (action === 'delete') state.name = lead.name ?? '';
   return state;

@@ -125,8 +125,8 @@ export interface LeadState {
   mayBlock?: string[];
   /** Has a phone (message). */
   phone?: boolean;
-  /** Carries the account's opt-out tag (message): never messaged (PRODUCT.md "Opt-out"). */
-  out?: boolean;
+  /** The opt-out tag it carries (message): never messaged (PRODUCT.md "Opt-out"). */
+  out?: string;
   /** Name (delete: the detail names who goes). */
   name?: string;
 }
@@ -155,6 +155,9 @@ export interface ActionReference {
    * has the 24-hour window (official API), so the preview can foresee a closed window.
    */
   chat?: { instanceId: number; window: boolean };
-  /** message: the account's opt-out tag when the job started (settings/opt-out.ts). */
-  optOutTag?: string;
+  /**
+   * message: the opt-out tags in force in the spreadsheet when the job started (settings/
+   * opt-out-tags.ts: every person's, and a tag replaced since a preview its run keeps to).
+   */
+  optOutTags?: string[];
 }

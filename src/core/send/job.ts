@@ -8,6 +8,7 @@ import { guardedStep, headersChangedMessage, StepClock } from '../jobs/row-job';
 import type { Pacer } from '../pacing';
 import { scopedSheet } from '../rows/scope';
 import { readOptedOutLeads } from '../settings/opt-out';
+import { unionOfTags } from '../settings/opt-out-tags';
 import { SendColumnsError } from './columns';
 import { readSendCursor } from './cursor';
 import { SendLedger } from './job-ledger';
@@ -114,7 +115,11 @@ export function createSendJobHandler(
         // Read at each execution's start (a run lives one execution, job-handlers.ts builds the
         // handler anew each time), so a lead tagged after this read and before one of this
         // execution's sends is the only race left: bounded by an execution's length (6 min).
-        run.optedOut ??= new Set(
+        // The tags the job started with stay in force to its end, with those set since
+        // (settings/opt-out-tags.ts): a lead its start skipped is never messaged by a later slice.
+        run.optOutTags ??= unionOfTags(run.options.optOutTags, env.optOutTags);
+        const optOutTags = run.optOutTags;
+        run.optedOut ??= new Map(
           readOptedOutLeads(
             (filters) =>
               pacedCall(() => env.client.leads.list(filters), {
@@ -122,8 +127,8 @@ export function createSendJobHandler(
                 clock: stepClock,
                 latestStartAt: ctx.latestStartAt,
               }),
-            env.optOutTag,
-          ).map(({ id }) => id),
+            optOutTags,
+          ).map(({ lead, tag }) => [lead.id, tag]),
         );
         return plannedStep(job, ctx, new SendWalkKind(job, ctx, env, run), {
           client: env.client,

@@ -47,6 +47,11 @@ export const SendJobOptionsSchema = lazySchema(() =>
     resend: z.optional(z.boolean()),
     /** The rows chosen at the call (`rows`): every other row reads empty to the job. */
     rowScope: z.optional(RowScopeSchema),
+    /**
+     * The opt-out tags in force when the job started (settings/opt-out-tags.ts): skipped to
+     * the job's end, with those in force at each execution, whoever changes a tag meanwhile.
+     */
+    optOutTags: z.optional(z.array(z.string())),
   }),
 );
 export type SendJobOptions = z.infer<typeof SendJobOptionsSchema>;

@@ -117,12 +117,10 @@ export interface AnalyseSendInput {
    */
   mine?: (status: RecordedStatus, recordKey: string) => boolean;
   /**
-   * Whether the row's lead carries the account's opt-out tag (PRODUCT.md "Opt-out"): its row
-   * is SKIPPED ("asked not to be messaged") before any request. Left out: none is known.
+   * The opt-out tag the row's lead carries (PRODUCT.md "Opt-out"), if any: its row is SKIPPED
+   * ("asked not to be messaged", naming the tag) before any request. Left out: none is known.
    */
-  optedOut?: (lead: LeadRef) => boolean;
-  /** The opt-out tag, for the reason written. */
-  optOutTag?: string;
+  optedOut?: (lead: LeadRef) => string | undefined;
 }
 
 function cell(row: readonly unknown[] | undefined, index: number): unknown {
@@ -499,8 +497,9 @@ function decideToDo(
   if (problems.length > 0 || !lead?.ok || !payload.ok) {
     return { kind: 'skip', reason: t('send.row.notSent', { problems: problems.join('; ') }) };
   }
-  if (input.optedOut?.(lead.lead)) {
-    return { kind: 'skip', reason: t('send.row.optedOut', { tag: input.optOutTag ?? '' }) };
+  const optOutTag = input.optedOut?.(lead.lead);
+  if (optOutTag !== undefined) {
+    return { kind: 'skip', reason: t('send.row.optedOut', { tag: optOutTag }) };
   }
   if (facts.gotThis[i]) {
     const template = input.templateName ?? '';

@@ -61,8 +61,12 @@ export interface SendJobEnv {
   pacer(clock: Clock): Pacer;
   /** For phones typed without a country code (matchBy). */
   defaultCountry: string;
-  /** The account's opt-out tag (settings/opt-out.ts): no send reaches a lead carrying it. */
-  optOutTag: string;
+  /**
+   * The opt-out tags in force in the spreadsheet as this execution starts (settings/
+   * opt-out-tags.ts: every person's, the job starter's own included): no send reaches a lead
+   * carrying one. The job adds the tags it started with (SendJobOptions.optOutTags).
+   */
+  optOutTags: readonly string[];
   /** The job's sheet, found by id (renaming it is harmless); null when it was deleted. */
   openSheet(sheetId: number, headerRow: number): SendSheet | null;
   /** The spreadsheet's send record (sent-record.ts); left out, nothing is recorded. */
@@ -131,10 +135,15 @@ export interface JobRun {
   /** The rows this job ended SKIPPED or FAILED (job-ledger.ts). */
   ledger: SendLedger;
   /**
-   * The ids of the leads that carry the opt-out tag, read once per execution before its first
-   * send (job.ts): a row of such a lead is SKIPPED without a request.
+   * The opt-out tags this execution skips: those the job started with and those in force now
+   * (job.ts), so a tag replaced mid-send still keeps its leads out.
    */
-  optedOut?: ReadonlySet<number>;
+  optOutTags?: readonly string[];
+  /**
+   * The leads that carry one of optOutTags, by id, with the tag each carries: read once per
+   * execution before its first send (job.ts), a row of such a lead is SKIPPED without a request.
+   */
+  optedOut?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -348,8 +357,7 @@ export abstract class SendSheetStep {
       mine: (status, key) => this.work.ledger.has(status, key),
       // A row found by lead id; a row looked up by e-mail or phone is told by its lookup
       // (walk-kind.ts learnt), whose answer holds the lead's tags.
-      optedOut: (lead) => lead.kind === 'id' && (this.work.optedOut?.has(lead.leadId) ?? false),
-      optOutTag: this.env.optOutTag,
+      optedOut: (lead) => (lead.kind === 'id' ? this.work.optedOut?.get(lead.leadId) : undefined),
     });
   }
 

@@ -310,9 +310,10 @@ export class SendWalkKind extends SendSheetStep implements PlannedKind<SendTypes
       // The lead as this very answer shows it (its tags included), or in the execution's
       // opted-out set: either way no request goes to a lead that asked not to be messaged.
       const lead = page.data.find(({ id }) => id === outcome.leadId);
-      if ((lead && isOptedOut(lead, env.optOutTag)) || work.optedOut?.has(outcome.leadId)) {
-        return work.t('send.row.optedOut', { tag: env.optOutTag });
-      }
+      const optOutTag =
+        (lead && isOptedOut(lead, work.optOutTags ?? env.optOutTags)) ||
+        work.optedOut?.get(outcome.leadId);
+      if (optOutTag) return work.t('send.row.optedOut', { tag: optOutTag });
       work.lookups.set(row.key, { leadId: outcome.leadId });
     } else if (outcome.kind === 'try-phone') work.lookups.set(row.key, { next: 'phone' });
     else return outcome.reason;

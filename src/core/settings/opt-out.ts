@@ -29,43 +29,53 @@ export function tagKey(tag: string): string {
     .trim();
 }
 
-/** Whether a lead's tags hold the opt-out tag (compared as the CRM compares tags). */
-export function carriesOptOutTag(
+/**
+ * The opt-out tag a lead's tags hold (compared as the CRM compares tags), of those in force
+ * (opt-out-tags.ts: every tag set in the spreadsheet); undefined when none.
+ */
+export function carriedOptOutTag(
   tags: readonly string[] | null | undefined,
-  optOutTag: string,
-): boolean {
-  const wanted = tagKey(optOutTag);
-  return wanted !== '' && (tags ?? []).some((tag) => tagKey(tag) === wanted);
+  optOutTags: readonly string[],
+): string | undefined {
+  const held = new Set((tags ?? []).map(tagKey));
+  return optOutTags.find((tag) => tagKey(tag) !== '' && held.has(tagKey(tag)));
 }
 
-/** Whether a lead as the CRM answered it carries the opt-out tag. */
-export function isOptedOut(lead: Pick<Lead, 'tags'>, optOutTag: string): boolean {
-  return carriesOptOutTag(lead.tags, optOutTag);
+/** The opt-out tag a lead as the CRM answered it carries, if any. */
+export function isOptedOut(
+  lead: Pick<Lead, 'tags'>,
+  optOutTags: readonly string[],
+): string | undefined {
+  return carriedOptOutTag(lead.tags, optOutTags);
 }
 
 /**
- * The leads that carry the opt-out tag, read with `GET /leads?tags=<tag>` (every page, the
+ * The leads that carry an opt-out tag, with the tag each carries, read with one
+ * `GET /leads?tags[]=…` of them all (the CRM lists the leads having any of them; every page, the
  * contract's 200 a page: usually few). `listPage` makes one request (paced by the caller).
- * A lead listed with tags that do not hold it is left out (the filter is the CRM's, the decision
- * ours); one listed without tags is kept on the CRM's word.
+ * A lead listed with tags that hold none is left out (the filter is the CRM's, the decision
+ * ours); one listed without tags is kept on the CRM's word (under the first tag).
  */
 export function readOptedOutLeads(
   listPage: (filters: { tags: string[]; page: number; per_page: number }) => Page<Lead>,
-  optOutTag: string,
-): Lead[] {
-  const leads: Lead[] = [];
+  optOutTags: readonly string[],
+): { lead: Lead; tag: string }[] {
+  const found: { lead: Lead; tag: string }[] = [];
+  if (optOutTags.length === 0) return found;
   const pages = pageAll(
-    (page) => listPage({ tags: [optOutTag], page, per_page: OPT_OUT_PER_PAGE }),
+    (page) => listPage({ tags: [...optOutTags], page, per_page: OPT_OUT_PER_PAGE }),
     { perPage: OPT_OUT_PER_PAGE },
   );
   for (const { data } of pages) {
     for (const lead of data) {
-      if (lead.tags === undefined || lead.tags === null || isOptedOut(lead, optOutTag)) {
-        leads.push(lead);
-      }
+      const tag =
+        lead.tags === undefined || lead.tags === null
+          ? optOutTags[0]
+          : isOptedOut(lead, optOutTags);
+      if (tag !== undefined) found.push({ lead, tag });
     }
   }
-  return leads;
+  return found;
 }
 
 /** The contract's largest page: the fewest requests for the list. */

@@ -97,10 +97,26 @@ function placeWrites<E extends WalkEntry>(
   const writes: RowWrite[] = [];
   for (const entry of entries) {
     if (entry.s === undefined) continue;
-    const cells = kind.cells(entry);
-    for (const index of rowsOf.get(entry.k) ?? []) writes.push({ index, cells });
+    const rows = rowsOf.get(entry.k) ?? [];
+    rows.forEach((index, i) => {
+      writes.push({ index, cells: cellsOfRow(kind, entry, rows, i) });
+    });
   }
   return writes;
+}
+
+/**
+ * The cells of the `i`-th row (in sheet order) of an entry's key: the first carries the entry,
+ * a later one is a copy of it (PipelineKind.copyCells), or the same when the kind has no rule.
+ */
+function cellsOfRow<E extends WalkEntry>(
+  kind: PipelineKind<E, unknown>,
+  entry: E,
+  rows: readonly number[],
+  i: number,
+): unknown[] {
+  const carrier = rows[0] ?? 0;
+  return i > 0 && kind.copyCells ? kind.copyCells(entry, carrier) : kind.cells(entry);
 }
 
 /**
@@ -115,13 +131,20 @@ function checkWrites<E extends WalkEntry>(
   keys: readonly string[],
 ): RowWrite[] {
   const cellsOf = new Map<string, unknown[]>();
+  const entryOf = new Map<string, E>();
   let run: string | undefined;
   for (const entry of entries) {
     if (entry.s === undefined) continue;
     const cells = kind.cells(entry);
     cellsOf.set(entry.k, cells);
+    entryOf.set(entry.k, entry);
     run ??= cellText(cells[RUN_CELL]);
   }
+  // Each key's rows in sheet order: a later one is a copy (cellsOfRow).
+  const rowsOf = new Map<string, number[]>();
+  keys.forEach((key, index) => {
+    if (key !== '') rowsOf.set(key, [...(rowsOf.get(key) ?? []), index]);
+  });
   // A sheet keyed otherwise since (a person renamed or deleted its key column: its rows key
   // by e-mail now, or not at all) has no row of a key the record holds: its rows are no rows
   // a write missed, and the statuses on them are the only record of what was done.
@@ -131,7 +154,9 @@ function checkWrites<E extends WalkEntry>(
   keys.forEach((key, index) => {
     const row = values.rows[index] ?? [];
     const shown = (c: number) => cellText(row[columns[c] ?? -1]);
-    const cells = key === '' ? undefined : cellsOf.get(key);
+    const entry = key === '' ? undefined : entryOf.get(key);
+    const rows = rowsOf.get(key) ?? [];
+    const cells = entry ? cellsOfRow(kind, entry, rows, rows.indexOf(index)) : undefined;
     if (cells) {
       if (![0, 1, RUN_CELL].every((c) => shown(c) === cellText(cells[c])))
         writes.push({ index, cells });

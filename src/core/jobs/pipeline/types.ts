@@ -108,6 +108,12 @@ export interface PipelineKind<E extends WalkEntry, R> {
   /** The end of a row whose target an earlier row (`first`) has: it sends nothing. */
   twin?(entry: E, first: E): { status: string; words: string };
   /**
+   * The cells of a later row of a finished entry's key (a row copied, same key and cells): the
+   * entry is one row's, acted on once, so a copy says what happened to it, naming the data row
+   * (0-based) that carried it. Left out, every row of the key gets the entry's cells.
+   */
+  copyCells?(entry: E, carrier: number): unknown[];
+  /**
    * A mark of the row's cells as collected (a short hash), the same whatever the row is keyed
    * by. A row found at the end of a pass under a key the record does not hold, with the mark of
    * an entry the record holds, is that entry's row keyed otherwise since (a person renamed the

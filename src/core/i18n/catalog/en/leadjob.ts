@@ -109,4 +109,11 @@ export const LEADJOB_EN = {
   // Opt-out (PRODUCT.md "Opt-out").
   'leadjob.fail.optedOut':
     'Not messaged: the lead asked not to be messaged (it carries the opt-out tag "{tag}" set in Settings).',
+  // A row repeating another row's key and cells (a copy): kind.ts copyCells.
+  'leadjob.detail.copyPreview':
+    "Won't be done: this row repeats row {row} (same lead, same cells); a run acts on each lead once, and row {row} says what happens to it.",
+  'leadjob.detail.copyNotPreviewed':
+    'Not previewed: this row repeats row {row} (same lead, same cells), which the preview showed; nothing was sent for this row, and row {row} says what happened to the lead.',
+  'leadjob.detail.copySkipped':
+    'Skipped: this row repeats row {row} (same lead, same cells); a run acts on each lead once, and row {row} says what happened to it.',
 } as const;

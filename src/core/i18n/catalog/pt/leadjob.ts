@@ -111,4 +111,11 @@ export const LEADJOB_PT = {
   // Opt-out (PRODUCT.md "Opt-out").
   'leadjob.fail.optedOut':
     'Sem mensagem: o lead pediu para não receber mensagens (tem a tag de opt-out "{tag}" definida nas Configurações).',
+  // A row repeating another row's key and cells (a copy): kind.ts copyCells.
+  'leadjob.detail.copyPreview':
+    'Não será feito: esta linha repete a linha {row} (mesmo lead, mesmas células); cada execução age uma vez em cada lead, e a linha {row} diz o que acontece com ele.',
+  'leadjob.detail.copyNotPreviewed':
+    'Fora da prévia: esta linha repete a linha {row} (mesmo lead, mesmas células), que a prévia mostrou; nada foi enviado para esta linha, e a linha {row} diz o que aconteceu com o lead.',
+  'leadjob.detail.copySkipped':
+    'Ignorada: esta linha repete a linha {row} (mesmo lead, mesmas células); cada execução age uma vez em cada lead, e a linha {row} diz o que aconteceu com ele.',
 } as const;
