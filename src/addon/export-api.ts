@@ -11,6 +11,7 @@ import {
 import { readLastSync } from '../core/export/job/sync';
 import { readRememberedQuery, refreshOptions, rememberQuery } from '../core/export/remembered';
 import { EXPORT_SHEET_KEY } from '../core/export/target';
+import { unpushedCells } from '../core/export/unpushed';
 import { localeOf, translator } from '../core/i18n';
 import { type JobSummary, messageOf } from '../core/jobs';
 import { START_WAIT_MS } from '../core/jobs/requests';
@@ -20,6 +21,7 @@ import { needsLookups } from '../core/query/resolve';
 import { openExportTarget } from '../gas/export-target';
 import { currentLocale } from '../gas/locale';
 import { readSheetMark } from '../gas/ownership';
+import { pushMemorySheet } from '../gas/push-memory-sheet';
 import { appsScriptClock } from '../gas/services';
 import {
   clientFor,
@@ -83,6 +85,7 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     account: ownerOf(settings),
     // Only once every option has been checked: a mistake leaves no new empty sheet behind.
     sheet: (columns, headers) => {
+      if (request.mode === 'replace') refuseUnpushedEdits(spreadsheet, request.sheet);
       const sheet = openExportTarget(spreadsheet, request.sheet, {
         mode: request.mode,
         columns,
@@ -111,6 +114,33 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
     // One export at a time per sheet: two would clear, append and delete each other's rows.
     sheet: { id: jobOptions.sheetId, name: jobOptions.sheetName, jobName: 'Export' },
   });
+}
+
+/**
+ * A replace over an export sheet whose cells a person changed and has not pushed would
+ * overwrite them with no word (issue #28): it refuses, before anything is written, naming the
+ * sheet and how many cells, in the person's language. A sync or refresh keeps such cells.
+ */
+function refuseUnpushedEdits(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  name: string,
+): void {
+  const sheet = spreadsheet.getSheetByName(name);
+  if (sheet === null || readSheetMark(sheet, EXPORT_SHEET_KEY) === null) return;
+  const rows = sheet.getLastRow();
+  const width = sheet.getLastColumn();
+  if (rows < 2 || width < 1) return;
+  const memory = pushMemorySheet(spreadsheet, sheet.getSheetId()).load();
+  if (memory === null || memory.rows.size === 0) return;
+  const [header = [], ...data] = sheet.getRange(1, 1, rows, width).getValues();
+  const count = unpushedCells({ header, rows: data }, memory);
+  if (count === 0) return;
+  const details = { sheet: name, count };
+  throw codedError(
+    translator(currentLocale())('ui.error.exportUnpushedEdits', details),
+    'exportUnpushedEdits',
+    details,
+  );
 }
 
 /**

@@ -58,4 +58,7 @@ export const EXPORT_EN = {
   // Issue 29.8: the Export form's examples, from the catalogue.
   'ui.export.statusPlaceholder': 'open, won or lost',
   'ui.export.columnsPlaceholder': 'id, name, email, phone, company, value, stage, tags…',
+  // Issue #28: a replace export refuses to overwrite cells a person changed and has not pushed.
+  'ui.error.exportUnpushedEdits':
+    'The sheet "{sheet}" has {count} {count:cell|cells} you changed and have not pushed to the CRM, and replacing it would overwrite them, so nothing was exported. Push them with CRM → Push changes, or refresh the export (a sync, which keeps them); or, to start over, clear or delete "{sheet}" first.',
 } as const;

@@ -58,4 +58,7 @@ export const EXPORT_PT: Readonly<Record<keyof typeof EXPORT_EN, string>> = {
   // Issue 29.8: os exemplos do formulário de exportação, do catálogo.
   'ui.export.statusPlaceholder': 'open (em aberto), won (ganho) ou lost (perdido)',
   'ui.export.columnsPlaceholder': 'nomes do CRM: id, name (nome), email, phone (telefone)…',
+  // Issue #28: a replace export refuses to overwrite cells a person changed and has not pushed.
+  'ui.error.exportUnpushedEdits':
+    'A planilha "{sheet}" tem {count} {count:célula alterada|células alteradas} por você e ainda não {count:enviada|enviadas} ao CRM, e substituí-la apagaria essas alterações, então nada foi exportado. Envie-as em CRM → Enviar alterações, ou atualize a exportação (uma sincronização, que as mantém); ou, para começar do zero, limpe ou exclua "{sheet}" antes.',
 };
