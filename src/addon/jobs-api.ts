@@ -75,12 +75,9 @@ import { releaseCancelledSends } from './send-cancel';
  * (https://developers.google.com/apps-script/guides/services/quotas). The chain's triggers come
  * early on purpose, so the one that arrives within this long of the slots sleeps until then:
  * 20 s traded about 1.5 requests a minute for half a minute of runtime per 1,000 rows on the
- * bench; with batches of 60 (issue 30) 25 s caught the slots where 20 s missed them: a send
- * chain at 0–60 s lateness went 54.3 → 57.2 (fast) and 52.8 → 55.7 (typical) a minute for
- * 0.7–0.8 more trigger minutes per 1,000 rows, and 30 s passed 3 minutes (typical 3.3, slow
- * 3.4). An open sidebar may wait as long as its slice allows.
+ * bench. An open sidebar may wait as long as its slice allows.
  */
-export const TRIGGER_MAX_WAIT_MS = 25_000;
+export const TRIGGER_MAX_WAIT_MS = 20_000;
 /**
  * A trigger execution starts its work only when this many request slots are free within
  * TRIGGER_MAX_WAIT_MS (a send batch's worth): slots that free one by one would keep it running
