@@ -133,6 +133,13 @@ export interface FingerprintBook {
    * its newer half, or is dropped, instead of failing the job.
    */
   flush(): void;
+  /**
+   * Keeps what is unsaved for the next execution at the least cost: the journal (one write)
+   * when it holds every change since the last flush, else a flush (a forgotten key, or more
+   * than one property holds). A slice's end flushed every shard it touched, about 16 writes
+   * an execution of a trigger chain (issue 30); the next opening replays the journal.
+   */
+  keep(): void;
 }
 
 function scopeTag(scope: string): string {
@@ -191,8 +198,10 @@ class ShardedBook implements FingerprintBook {
   private readonly journalKey: string;
   private readonly dirty = new Set<number>();
   private unsavedCount = 0;
-  /** Entries set since the last flush, for the journal. */
+  /** Entries set since the last flush (replayed from the journal too), for the journal. */
   private readonly pending = new Map<string, string>();
+  /** Keys forgotten since the last flush: a journal cannot say so, only a flush. */
+  private forgotten = false;
   /** Bytes the flush under way may still add; Infinity without a budget. */
   private growth = Number.POSITIVE_INFINITY;
 
@@ -226,6 +235,8 @@ class ShardedBook implements FingerprintBook {
         if (entries.get(id) === value) continue;
         entries.delete(id);
         entries.set(id, value);
+        // Still only in the journal: the next journal written must hold it too.
+        this.pending.set(id, value);
         this.dirty.add(n);
         this.unsavedCount += 1;
       }
@@ -296,6 +307,7 @@ class ShardedBook implements FingerprintBook {
       this.pending.delete(id);
       this.dirty.add(n);
       this.unsavedCount += 1;
+      this.forgotten = true;
     }
   }
 
@@ -310,6 +322,20 @@ class ShardedBook implements FingerprintBook {
       this.store.set(this.journalKey, text);
     } catch {
       // The store is full: the next flush saves these entries, or they are looked up again.
+    }
+  }
+
+  keep(): void {
+    if (this.unsavedCount === 0) return;
+    if (this.forgotten || encodeShard(this.pending, this.tag).length > SHARD_MAX_BYTES) {
+      this.flush();
+      return;
+    }
+    try {
+      this.store.set(this.journalKey, encodeShard(this.pending, this.tag));
+    } catch {
+      // The store is full: a flush gives way where it must (write), rather than lose them.
+      this.flush();
     }
   }
 
@@ -328,6 +354,7 @@ class ShardedBook implements FingerprintBook {
     }
     for (const n of this.dirty) this.write(n);
     this.dirty.clear();
+    this.forgotten = false;
     // The journal's entries are in the shards now; the next journal replaces it.
     this.pending.clear();
     try {
