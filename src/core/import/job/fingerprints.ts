@@ -355,8 +355,15 @@ class ShardedBook implements FingerprintBook {
     for (const n of this.dirty) this.write(n);
     this.dirty.clear();
     this.forgotten = false;
-    // The journal's entries are in the shards now; the next journal replaces it.
+    // The journal's entries are in the shards now. It goes: replayed by a later opening, an
+    // entry set again since (or forgotten) would come back stale (a row seen changed, sent
+    // again), and a journal now lives across executions (keep).
     this.pending.clear();
+    try {
+      this.store.delete(this.journalKey);
+    } catch {
+      // It is replayed next time: entries the shards hold already change nothing.
+    }
     try {
       this.store.set(memoryStampKey(this.sheetId), String(this.now()));
     } catch {
