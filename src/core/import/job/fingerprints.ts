@@ -202,6 +202,12 @@ class ShardedBook implements FingerprintBook {
   private readonly pending = new Map<string, string>();
   /** Keys forgotten since the last flush: a journal cannot say so, only a flush. */
   private forgotten = false;
+  /**
+   * The stored journal holds every pending entry (replayed from it, or just written): a keep
+   * then writes nothing. Re-writing a replayed journal could bring back an entry another
+   * execution set and flushed since (a dry run opens the memory too, and sets nothing).
+   */
+  private journalCurrent = true;
   /** Bytes the flush under way may still add; Infinity without a budget. */
   private growth = Number.POSITIVE_INFINITY;
 
@@ -298,6 +304,7 @@ class ShardedBook implements FingerprintBook {
     this.pending.set(id, value);
     this.dirty.add(n);
     this.unsavedCount += 1;
+    this.journalCurrent = false;
   }
 
   forget(keyId: string): void {
@@ -308,6 +315,7 @@ class ShardedBook implements FingerprintBook {
       this.dirty.add(n);
       this.unsavedCount += 1;
       this.forgotten = true;
+      this.journalCurrent = false;
     }
   }
 
@@ -320,19 +328,21 @@ class ShardedBook implements FingerprintBook {
     }
     try {
       this.store.set(this.journalKey, text);
+      this.journalCurrent = true;
     } catch {
       // The store is full: the next flush saves these entries, or they are looked up again.
     }
   }
 
   keep(): void {
-    if (this.unsavedCount === 0) return;
+    if (this.unsavedCount === 0 || this.journalCurrent) return;
     if (this.forgotten || encodeShard(this.pending, this.tag).length > SHARD_MAX_BYTES) {
       this.flush();
       return;
     }
     try {
       this.store.set(this.journalKey, encodeShard(this.pending, this.tag));
+      this.journalCurrent = true;
     } catch {
       // The store is full: a flush gives way where it must (write), rather than lose them.
       this.flush();
@@ -355,6 +365,7 @@ class ShardedBook implements FingerprintBook {
     for (const n of this.dirty) this.write(n);
     this.dirty.clear();
     this.forgotten = false;
+    this.journalCurrent = true;
     // The journal's entries are in the shards now. It goes: replayed by a later opening, an
     // entry set again since (or forgotten) would come back stale (a row seen changed, sent
     // again), and a journal now lives across executions (keep).

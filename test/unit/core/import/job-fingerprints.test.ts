@@ -210,4 +210,34 @@ describe('the import memory at a slice end (keep, issue 30)', () => {
     expect(openFingerprintBook(store, 7, 'acct-1').get(keyOf(3))).toBeUndefined();
     expect(openFingerprintBook(store, 7, 'acct-1').get(keyOf(4))).toEqual(entry(4));
   });
+
+  it('a book that only replayed the journal writes nothing at its end: it cannot bring back what an import set since', () => {
+    const { store, writes } = counted();
+    const slice = openFingerprintBook(store, 7, 'acct-1');
+    slice.set(keyOf(1), entry(1, 1));
+    slice.keep();
+    // A dry run opens the memory (it replays the journal), and sends nothing.
+    const dryRun = openFingerprintBook(store, 7, 'acct-1');
+    // Meanwhile the import's next execution sets the lead again and flushes (journal deleted).
+    const next = openFingerprintBook(store, 7, 'acct-1');
+    next.set(keyOf(1), entry(1, 2));
+    next.flush();
+    const before = writes();
+    dryRun.keep();
+    expect(openFingerprintBook(store, 7, 'acct-1').get(keyOf(1))).toEqual(entry(1, 2));
+    expect(writes() - before).toBe(0);
+  });
+
+  it('a slice end right after the write-ahead journal writes nothing more', () => {
+    const { store, writes } = counted();
+    const book = openFingerprintBook(store, 7, 'acct-1');
+    for (let i = 0; i < 5; i++) book.set(keyOf(i), entry(i));
+    book.journal();
+    const before = writes();
+    book.keep();
+    expect(writes() - before).toBe(0);
+    for (let i = 0; i < 5; i++) {
+      expect(openFingerprintBook(store, 7, 'acct-1').get(keyOf(i))).toEqual(entry(i));
+    }
+  });
 });
