@@ -133,6 +133,13 @@ export interface FingerprintBook {
    * its newer half, or is dropped, instead of failing the job.
    */
   flush(): void;
+  /**
+   * Keeps what is unsaved for the next execution at the least cost: the journal (one write)
+   * when it holds every change since the last flush, else a flush (a forgotten key, or more
+   * than one property holds). A slice's end flushed every shard it touched, about 16 writes
+   * an execution of a trigger chain (issue 30); the next opening replays the journal.
+   */
+  keep(): void;
 }
 
 function scopeTag(scope: string): string {
@@ -191,8 +198,16 @@ class ShardedBook implements FingerprintBook {
   private readonly journalKey: string;
   private readonly dirty = new Set<number>();
   private unsavedCount = 0;
-  /** Entries set since the last flush, for the journal. */
+  /** Entries set since the last flush (replayed from the journal too), for the journal. */
   private readonly pending = new Map<string, string>();
+  /** Keys forgotten since the last flush: a journal cannot say so, only a flush. */
+  private forgotten = false;
+  /**
+   * The stored journal holds every pending entry (replayed from it, or just written): a keep
+   * then writes nothing. Re-writing a replayed journal could bring back an entry another
+   * execution set and flushed since (a dry run opens the memory too, and sets nothing).
+   */
+  private journalCurrent = true;
   /** Bytes the flush under way may still add; Infinity without a budget. */
   private growth = Number.POSITIVE_INFINITY;
 
@@ -226,6 +241,8 @@ class ShardedBook implements FingerprintBook {
         if (entries.get(id) === value) continue;
         entries.delete(id);
         entries.set(id, value);
+        // Still only in the journal: the next journal written must hold it too.
+        this.pending.set(id, value);
         this.dirty.add(n);
         this.unsavedCount += 1;
       }
@@ -287,6 +304,7 @@ class ShardedBook implements FingerprintBook {
     this.pending.set(id, value);
     this.dirty.add(n);
     this.unsavedCount += 1;
+    this.journalCurrent = false;
   }
 
   forget(keyId: string): void {
@@ -296,6 +314,8 @@ class ShardedBook implements FingerprintBook {
       this.pending.delete(id);
       this.dirty.add(n);
       this.unsavedCount += 1;
+      this.forgotten = true;
+      this.journalCurrent = false;
     }
   }
 
@@ -308,8 +328,24 @@ class ShardedBook implements FingerprintBook {
     }
     try {
       this.store.set(this.journalKey, text);
+      this.journalCurrent = true;
     } catch {
       // The store is full: the next flush saves these entries, or they are looked up again.
+    }
+  }
+
+  keep(): void {
+    if (this.unsavedCount === 0 || this.journalCurrent) return;
+    if (this.forgotten || encodeShard(this.pending, this.tag).length > SHARD_MAX_BYTES) {
+      this.flush();
+      return;
+    }
+    try {
+      this.store.set(this.journalKey, encodeShard(this.pending, this.tag));
+      this.journalCurrent = true;
+    } catch {
+      // The store is full: a flush gives way where it must (write), rather than lose them.
+      this.flush();
     }
   }
 
@@ -328,8 +364,17 @@ class ShardedBook implements FingerprintBook {
     }
     for (const n of this.dirty) this.write(n);
     this.dirty.clear();
-    // The journal's entries are in the shards now; the next journal replaces it.
+    this.forgotten = false;
+    this.journalCurrent = true;
+    // The journal's entries are in the shards now. It goes: replayed by a later opening, an
+    // entry set again since (or forgotten) would come back stale (a row seen changed, sent
+    // again), and a journal now lives across executions (keep).
     this.pending.clear();
+    try {
+      this.store.delete(this.journalKey);
+    } catch {
+      // It is replayed next time: entries the shards hold already change nothing.
+    }
     try {
       this.store.set(memoryStampKey(this.sheetId), String(this.now()));
     } catch {

@@ -46,10 +46,12 @@ import {
  */
 
 /**
- * The memory is saved after this many new entries (a flush writes up to MEMORY_SHARDS
- * properties), when a slice nears its end, and at the finish.
+ * The memory's shards are written after this many new entries (a flush writes up to
+ * MEMORY_SHARDS properties); when a slice nears its end and at the finish, what is unsaved is
+ * kept in the journal (one property, replayed by the next opening: FingerprintBook.keep).
+ * 200 entries of about 22 bytes fit one journal value with room to spare.
  */
-export const FINGERPRINT_FLUSH_EVERY = 100;
+export const FINGERPRINT_FLUSH_EVERY = 200;
 
 /** An upsert: its body, and the key the job's lookup found the lead by. */
 interface Upsert {
@@ -88,7 +90,8 @@ export function importKind(
     ...requests(run, deleteLead),
     ...placing(scope),
     save(now) {
-      if (now || run.book.unsaved >= FINGERPRINT_FLUSH_EVERY) run.book.flush();
+      if (run.book.unsaved >= FINGERPRINT_FLUSH_EVERY) run.book.flush();
+      else if (now) run.book.keep();
     },
     message: (finished, unplaced) => importMessage(job, run, finished, unplaced),
   };

@@ -170,3 +170,74 @@ describe('the import memory within the user store budget', () => {
     expect(store.bytes()).toBeLessThanOrEqual(atFull + 50);
   });
 });
+
+describe('the import memory at a slice end (keep, issue 30)', () => {
+  /** The store's writes, counted: each is a Properties call against the daily quota. */
+  function counted() {
+    const store = memoryStore();
+    let writes = 0;
+    const set = store.set;
+    store.set = (key, value) => {
+      writes += 1;
+      set(key, value);
+    };
+    return { store, writes: () => writes };
+  }
+
+  it('keeps what a slice learnt in one write, and the next execution finds all of it', () => {
+    const { store, writes } = counted();
+    const first = openFingerprintBook(store, 7, 'acct-1');
+    for (let i = 0; i < 40; i++) first.set(keyOf(i), entry(i));
+    first.keep();
+    // 40 entries fall in most of the 16 shards: a flush wrote each of them, and the stamp.
+    expect(writes()).toBe(1);
+    const second = openFingerprintBook(store, 7, 'acct-1');
+    for (let i = 0; i < 40; i++) expect(second.get(keyOf(i))).toEqual(entry(i));
+    // What the second execution learns is kept with what it replayed: nothing is lost.
+    for (let i = 40; i < 60; i++) second.set(keyOf(i), entry(i));
+    second.keep();
+    expect(writes()).toBe(2);
+    const third = openFingerprintBook(store, 7, 'acct-1');
+    for (let i = 0; i < 60; i++) expect(third.get(keyOf(i))).toEqual(entry(i));
+  });
+
+  it('a forgotten key is written to its shard: a journal cannot say it is gone', () => {
+    const { store } = counted();
+    fill(store, 10);
+    const book = openFingerprintBook(store, 7, 'acct-1');
+    book.forget(keyOf(3));
+    book.keep();
+    expect(openFingerprintBook(store, 7, 'acct-1').get(keyOf(3))).toBeUndefined();
+    expect(openFingerprintBook(store, 7, 'acct-1').get(keyOf(4))).toEqual(entry(4));
+  });
+
+  it('a book that only replayed the journal writes nothing at its end: it cannot bring back what an import set since', () => {
+    const { store, writes } = counted();
+    const slice = openFingerprintBook(store, 7, 'acct-1');
+    slice.set(keyOf(1), entry(1, 1));
+    slice.keep();
+    // A dry run opens the memory (it replays the journal), and sends nothing.
+    const dryRun = openFingerprintBook(store, 7, 'acct-1');
+    // Meanwhile the import's next execution sets the lead again and flushes (journal deleted).
+    const next = openFingerprintBook(store, 7, 'acct-1');
+    next.set(keyOf(1), entry(1, 2));
+    next.flush();
+    const before = writes();
+    dryRun.keep();
+    expect(openFingerprintBook(store, 7, 'acct-1').get(keyOf(1))).toEqual(entry(1, 2));
+    expect(writes() - before).toBe(0);
+  });
+
+  it('a slice end right after the write-ahead journal writes nothing more', () => {
+    const { store, writes } = counted();
+    const book = openFingerprintBook(store, 7, 'acct-1');
+    for (let i = 0; i < 5; i++) book.set(keyOf(i), entry(i));
+    book.journal();
+    const before = writes();
+    book.keep();
+    expect(writes() - before).toBe(0);
+    for (let i = 0; i < 5; i++) {
+      expect(openFingerprintBook(store, 7, 'acct-1').get(keyOf(i))).toEqual(entry(i));
+    }
+  });
+});
