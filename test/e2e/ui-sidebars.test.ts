@@ -234,9 +234,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('sidebars'), () => {
     await progress.locator('button.resume').click();
     // After the pause the pacer may hold the next slice until the CRM's minute has passed
     // (about 27 s of wall time alone here), and a loaded CI machine doubles that.
-    await expect
-      .poll(() => progress.getAttribute('data-state'), { timeout: 150_000 })
-      .toBe('done');
+    await expect.poll(() => progress.getAttribute('data-state'), { timeout: 150_000 }).toBe('done');
     expect(await progress.locator('.progress-numbers').textContent()).toBe(
       `${rows.toLocaleString('en-US')} / ${rows.toLocaleString('en-US')} rows`,
     );
