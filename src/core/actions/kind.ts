@@ -2,6 +2,7 @@ import type { CrmApi, CrmClock, Settled } from '../../api';
 import { NotFoundError } from '../../api/errors';
 import type { Lead } from '../../api/schemas';
 import type { Translate } from '../i18n';
+import type { DecimalMark } from '../import/normalize';
 import type { NextMove, PipelineKind, ReadHooks, SheetValues } from '../jobs/pipeline/types';
 import { asText } from '../jobs/row-job';
 import {
@@ -72,6 +73,8 @@ export interface ActionKindEnv {
   now?(): number;
   /** The run's plan by row key (options.plan), read once an execution. */
   plan?(): ReadonlyMap<string, PlanRow>;
+  /** The spreadsheet locale's decimal mark: how a won value typed as text reads (a comma unless said). */
+  decimalMark?: DecimalMark;
 }
 
 /** The lead-actions pieces of the row pipeline, for a run or its preview. */
@@ -87,6 +90,7 @@ export function leadActionsKind(
     ref: options.ref,
     t,
     locale: options.locale,
+    ...(env.decimalMark ? { decimalMark: env.decimalMark } : {}),
   };
   const keying = (values: SheetValues) => rowKeying(values.header, options, t);
   const copyCells = (entry: ActionEntry, carrier: number): unknown[] => {

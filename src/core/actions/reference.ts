@@ -1,4 +1,5 @@
-import { parseNumber, splitList } from '../import/normalize';
+import type { Translate } from '../i18n';
+import { type DecimalMark, type Normalized, parseNumber, splitList } from '../import/normalize';
 import { valueKey } from '../import/text-key';
 import type { ActionEntry } from './entry';
 import type { ActionReference, LeadActionParams } from './types';
@@ -99,11 +100,17 @@ export function tagsOf(value: string | number | string[] | undefined): string[] 
   return Array.isArray(value) ? value.flatMap((v) => splitList(v)) : splitList(value);
 }
 
-/** A money value: numbers as they are, `R$ 1.234,56` and `1,234.56` as numbers. */
-export function moneyOf(value: string | number | string[] | undefined): number | undefined | 'bad' {
+/**
+ * A money value: numbers as they are, text as the spreadsheet's locale writes it (`decimal`:
+ * `R$ 1.234,56`, `1,234.56`); undefined when none is given.
+ */
+export function moneyOf(
+  value: string | number | string[] | undefined,
+  t: Translate,
+  decimal: DecimalMark,
+): Normalized<number> | undefined {
   if (value === undefined || Array.isArray(value)) return undefined;
-  const parsed = parseNumber(value);
-  return parsed.ok ? parsed.value : 'bad';
+  return parseNumber(value, t, decimal);
 }
 
 /** Tags compare as the CRM folds them (case and accents). */

@@ -17,6 +17,8 @@ export {
   type DateFormatter,
   type DateOptions,
   type DateOrder,
+  type DecimalMark,
+  decimalMarkOf,
   isBlankCell,
   type Normalized,
   normalizeDate,

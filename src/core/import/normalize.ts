@@ -61,15 +61,41 @@ export function normalizeEmail(value: unknown, t: Translate = ENGLISH): Normaliz
 
 const CURRENCY = /^(?:R\$|US\$|\$|€|£|BRL|USD|EUR)|(?:R\$|BRL|USD|EUR|€)$/i;
 
+/** The mark a spreadsheet's locale writes between units and decimals: `1,5` or `1.5`. */
+export type DecimalMark = ',' | '.';
+
 /**
- * Reads an amount written the pt-BR or the en-US way, with or without a currency symbol.
- * Both separators present: the last one is the decimal mark. One kind repeated
- * (`1.234.567`): thousands. A single separator followed by exactly three digits after a
- * non-zero integer part of one to three digits (`1.234`, `12,500`) is a thousands
- * separator — money is rarely written with three decimals — otherwise it is the decimal
- * mark (`1,5`, `1234.56`, `0,125`). Negative: leading or trailing `-`, or parentheses.
+ * The decimal mark of a spreadsheet locale (`getSpreadsheetLocale()`: `pt_BR`, `en_US`, `de_DE`…),
+ * as Intl formats numbers there. No locale: a comma, as the CRM's Brazilian sheets write (the
+ * same default as the date order, DMY).
  */
-export function parseNumber(value: unknown, t: Translate = ENGLISH): Normalized<number> {
+export function decimalMarkOf(localeTag: string | undefined): DecimalMark {
+  const tag = (localeTag ?? '').trim().replace(/_/g, '-');
+  if (!tag) return ',';
+  try {
+    const mark = new Intl.NumberFormat(tag).formatToParts(1.5).find((p) => p.type === 'decimal');
+    if (mark?.value === '.' || mark?.value === ',') return mark.value;
+  } catch {
+    // A tag Intl does not take: judged by its language below.
+  }
+  return /^en\b/i.test(tag) ? '.' : ',';
+}
+
+/**
+ * Reads an amount typed as text the way the spreadsheet's locale writes it (`decimal`), with or
+ * without a currency symbol; a number cell is taken as it is. A text that fits the locale is
+ * read by it, even when the other convention would read it too (`1.234` is 1234 where the decimal
+ * mark is a comma, 1.234 where it is a point); a text that does not fit the locale but fits the
+ * other convention has only that reading and is read by it (`1,234.56` or `12.5` in a pt_BR
+ * sheet); a text that fits neither is refused, saying the locale's decimal mark. Thousands groups
+ * are three digits after a non-zero head of one to three (`0,125` is never 125).
+ * Negative: leading or trailing `-`, or parentheses.
+ */
+export function parseNumber(
+  value: unknown,
+  t: Translate,
+  decimal: DecimalMark,
+): Normalized<number> {
   const notNumber = () => fail<number>(t('import.value.notNumber', { value: describeCell(value) }));
   if (typeof value === 'number') return Number.isFinite(value) ? ok(value) : notNumber();
   if (typeof value !== 'string') return notNumber();
@@ -91,38 +117,31 @@ export function parseNumber(value: unknown, t: Translate = ENGLISH): Normalized<
     text = text.replace(CURRENCY, '');
     if (text === before) break;
   }
-  const amount = signs > 1 ? undefined : parseDigits(text);
+  const amount =
+    signs > 1 ? undefined : (readAs(text, decimal) ?? readAs(text, decimal === ',' ? '.' : ','));
   if (amount === undefined) {
-    return fail(t('import.value.badNumber', { value: describeCell(value) }));
+    const key = decimal === ',' ? 'import.value.badNumberComma' : 'import.value.badNumberPoint';
+    return fail(t(key, { value: describeCell(value) }));
   }
   return ok(signs === 1 ? -amount : amount);
 }
 
-function parseDigits(text: string): number | undefined {
-  if (/^\d+$/.test(text)) return Number(text);
-  const lastDot = text.lastIndexOf('.');
-  const lastComma = text.lastIndexOf(',');
-  if (lastDot >= 0 && lastComma >= 0) {
-    const decimal = lastDot > lastComma ? '.' : ',';
-    const thousands = decimal === '.' ? ',' : '.';
-    const [integer = '', fraction = '', extra] = text.split(decimal);
-    if (extra !== undefined || !/^\d+$/.test(fraction)) return undefined;
-    return isGrouped(integer, thousands)
-      ? Number(`${integer.split(thousands).join('')}.${fraction}`)
-      : undefined;
-  }
-  const separator = lastDot >= 0 ? '.' : ',';
-  const parts = text.split(separator);
-  if (parts.length > 2) return isGrouped(text, separator) ? Number(parts.join('')) : undefined;
-  const [integer = '', fraction = ''] = parts;
-  if (!/^\d*$/.test(integer) || !/^\d+$/.test(fraction)) return undefined;
-  if (fraction.length === 3 && /^[1-9]\d{0,2}$/.test(integer)) return Number(integer + fraction);
-  return Number(`${integer || '0'}.${fraction}`);
+/** `text` read where `decimal` is the decimal mark and the other mark groups thousands. */
+function readAs(text: string, decimal: DecimalMark): number | undefined {
+  const group = decimal === ',' ? '.' : ',';
+  const parts = text.split(decimal);
+  if (parts.length > 2) return undefined;
+  const [integer = '', fraction] = parts;
+  if (fraction !== undefined && !/^\d+$/.test(fraction)) return undefined;
+  const digits = /^\d+$/.test(integer) || (integer === '' && fraction !== undefined);
+  if (!digits && !isGrouped(integer, group)) return undefined;
+  const whole = integer.split(group).join('') || '0';
+  return Number(fraction === undefined ? whole : `${whole}.${fraction}`);
 }
 
 function isGrouped(text: string, separator: string): boolean {
   const [head = '', ...groups] = text.split(separator);
-  return /^\d{1,3}$/.test(head) && groups.every((g) => /^\d{3}$/.test(g));
+  return /^[1-9]\d{0,2}$/.test(head) && groups.length > 0 && groups.every((g) => /^\d{3}$/.test(g));
 }
 
 export interface DateOptions {

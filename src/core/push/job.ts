@@ -1,5 +1,6 @@
 import type { CrmClient } from '../../api';
 import { translator } from '../i18n';
+import type { DecimalMark } from '../import/normalize';
 import type { JobHandler } from '../jobs/engine';
 import type { LedgerRun } from '../jobs/pipeline/ledger/base';
 import { ledgerJobHandler } from '../jobs/pipeline/ledger/handler';
@@ -39,6 +40,8 @@ export interface PushEnv {
   memory(sheetId: number): PushMemoryStore;
   makeDate(year: number, month: number, day: number): Date;
   formatDate(date: Date): string;
+  /** The spreadsheet locale's decimal mark: how amounts typed as text read (a comma unless said). */
+  decimalMark?: DecimalMark;
 }
 
 type AnyRun = LedgerRun<PushEntry, PushRequest> | LedgerRun<PushRevertEntry, PushRequest>;
@@ -84,6 +87,7 @@ function buildRun(
     },
     makeDate: env.makeDate,
     formatDate: env.formatDate,
+    ...(env.decimalMark ? { decimalMark: env.decimalMark } : {}),
     crmClock: () => env.client.crmClock?.(),
     now: () => clock.now(),
   };

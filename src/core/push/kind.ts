@@ -17,7 +17,7 @@ import { toSheetCell } from '../export/cells';
 import { columnKind, flattenLead } from '../export/columns';
 import { headerNamesColumn } from '../export/headers';
 import type { Translate } from '../i18n';
-import { isBlankCell, normalizePhone } from '../import/normalize';
+import { type DecimalMark, isBlankCell, normalizePhone } from '../import/normalize';
 import { buildDirectory } from '../import/resolve';
 import { columnLetter } from '../import/text-key';
 import type { NextMove, PipelineKind, ReadHooks, SheetValues } from '../jobs/pipeline/types';
@@ -51,6 +51,8 @@ export interface PushKindEnv {
   remember(rows: ReadonlyMap<number, Record<string, string>>): void;
   makeDate(year: number, month: number, day: number): Date;
   formatDate(date: Date): string;
+  /** The spreadsheet locale's decimal mark: how amounts typed as text read (a comma unless said). */
+  decimalMark?: DecimalMark;
   crmClock?(): CrmClock | undefined;
   now(): number;
   plan?(): ReadonlyMap<string, PlanRow>;
@@ -119,7 +121,7 @@ export function pushStateOf(
 export function pushContext(
   options: PushJobOptions,
   t: Translate,
-  env: Pick<PushKindEnv, 'formatDate'>,
+  env: Pick<PushKindEnv, 'formatDate' | 'decimalMark'>,
   labels: Record<string, string>,
 ): PushContext {
   const pipelines = options.ref.pipelines.map((p) => ({
@@ -133,7 +135,12 @@ export function pushContext(
     ref: options.ref,
     directory: buildDirectory(pipelines, options.users),
     customFields: options.customFields,
-    values: { defaultCountry: options.defaultCountry, formatDate: env.formatDate, t },
+    values: {
+      defaultCountry: options.defaultCountry,
+      formatDate: env.formatDate,
+      ...(env.decimalMark ? { decimalMark: env.decimalMark } : {}),
+      t,
+    },
     formatDate: env.formatDate,
     onConflict: options.onConflict,
     labels,

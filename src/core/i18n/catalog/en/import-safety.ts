@@ -20,7 +20,6 @@ export const IMPORT_SAFETY_EN = {
   'import.value.notEmail': '{value} is not an email address',
   'import.value.badEmail': '{value} is not a valid email address',
   'import.value.notNumber': '{value} is not a number',
-  'import.value.badNumber': '{value} is not a number (write e.g. 1234,56, R$ 1.234,56 or 1,234.56)',
   'import.value.invalidDate': 'is an invalid date',
   'import.value.notDateCell':
     '{value} is not a date (format the cell as a date, or write dd/mm/yyyy)',
@@ -50,4 +49,9 @@ export const IMPORT_SAFETY_EN = {
     'Update a lead even when the row seems another person (CONFLICT: its e-mail or phone is a lead with another name)',
   'ui.error.importPlaceOption':
     'The place for new leads does not fit the CRM: {problem}. Fix "Default pipeline" / "Default stage" (or leave them empty), then import again.',
+  // A number typed as text, read by the spreadsheet's locale (normalize.ts parseNumber).
+  'import.value.badNumberComma':
+    "{value} is not a number: this spreadsheet's locale writes decimals after a comma (e.g. 1234,56 or R$ 1.234,56)",
+  'import.value.badNumberPoint':
+    "{value} is not a number: this spreadsheet's locale writes decimals after a point (e.g. 1234.56 or $1,234.56)",
 } as const;
