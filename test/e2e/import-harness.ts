@@ -27,6 +27,8 @@ export interface ImportWorld extends AddonWorld {
 
 export interface WorldOptions {
   sheet: ImportSheet;
+  /** The spreadsheet's locale (`getSpreadsheetLocale`); the runtime's default is en_US. */
+  locale?: string;
   publishedAddon?: boolean;
   sandbox?: Omit<SandboxOptions, 'now'>;
   runtime?: Omit<AddonRuntimeOptions, 'workbook' | 'publishedAddon'>;
@@ -41,6 +43,7 @@ export async function createImportWorld(options: WorldOptions): Promise<ImportWo
       workbook: {
         sheets: { [SHEET]: [options.sheet.header, ...options.sheet.rows] },
         timeZone: 'America/Sao_Paulo',
+        ...(options.locale ? { locale: options.locale } : {}),
       },
     },
   });
