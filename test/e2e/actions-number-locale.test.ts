@@ -54,9 +54,9 @@ describe('lead actions read a won value typed as text by the spreadsheet locale'
       expect(run.state).toBe('done');
       expect(world.statuses()).toEqual([...cases.map(() => 'DONE'), 'SKIPPED']);
       const sales = world.sandbox.state.sales.slice(salesBefore);
-      const valueOf = (id: number) => sales.find((s) => s.lead_id === id)?.value;
-      expect(cases.map((_, i) => valueOf(ids[i] as number))).toEqual(cases.map(([, v]) => v));
-      expect(valueOf(ids[cases.length] as number)).toBeUndefined();
+      const saleOf = (id: number) => sales.find((s) => s.lead_id === id)?.value;
+      expect(cases.map((_, i) => saleOf(ids[i] as number))).toEqual(cases.map(([, v]) => v));
+      expect(saleOf(ids[cases.length] as number)).toBeUndefined();
       expect(world.details()[cases.length]).toContain(WORDS[locale]);
     }, 120_000);
   }

@@ -186,7 +186,7 @@ export const SHEET_CASES: SheetCase[] = [
     expect: { status: 'VALID', payload: { value: 1234.56 } },
   },
   {
-    note: 'ambiguous 1.234 read as thousands',
+    note: '1.234 in a pt-BR sheet (the default decimal comma) is thousands',
     cells: { Nome: 'Renata', 'E-mail': 'renata@x.com', 'Valor (R$)': '1.234', ...base },
     expect: { status: 'VALID', payload: { value: 1234 } },
   },
