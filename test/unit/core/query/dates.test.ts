@@ -93,3 +93,19 @@ describe('normalizeDateInput by the spreadsheet locale', () => {
     ).toThrow(/created_from/);
   });
 });
+
+describe('name folding and suggestions', () => {
+  it('folds case, accents and spaces', () => {
+    expect(foldName('  Negociação   Final ')).toBe('negociacao final');
+    expect(foldName('PÓS-VENDA')).toBe('pos-venda');
+  });
+
+  it('suggests close names, best first', () => {
+    expect(closeMatches('stgae', ['stage', 'stage_id', 'source'])).toEqual(['stage']);
+    expect(closeMatches('owner', ['owner_name', 'owner_email', 'name'])).toEqual([
+      'owner_email',
+      'owner_name',
+    ]);
+    expect(closeMatches('zzz', ['stage'])).toEqual([]);
+  });
+});
