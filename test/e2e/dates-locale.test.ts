@@ -40,7 +40,11 @@ describe('an import reads days typed as text by the spreadsheet locale', () => {
   for (const locale of LOCALES) {
     it(`in ${locale}, sends each birthday as the locale writes it`, async () => {
       const cases = CASES[locale];
-      const rows = cases.map(([typed], i) => [`Pessoa ${i + 1}`, `p${i + 1}@exemplo.com.br`, typed]);
+      const rows = cases.map(([typed], i) => [
+        `Pessoa ${i + 1}`,
+        `p${i + 1}@exemplo.com.br`,
+        typed,
+      ]);
       const world = await createImportWorld({
         locale,
         sheet: { header: ['Nome', 'E-mail', 'Aniversário'], rows, expected: [], keys: [] },

@@ -141,7 +141,7 @@ export function localCalendarDate(date: Date): string {
 }
 
 export const ACCEPTED_DATE_FORMATS =
-  'a date cell, YYYY-MM-DD, dd/mm/yyyy or an ISO date-time such as 2026-11-01T08:00:00-03:00';
+  "a date cell, YYYY-MM-DD, a day as the spreadsheet's locale writes it (21/11/2026 or 11/21/2026) or an ISO date-time such as 2026-11-01T08:00:00-03:00";
 
 export interface DateInputOptions {
   /** Keep a time of day when one is given (updated_since); otherwise only the day is kept. */
