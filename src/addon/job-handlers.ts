@@ -5,7 +5,7 @@ import {
 } from '../core/actions/job';
 import { createExportJobHandler, type ExportEnv } from '../core/export/job/job';
 import { createImportJobHandler, type ImportJobEnv } from '../core/import/job/job';
-import { decimalMarkOf } from '../core/import/normalize';
+import { dateOrderOf, decimalMarkOf } from '../core/import/normalize';
 import type { JobHandler } from '../core/jobs';
 import { builtOnce } from '../core/jobs/row-job';
 import { createPushJobHandler, createPushRevertJobHandler, type PushEnv } from '../core/push/job';
@@ -56,6 +56,7 @@ function importJobHandler(env: () => JobEnv): JobHandler {
         defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
         formatDate: (date) => Utilities.formatDate(date, base.timeZone, 'yyyy-MM-dd'),
         decimalMark: decimalMarkOf(base.spreadsheet.getSpreadsheetLocale()),
+        dateOrder: dateOrderOf(base.spreadsheet.getSpreadsheetLocale()),
         openTable: (sheetId, headerRow) => {
           const sheet = findSheetById(base.spreadsheet, sheetId);
           return sheet ? createSheetTable(sheet, headerRow) : null;
@@ -144,6 +145,7 @@ function pushEnv(env: () => JobEnv): () => PushEnv {
       makeDate: zonedMidnightMaker(base.timeZone),
       formatDate: (date) => Utilities.formatDate(date, base.timeZone, 'yyyy-MM-dd'),
       decimalMark: decimalMarkOf(base.spreadsheet.getSpreadsheetLocale()),
+      dateOrder: dateOrderOf(base.spreadsheet.getSpreadsheetLocale()),
     };
   });
 }

@@ -27,7 +27,11 @@ export interface PushWorld extends AddonWorld {
 }
 
 /** `locale`: the spreadsheet's (`getSpreadsheetLocale`), pt_BR unless said. */
-export async function createPushWorld(count = 60, locale = 'pt_BR'): Promise<PushWorld> {
+export async function createPushWorld(
+  count = 60,
+  locale = 'pt_BR',
+  columns = PUSH_COLUMNS,
+): Promise<PushWorld> {
   let ids: number[] = [];
   const base = await createAddonWorld({
     sandbox: { seed: 'demo' },
@@ -94,7 +98,7 @@ export async function createPushWorld(count = 60, locale = 'pt_BR'): Promise<Pus
   const exported = world.run('crmExportLeads', {
     sheet: PUSH_SHEET,
     filters: { tags: ['lote'] },
-    columns: PUSH_COLUMNS,
+    columns,
   });
   if (exported.state !== 'done') throw new Error(`export ${exported.state}: ${exported.message}`);
   waitOutRateWindow(world);

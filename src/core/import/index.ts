@@ -18,6 +18,7 @@ export {
   type DateOptions,
   type DateOrder,
   type DecimalMark,
+  dateOrderOf,
   decimalMarkOf,
   isBlankCell,
   type Normalized,

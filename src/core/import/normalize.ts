@@ -1,3 +1,4 @@
+import { type DateOrder, formatCalendarDate, isValidCalendarDate, typedDate } from '../query/dates';
 import { describeCell, listBriefly, valueKey } from './text-key';
 
 // Phones live in core/phone (import and send share them); re-exported for the import's callers.
@@ -13,8 +14,9 @@ export type Normalized<T> = { ok: true; value: T } | { ok: false; error: string 
 /** Formats a Date as `YYYY-MM-DD` in the spreadsheet's time zone. */
 export type DateFormatter = (date: Date) => string;
 
-/** How to read `01/02/2026`: day first (pt-BR, default) or month first (en-US). */
-export type DateOrder = 'DMY' | 'MDY';
+// How to read `01/02/2026`: day first (pt-BR, default) or month first (en-US); the reader of a
+// typed day is core/query/dates.ts typedDate, shared with formulas' and exports' filters.
+export type { DateOrder } from '../query/dates';
 
 const ok = <T>(value: T): Normalized<T> => ({ ok: true, value });
 const fail = <T>(error: string): Normalized<T> => ({ ok: false, error });
@@ -144,6 +146,30 @@ function isGrouped(text: string, separator: string): boolean {
   return /^[1-9]\d{0,2}$/.test(head) && groups.length > 0 && groups.every((g) => /^\d{3}$/.test(g));
 }
 
+/**
+ * The order a spreadsheet locale (`getSpreadsheetLocale()`: `pt_BR`, `en_US`, `en_GB`…) writes a
+ * day and its month in, as Intl writes a day of the year there (`01/02` or `02/01`): month first
+ * (en_US, en_PH, ja_JP, zh_CN…) → MDY; day first (pt_BR, en_GB, de_DE, es_US…) → DMY. A tag Intl
+ * does not know (it would answer in its own default, en-US) and no locale: DMY, as the CRM's
+ * Brazilian sheets write.
+ */
+export function dateOrderOf(localeTag: string | undefined): DateOrder {
+  const tag = (localeTag ?? '').trim().replace(/_/g, '-');
+  if (!tag) return 'DMY';
+  try {
+    if (Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0) {
+      const types = new Intl.DateTimeFormat(tag, { month: '2-digit', day: '2-digit' })
+        .formatToParts(new Date(Date.UTC(2026, 0, 2, 12)))
+        .map((part) => part.type);
+      const [month, day] = [types.indexOf('month'), types.indexOf('day')];
+      if (month >= 0 && day >= 0) return month < day ? 'MDY' : 'DMY';
+    }
+  } catch {
+    // A tag Intl does not take: judged by its language below.
+  }
+  return /^en(-US)?$/i.test(tag) ? 'MDY' : 'DMY';
+}
+
 export interface DateOptions {
   formatDate: DateFormatter;
   dateOrder?: DateOrder;
@@ -152,23 +178,15 @@ export interface DateOptions {
 }
 
 const ISO_DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T\s].*)?$/;
-const LOCAL_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/;
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
-}
 
 /**
  * Date cell or text to `YYYY-MM-DD`. A Date from a sheet cell is midnight in the
  * spreadsheet's time zone, so it is formatted by the caller's formatter (Apps Script:
  * Utilities.formatDate with the spreadsheet's zone), never by this runtime's zone.
- * Text: `dd/mm/yyyy` (or `mm/dd/yyyy` with dateOrder MDY), `-` or `.` separators allowed,
- * two-digit years 00–49 → 20xx and 50–99 → 19xx; ISO `yyyy-mm-dd`; ISO timestamps keep the
- * calendar date as written. Impossible dates such as 31/02/2026 are errors.
+ * Text: as the spreadsheet's locale writes a day (`dateOrder`, read by the shared typedDate:
+ * `dd/mm/yyyy` or `mm/dd/yyyy`, `-` or `.` separators, two-digit years); ISO `yyyy-mm-dd` in
+ * every locale; ISO timestamps keep the calendar date as written. Impossible dates such as
+ * 31/02/2026 are errors.
  */
 export function normalizeDate(value: unknown, options: DateOptions): Normalized<string> {
   const t = options.t ?? ENGLISH;
@@ -182,31 +200,22 @@ export function normalizeDate(value: unknown, options: DateOptions): Normalized<
     }
     return ok(formatted);
   }
+  const shape = t(options.dateOrder === 'MDY' ? 'import.value.shapeMDY' : 'import.value.shapeDMY');
   if (typeof value !== 'string') {
-    return fail(t('import.value.notDateCell', { value: describeCell(value) }));
+    return fail(t('import.value.notDateCell', { value: describeCell(value), shape }));
   }
   const text = value.trim();
-  let year: number;
-  let month: number;
-  let day: number;
   const iso = ISO_DATE.exec(text);
-  const local = iso ? null : LOCAL_DATE.exec(text);
-  if (iso) {
-    [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  } else if (local) {
-    const [first, second] = [Number(local[1]), Number(local[2])];
-    [day, month] = options.dateOrder === 'MDY' ? [second, first] : [first, second];
-    const yearText = local[3] ?? '';
-    year = Number(yearText);
-    if (yearText.length === 2) year += year < 50 ? 2000 : 1900;
-  } else {
-    const shape = options.dateOrder === 'MDY' ? 'mm/dd/yyyy' : 'dd/mm/yyyy';
+  const typed = iso
+    ? { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) }
+    : typedDate(text, options.dateOrder ?? 'DMY');
+  if (typed === null) {
     return fail(t('import.value.notDate', { value: describeCell(value), shape }));
   }
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+  if (typed === 'unreal' || !isValidCalendarDate(typed)) {
     return fail(t('import.value.unrealDate', { value: describeCell(value) }));
   }
-  return ok(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`);
+  return ok(formatCalendarDate(typed));
 }
 
 /** Splits a list cell on `,`, `;` and line breaks: trimmed, empties dropped, first spelling kept. */

@@ -1,6 +1,6 @@
 import type { CrmClient } from '../../api';
 import { translator } from '../i18n';
-import type { DecimalMark } from '../import/normalize';
+import type { DateOrder, DecimalMark } from '../import/normalize';
 import type { JobHandler } from '../jobs/engine';
 import type { LedgerRun } from '../jobs/pipeline/ledger/base';
 import { ledgerJobHandler } from '../jobs/pipeline/ledger/handler';
@@ -42,6 +42,8 @@ export interface PushEnv {
   formatDate(date: Date): string;
   /** The spreadsheet locale's decimal mark: how amounts typed as text read (a comma unless said). */
   decimalMark?: DecimalMark;
+  /** The spreadsheet locale's date order (dateOrderOf): how `01/02/2026` reads (DMY unless said). */
+  dateOrder?: DateOrder;
 }
 
 type AnyRun = LedgerRun<PushEntry, PushRequest> | LedgerRun<PushRevertEntry, PushRequest>;
@@ -88,6 +90,7 @@ function buildRun(
     makeDate: env.makeDate,
     formatDate: env.formatDate,
     ...(env.decimalMark ? { decimalMark: env.decimalMark } : {}),
+    ...(env.dateOrder ? { dateOrder: env.dateOrder } : {}),
     crmClock: () => env.client.crmClock?.(),
     now: () => clock.now(),
   };

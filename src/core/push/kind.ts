@@ -17,7 +17,7 @@ import { toSheetCell } from '../export/cells';
 import { columnKind, flattenLead } from '../export/columns';
 import { headerNamesColumn } from '../export/headers';
 import type { Translate } from '../i18n';
-import { type DecimalMark, isBlankCell, normalizePhone } from '../import/normalize';
+import { type DateOrder, type DecimalMark, isBlankCell, normalizePhone } from '../import/normalize';
 import { buildDirectory } from '../import/resolve';
 import { columnLetter } from '../import/text-key';
 import type { NextMove, PipelineKind, ReadHooks, SheetValues } from '../jobs/pipeline/types';
@@ -53,6 +53,8 @@ export interface PushKindEnv {
   formatDate(date: Date): string;
   /** The spreadsheet locale's decimal mark: how amounts typed as text read (a comma unless said). */
   decimalMark?: DecimalMark;
+  /** The spreadsheet locale's date order (dateOrderOf): how `01/02/2026` reads (DMY unless said). */
+  dateOrder?: DateOrder;
   crmClock?(): CrmClock | undefined;
   now(): number;
   plan?(): ReadonlyMap<string, PlanRow>;
@@ -121,7 +123,7 @@ export function pushStateOf(
 export function pushContext(
   options: PushJobOptions,
   t: Translate,
-  env: Pick<PushKindEnv, 'formatDate' | 'decimalMark'>,
+  env: Pick<PushKindEnv, 'formatDate' | 'decimalMark' | 'dateOrder'>,
   labels: Record<string, string>,
 ): PushContext {
   const pipelines = options.ref.pipelines.map((p) => ({
@@ -139,6 +141,7 @@ export function pushContext(
       defaultCountry: options.defaultCountry,
       formatDate: env.formatDate,
       ...(env.decimalMark ? { decimalMark: env.decimalMark } : {}),
+      ...(env.dateOrder ? { dateOrder: env.dateOrder } : {}),
       t,
     },
     formatDate: env.formatDate,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../../../../src/core/i18n';
 import { intlDateFormatter } from '../../../../src/core/import/date-format';
 import {
+  dateOrderOf,
   decimalMarkOf,
   isBlankCell,
   normalizeDate,
@@ -65,6 +66,28 @@ describe('decimalMarkOf', () => {
     [undefined, ','],
   ])('%j writes decimals after %j', (tag, mark) => {
     expect(decimalMarkOf(tag)).toBe(mark);
+  });
+});
+
+describe('dateOrderOf', () => {
+  it.each([
+    ['pt_BR', 'DMY'],
+    ['pt', 'DMY'],
+    ['en_GB', 'DMY'],
+    ['en_AU', 'DMY'],
+    ['de_DE', 'DMY'],
+    ['es_MX', 'DMY'],
+    ['es_US', 'DMY'],
+    ['en_US', 'MDY'],
+    ['en-US', 'MDY'],
+    ['en', 'MDY'],
+    ['en_PH', 'MDY'],
+    ['ja_JP', 'MDY'],
+    ['xx_YY', 'DMY'],
+    ['', 'DMY'],
+    [undefined, 'DMY'],
+  ])('%j writes a day %s', (tag, order) => {
+    expect(dateOrderOf(tag)).toBe(order);
   });
 });
 
@@ -180,6 +203,49 @@ describe('normalizeDate', () => {
     [' 21/11/2026 ', '2026-11-21'],
   ])('%j → %s', (input, expected) => {
     expect(normalizeDate(input, options)).toEqual({ ok: true, value: expected });
+  });
+
+  // A day typed as text, read as the spreadsheet's locale writes it (dateOrderOf). Before, the
+  // import never passed the order: `01/02/2026` in an en_US sheet read 1 February.
+  it.each([
+    ['pt_BR', '01/02/2026', '2026-02-01'],
+    ['pt_BR', '1/2/26', '2026-02-01'],
+    ['pt_BR', '21/11/2026', '2026-11-21'],
+    ['pt_BR', '11/21/2026', '2026-11-21'],
+    ['pt_BR', '2026-01-02', '2026-01-02'],
+    ['en_US', '01/02/2026', '2026-01-02'],
+    ['en_US', '1/2/26', '2026-01-02'],
+    ['en_US', '11/21/2026', '2026-11-21'],
+    ['en_US', '25/11/2026', '2026-11-25'],
+    ['en_US', '12/31/2026 18:00', '2026-12-31'],
+    ['en_US', '2026-01-02', '2026-01-02'],
+    ['en_GB', '01/02/2026', '2026-02-01'],
+    ['de_DE', '01.02.2026', '2026-02-01'],
+    ['ja_JP', '01/02/2026', '2026-01-02'],
+    ['', '01/02/2026', '2026-02-01'],
+  ])('%s reads %j as %s', (locale, text, expected) => {
+    expect(normalizeDate(text, { ...options, dateOrder: dateOrderOf(locale) })).toEqual({
+      ok: true,
+      value: expected,
+    });
+  });
+
+  it.each([
+    ['en_US', '31/02/2026', 'en', /not a real date/],
+    ['en_US', '13/13/2026', 'en', /not a real date/],
+    ['en_US', 'tomorrow', 'en', /write mm\/dd\/yyyy or yyyy-mm-dd/],
+    ['en_US', 45000, 'en', /or write mm\/dd\/yyyy\)/],
+    ['pt_BR', 'amanhã', 'pt', /escreva dd\/mm\/aaaa ou aaaa-mm-dd/],
+    ['pt_BR', 45000, 'pt', /ou escreva dd\/mm\/aaaa\)/],
+    ['en_US', 'tomorrow', 'pt', /escreva mm\/dd\/aaaa ou aaaa-mm-dd/],
+  ] as const)('%s refuses %j saying its shape (%s)', (locale, input, language, message) => {
+    const result = normalizeDate(input, {
+      ...options,
+      dateOrder: dateOrderOf(locale),
+      t: translator(language),
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(message);
   });
 
   it('reads month first when dateOrder is MDY', () => {

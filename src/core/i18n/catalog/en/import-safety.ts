@@ -21,8 +21,7 @@ export const IMPORT_SAFETY_EN = {
   'import.value.badEmail': '{value} is not a valid email address',
   'import.value.notNumber': '{value} is not a number',
   'import.value.invalidDate': 'is an invalid date',
-  'import.value.notDateCell':
-    '{value} is not a date (format the cell as a date, or write dd/mm/yyyy)',
+  'import.value.notDateCell': '{value} is not a date (format the cell as a date, or write {shape})',
   'import.value.notDate': '{value} is not a date (write {shape} or yyyy-mm-dd)',
   'import.value.unrealDate': '{value} is not a real date',
   'import.value.notTags': '{value} is not a tag list',
@@ -54,4 +53,7 @@ export const IMPORT_SAFETY_EN = {
     "{value} is not a number: this spreadsheet's locale writes decimals after a comma (e.g. 1234,56 or R$ 1.234,56)",
   'import.value.badNumberPoint':
     "{value} is not a number: this spreadsheet's locale writes decimals after a point (e.g. 1234.56 or $1,234.56)",
+  // How the spreadsheet's locale writes a day typed as text (normalize.ts normalizeDate).
+  'import.value.shapeDMY': 'dd/mm/yyyy',
+  'import.value.shapeMDY': 'mm/dd/yyyy',
 } as const;

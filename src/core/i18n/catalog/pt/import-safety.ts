@@ -24,7 +24,7 @@ export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
   'import.value.notNumber': '{value} não é um número',
   'import.value.invalidDate': 'é uma data inválida',
   'import.value.notDateCell':
-    '{value} não é uma data (formate a célula como data, ou escreva dd/mm/aaaa)',
+    '{value} não é uma data (formate a célula como data, ou escreva {shape})',
   'import.value.notDate': '{value} não é uma data (escreva {shape} ou aaaa-mm-dd)',
   'import.value.unrealDate': '{value} não é uma data que existe',
   'import.value.notTags': '{value} não é uma lista de etiquetas',
@@ -56,4 +56,7 @@ export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
     '{value} não é um número: a localidade desta planilha escreve os decimais depois da vírgula (por exemplo, 1234,56 ou R$ 1.234,56)',
   'import.value.badNumberPoint':
     '{value} não é um número: a localidade desta planilha escreve os decimais depois do ponto (por exemplo, 1234.56 ou $1,234.56)',
+  // How the spreadsheet's locale writes a day typed as text (normalize.ts normalizeDate).
+  'import.value.shapeDMY': 'dd/mm/aaaa',
+  'import.value.shapeMDY': 'mm/dd/aaaa',
 };
