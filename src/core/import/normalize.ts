@@ -75,12 +75,18 @@ export function decimalMarkOf(localeTag: string | undefined): DecimalMark {
   const tag = (localeTag ?? '').trim().replace(/_/g, '-');
   if (!tag) return ',';
   try {
-    const mark = new Intl.NumberFormat(tag).formatToParts(1.5).find((p) => p.type === 'decimal');
-    if (mark?.value === '.' || mark?.value === ',') return mark.value;
+    // Intl falls back to en-US for a tag it lacks data for, which would read every amount of a
+    // Brazilian sheet with a decimal point; Google does not document which locale data Apps
+    // Script's V8 carries (https://developers.google.com/apps-script/guides/v8-runtime), so a
+    // tag it does not list is judged by its language below.
+    if (Intl.NumberFormat.supportedLocalesOf(tag).length > 0) {
+      const mark = new Intl.NumberFormat(tag).formatToParts(1.5).find((p) => p.type === 'decimal');
+      if (mark?.value === '.' || mark?.value === ',') return mark.value;
+    }
   } catch {
     // A tag Intl does not take: judged by its language below.
   }
-  return /^en\b/i.test(tag) ? '.' : ',';
+  return /^(en|ja|zh|ko|th|he|hi)\b/i.test(tag) ? '.' : ',';
 }
 
 /**
@@ -165,7 +171,7 @@ export function dateOrderOf(localeTag: string | undefined): DateOrder {
       if (month >= 0 && day >= 0) return month < day ? 'MDY' : 'DMY';
     }
   } catch {
-    // A tag Intl does not take: judged by its language below.
+    // A tag Intl does not take: judged by its language below (see decimalMarkOf).
   }
   return /^en(-US)?$/i.test(tag) ? 'MDY' : 'DMY';
 }

@@ -67,6 +67,11 @@ describe('decimalMarkOf', () => {
   ])('%j writes decimals after %j', (tag, mark) => {
     expect(decimalMarkOf(tag)).toBe(mark);
   });
+
+  it('judges a tag Intl has no data for by its language, not by Intl fallback to en-US', () => {
+    expect(decimalMarkOf('xx_YY')).toBe(',');
+    expect(decimalMarkOf('en_XX')).toBe('.');
+  });
 });
 
 describe('dateOrderOf', () => {
