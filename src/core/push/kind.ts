@@ -1,8 +1,9 @@
-import type { CrmApi, CrmClock, Settled } from '../../api';
-import { NotFoundError } from '../../api/errors';
+import type { CrmApi, CrmClock, Page, Settled } from '../../api';
+import { ForbiddenError, NotFoundError } from '../../api/errors';
 import type { Lead } from '../../api/schemas';
 import type { ActionRequest } from '../actions/decide';
 import type { ActionEntry } from '../actions/entry';
+import { holdFromTasks, type ReadTask } from '../actions/reference';
 import {
   callOf,
   isRepeatable,
@@ -295,7 +296,8 @@ export function nextPush(
       }
       const request = decision.requests[entry.x ?? 0];
       if (request) return { kind: 'request', request, words: decision.words };
-      return { kind: 'final', status: 'DONE', words: decision.words };
+      // A held stage move is no DONE: the stage cell stays unremembered, so a later push sends it.
+      return { kind: 'final', status: decision.held ? 'SKIPPED' : 'DONE', words: decision.words };
     }
   }
 }
@@ -453,9 +455,18 @@ function pushReads(
   const country = options.defaultCountry;
   const include = options.include;
   const columnsOf = (entry: PushEntry) => Object.keys(entry.c ?? {});
+  // A row that moves its lead (stage or pipeline cell changed).
+  const moves = (entry: PushEntry) =>
+    columnsOf(entry).some((c) => {
+      const kind = roleOf(c, options.customFields).kind;
+      return kind === 'stage' || kind === 'pipeline';
+    });
   const state = (entry: PushEntry, lead: Lead) => {
     entry.b = pushStateOf(lead, columnsOf(entry), options, env.makeDate);
+    if (!moves(entry)) delete entry.b.open;
   };
+  // Pending tasks the stage's spec does not name: their read tells whether the CRM holds the move.
+  const tasksPending = (entry: PushEntry) => (entry.b?.open?.length ?? 0) > 0;
   const upserts = (entry: PushEntry) =>
     columnsOf(entry).some((c) => goesByUpsert(c, options.customFields));
   const keyPending = (entry: PushEntry) => {
@@ -472,7 +483,7 @@ function pushReads(
       entry.s === undefined &&
       !entry.g &&
       entry.c !== undefined &&
-      (entry.b === undefined || keyPending(entry)),
+      (entry.b === undefined || tasksPending(entry) || keyPending(entry)),
     page: (page) => (api: CrmApi) => api.leads.list({ page, per_page: 200, include }),
     applyPage(items, needing) {
       const leads = items as Lead[];
@@ -512,11 +523,25 @@ function pushReads(
     },
     one: (entry) => (api: CrmApi) => {
       if (!entry.b) return api.leads.get(entry.i ?? 0, include);
+      if (tasksPending(entry))
+        return api.tasks.list({ lead_id: entry.i ?? 0, status: 'pending', per_page: 200 });
       const key = upsertKey(context(), entry) as string;
       const by = key.startsWith('e:') ? 'email' : 'phone';
       return api.leads.list({ q: lookupQuery(by, key.slice(2)), per_page: 200 });
     },
     applyOne(entry, answer) {
+      if (entry.b && tasksPending(entry)) {
+        if (!answer.ok) {
+          // A key without tasks:read cannot tell: the open tasks may hold the move, and say so.
+          if (!(answer.error instanceof ForbiddenError)) return false;
+          entry.b = holdFromTasks(entry.b, entry.i ?? 0, [], false);
+          return true;
+        }
+        const page = answer.value as Page<ReadTask>;
+        const whole = !(page.meta?.has_more ?? false);
+        entry.b = holdFromTasks(entry.b, entry.i ?? 0, page.data ?? [], whole);
+        return true;
+      }
       if (!answer.ok) {
         if (!(answer.error instanceof NotFoundError)) return false;
         entry.g = 1;
