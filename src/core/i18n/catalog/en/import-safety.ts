@@ -50,4 +50,7 @@ export const IMPORT_SAFETY_EN = {
     'Update a lead even when the row seems another person (CONFLICT: its e-mail or phone is a lead with another name)',
   'ui.error.importPlaceOption':
     'The place for new leads does not fit the CRM: {problem}. Fix "Default pipeline" / "Default stage" (or leave them empty), then import again.',
+  // What the CRM refuses in a lead field, checked before any request (previews foresee it).
+  'fieldcheck.negative': '{value} is negative; the CRM takes no deal value below 0',
+  'fieldcheck.tooLong': '{length} characters; the CRM keeps at most {max}',
 } as const;

@@ -53,4 +53,7 @@ export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
     'Atualizar o lead mesmo quando a linha parece outra pessoa (CONFLICT: o e-mail ou telefone é de um lead com outro nome)',
   'ui.error.importPlaceOption':
     'O lugar dos leads novos não confere com o CRM: {problem}. Corrija "Funil padrão" / "Etapa padrão" (ou deixe em branco) e importe de novo.',
+  // What the CRM refuses in a lead field, checked before any request (previews foresee it).
+  'fieldcheck.negative': '{value} é negativo; o CRM não aceita valor de negócio abaixo de 0',
+  'fieldcheck.tooLong': '{length} caracteres; o CRM guarda no máximo {max}',
 };
