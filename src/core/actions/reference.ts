@@ -1,3 +1,5 @@
+import type { CrmApi, Page, Settled } from '../../api';
+import { ForbiddenError } from '../../api/errors';
 import { parseNumber, splitList } from '../import/normalize';
 import { valueKey } from '../import/text-key';
 import type { ActionEntry } from './entry';
@@ -187,4 +189,31 @@ export function holdFromTasks<S extends { s: number; block?: string[]; mayBlock?
   if (block.size > 0) out.block = [...block];
   if (mayBlock.size > 0) out.mayBlock = [...mayBlock];
   return out;
+}
+
+/** Whether a lead's state still waits on its task read (pending tasks the spec does not name). */
+export function tasksToRead(state: { open?: string[] } | undefined): boolean {
+  return (state?.open?.length ?? 0) > 0;
+}
+
+/** The read that tells the `open` tasks apart: the lead's pending tasks, one page. */
+export function readOpenTasks(leadId: number): (api: CrmApi) => unknown {
+  return (api) => api.tasks.list({ lead_id: leadId, status: 'pending', per_page: 200 });
+}
+
+/**
+ * The state once its task read answered; undefined when it must be read again later. A key
+ * without tasks:read cannot tell: the open tasks may hold the move, and the words say so.
+ */
+export function afterTasksRead<S extends { s: number; block?: string[]; mayBlock?: string[] }>(
+  state: S & { open?: string[] },
+  leadId: number,
+  answer: Settled<unknown>,
+): S | undefined {
+  if (!answer.ok)
+    return answer.error instanceof ForbiddenError
+      ? holdFromTasks(state, leadId, [], false)
+      : undefined;
+  const page = answer.value as Page<ReadTask>;
+  return holdFromTasks(state, leadId, page.data ?? [], !(page.meta?.has_more ?? false));
 }

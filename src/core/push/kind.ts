@@ -1,9 +1,9 @@
-import type { CrmApi, CrmClock, Page, Settled } from '../../api';
-import { ForbiddenError, NotFoundError } from '../../api/errors';
+import type { CrmApi, CrmClock, Settled } from '../../api';
+import { NotFoundError } from '../../api/errors';
 import type { Lead } from '../../api/schemas';
 import type { ActionRequest } from '../actions/decide';
 import type { ActionEntry } from '../actions/entry';
-import { holdFromTasks, type ReadTask } from '../actions/reference';
+import { afterTasksRead, readOpenTasks, tasksToRead } from '../actions/reference';
 import {
   callOf,
   isRepeatable,
@@ -465,8 +465,6 @@ function pushReads(
     entry.b = pushStateOf(lead, columnsOf(entry), options, env.makeDate);
     if (!moves(entry)) delete entry.b.open;
   };
-  // Pending tasks the stage's spec does not name: their read tells whether the CRM holds the move.
-  const tasksPending = (entry: PushEntry) => (entry.b?.open?.length ?? 0) > 0;
   const upserts = (entry: PushEntry) =>
     columnsOf(entry).some((c) => goesByUpsert(c, options.customFields));
   const keyPending = (entry: PushEntry) => {
@@ -483,7 +481,7 @@ function pushReads(
       entry.s === undefined &&
       !entry.g &&
       entry.c !== undefined &&
-      (entry.b === undefined || tasksPending(entry) || keyPending(entry)),
+      (entry.b === undefined || tasksToRead(entry.b) || keyPending(entry)),
     page: (page) => (api: CrmApi) => api.leads.list({ page, per_page: 200, include }),
     applyPage(items, needing) {
       const leads = items as Lead[];
@@ -523,23 +521,16 @@ function pushReads(
     },
     one: (entry) => (api: CrmApi) => {
       if (!entry.b) return api.leads.get(entry.i ?? 0, include);
-      if (tasksPending(entry))
-        return api.tasks.list({ lead_id: entry.i ?? 0, status: 'pending', per_page: 200 });
+      if (tasksToRead(entry.b)) return readOpenTasks(entry.i ?? 0)(api);
       const key = upsertKey(context(), entry) as string;
       const by = key.startsWith('e:') ? 'email' : 'phone';
       return api.leads.list({ q: lookupQuery(by, key.slice(2)), per_page: 200 });
     },
     applyOne(entry, answer) {
-      if (entry.b && tasksPending(entry)) {
-        if (!answer.ok) {
-          // A key without tasks:read cannot tell: the open tasks may hold the move, and say so.
-          if (!(answer.error instanceof ForbiddenError)) return false;
-          entry.b = holdFromTasks(entry.b, entry.i ?? 0, [], false);
-          return true;
-        }
-        const page = answer.value as Page<ReadTask>;
-        const whole = !(page.meta?.has_more ?? false);
-        entry.b = holdFromTasks(entry.b, entry.i ?? 0, page.data ?? [], whole);
+      if (entry.b && tasksToRead(entry.b)) {
+        const held = afterTasksRead(entry.b, entry.i ?? 0, answer);
+        if (!held) return false;
+        entry.b = held;
         return true;
       }
       if (!answer.ok) {
