@@ -80,3 +80,37 @@ describe('a lead-actions preview of a move the CRM holds', () => {
     });
   }
 });
+
+describe('a lead-actions preview of a won value the CRM refuses', () => {
+  it('WILL_FAIL naming the value, and the run sends nothing', async () => {
+    let ids: number[] = [];
+    const w = await createActionsWorld({
+      rows: (sandbox) => {
+        const chosen = plainLeads(sandbox, 40)
+          .filter((l) => {
+            const stage = sandbox.state.stages.find((s) => s.id === l.stage_id);
+            return l.pipeline_id === DEMO.pipelines.vendas && stage && !stage.is_won;
+          })
+          .slice(0, 2);
+        ids = chosen.map((l) => l.id);
+        return leadRows(sandbox, ids).map((row, i) => {
+          const out = [...row];
+          out[3] = i === 0 ? '-R$ 100,00' : 'R$ 100,00';
+          return out;
+        });
+      },
+    });
+    const options = { sheet: 'Leads', action: 'won', params: { value: { column: 'Valor' } } };
+    const preview = runJob(w, 'crmLeadActions', { ...options, preview: true });
+    expect(preview.state, preview.message).toBe('done');
+    expect(w.statuses()).toEqual(['WILL_FAIL', 'WILL_CHANGE']);
+    expect(w.details()[0]).toContain('-R$ 100,00');
+    w.sandbox.clearRequests();
+    const run = runJob(w, 'crmLeadActions', options);
+    expect(run.state, run.message).toBe('done');
+    expect(w.statuses()).toEqual(['SKIPPED', 'DONE']);
+    // The scope probe (an id no lead has) aside, the one won request.
+    const writes = w.requests().filter((r) => !r.startsWith('GET') && !r.includes('2147483647'));
+    expect(writes).toEqual([`PUT /api/v1/leads/${ids[1]}/won`]);
+  });
+});
