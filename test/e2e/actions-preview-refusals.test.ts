@@ -114,3 +114,39 @@ describe('a lead-actions preview of a won value the CRM refuses', () => {
     expect(writes).toEqual([`PUT /api/v1/leads/${ids[1]}/won`]);
   });
 });
+
+describe('a lead-actions revert preview of a move back the CRM holds', () => {
+  it('BLOCKED naming the task added since, and the revert sends no refused move', async () => {
+    let ids: number[] = [];
+    const w = await createActionsWorld({
+      rows: (sandbox) => {
+        const chosen = plainLeads(sandbox, 40)
+          .filter((l) => {
+            const stage = sandbox.state.stages.find((s) => s.id === l.stage_id);
+            return l.pipeline_id === DEMO.pipelines.vendas && stage?.name === 'Novo';
+          })
+          .slice(0, 2);
+        ids = chosen.map((l) => l.id);
+        return leadRows(sandbox, ids);
+      },
+    });
+    const options = { sheet: 'Leads', action: 'stage', params: { stage: 'Negociação' } };
+    expect(runJob(w, 'crmLeadActions', { ...options, preview: true }).state).toBe('done');
+    const run = runJob(w, 'crmLeadActions', options);
+    expect(w.statuses()).toEqual(['DONE', 'DONE']);
+    // Since the run, a mandatory task of Negociação the spec does not name holds the first lead.
+    addMandatoryTask(w.sandbox, ids[0] as number, 'Revisar contrato');
+    const preview = runJob(w, 'crmRevertLeadActions', run.jobId, { preview: true });
+    expect(preview.state, preview.message).toBe('done');
+    expect(preview.counts.BLOCKED).toBe(1);
+    expect(preview.counts.WILL_CHANGE).toBe(1);
+    expect(w.details()[0]).toContain('Revisar contrato');
+    w.sandbox.clearRequests();
+    const revert = runJob(w, 'crmRevertLeadActions', run.jobId);
+    expect(revert.state, revert.message).toBe('done');
+    expect(revert.counts.BLOCKED).toBe(1);
+    expect(revert.counts.REVERTED).toBe(1);
+    const writes = w.requests().filter((r) => !r.startsWith('GET') && !r.includes('2147483647'));
+    expect(writes).toEqual([`PUT /api/v1/leads/${ids[1]}/stage`]);
+  });
+});
