@@ -15,7 +15,7 @@ beforeAll(async () => {
 describe('a push preview of values the CRM refuses', () => {
   it('is INVALID in the preview and costs the run no request', async () => {
     const w = await createPushWorld(6);
-    const [value, name, company, source] = w.ids as [number, number, number, number];
+    const [value, name, company, source, phone] = w.ids as [number, number, number, number, number];
     const names = new Map([
       [value, w.lead(value).name],
       [name, w.lead(name).name],
@@ -24,10 +24,12 @@ describe('a push preview of values the CRM refuses', () => {
     w.set(name, 'Nome', 'x'.repeat(300));
     w.set(company, 'Empresa', 'y'.repeat(256));
     w.set(source, 'Origem', 'z'.repeat(256));
-    const rows = [value, name, company, source];
+    // 16 digits: a numbering plan may allow it, E.164 (and the CRM) does not.
+    w.set(phone, 'Telefone', '+49 1234 5678901234');
+    const rows = [value, name, company, source, phone];
     const preview = w.run('crmPushChanges', { sheet: 'Export', preview: true });
     expect(preview.state, preview.message).toBe('done');
-    expect(rows.map((id) => w.status(id))).toEqual(['INVALID', 'INVALID', 'INVALID', 'INVALID']);
+    expect(rows.map((id) => w.status(id))).toEqual(Array(5).fill('INVALID'));
     expect(w.detail(value)).toContain('-500');
     expect(w.detail(name)).toContain('255');
     w.sandbox.clearRequests();
@@ -35,7 +37,7 @@ describe('a push preview of values the CRM refuses', () => {
     expect(run.state, run.message).toBe('done');
     expect(w.writes()).toEqual([]);
     expect(run.counts.FAILED ?? 0).toBe(0);
-    expect(rows.map((id) => w.status(id))).toEqual(['INVALID', 'INVALID', 'INVALID', 'INVALID']);
+    expect(rows.map((id) => w.status(id))).toEqual(Array(5).fill('INVALID'));
     expect(w.lead(value).name).toBe(names.get(value));
     expect(w.lead(name).name).toBe(names.get(name));
   });
