@@ -249,6 +249,12 @@ function decideOutcome(ctx: DecideContext, entry: ActionEntry, state: LeadState)
     if (money && !money.ok)
       return fail(t('leadjob.fail.badValue', { reason: money.error }), 'SKIPPED');
     const value = money?.value;
+    // The CRM refuses a sale value below 0 (422 on `value`): no request.
+    if (value !== undefined && value < 0)
+      return fail(
+        t('fieldcheck.negative', { value: String(entry.c?.value ?? params.value) }),
+        'SKIPPED',
+      );
     const shown =
       value === undefined ? words : `${words} (${formatMoney(value, ctx.locale ?? 'en')})`;
     return leaveStage(ctx, state, shown, {

@@ -18,6 +18,7 @@ import type { RowScope } from '../rows/scope';
 import { lookupQuery } from '../send/lookup';
 import { type ActionRequest, type DecideContext, decideRow } from './decide';
 import type { ActionEntry } from './entry';
+import { afterTasksRead, readOpenTasks, tasksToRead } from './reference';
 import {
   callOf,
   isRepeatable,
@@ -401,17 +402,28 @@ function leadReads(
     needs: (entry) =>
       !entry.g &&
       entry.s === undefined &&
-      (entry.b === undefined || (windowRead === true && entry.w === undefined)),
+      (entry.b === undefined ||
+        tasksToRead(entry.b) ||
+        (windowRead === true && entry.w === undefined)),
     ...(windowRead ? {} : pages),
     one: (entry) => (api) =>
-      entry.i !== undefined
-        ? api.leads.get(entry.i, windowRead ? [...include, 'conversation'] : include)
-        : api.leads.list({
-            q: lookupOf(entry),
-            per_page: 200,
-            ...(include.length ? { include } : {}),
-          }),
+      // A move's pending tasks the stage's spec does not name: their read tells if they hold it.
+      entry.i !== undefined && tasksToRead(entry.b)
+        ? readOpenTasks(entry.i)(api)
+        : entry.i !== undefined
+          ? api.leads.get(entry.i, windowRead ? [...include, 'conversation'] : include)
+          : api.leads.list({
+              q: lookupOf(entry),
+              per_page: 200,
+              ...(include.length ? { include } : {}),
+            }),
     applyOne(entry, answer) {
+      if (entry.i !== undefined && entry.b && tasksToRead(entry.b)) {
+        const held = afterTasksRead(entry.b, entry.i, answer);
+        if (!held) return false;
+        entry.b = held;
+        return true;
+      }
       if (!answer.ok) {
         if (!(answer.error instanceof NotFoundError)) return false;
         entry.g = 1;

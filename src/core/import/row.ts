@@ -197,18 +197,33 @@ export function leadValue(
   const t = context.t ?? ENGLISH;
   switch (field) {
     case 'email':
-      return normalizeEmail(value, t);
+      return withinLength(normalizeEmail(value, t), 255, t);
     case 'phone':
       return normalizePhone(value, context.defaultCountry, context.t);
-    case 'value':
-      return parseNumber(value, t, context.decimalMark ?? ',');
+    case 'value': {
+      // The CRM refuses a negative deal value (422 `value`): INVALID before any request.
+      const number = parseNumber(value, t, context.decimalMark ?? ',');
+      if (number.ok && number.value < 0)
+        return { ok: false, error: t('fieldcheck.negative', { value: describeCell(value) }) };
+      return number;
+    }
     case 'birthday':
       return normalizeDate(value, context);
     case 'tags':
       return normalizeTags(value, t);
     default:
-      return normalizeText(value, context.formatDate, t);
+      return withinLength(
+        normalizeText(value, context.formatDate, t),
+        field === 'notes' ? 10_000 : 255,
+        t,
+      );
   }
+}
+
+/** A text the CRM keeps only up to `max` characters (longer: 422 on the field), checked first. */
+function withinLength(text: Normalized<string>, max: number, t: Translate): Normalized<string> {
+  if (!text.ok || text.value.length <= max) return text;
+  return { ok: false, error: t('fieldcheck.tooLong', { max, length: text.value.length }) };
 }
 
 interface Placement {

@@ -3,6 +3,7 @@ import { NotFoundError } from '../../api/errors';
 import type { Lead } from '../../api/schemas';
 import type { ActionRequest } from '../actions/decide';
 import type { ActionEntry } from '../actions/entry';
+import { afterTasksRead, readOpenTasks, tasksToRead } from '../actions/reference';
 import {
   callOf,
   isRepeatable,
@@ -305,7 +306,8 @@ export function nextPush(
       }
       const request = decision.requests[entry.x ?? 0];
       if (request) return { kind: 'request', request, words: decision.words };
-      return { kind: 'final', status: 'DONE', words: decision.words };
+      // A held stage move is no DONE: the stage cell stays unremembered, so a later push sends it.
+      return { kind: 'final', status: decision.held ? 'SKIPPED' : 'DONE', words: decision.words };
     }
   }
 }
@@ -463,8 +465,15 @@ function pushReads(
   const country = options.defaultCountry;
   const include = options.include;
   const columnsOf = (entry: PushEntry) => Object.keys(entry.c ?? {});
+  // A row that moves its lead (stage or pipeline cell changed).
+  const moves = (entry: PushEntry) =>
+    columnsOf(entry).some((c) => {
+      const kind = roleOf(c, options.customFields).kind;
+      return kind === 'stage' || kind === 'pipeline';
+    });
   const state = (entry: PushEntry, lead: Lead) => {
     entry.b = pushStateOf(lead, columnsOf(entry), options, env.makeDate);
+    if (!moves(entry)) delete entry.b.open;
   };
   const upserts = (entry: PushEntry) =>
     columnsOf(entry).some((c) => goesByUpsert(c, options.customFields));
@@ -482,7 +491,7 @@ function pushReads(
       entry.s === undefined &&
       !entry.g &&
       entry.c !== undefined &&
-      (entry.b === undefined || keyPending(entry)),
+      (entry.b === undefined || tasksToRead(entry.b) || keyPending(entry)),
     page: (page) => (api: CrmApi) => api.leads.list({ page, per_page: 200, include }),
     applyPage(items, needing) {
       const leads = items as Lead[];
@@ -522,11 +531,18 @@ function pushReads(
     },
     one: (entry) => (api: CrmApi) => {
       if (!entry.b) return api.leads.get(entry.i ?? 0, include);
+      if (tasksToRead(entry.b)) return readOpenTasks(entry.i ?? 0)(api);
       const key = upsertKey(context(), entry) as string;
       const by = key.startsWith('e:') ? 'email' : 'phone';
       return api.leads.list({ q: lookupQuery(by, key.slice(2)), per_page: 200 });
     },
     applyOne(entry, answer) {
+      if (entry.b && tasksToRead(entry.b)) {
+        const held = afterTasksRead(entry.b, entry.i ?? 0, answer);
+        if (!held) return false;
+        entry.b = held;
+        return true;
+      }
       if (!answer.ok) {
         if (!(answer.error instanceof NotFoundError)) return false;
         entry.g = 1;

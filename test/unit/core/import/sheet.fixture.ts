@@ -266,9 +266,10 @@ export const SHEET_CASES: SheetCase[] = [
     expect: { status: 'VALID', payload: { birthday: '1990-03-05' } },
   },
   {
+    // The CRM refuses a deal value below 0 (422 on `value`): INVALID before any request.
     note: 'negative amount with currency',
     cells: { Nome: 'Hugo', 'E-mail': 'hugo@x.com', 'Valor (R$)': '-R$ 150,00', ...base },
-    expect: { status: 'VALID', payload: { value: -150 } },
+    expect: { status: 'INVALID', reason: /^Column "Valor \(R\$\)": "-R\$ 150,00" is negative/ },
   },
   {
     note: 'name with accents and stray spaces',

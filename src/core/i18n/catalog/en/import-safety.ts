@@ -56,4 +56,7 @@ export const IMPORT_SAFETY_EN = {
   // How the spreadsheet's locale writes a day typed as text (normalize.ts normalizeDate).
   'import.value.shapeDMY': 'dd/mm/yyyy',
   'import.value.shapeMDY': 'mm/dd/yyyy',
+  // What the CRM refuses in a lead field, checked before any request (previews foresee it).
+  'fieldcheck.negative': '{value} is negative; the CRM takes no deal value below 0',
+  'fieldcheck.tooLong': '{length} characters; the CRM keeps at most {max}',
 } as const;

@@ -59,4 +59,7 @@ export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
   // How the spreadsheet's locale writes a day typed as text (normalize.ts normalizeDate).
   'import.value.shapeDMY': 'dd/mm/aaaa',
   'import.value.shapeMDY': 'mm/dd/aaaa',
+  // What the CRM refuses in a lead field, checked before any request (previews foresee it).
+  'fieldcheck.negative': '{value} é negativo; o CRM não aceita valor de negócio abaixo de 0',
+  'fieldcheck.tooLong': '{length} caracteres; o CRM guarda no máximo {max}',
 };
