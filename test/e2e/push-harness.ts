@@ -8,6 +8,7 @@ import { DEMO } from '../../sandbox/index';
 import type { JobSummary } from '../../src/core/jobs/record';
 import { plainLeads } from './actions-harness';
 import { type AddonWorld, createAddonWorld, waitOutRateWindow } from './addon-harness';
+import type { SharingOptions } from '../../tools/gas-runtime/index';
 
 export const PUSH_SHEET = 'Export';
 export const PUSH_COLUMNS =
@@ -26,7 +27,7 @@ export interface PushWorld extends AddonWorld {
   writes(): string[];
 }
 
-export async function createPushWorld(count = 60): Promise<PushWorld> {
+export async function createPushWorld(count = 60, sharing?: SharingOptions): Promise<PushWorld> {
   let ids: number[] = [];
   const base = await createAddonWorld({
     sandbox: { seed: 'demo' },
@@ -45,6 +46,7 @@ export async function createPushWorld(count = 60): Promise<PushWorld> {
       ids = chosen.map((l) => l.id);
       return {
         publishedAddon: false,
+        ...(sharing ? { sharing } : {}),
         workbook: { sheets: { Planilha1: [] }, locale: 'pt_BR', timeZone: 'America/Sao_Paulo' },
       };
     },
