@@ -6,9 +6,9 @@
  */
 import { DEMO } from '../../sandbox/index';
 import type { JobSummary } from '../../src/core/jobs/record';
+import type { SharingOptions } from '../../tools/gas-runtime/index';
 import { plainLeads } from './actions-harness';
 import { type AddonWorld, createAddonWorld, waitOutRateWindow } from './addon-harness';
-import type { SharingOptions } from '../../tools/gas-runtime/index';
 
 export const PUSH_SHEET = 'Export';
 export const PUSH_COLUMNS =

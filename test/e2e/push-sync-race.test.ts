@@ -66,7 +66,8 @@ async function race(seed: number): Promise<string[]> {
   let edits = 0;
   const colleague = () => {
     const id = w.ids[Math.floor(random() * w.ids.length)] as number;
-    crmEdit(w, id, 'company', `C${(edits += 1)}-${id}`);
+    edits += 1;
+    crmEdit(w, id, 'company', `C${edits}-${id}`);
   };
   for (let i = 0; i < 3; i++) colleague();
   w.clock.advance(2_000);
@@ -91,7 +92,7 @@ async function race(seed: number): Promise<string[]> {
   // A kill before the job existed left nothing: the person starts again.
   if (!job(first)) w.runtime.execute({ ...START[first], user: USER[first] });
   const firstJob = job(first) as JobRow;
-  w.runtime.execute({
+  const secondStart = w.runtime.execute({
     ...START[second],
     user: USER[second],
     interleave: {
@@ -138,6 +139,10 @@ async function race(seed: number): Promise<string[]> {
   w.onServiceCall = null;
   const where = `seed ${seed} (${first} first, killed at ${kill})`;
   const problems: string[] = [];
+  // Refused, the second person is told which job holds the sheet and what to do.
+  const refusal = secondStart.ok ? '' : (secondStart.error?.message ?? '');
+  if (refusal && !refusal.includes(`${firstJob.jobId} is already`))
+    problems.push(`${where}: the ${second} start failed: ${refusal}`);
   for (const which of ['push', 'sync'] as const) {
     const state = job(which)?.state;
     if (state !== 'done') problems.push(`${where}: ${which} ${state}`);
