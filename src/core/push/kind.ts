@@ -56,6 +56,14 @@ export interface PushKindEnv {
   plan?(): ReadonlyMap<string, PlanRow>;
 }
 
+/**
+ * How often a push places its statuses (pipeline/types.ts `placeEveryMs`): changed rows lie
+ * among untouched ones, and placed step by step each cost a sheet write of its own (bench-push:
+ * 6.0 Sheets calls a changed row); placed every half minute with the untouched rows between
+ * them, a few writes a run.
+ */
+export const PUSH_PLACE_EVERY_MS = 30_000;
+
 /** Where each remembered column is on the sheet now (found by its header, in either language). */
 export function pushLayout(
   header: readonly unknown[],
@@ -171,6 +179,7 @@ export function pushKind(
   return {
     headers: PUSH_STATUS_HEADERS,
     adoptsLateRows: true,
+    placeEveryMs: PUSH_PLACE_EVERY_MS,
     collect(values) {
       const m = memory();
       if (!m) return t('push.message.noMemory', { sheet: options.sheetName });
