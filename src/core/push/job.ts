@@ -87,7 +87,11 @@ function buildRun(
       const table = load();
       if (!table) return;
       for (const [id, cells] of rows) table.rows.set(id, { ...table.rows.get(id), ...cells });
-      memory.save(table);
+      memory.saveRows(table, [...rows.keys()]);
+    },
+    forget: (ids: readonly number[]) => {
+      const table = load();
+      if (table) memory.dropRows(table, ids);
     },
     makeDate: env.makeDate,
     formatDate: env.formatDate,
