@@ -78,6 +78,7 @@ export function pushMemorySheet(
       const missing = 1 + size - sheet.getMaxRows();
       if (missing > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missing);
       writes.sort((a, b) => a.index - b.index);
+      fillGaps(writes, table);
       writeInRuns(
         writes,
         (run) =>
@@ -113,6 +114,35 @@ export function pushMemorySheet(
       if (rows > 0) sheet.getRange(2 + index, 1, rows, 2).clearContent();
     },
   };
+}
+
+/** Gaps between written rows this short are written too (the rows as loaded): one write. */
+const MAX_GAP = 20;
+
+type RowWrite = { index: number; cells: unknown[] };
+
+/**
+ * Joins scattered rows (a push's changed rows among untouched ones) into runs: a short gap
+ * between two is written with the rows the table holds there (as loaded, so the same cells), or
+ * blank where it holds none. `writes` is sorted; it comes back sorted.
+ */
+function fillGaps(writes: RowWrite[], table: MemoryTable): void {
+  const idAt = new Map<number, number>();
+  for (const [id, index] of table.at ?? []) idAt.set(index, id);
+  const added: RowWrite[] = [];
+  for (let w = 1; w < writes.length; w++) {
+    const from = (writes[w - 1]?.index ?? 0) + 1;
+    const to = writes[w]?.index ?? 0;
+    if (to - from > MAX_GAP) continue;
+    for (let index = from; index < to; index++) {
+      const id = idAt.get(index);
+      const row = id === undefined ? undefined : table.rows.get(id);
+      const [lead, json] = id !== undefined && row ? encodeRow(id, row) : ['', ''];
+      added.push({ index, cells: [lead, json === '' ? '' : `'${json}`] });
+    }
+  }
+  writes.push(...added);
+  writes.sort((a, b) => a.index - b.index);
 }
 
 /** The memory sheet, made (hidden, marked) when missing; its mark names the table's columns. */
