@@ -442,6 +442,7 @@ export function startJob(input: StartJobInput): JobSummary {
         jobName: sheet.jobName,
         sheetId: sheet.id,
         sheetName: sheet.name,
+        ...sheetSharers(newJob.kind),
       });
     }
     const notice = makeRoomForJob(deps);
@@ -577,6 +578,28 @@ const ONE_PER_SHEET: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Kinds that share more of a sheet than their status columns, so that one of them excludes the
+ * others on that sheet: an export (a sync, a replace, a refresh) and a push (or its revert)
+ * each read and save the sheet's push memory (core/push/memory.ts, the hidden "CRM Push
+ * Memory" sheet). Each person's jobs run under that person's own lock, so two people's slices
+ * overlap, and a save of what one loaded before the other saved would bring back stale cells: a
+ * later sync then keeps a CRM change from the sheet as "the person's change", and a later push
+ * calls it a CONFLICT or sends the old value (test/e2e/push-sync-race.test.ts). The second job
+ * is refused at its start, naming the one to let finish.
+ */
+const SHEET_SHARERS: readonly (readonly string[])[] = [
+  [EXPORT_JOB_KIND, PUSH_KIND, PUSH_REVERT_KIND],
+];
+
+function sheetSharers(kind: string): {
+  kinds?: readonly string[];
+  nameOf: (kind: string) => string | undefined;
+} {
+  const kinds = SHEET_SHARERS.find((group) => group.includes(kind));
+  return { ...(kinds ? { kinds } : {}), nameOf: (other) => ONE_PER_SHEET[other] };
+}
+
+/**
  * Resumes a job of yours under the start lock, checking "one job per sheet" as a start does:
  * two jobs on one sheet (another person's, started before a job held its sheet while it was
  * failed) would work the same rows, and a lead could be messaged twice (issue 16.3).
@@ -594,7 +617,13 @@ function resumeOwnJob(deps: EngineDeps, job: JobRecord): JobSummary {
     const jobName = ONE_PER_SHEET[job.kind];
     const sheetId = job.sheetId ?? (job.options as { sheetId?: unknown } | null)?.sheetId;
     if (jobName !== undefined && typeof sheetId === 'number') {
-      const target = { kind: job.kind, jobName, sheetId, sheetName: job.sheetName ?? '' };
+      const target = {
+        kind: job.kind,
+        jobName,
+        sheetId,
+        sheetName: job.sheetName ?? '',
+        ...sheetSharers(job.kind),
+      };
       checkNoOtherJobOnSheet(allJobs(deps), target, job.jobId);
     }
     return resumeJob(deps, job.jobId, translator(job.locale ?? 'en')('jobs.resumed'));

@@ -6,6 +6,7 @@
  */
 import { DEMO } from '../../sandbox/index';
 import type { JobSummary } from '../../src/core/jobs/record';
+import type { SharingOptions } from '../../tools/gas-runtime/index';
 import { plainLeads } from './actions-harness';
 import { type AddonWorld, createAddonWorld, waitOutRateWindow } from './addon-harness';
 
@@ -31,6 +32,7 @@ export async function createPushWorld(
   count = 60,
   locale = 'pt_BR',
   columns = PUSH_COLUMNS,
+  sharing?: SharingOptions,
 ): Promise<PushWorld> {
   let ids: number[] = [];
   const base = await createAddonWorld({
@@ -50,6 +52,7 @@ export async function createPushWorld(
       ids = chosen.map((l) => l.id);
       return {
         publishedAddon: false,
+        ...(sharing ? { sharing } : {}),
         workbook: { sheets: { Planilha1: [] }, locale, timeZone: 'America/Sao_Paulo' },
       };
     },

@@ -321,30 +321,40 @@ export function holdsSheet(job: Pick<JobRecord, 'state' | 'settleOnCancel'>): bo
 /**
  * Refuses to start (or resume, `exceptJobId` being the job resumed) a `kind` job on a sheet
  * another one still holds (holdsSheet): both would write the same status columns. `jobName`
- * ("Import", "Send") starts the message.
+ * ("Import", "Send") starts the message. `kinds` are the kinds that exclude it (default: its
+ * own), named by `nameOf` in the message.
  */
 export function checkNoOtherJobOnSheet(
   jobs: readonly JobRecord[],
-  target: { kind: string; jobName: string; sheetId: number; sheetName: string },
+  target: {
+    kind: string;
+    jobName: string;
+    sheetId: number;
+    sheetName: string;
+    kinds?: readonly string[];
+    nameOf?: (kind: string) => string | undefined;
+  },
   exceptJobId?: string,
 ): void {
+  const kinds = target.kinds ?? [target.kind];
   const other = jobs.find((job) => {
     if (job.jobId === exceptJobId) return false;
-    if (job.kind !== target.kind || !holdsSheet(job)) return false;
+    if (!kinds.includes(job.kind) || !holdsSheet(job)) return false;
     // Board entries (other editors' jobs) carry the sheet id without their options.
     const sheetId = job.sheetId ?? (job.options as { sheetId?: unknown } | null)?.sheetId;
     return sheetId === target.sheetId;
   });
+  const jobName = (other && target.nameOf?.(other.kind)) ?? target.jobName;
   if (other && isSettlingCancel(other)) {
     throw codedError(
-      `${target.jobName} ${other.jobId} was cancelled on "${target.sheetName}" and is still reading back the rows it may have sent: let it finish (crmListJobs() shows it), then start again.`,
+      `${jobName} ${other.jobId} was cancelled on "${target.sheetName}" and is still reading back the rows it may have sent: let it finish (crmListJobs() shows it), then start again.`,
       'jobOnSheet',
       { sheet: target.sheetName },
     );
   }
   if (other) {
     throw codedError(
-      `${target.jobName} ${other.jobId} is already ${other.state} on "${target.sheetName}": ${isPending(other.state) ? 'let it finish, resume' : 'resume'} it with crmResumeJob("${other.jobId}") or cancel it with crmCancelJob("${other.jobId}") before starting another.`,
+      `${jobName} ${other.jobId} is already ${other.state} on "${target.sheetName}": ${isPending(other.state) ? 'let it finish, resume' : 'resume'} it with crmResumeJob("${other.jobId}") or cancel it with crmCancelJob("${other.jobId}") before starting another.`,
       'jobOnSheet',
       { sheet: target.sheetName },
     );

@@ -13,7 +13,7 @@ import { loadPlan, type PlanRow } from '../plan/plan';
 import type { Clock, KeyValueStore } from '../ports';
 import { scopedSheet } from '../rows/scope';
 import { pushKind } from './kind';
-import type { PushMemoryStore } from './memory';
+import type { MemoryTable, PushMemoryStore } from './memory';
 import { type PushRevertEntry, type PushRevertOptions, pushRevertKind } from './revert';
 import {
   PUSH_PREVIEW_STATUSES,
@@ -77,15 +77,26 @@ function buildRun(
   const base = { sheet, client: env.client, pacer, loaded: false };
   const ledger = new Ledger(env.store, pushLedgerPrefix(job.jobId));
   const memory = env.memory(target.sheetId);
+  // Read once an execution: no other job saves this sheet's memory while a push holds the
+  // sheet (jobs-api.ts SHEET_SHARERS), so what was loaded is what the sheet keeps.
+  let loaded: MemoryTable | null | undefined;
+  const load = () => {
+    if (loaded === undefined) loaded = memory.load();
+    return loaded;
+  };
   const kindEnv = {
     jobId: job.jobId,
     t,
-    memory: () => memory.load(),
+    memory: load,
     remember: (rows: ReadonlyMap<number, Record<string, string>>) => {
-      const table = memory.load();
+      const table = load();
       if (!table) return;
       for (const [id, cells] of rows) table.rows.set(id, { ...table.rows.get(id), ...cells });
-      memory.save(table);
+      memory.saveRows(table, [...rows.keys()]);
+    },
+    forget: (ids: readonly number[]) => {
+      const table = load();
+      if (table) memory.dropRows(table, ids);
     },
     makeDate: env.makeDate,
     formatDate: env.formatDate,

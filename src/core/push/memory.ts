@@ -17,13 +17,41 @@ export interface MemoryTable {
   columns: string[];
   headers: string[];
   rows: Map<number, RememberedRow>;
+  /** Where each lead's row is kept (0-based), as loaded: a save of a few rows writes only them. */
+  at?: Map<number, number>;
+  /** Rows the store holds (blank ones included), as loaded. */
+  size?: number;
 }
 
 /** Where a sheet's memory is kept (src/gas/push-memory-sheet.ts over a hidden sheet). */
 export interface PushMemoryStore {
   /** The table, or null when the sheet has none (not written by an export). */
   load(): MemoryTable | null;
-  save(table: MemoryTable): void;
+  /**
+   * Writes the rows of `ids` only (each step saves what it changed, not the table): at `start`
+   * + i when given (a replace export keeps its leads in the order it writes them on the sheet),
+   * else where the table was loaded from, a lead not there yet below the last row.
+   */
+  saveRows(table: MemoryTable, ids: readonly number[], start?: number): void;
+  /** Clears the rows from `index` (0-based) down: what an earlier export or a killed step left. */
+  clearFrom(index: number): void;
+  /** Forgets the rows of `ids` (their leads' rows were deleted from the export sheet). */
+  dropRows(table: MemoryTable, ids: readonly number[]): void;
+}
+
+/**
+ * The remembered leads whose rows a person deleted from the export sheet: every lead of the
+ * table that no row of a complete read of the sheet names (`sheetIds`: each data row's id
+ * cell). Undefined when a row with content has no readable id (an error, a typed-over cell):
+ * its lead cannot be told gone, so nothing is.
+ */
+export function goneLeads(
+  table: Pick<MemoryTable, 'rows'>,
+  sheetIds: readonly (number | 'blank' | 'unreadable')[],
+): number[] | undefined {
+  if (sheetIds.includes('unreadable')) return undefined;
+  const present = new Set(sheetIds);
+  return [...table.rows.keys()].filter((id) => !present.has(id));
 }
 
 /**
@@ -86,19 +114,25 @@ export function encodeRow(id: number, row: RememberedRow): [number, string] {
   return [id, JSON.stringify(row)];
 }
 
-export function decodeRows(values: readonly (readonly unknown[])[]): Map<number, RememberedRow> {
+/** The rows of the table (and, into `at`, where each lead's row is: 0-based). */
+export function decodeRows(
+  values: readonly (readonly unknown[])[],
+  at?: Map<number, number>,
+): Map<number, RememberedRow> {
   const rows = new Map<number, RememberedRow>();
-  for (const [id, json] of values) {
+  values.forEach(([id, json], index) => {
     const lead = Number(id);
-    // The first row of a lead wins: a save writes the new rows above any old ones it left.
-    if (!Number.isInteger(lead) || lead <= 0 || rows.has(lead)) continue;
+    // The first row of a lead wins (a save writes each lead where it was loaded from).
+    if (!Number.isInteger(lead) || lead <= 0 || rows.has(lead)) return;
     try {
       const parsed = JSON.parse(String(json ?? '')) as unknown;
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
         rows.set(lead, parsed as RememberedRow);
+        at?.set(lead, index);
+      }
     } catch {
       // A row a person edited by hand is forgotten: that lead's cells push nothing.
     }
-  }
+  });
   return rows;
 }

@@ -31,6 +31,7 @@ import type { Pacer } from '../../pacing';
 import type { Clock, KeyValueStore } from '../../ports';
 import {
   canonCell,
+  goneLeads,
   type MemoryTable,
   type PushMemoryStore,
   rememberCells,
@@ -175,11 +176,20 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
       ? paging.fresh.filter((lead) => !seenBefore.has(lead.id))
       : paging.fresh;
   const memory = env.memory?.(options.sheetId);
-  const table = memory ? memoryOf(memory, options, cursor) : undefined;
-  const plan = planAndApply(options, cursor, sheet, leads, env, t, table);
+  const table = memory ? memoryOf(memory, options) : undefined;
+  const { plan, sheetIds } = planAndApply(options, cursor, sheet, leads, env, t, table);
   if (memory && table) {
+    // A sync's read of the sheet is complete: a remembered lead no row names was deleted.
+    const gone = sheetIds && goneLeads(table, sheetIds);
+    if (gone && gone.length > 0) memory.dropRows(table, gone);
     remember(table, options, leads, env, plan);
-    memory.save(table);
+    const ids = leads.map((lead) => lead.id);
+    if (options.mode === 'replace') {
+      // A replace keeps each lead's row where the sheet has it: a repeated step rewrites the
+      // same rows, and the first step clears what an earlier export left below its own.
+      memory.saveRows(table, ids, cursor.writtenRows);
+      if (cursor.writtenRows === 0 && !cursor.catchUp) memory.clearFrom(ids.length);
+    } else memory.saveRows(table, ids);
     if (plan.kept && sheet.sayOnRows)
       sheet.sayOnRows(PUSH_DETAIL_HEADER, keptWords(options, plan.kept, t));
   }
@@ -206,7 +216,10 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
     job.message = exportProgressMessage(t, options.sheetName, job.done, job.total);
     return { status: 'more' };
   }
-  if (options.mode === 'replace') clearBelow(sheet, writtenRows);
+  if (options.mode === 'replace') {
+    clearBelow(sheet, writtenRows);
+    memory?.clearFrom(writtenRows);
+  }
   const staleRows = options.staleRows ?? 'keep';
   const seen = new Set([...seenBefore, ...paging.read]);
   const outcome = settlePass(job, { ...cursor, writtenRows }, paging, seen, ctx, options);
@@ -339,12 +352,22 @@ function planAndApply(
   env: ExportEnv,
   t: Translate,
   memory?: MemoryTable,
-): SheetPlan {
+): { plan: SheetPlan; sheetIds?: SheetId[] } {
   for (let attempt = 1; ; attempt++) {
     const { plan, expected } = planSheet(options, cursor, sheet, leads, env, t, memory);
     const check = attempt < WRITE_ATTEMPTS ? expected : undefined;
-    if (sheet.apply(plan, check) !== false) return plan;
+    if (sheet.apply(plan, check) !== false)
+      return expected ? { plan, sheetIds: expected.ids.map(sheetIdOf) } : { plan };
   }
+}
+
+type SheetId = number | 'blank' | 'unreadable';
+
+/** What a row's id cell says: a lead id, nothing, or something that is no id. */
+function sheetIdOf(cell: unknown): SheetId {
+  const text = String(cell ?? '').trim();
+  if (text === '') return 'blank';
+  return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : 'unreadable';
 }
 
 /** How the export writes a flat value of each of its columns (kinds from the custom fields). */
@@ -358,18 +381,13 @@ function cellMaker(options: ExportJobOptions, env: ExportEnv) {
 }
 
 /**
- * The sheet's memory as this step starts: a replace's first page starts it afresh (every row is
- * rewritten); any other step goes on from what is kept.
+ * The sheet's memory as this step starts: a replace writes its rows afresh, by their place on
+ * the sheet, and reads none; a sync goes on from what is kept (it keeps a person's changes).
  */
-function memoryOf(
-  store: PushMemoryStore,
-  options: ExportJobOptions,
-  cursor: ExportCursor,
-): MemoryTable {
-  const fresh = options.mode === 'replace' && cursor.writtenRows === 0 && !cursor.catchUp;
-  const loaded = fresh ? null : store.load();
+function memoryOf(store: PushMemoryStore, options: ExportJobOptions): MemoryTable {
+  const loaded = options.mode === 'replace' ? null : store.load();
   const headers = options.headers ?? options.columns;
-  return { columns: options.columns, headers, rows: loaded?.rows ?? new Map() };
+  return { ...loaded, columns: options.columns, headers, rows: loaded?.rows ?? new Map() };
 }
 
 /**

@@ -60,6 +60,7 @@ export function placeByKey<E extends WalkEntry>(
   entries: readonly E[],
   onlyChanged: boolean,
   read?: { values: SheetValues; columns: number[] },
+  fill?: readonly E[],
 ): number {
   if (entries.length === 0) return 0;
   const { values, columns } =
@@ -69,6 +70,7 @@ export function placeByKey<E extends WalkEntry>(
     ? checkWrites(kind, entries, values, columns, keys)
     : placeWrites(kind, entries, keys);
   writes.sort((a, b) => a.index - b.index);
+  if (fill && !onlyChanged) fillGaps(kind, writes, keys, fill);
   writeInRuns(
     writes,
     (run) =>
@@ -103,6 +105,57 @@ function placeWrites<E extends WalkEntry>(
     });
   }
   return writes;
+}
+
+/** Rows above the first write that a fill takes too (they are often the last fill's). */
+const FILL_ABOVE = 50;
+
+/**
+ * Joins `writes` (sorted) into runs: each gap between two writes whose rows all hold finished
+ * entries of `fill` gets their cells (what the end check would write there), and so do up to
+ * FILL_ABOVE such rows above the first write. A gap with a blank row, or a row not finished,
+ * stays a gap. Cells written again are the same: only calls are saved.
+ */
+function fillGaps<E extends WalkEntry>(
+  kind: PipelineKind<E, unknown>,
+  writes: RowWrite[],
+  keys: readonly string[],
+  fill: readonly E[],
+): void {
+  if (writes.length === 0) return;
+  const finished = new Map<string, E>();
+  for (const entry of fill) if (entry.s !== undefined) finished.set(entry.k, entry);
+  const rowsOf = new Map<string, number[]>();
+  keys.forEach((key, index) => {
+    if (key !== '') rowsOf.set(key, [...(rowsOf.get(key) ?? []), index]);
+  });
+  const cellsAt = (index: number): unknown[] | undefined => {
+    const key = keys[index] ?? '';
+    const entry = key === '' ? undefined : finished.get(key);
+    if (!entry) return undefined;
+    const rows = rowsOf.get(key) ?? [];
+    return cellsOfRow(kind, entry, rows, rows.indexOf(index));
+  };
+  const added: RowWrite[] = [];
+  const first = writes[0]?.index ?? 0;
+  for (let index = first - 1; index >= Math.max(0, first - FILL_ABOVE); index--) {
+    const cells = cellsAt(index);
+    if (!cells) break;
+    added.push({ index, cells });
+  }
+  for (let w = 1; w < writes.length; w++) {
+    const from = (writes[w - 1]?.index ?? 0) + 1;
+    const to = writes[w]?.index ?? 0;
+    const gap: RowWrite[] = [];
+    for (let index = from; index < to; index++) {
+      const cells = cellsAt(index);
+      if (!cells) break;
+      gap.push({ index, cells });
+    }
+    if (gap.length === to - from) added.push(...gap);
+  }
+  writes.push(...added);
+  writes.sort((a, b) => a.index - b.index);
 }
 
 /**

@@ -121,6 +121,13 @@ export interface PipelineKind<E extends WalkEntry, R> {
    * is not acted on again (a row is acted on once a run). Undefined: no such mark.
    */
   rowMark?(entry: E): string | undefined;
+  /**
+   * Place a step's statuses at most this often (ms), with the finished rows between them, so
+   * that scattered rows (a push's changed rows among untouched ones) cost a few sheet writes a
+   * run, not one each; the ends wait in the record meanwhile (and a slice's end places them).
+   * Undefined: every step places its own.
+   */
+  placeEveryMs?: number;
   next(entry: E): NextMove<R>;
   call(entry: E, request: R): (api: CrmApi) => unknown;
   repeatable(request: R): boolean;

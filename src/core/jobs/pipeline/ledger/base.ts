@@ -39,6 +39,9 @@ export interface LedgerRun<E extends WalkEntry, R> {
    * left without an end (planLedger), and send nothing new.
    */
   cancelled?: boolean;
+  /** Ends this execution has not placed yet, and when it last placed (`placeEveryMs`). */
+  unplaced?: E[];
+  placedAt?: number;
 }
 
 export interface LedgerTypes<E extends WalkEntry, R> extends PlannedTypes {
@@ -148,7 +151,7 @@ export abstract class LedgerWalkBase<E extends WalkEntry, R> {
   }
 
   protected place(ended: readonly E[], free: readonly FreeEnd<E>[]): void {
-    const { ledger, sheet } = this.run;
+    const { ledger } = this.run;
     const now = this.now();
     for (const end of free) {
       finish(this.kind, end.entry, end, now);
@@ -156,7 +159,28 @@ export abstract class LedgerWalkBase<E extends WalkEntry, R> {
     }
     ledger.save();
     const entries = [...ended, ...free.map(({ entry }) => entry)];
-    if (placeByKey(sheet, this.kind, entries, false) > 0) this.wrote = true;
+    const every = this.kind.placeEveryMs;
+    if (every === undefined) {
+      this.placeNow(entries);
+      return;
+    }
+    this.run.unplaced = [...(this.run.unplaced ?? []), ...entries];
+    if (now - (this.run.placedAt ?? Number.NEGATIVE_INFINITY) >= every) this.placeUnplaced();
+  }
+
+  /** The ends this execution held back (`placeEveryMs`), placed now. */
+  protected placeUnplaced(): void {
+    const entries = this.run.unplaced ?? [];
+    this.run.unplaced = [];
+    this.run.placedAt = this.now();
+    this.placeNow(entries);
+  }
+
+  private placeNow(entries: readonly E[]): void {
+    const { sheet, ledger } = this.run;
+    // Finished rows between (and just above) the placed ones are written with them: one write.
+    const fill = this.kind.placeEveryMs === undefined ? undefined : ledger.entries();
+    if (placeByKey(sheet, this.kind, entries, false, undefined, fill) > 0) this.wrote = true;
   }
 
   /** After a step's work: the ends it reached and those the next plan reaches free, placed. */
@@ -184,6 +208,8 @@ export abstract class LedgerWalkBase<E extends WalkEntry, R> {
     return { ...cursor, shards: this.run.ledger.shards.length };
   }
   checkAtSliceEnd(read: LedgerRead<E>, cursor: WalkCursor) {
+    // The slice ends: what it held back is placed now, not left blank till the end check.
+    if ((this.run.unplaced?.length ?? 0) > 0) this.placeUnplaced();
     return { read, cursor };
   }
 
