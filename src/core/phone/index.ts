@@ -105,7 +105,7 @@ export function normalizePhone(
       return brazil(international.slice(BRAZIL_CALLING_CODE.length));
     }
     const parsed = parsePhoneNumberFromString(`+${international}`);
-    return valid(parsed);
+    return valid(parsed, international.slice(String(parsed?.countryCallingCode ?? '').length), 1);
   }
   if (defaultCountry === BRAZIL) {
     return brazil(hasBrazilCountryCode(digits) ? digits.slice(BRAZIL_CALLING_CODE.length) : digits);
@@ -115,12 +115,29 @@ export function normalizePhone(
   if (parsed?.countryCallingCode === BRAZIL_CALLING_CODE) {
     return brazil(String(parsed.nationalNumber));
   }
-  return valid(parsed);
+  return valid(parsed, digits, 2);
 
-  // E.164 holds at most 15 digits: the CRM refuses a longer number (422 on `phone`), though the
-  // numbering plan of some countries (`+49…`) allows more.
-  function valid(parsed: ReturnType<typeof parsePhoneNumberFromString>): PhoneResult {
+  /**
+   * E.164 holds at most 15 digits: the CRM refuses a longer number (422 on `phone`), though the
+   * numbering plan of some countries (`+49…`) allows more. The number must also be the one the
+   * person typed: libphonenumber drops what it takes for a national or carrier prefix, and
+   * `+86 1234567890123` became `+8667890123`, someone else's number. Only a trunk prefix may go:
+   * the `(0)` of `+44 (0)20 …` after a country code, or a national prefix of one or two digits
+   * (`1` in the US, `8` in Russia, `06` in Hungary) before a national number.
+   */
+  function valid(
+    parsed: ReturnType<typeof parsePhoneNumberFromString>,
+    typed: string,
+    maxDropped: number,
+  ): PhoneResult {
     if (!parsed?.isValid() || digitsOf(parsed.number).length > 15) return invalid();
+    const national = String(parsed.nationalNumber);
+    const dropped = typed.length - national.length;
+    const droppedOnlyTrunk =
+      typed.endsWith(national) &&
+      dropped <= maxDropped &&
+      (maxDropped > 1 || /^0?$/.test(typed.slice(0, dropped)));
+    if (!droppedOnlyTrunk) return invalid();
     return { ok: true, value: parsed.number };
   }
 

@@ -107,8 +107,20 @@ describe('other countries', () => {
     ['+44 20 7946 0958', 'BR', '+442079460958'],
     ['00 44 20 7946 0958', 'BR', '+442079460958'],
     ['912 345 678', 'PT', '+351912345678'],
+    ['+44 (0)20 7946 0958', 'BR', '+442079460958'],
+    ['1 (212) 555-0123', 'US', '+12125550123'],
+    ['8 (495) 123-45-67', 'RU', '+74951234567'],
+    ['030 123456', 'DE', '+4930123456'],
   ])('%j with %s → %s', (input, country, expected) => {
     expect(normalizePhone(input, country)).toEqual({ ok: true, value: expected });
+  });
+
+  // libphonenumber took `12345` for a carrier prefix and dropped it: another person's number.
+  it.each([
+    ['+86 1234567890123', 'BR'],
+    ['+86 123456789012345', 'BR'],
+  ])('refuses %j rather than send a number with digits dropped', (input, country) => {
+    expect(normalizePhone(input, country).ok).toBe(false);
   });
 
   it('names the default country of a number it cannot read', () => {
