@@ -80,6 +80,25 @@ async function bundleSidebar(folder: SidebarFolder, root: string): Promise<strin
   return result.outputFiles[0]?.text ?? '';
 }
 
+/**
+ * A part two sidebars share, written once under src/ui/shared and named where it goes:
+ * `<!-- #include revert.html ns=ui.push -->` in a body.html, `/* #include preview-run.css *\/`
+ * in a style.css. `{{ns}}` in the part becomes the sidebar's message prefix, so its `[[keys]]`
+ * stay the sidebar's own.
+ */
+const INCLUDE =
+  /^[ \t]*(?:<!--|\/\*)[ \t]*#include[ \t]+([\w.-]+)(?:[ \t]+ns=([\w.]+))?[ \t]*(?:-->|\*\/)[ \t]*$/gm;
+
+export function expandIncludes(text: string, root = UI_ROOT): string {
+  return text.replace(INCLUDE, (_whole, file: string, ns: string | undefined) => {
+    const part = readRequired(join(root, 'shared', file), `The shared part ${file}`);
+    if (part.includes('{{ns}}') && ns === undefined) {
+      throw new Error(`The shared part ${file} needs ns=…: name the sidebar's message prefix.`);
+    }
+    return part.replace(/\{\{ns\}\}/g, ns ?? '').replace(/\n$/, '');
+  });
+}
+
 /** Bundles each src/ui/<folder>/main.ts and writes dist/<Name>.html with its CSS inlined. */
 export async function buildSidebars(distDir: string, root = UI_ROOT): Promise<BuiltSidebar[]> {
   mkdirSync(distDir, { recursive: true });
@@ -91,8 +110,13 @@ export async function buildSidebars(distDir: string, root = UI_ROOT): Promise<Bu
       const ownCss = join(root, folder, 'style.css');
       const html = renderSidebarHtml({
         title: `CRM · ${name}`,
-        css: existsSync(ownCss) ? `${sharedCss}\n${readFileSync(ownCss, 'utf8')}` : sharedCss,
-        body: readRequired(join(root, folder, 'body.html'), `The ${name} sidebar's markup`),
+        css: existsSync(ownCss)
+          ? `${sharedCss}\n${expandIncludes(readFileSync(ownCss, 'utf8'), root)}`
+          : sharedCss,
+        body: expandIncludes(
+          readRequired(join(root, folder, 'body.html'), `The ${name} sidebar's markup`),
+          root,
+        ),
         script: await bundleSidebar(folder, root),
       });
       const file = join(distDir, `${name}.html`);
