@@ -3,7 +3,7 @@ import { byId, h, showStatus } from '../shared/dom';
 import { t, words } from '../shared/i18n';
 import { createPreviewRun, fail } from '../shared/preview-run';
 import { fillRowsPicker, rowsOption } from '../shared/rows-picker';
-import { callServer, type ServerResult } from '../shared/server';
+import { callServer } from '../shared/server';
 import { fillSheetSelect, rememberLead } from '../shared/sheets';
 import { type FormContext, renderActions, renderLead, renderParams } from './form-view';
 import {
@@ -37,13 +37,14 @@ import { renderPreview } from './preview-view';
  * the same way. Jobs are followed with the shared progress (pause, resume, cancel).
  */
 
-type Preview = ServerResult<'uiLeadActionsPreview'>;
-
 /**
  * The preview on show: Run acts on exactly its options, Revert on its run id (preview-run.ts).
  * The run's options name the rows the preview read.
  */
-const flow = createPreviewRun<ActionOptions & { rows?: string }, PreviewAnswer>();
+const flow = createPreviewRun<ActionOptions & { rows?: string }, PreviewAnswer>({
+  previewing: t('ui.actions.previewing'),
+  read: (jobId) => callServer('uiLeadActionsPreview', jobId),
+});
 const forgetPreview = flow.forget;
 
 /** The form, the account's lists and the sheet's columns; form-view.ts draws from these. */
@@ -99,19 +100,6 @@ async function loadLastRun(): Promise<void> {
 
 // ---- previews ----------------------------------------------------------------------------
 
-/** A preview job of the actions or of a revert, read by uiLeadActionsPreview once it is done. */
-function previewJob(
-  start: () => Promise<JobSummary>,
-  show: (preview: Preview) => void,
-): Promise<void> {
-  return flow.previewJob({
-    previewing: t('ui.actions.previewing'),
-    start,
-    read: (jobId) => callServer('uiLeadActionsPreview', jobId),
-    show,
-  });
-}
-
 async function runPreview(): Promise<void> {
   let options: ActionOptions & { rows?: string };
   try {
@@ -120,50 +108,39 @@ async function runPreview(): Promise<void> {
     fail(error);
     return;
   }
-  try {
-    await previewJob(
-      () => callServer('crmLeadActions', { ...options, preview: true }),
-      (preview) => {
-        if (changingRows(preview) === 0) {
-          showStatus('status', t('ui.actions.nothingToChange'), 'error');
-        }
-        renderPreview(preview, t('ui.actions.previewTitle'));
-        // The run takes the rows this preview read, whatever is selected or filtered by then.
-        const run = preview.runRows ? { ...options, rows: preview.runRows } : options;
-        flow.setShown({ mode: 'run', options: run, preview });
-        flow.setNextStep('run', changingRows(preview) > 0);
-      },
-    );
-  } catch (error) {
-    fail(error);
-  }
+  await flow.previewJob(
+    () => callServer('crmLeadActions', { ...options, preview: true }),
+    (preview) => {
+      if (changingRows(preview) === 0) {
+        showStatus('status', t('ui.actions.nothingToChange'), 'error');
+      }
+      renderPreview(preview, t('ui.actions.previewTitle'));
+      // The run takes the rows this preview read, whatever is selected or filtered by then.
+      const run = preview.runRows ? { ...options, rows: preview.runRows } : options;
+      flow.setShown({ mode: 'run', options: run, preview });
+      flow.setNextStep('run', changingRows(preview) > 0);
+    },
+  );
 }
 
 async function runRevertPreview(): Promise<void> {
-  const runId = byId<HTMLInputElement>('run-id').value.trim();
-  if (runId === '') {
-    showStatus('status', t('ui.actions.revert.needRun'), 'error');
-    return;
-  }
-  try {
-    await previewJob(
-      () => callServer('crmRevertLeadActions', runId, { preview: true }),
-      (answer: PreviewAnswer) => {
-        // What the revert cannot undo depends on the run's action: the server's word, else the
-        // sheet's last run when that is the one being reverted.
-        const known = lastRun?.runId === runId ? lastRun.action : undefined;
-        const preview = { ...answer, revertedAction: answer.revertedAction ?? known };
-        renderPreview(preview, t('ui.actions.revert.previewTitle'));
-        flow.setShown({ mode: 'revert', runId, preview });
-        if (changingRows(preview) === 0) {
-          showStatus('status', t('ui.actions.revert.nothing'), 'error');
-        }
-        flow.setNextStep('revert-run', changingRows(preview) > 0);
-      },
-    );
-  } catch (error) {
-    fail(error);
-  }
+  const runId = flow.runIdToRevert(t('ui.actions.revert.needRun'));
+  if (runId === undefined) return;
+  await flow.previewJob(
+    () => callServer('crmRevertLeadActions', runId, { preview: true }),
+    (answer: PreviewAnswer) => {
+      // What the revert cannot undo depends on the run's action: the server's word, else the
+      // sheet's last run when that is the one being reverted.
+      const known = lastRun?.runId === runId ? lastRun.action : undefined;
+      const preview = { ...answer, revertedAction: answer.revertedAction ?? known };
+      renderPreview(preview, t('ui.actions.revert.previewTitle'));
+      flow.setShown({ mode: 'revert', runId, preview });
+      if (changingRows(preview) === 0) {
+        showStatus('status', t('ui.actions.revert.nothing'), 'error');
+      }
+      flow.setNextStep('revert-run', changingRows(preview) > 0);
+    },
+  );
 }
 
 // ---- run and revert ----------------------------------------------------------------------
@@ -262,21 +239,11 @@ flow.wire({
   formId: 'actions-form',
   preview: runPreview,
   revertPreview: runRevertPreview,
-  run: () => {
-    // Run acts only on the options the shown preview was made of.
-    let current: ActionOptions | undefined;
-    try {
-      current = actionOptionsOf(form, ctx.columns, t);
-    } catch {
-      current = undefined;
-    }
-    const shown = flow.shown();
-    if (shown?.mode !== 'run' || !sameOptions(shown.options, current)) {
-      forgetPreview();
-      showStatus('status', t('ui.actions.needPreview'), 'error');
-      return;
-    }
-    askToConfirm();
+  run: {
+    current: () => actionOptionsOf(form, ctx.columns, t),
+    same: sameOptions,
+    stale: t('ui.actions.needPreview'),
+    confirm: askToConfirm,
   },
   revertRun: () => {
     if (flow.shown()?.mode === 'revert') askToConfirm();

@@ -1,4 +1,3 @@
-import type { JobSummary } from '../../core/jobs/record';
 import { byId, h, showStatus, whileBusy } from '../shared/dom';
 import { t, words } from '../shared/i18n';
 import { createPreviewRun, fail } from '../shared/preview-run';
@@ -31,7 +30,10 @@ import { pushServer } from './push-server';
 
 const form: PushForm = { sheet: '', keepSheet: false };
 /** The preview on show: Push sends exactly its options, Revert its run id (preview-run.ts). */
-const flow = createPreviewRun<PushOptions, PushPreviewAnswer>();
+const flow = createPreviewRun<PushOptions, PushPreviewAnswer>({
+  previewing: t('ui.push.previewing'),
+  read: (jobId) => callServer('uiPushPreview', jobId),
+});
 const forgetPreview = flow.forget;
 
 // ---- the form ----------------------------------------------------------------------------
@@ -64,19 +66,6 @@ async function loadRuns(): Promise<void> {
 
 // ---- previews ----------------------------------------------------------------------------
 
-/** A preview job of the push or of a revert, read by uiPushPreview once it is done. */
-function previewJob(
-  start: () => Promise<JobSummary>,
-  show: (preview: PushPreviewAnswer) => void,
-): Promise<void> {
-  return flow.previewJob({
-    previewing: t('ui.push.previewing'),
-    start,
-    read: (jobId) => callServer('uiPushPreview', jobId),
-    show,
-  });
-}
-
 async function runPreview(): Promise<void> {
   let options: PushOptions;
   try {
@@ -85,22 +74,18 @@ async function runPreview(): Promise<void> {
     fail(error);
     return;
   }
-  try {
-    await previewJob(
-      () => pushServer.push({ ...options, preview: true }),
-      (preview) => {
-        renderPreview(preview, 'run', {
-          ...(options.onConflict === 'sheet' ? {} : { keepSheetAndPreview: keepSheetAndPreview }),
-        });
-        flow.setShown({ mode: 'run', options, preview });
-        const some = changingRows(preview) > 0;
-        if (!some) showStatus('status', t('ui.push.nothingToPush'), 'error');
-        flow.setNextStep('run', some);
-      },
-    );
-  } catch (error) {
-    fail(error);
-  }
+  await flow.previewJob(
+    () => pushServer.push({ ...options, preview: true }),
+    (preview) => {
+      renderPreview(preview, 'run', {
+        ...(options.onConflict === 'sheet' ? {} : { keepSheetAndPreview: keepSheetAndPreview }),
+      });
+      flow.setShown({ mode: 'run', options, preview });
+      const some = changingRows(preview) > 0;
+      if (!some) showStatus('status', t('ui.push.nothingToPush'), 'error');
+      flow.setNextStep('run', some);
+    },
+  );
 }
 
 /** The conflicts' own button: the sheet's value wins, and a new preview says what that sends. */
@@ -112,25 +97,18 @@ function keepSheetAndPreview(): void {
 }
 
 async function runRevertPreview(): Promise<void> {
-  const runId = byId<HTMLInputElement>('run-id').value.trim();
-  if (runId === '') {
-    showStatus('status', t('ui.push.revert.needRun'), 'error');
-    return;
-  }
-  try {
-    await previewJob(
-      () => pushServer.revert(runId, { preview: true }),
-      (preview) => {
-        renderPreview(preview, 'revert');
-        flow.setShown({ mode: 'revert', runId, preview });
-        const some = changingRows(preview) > 0;
-        if (!some) showStatus('status', t('ui.push.revert.nothing'), 'error');
-        flow.setNextStep('revert-run', some);
-      },
-    );
-  } catch (error) {
-    fail(error);
-  }
+  const runId = flow.runIdToRevert(t('ui.push.revert.needRun'));
+  if (runId === undefined) return;
+  await flow.previewJob(
+    () => pushServer.revert(runId, { preview: true }),
+    (preview) => {
+      renderPreview(preview, 'revert');
+      flow.setShown({ mode: 'revert', runId, preview });
+      const some = changingRows(preview) > 0;
+      if (!some) showStatus('status', t('ui.push.revert.nothing'), 'error');
+      flow.setNextStep('revert-run', some);
+    },
+  );
 }
 
 // ---- run and revert ----------------------------------------------------------------------
@@ -195,21 +173,11 @@ flow.wire({
   formId: 'push-form',
   preview: runPreview,
   revertPreview: runRevertPreview,
-  run: () => {
-    // Push sends only what the shown preview was made of.
-    let current: PushOptions | undefined;
-    try {
-      current = pushOptionsOf(form, rowsOption('rows'), t);
-    } catch {
-      current = undefined;
-    }
-    const shown = flow.shown();
-    if (shown?.mode !== 'run' || !samePushOptions(shown.options, current)) {
-      forgetPreview();
-      showStatus('status', t('ui.push.stale'), 'error');
-      return;
-    }
-    askToConfirm('run');
+  run: {
+    current: () => pushOptionsOf(form, rowsOption('rows'), t),
+    same: samePushOptions,
+    stale: t('ui.push.stale'),
+    confirm: () => askToConfirm('run'),
   },
   revertRun: () => askToConfirm('revert'),
   confirmed: startConfirmed,

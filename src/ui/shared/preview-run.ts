@@ -23,24 +23,30 @@ export type Shown<Options, Preview> =
 /** A failed call, said on the status line. */
 export const fail = (error: unknown): void => showStatus('status', errorText(error), 'error');
 
-export interface PreviewJob<Answer> {
-  /** The status line while the preview job runs. */
+export interface PreviewRunOptions<Preview> {
+  /** The status line while a preview job runs. */
   previewing: string;
-  /** Starts the preview job. */
-  start: () => Promise<JobSummary>;
-  /** Reads what the finished preview job found. */
-  read: (jobId: string) => Promise<Answer>;
-  /** Draws it; the status line is empty by then. */
-  show: (answer: Answer) => void;
+  /** Reads what a finished preview job found. */
+  read: (jobId: string) => Promise<Preview>;
 }
 
-export interface PreviewRunHandlers {
+/** Run's check that the form still says what the preview on show was made of. */
+export interface RunCheck<Options, Current> {
+  /** The form's options now; a form that no longer reads is never the same. */
+  current: () => Current;
+  same: (shown: Options, current: Current | undefined) => boolean;
+  /** Said when the form changed since the preview. */
+  stale: string;
+  /** The confirmation, once the form is still the preview's. */
+  confirm: () => void;
+}
+
+export interface PreviewRunHandlers<Options, Current> {
   /** The form's id: submitting it previews a run. */
   formId: string;
   preview: () => Promise<void>;
   revertPreview: () => Promise<void>;
-  /** Run, after checking the form still says what the preview on show was made of. */
-  run: () => void;
+  run: RunCheck<Options, Current>;
   revertRun: () => void;
   /** The confirmation's button. */
   confirmed: () => Promise<void>;
@@ -55,7 +61,13 @@ export interface PreviewRun<Options, Preview> {
   forget(): void;
   /** The next step (Run after a preview) is enabled and primary; Preview is primary until then. */
   setNextStep(id: 'run' | 'revert-run', enabled: boolean): void;
-  previewJob<Answer>(job: PreviewJob<Answer>): Promise<void>;
+  /**
+   * Starts a preview job (nothing changes in the CRM) and follows it; once it is done, hands
+   * what it found to `show` (the status line empty by then), unless the form changed meanwhile.
+   */
+  previewJob(start: () => Promise<JobSummary>, show: (preview: Preview) => void): Promise<void>;
+  /** The run id typed to revert, trimmed; none says `needRun` on the status line. */
+  runIdToRevert(needRun: string): string | undefined;
   /** Offers a sheet's last run to revert, unless the person typed another. */
   offerRun(runId: string): void;
   /** Shows the confirmation with its question and its button's words. */
@@ -71,10 +83,12 @@ export interface PreviewRun<Options, Preview> {
   /** What a finished job leaves for the person (#after); none hides it. */
   showAfter(notes: readonly string[]): void;
   /** The buttons both sidebars have, wired to the sidebar's own steps. */
-  wire(handlers: PreviewRunHandlers): void;
+  wire<Current>(handlers: PreviewRunHandlers<Options, Current>): void;
 }
 
-export function createPreviewRun<Options, Preview>(): PreviewRun<Options, Preview> {
+export function createPreviewRun<Options, Preview>(
+  options: PreviewRunOptions<Preview>,
+): PreviewRun<Options, Preview> {
   const result = createResultSlot(jobServer, byId('progress'));
   let shown: Shown<Options, Preview> | undefined;
   /** A counter of form changes: a preview that ends after the form changed is not shown. */
@@ -96,14 +110,25 @@ export function createPreviewRun<Options, Preview>(): PreviewRun<Options, Previe
     setNextStep('revert-run', false);
   }
 
-  /** Starts a preview job and follows it; once done, shows it unless the form changed meanwhile. */
-  async function previewJob<Answer>(job: PreviewJob<Answer>): Promise<void> {
+  async function previewJob(
+    start: () => Promise<JobSummary>,
+    show: (preview: Preview) => void,
+  ): Promise<void> {
     result.clear();
     byId('after').hidden = true;
     forget();
     const version = formVersion;
-    showStatus('status', job.previewing);
-    await followUntilSettled(result, await job.start(), fail, async (end) => {
+    showStatus('status', options.previewing);
+    try {
+      await followUntilSettled(result, await start(), fail, settled(version, show));
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  const settled =
+    (version: number, show: (preview: Preview) => void) =>
+    async (end: JobSummary): Promise<void> => {
       if (version !== formVersion) return;
       if (end.state !== 'done') {
         // The progress stays on show: its message says why the preview stopped. A paused
@@ -113,13 +138,19 @@ export function createPreviewRun<Options, Preview>(): PreviewRun<Options, Previe
         showStatus('status', t(key, { state }), 'error');
         return;
       }
-      const answer = await job.read(end.jobId);
+      const preview = await options.read(end.jobId);
       if (version !== formVersion) return;
       // The preview's own progress said "done": the preview itself is the result now.
       result.clear();
       showStatus('status', '');
-      job.show(answer);
-    });
+      show(preview);
+    };
+
+  function runIdToRevert(needRun: string): string | undefined {
+    const runId = byId<HTMLInputElement>('run-id').value.trim();
+    if (runId !== '') return runId;
+    showStatus('status', needRun, 'error');
+    return undefined;
   }
 
   function offerRun(runId: string): void {
@@ -168,12 +199,27 @@ export function createPreviewRun<Options, Preview>(): PreviewRun<Options, Previe
     after.hidden = notes.length === 0;
   }
 
-  function wire(handlers: PreviewRunHandlers): void {
+  function wire<Current>(handlers: PreviewRunHandlers<Options, Current>): void {
     byId<HTMLFormElement>(handlers.formId).addEventListener('submit', (event) => {
       event.preventDefault();
       void whileBusy(byId<HTMLButtonElement>('preview'), handlers.preview);
     });
-    byId<HTMLButtonElement>('run').addEventListener('click', handlers.run);
+    byId<HTMLButtonElement>('run').addEventListener('click', () => {
+      // Run acts only on the options the shown preview was made of.
+      const { run } = handlers;
+      let current: Current | undefined;
+      try {
+        current = run.current();
+      } catch {
+        current = undefined;
+      }
+      if (shown?.mode !== 'run' || !run.same(shown.options, current)) {
+        forget();
+        showStatus('status', run.stale, 'error');
+        return;
+      }
+      run.confirm();
+    });
     byId<HTMLButtonElement>('revert-preview').addEventListener('click', () => {
       void whileBusy(byId<HTMLButtonElement>('revert-preview'), handlers.revertPreview);
     });
@@ -199,6 +245,7 @@ export function createPreviewRun<Options, Preview>(): PreviewRun<Options, Previe
     forget,
     setNextStep,
     previewJob,
+    runIdToRevert,
     offerRun,
     openConfirm,
     startConfirmed,

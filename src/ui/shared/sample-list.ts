@@ -1,0 +1,38 @@
+import { byId, type Child, h } from './dom';
+
+/** A sample row as the Push changes and Lead actions previews both list it. */
+export interface SampleRowBase {
+  row: number;
+  status: string;
+  name?: string;
+}
+
+/**
+ * A preview's sample rows: each row's number and name, then what the sidebar says of it (its
+ * status, its fields). `data-row` and `data-status` name the row for the tests and the person.
+ */
+export function sampleList<R extends SampleRowBase>(
+  rows: readonly R[],
+  className: string,
+  rowLabel: (row: number) => string,
+  rest: (row: R) => Child[],
+): HTMLElement {
+  return h(
+    'ul',
+    { class: `sample ${className}` },
+    ...rows.map((row) =>
+      h(
+        'li',
+        { 'data-row': String(row.row), 'data-status': row.status },
+        h('span', { class: 'row-number' }, rowLabel(row.row)),
+        row.name ? h('span', { class: 'row-name' }, row.name) : null,
+        ...rest(row),
+      ),
+    ),
+  );
+}
+
+/** A part of the preview (#preview-changes…): its title and content, or nothing when `shown` is false. */
+export function showPart(id: string, title: string, shown: boolean, ...content: Node[]): void {
+  byId(id).replaceChildren(...(shown ? [h('h2', {}, title), ...content] : []));
+}
