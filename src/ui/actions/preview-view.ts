@@ -1,6 +1,6 @@
-import { byId, h } from '../shared/dom';
+import { h } from '../shared/dom';
 import { t, words } from '../shared/i18n';
-import { sampleList, showPart } from '../shared/sample-list';
+import { sampleList, showPart, showPreview } from '../shared/sample-list';
 import {
   changingRows,
   costText,
@@ -27,18 +27,6 @@ function actionSample(rows: readonly SampleRow[], className: string, withStatus:
 }
 
 export function renderPreview(preview: PreviewAnswer, title: string): void {
-  byId('preview-title').textContent = title;
-  byId('preview-counts').replaceChildren(
-    ...previewLines(preview.counts, t, preview.action === 'revert' ? 'revert' : 'run').map((line) =>
-      h(
-        'li',
-        { 'data-status': line.status },
-        h('b', {}, words.number(line.count)),
-        ` ${line.status}${line.meaning ? `: ${line.meaning}` : ''}`,
-      ),
-    ),
-  );
-  byId('preview-cost').textContent = changingRows(preview) > 0 ? costText(preview, words) : '';
   const { changes, problems } = sampleParts(preview);
   showPart(
     'preview-changes',
@@ -52,6 +40,18 @@ export function renderPreview(preview: PreviewAnswer, title: string): void {
     problems.length > 0,
     actionSample(problems, 'problems', true),
   );
-  byId('preview-more').textContent = moreRowsText(preview, words);
-  byId('preview-result').hidden = false;
+  showPreview({
+    title,
+    counts: previewLines(preview.counts, t, preview.action === 'revert' ? 'revert' : 'run').map(
+      (line) =>
+        h(
+          'li',
+          { 'data-status': line.status },
+          h('b', {}, words.number(line.count)),
+          ` ${line.status}${line.meaning ? `: ${line.meaning}` : ''}`,
+        ),
+    ),
+    cost: changingRows(preview) > 0 ? costText(preview, words) : '',
+    more: moreRowsText(preview, words),
+  });
 }

@@ -1,6 +1,6 @@
-import { byId, h } from '../shared/dom';
+import { h } from '../shared/dom';
 import { t, words } from '../shared/i18n';
-import { sampleList, showPart } from '../shared/sample-list';
+import { sampleList, showPart, showPreview } from '../shared/sample-list';
 import { statusCount } from '../shared/status-chip';
 import { STATUS_TONES } from '../shared/status-tones';
 import {
@@ -46,15 +46,6 @@ export function renderPreview(
   mode: PreviewMode,
   actions: PreviewViewActions = {},
 ): void {
-  byId('preview-title').textContent = t(
-    mode === 'revert' ? 'ui.push.revert.previewTitle' : 'ui.push.previewTitle',
-  );
-  byId('preview-counts').replaceChildren(
-    ...previewCounts(preview.counts).map((line) =>
-      statusCount(line.status, words.number(line.count), wordsKind(mode)),
-    ),
-  );
-  byId('preview-cost').textContent = changingRows(preview) > 0 ? pushCostText(preview, words) : '';
   const { changes, conflicts, problems } = sampleParts(preview);
   showPart(
     'preview-changes',
@@ -77,8 +68,14 @@ export function renderPreview(
     problems.length > 0,
     pushSample(problems, 'problems', true),
   );
-  byId('preview-more').textContent = moreRowsText(preview, words);
-  byId('preview-result').hidden = false;
+  showPreview({
+    title: t(mode === 'revert' ? 'ui.push.revert.previewTitle' : 'ui.push.previewTitle'),
+    counts: previewCounts(preview.counts).map((line) =>
+      statusCount(line.status, words.number(line.count), wordsKind(mode)),
+    ),
+    cost: changingRows(preview) > 0 ? pushCostText(preview, words) : '',
+    more: moreRowsText(preview, words),
+  });
 }
 
 function keepButton(keep: () => void): HTMLElement {

@@ -36,3 +36,17 @@ export function sampleList<R extends SampleRowBase>(
 export function showPart(id: string, title: string, shown: boolean, ...content: Node[]): void {
   byId(id).replaceChildren(...(shown ? [h('h2', {}, title), ...content] : []));
 }
+
+/** The preview's frame (#preview-result): its title, counts, cost and rows not listed, on show. */
+export function showPreview(frame: {
+  title: string;
+  counts: readonly Node[];
+  cost: string;
+  more: string;
+}): void {
+  byId('preview-title').textContent = frame.title;
+  byId('preview-counts').replaceChildren(...frame.counts);
+  byId('preview-cost').textContent = frame.cost;
+  byId('preview-more').textContent = frame.more;
+  byId('preview-result').hidden = false;
+}
