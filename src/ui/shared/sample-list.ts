@@ -1,17 +1,11 @@
 import { byId, type Child, h } from './dom';
-
-/** A sample row as the Push changes and Lead actions previews both list it. */
-export interface SampleRowBase {
-  row: number;
-  status: string;
-  name?: string;
-}
+import type { SampleRow } from './preview-model';
 
 /**
  * A preview's sample rows: each row's number and name, then what the sidebar says of it (its
  * status, its fields). `data-row` and `data-status` name the row for the tests and the person.
  */
-export function sampleList<R extends SampleRowBase>(
+export function sampleList<R extends SampleRow>(
   rows: readonly R[],
   className: string,
   rowLabel: (row: number) => string,
