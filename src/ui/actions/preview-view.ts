@@ -1,5 +1,6 @@
-import { byId, h } from '../shared/dom';
+import { h } from '../shared/dom';
 import { t, words } from '../shared/i18n';
+import { sampleList, showPart, showPreview } from '../shared/sample-list';
 import {
   changingRows,
   costText,
@@ -16,47 +17,41 @@ import {
  * not change with why.
  */
 
-function sampleList(rows: readonly SampleRow[], className: string, withStatus: boolean) {
-  return h(
-    'ul',
-    { class: `sample ${className}` },
-    ...rows.map((row) =>
-      h(
-        'li',
-        { 'data-row': String(row.row), 'data-status': row.status },
-        h('span', { class: 'row-number' }, t('ui.actions.row', { row: row.row })),
-        row.name ? h('span', { class: 'row-name' }, row.name) : null,
-        withStatus ? h('span', { class: 'row-status' }, row.status) : null,
-        row.detail,
-      ),
-    ),
+function actionSample(rows: readonly SampleRow[], className: string, withStatus: boolean) {
+  return sampleList(
+    rows,
+    className,
+    (row) => t('ui.actions.row', { row }),
+    (row) => [withStatus ? h('span', { class: 'row-status' }, row.status) : null, row.detail],
   );
 }
 
 export function renderPreview(preview: PreviewAnswer, title: string): void {
-  byId('preview-title').textContent = title;
-  byId('preview-counts').replaceChildren(
-    ...previewLines(preview.counts, t, preview.action === 'revert' ? 'revert' : 'run').map((line) =>
-      h(
-        'li',
-        { 'data-status': line.status },
-        h('b', {}, words.number(line.count)),
-        ` ${line.status}${line.meaning ? `: ${line.meaning}` : ''}`,
-      ),
-    ),
-  );
-  byId('preview-cost').textContent = changingRows(preview) > 0 ? costText(preview, words) : '';
   const { changes, problems } = sampleParts(preview);
-  byId('preview-changes').replaceChildren(
-    ...(changes.length > 0
-      ? [h('h2', {}, t('ui.actions.changesTitle')), sampleList(changes, 'changes', false)]
-      : []),
+  showPart(
+    'preview-changes',
+    t('ui.actions.changesTitle'),
+    changes.length > 0,
+    actionSample(changes, 'changes', false),
   );
-  byId('preview-problems').replaceChildren(
-    ...(problems.length > 0
-      ? [h('h2', {}, t('ui.actions.problemsTitle')), sampleList(problems, 'problems', true)]
-      : []),
+  showPart(
+    'preview-problems',
+    t('ui.actions.problemsTitle'),
+    problems.length > 0,
+    actionSample(problems, 'problems', true),
   );
-  byId('preview-more').textContent = moreRowsText(preview, words);
-  byId('preview-result').hidden = false;
+  showPreview({
+    title,
+    counts: previewLines(preview.counts, t, preview.action === 'revert' ? 'revert' : 'run').map(
+      (line) =>
+        h(
+          'li',
+          { 'data-status': line.status },
+          h('b', {}, words.number(line.count)),
+          ` ${line.status}${line.meaning ? `: ${line.meaning}` : ''}`,
+        ),
+    ),
+    cost: changingRows(preview) > 0 ? costText(preview, words) : '',
+    more: moreRowsText(preview, words),
+  });
 }

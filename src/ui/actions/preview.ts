@@ -1,3 +1,4 @@
+import { changingRows, leadsText, type SampleRow } from '../shared/preview-model';
 import { formatDuration, REQUESTS_PER_MINUTE } from '../shared/progress-model';
 import type { UiKey, UiTranslate, Words } from '../shared/words';
 import type { ActionName } from './model';
@@ -75,9 +76,7 @@ export function previewLines(
 }
 
 /** Rows the run will change (status WILL_CHANGE): they are what Run acts on. */
-export function changingRows(preview: Pick<PreviewAnswer, 'counts'>): number {
-  return preview.counts.WILL_CHANGE ?? 0;
-}
+export { changingRows };
 
 /** Every request the run makes: writes, before-state reads, and the one scope check. */
 export function runRequests(
@@ -99,13 +98,7 @@ export function costText(
   });
 }
 
-export interface SampleRow {
-  row: number;
-  status: string;
-  detail: string;
-  /** The row's name cell, when the server tells it. */
-  name?: string;
-}
+export type { SampleRow };
 
 /** The sample split in two: rows that change (before → after) and rows that will not, with why. */
 export function sampleParts(preview: Pick<PreviewAnswer, 'sample'>): {
@@ -128,11 +121,6 @@ export function moreRowsText(
   return words.t(more === 1 ? 'ui.actions.moreRowsOne' : 'ui.actions.moreRows', {
     count: words.number(more),
   });
-}
-
-/** What the question before a run calls its rows: "1 lead", "42 leads". */
-function leads(count: number, { t, number }: Pick<Words, 't' | 'number'>): string {
-  return t(count === 1 ? 'ui.actions.oneLead' : 'ui.actions.leads', { count: number(count) });
 }
 
 const CONFIRM_KEYS: Readonly<Record<ActionName, UiKey>> = {
@@ -172,7 +160,10 @@ export function confirmText(
   words: Pick<Words, 't' | 'number'>,
 ): string {
   const { t } = words;
-  const question = t(CONFIRM_KEYS[action], { leads: leads(changingRows(preview), words), sheet });
+  const question = t(CONFIRM_KEYS[action], {
+    leads: leadsText(changingRows(preview), words),
+    sheet,
+  });
   const failing = (preview.counts.WILL_FAIL ?? 0) + (preview.counts.NOT_FOUND ?? 0);
   const failText =
     failing > 0
@@ -206,7 +197,9 @@ export function revertConfirmText(
   words: Pick<Words, 't' | 'number'>,
 ): string {
   const { t } = words;
-  const question = t('ui.actions.revertConfirm', { leads: leads(changingRows(preview), words) });
+  const question = t('ui.actions.revertConfirm', {
+    leads: leadsText(changingRows(preview), words),
+  });
   const changed = preview.counts.CHANGED_SINCE ?? 0;
   const changedText =
     changed > 0

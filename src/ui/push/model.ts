@@ -1,4 +1,5 @@
 import { costText } from '../actions/preview';
+import { changingRows, leadsText, type SampleRow } from '../shared/preview-model';
 import type { UiKey, UiTranslate, Words } from '../shared/words';
 
 /**
@@ -64,12 +65,7 @@ export function openingSheet(setup: PushSetup, current = ''): string {
 }
 
 /** One row of a preview (uiPushPreview's sample). */
-export interface PushSampleRow {
-  row: number;
-  status: string;
-  detail: string;
-  name?: string;
-}
+export type PushSampleRow = SampleRow;
 
 /** uiPushPreview's answer, as this module reads it. */
 export interface PushPreviewAnswer {
@@ -116,9 +112,7 @@ export function wordsKind(mode: PreviewMode): 'push' | 'pushRevert' {
 }
 
 /** Rows the run will send (WILL_CHANGE): what Run acts on. */
-export function changingRows(preview: Pick<PushPreviewAnswer, 'counts'>): number {
-  return preview.counts.WILL_CHANGE ?? 0;
-}
+export { changingRows };
 
 /**
  * What the run costs at the rate limit: one write per changing row at least (fields by upsert, a
@@ -195,11 +189,6 @@ export function moreRowsText(
   });
 }
 
-/** "1 lead", "42 leads" (the Lead actions sidebar's words). */
-function leads(count: number, { t, number }: Pick<Words, 't' | 'number'>): string {
-  return t(count === 1 ? 'ui.actions.oneLead' : 'ui.actions.leads', { count: number(count) });
-}
-
 /** The question asked before a push: how many leads of which sheet, the conflicts, the time. */
 export function confirmText(
   preview: Pick<PushPreviewAnswer, 'counts' | 'writeRequests' | 'readRequests'>,
@@ -208,7 +197,7 @@ export function confirmText(
 ): string {
   const { t } = words;
   const parts = [
-    t('ui.push.confirm', { leads: leads(changingRows(preview), words), sheet: options.sheet }),
+    t('ui.push.confirm', { leads: leadsText(changingRows(preview), words), sheet: options.sheet }),
   ];
   const conflicts = preview.counts.CONFLICT ?? 0;
   if (conflicts > 0) {
@@ -225,7 +214,7 @@ export function revertConfirmText(
   words: Pick<Words, 't' | 'number'>,
 ): string {
   const count = changingRows(preview);
-  return `${words.t('ui.push.revert.confirm', { leads: leads(count, words), n: count })} ${pushCostText(preview, words)}.`;
+  return `${words.t('ui.push.revert.confirm', { leads: leadsText(count, words), n: count })} ${pushCostText(preview, words)}.`;
 }
 
 /** Notes under a finished push or revert, for the statuses a person must act on. */

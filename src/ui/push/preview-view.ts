@@ -1,5 +1,6 @@
-import { byId, h } from '../shared/dom';
+import { h } from '../shared/dom';
 import { t, words } from '../shared/i18n';
+import { sampleList, showPart, showPreview } from '../shared/sample-list';
 import { statusCount } from '../shared/status-chip';
 import { STATUS_TONES } from '../shared/status-tones';
 import {
@@ -21,26 +22,17 @@ import {
  * both values and the choice to keep the sheet's, and the rows that will not be sent with why.
  */
 
-function sampleList(rows: readonly PushSampleRow[], className: string, withStatus: boolean) {
-  return h(
-    'ul',
-    { class: `sample ${className}` },
-    ...rows.map((row) =>
-      h(
-        'li',
-        { 'data-row': String(row.row), 'data-status': row.status },
-        h('span', { class: 'row-number' }, t('ui.push.row', { row: row.row })),
-        row.name ? h('span', { class: 'row-name' }, row.name) : null,
-        withStatus
-          ? h(
-              'span',
-              { class: `status-chip tone-${STATUS_TONES[row.status] ?? 'info'}` },
-              row.status,
-            )
-          : null,
-        h('ul', { class: 'fields' }, ...detailLines(row.detail).map((line) => h('li', {}, line))),
-      ),
-    ),
+function pushSample(rows: readonly PushSampleRow[], className: string, withStatus: boolean) {
+  return sampleList(
+    rows,
+    className,
+    (row) => t('ui.push.row', { row }),
+    (row) => [
+      withStatus
+        ? h('span', { class: `status-chip tone-${STATUS_TONES[row.status] ?? 'info'}` }, row.status)
+        : null,
+      h('ul', { class: 'fields' }, ...detailLines(row.detail).map((line) => h('li', {}, line))),
+    ],
   );
 }
 
@@ -54,39 +46,36 @@ export function renderPreview(
   mode: PreviewMode,
   actions: PreviewViewActions = {},
 ): void {
-  byId('preview-title').textContent = t(
-    mode === 'revert' ? 'ui.push.revert.previewTitle' : 'ui.push.previewTitle',
-  );
-  byId('preview-counts').replaceChildren(
-    ...previewCounts(preview.counts).map((line) =>
-      statusCount(line.status, words.number(line.count), wordsKind(mode)),
-    ),
-  );
-  byId('preview-cost').textContent = changingRows(preview) > 0 ? pushCostText(preview, words) : '';
   const { changes, conflicts, problems } = sampleParts(preview);
-  byId('preview-changes').replaceChildren(
-    ...(changes.length > 0
-      ? [h('h2', {}, t('ui.push.changesTitle')), sampleList(changes, 'changes', false)]
-      : []),
+  showPart(
+    'preview-changes',
+    t('ui.push.changesTitle'),
+    changes.length > 0,
+    pushSample(changes, 'changes', false),
   );
   const keep = actions.keepSheetAndPreview;
-  byId('preview-conflicts').replaceChildren(
-    ...(conflicts.length > 0
-      ? [
-          h('h2', {}, t('ui.push.conflictsTitle')),
-          h('p', { class: 'hint' }, t('ui.push.conflictsHint')),
-          sampleList(conflicts, 'conflicts', false),
-          ...(keep ? [keepButton(keep)] : []),
-        ]
-      : []),
+  showPart(
+    'preview-conflicts',
+    t('ui.push.conflictsTitle'),
+    conflicts.length > 0,
+    h('p', { class: 'hint' }, t('ui.push.conflictsHint')),
+    pushSample(conflicts, 'conflicts', false),
+    ...(keep && conflicts.length > 0 ? [keepButton(keep)] : []),
   );
-  byId('preview-problems').replaceChildren(
-    ...(problems.length > 0
-      ? [h('h2', {}, t('ui.push.problemsTitle')), sampleList(problems, 'problems', true)]
-      : []),
+  showPart(
+    'preview-problems',
+    t('ui.push.problemsTitle'),
+    problems.length > 0,
+    pushSample(problems, 'problems', true),
   );
-  byId('preview-more').textContent = moreRowsText(preview, words);
-  byId('preview-result').hidden = false;
+  showPreview({
+    title: t(mode === 'revert' ? 'ui.push.revert.previewTitle' : 'ui.push.previewTitle'),
+    counts: previewCounts(preview.counts).map((line) =>
+      statusCount(line.status, words.number(line.count), wordsKind(mode)),
+    ),
+    cost: changingRows(preview) > 0 ? pushCostText(preview, words) : '',
+    more: moreRowsText(preview, words),
+  });
 }
 
 function keepButton(keep: () => void): HTMLElement {

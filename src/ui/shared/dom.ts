@@ -1,6 +1,6 @@
 /** Tiny DOM helpers: the sidebars are plain TypeScript, no framework. */
 
-type Child = Node | string | null | undefined | false;
+export type Child = Node | string | null | undefined | false;
 
 export function h<K extends keyof HTMLElementTagNameMap>(
   tag: K,
