@@ -140,9 +140,6 @@ export function localCalendarDate(date: Date): string {
   });
 }
 
-export const ACCEPTED_DATE_FORMATS =
-  "a date cell, YYYY-MM-DD, a day as the spreadsheet's locale writes it (21/11/2026 or 11/21/2026) or an ISO date-time such as 2026-11-01T08:00:00-03:00";
-
 export interface DateInputOptions {
   /** Keep a time of day when one is given (updated_since); otherwise only the day is kept. */
   allowTime: boolean;
@@ -172,11 +169,7 @@ export function normalizeDateInput(
       : (options.formatDate ?? localCalendarDate)(value);
   }
   if (typeof value !== 'string') {
-    throw queryError(
-      'queryBadDate',
-      `${field} must be ${ACCEPTED_DATE_FORMATS}; got ${describeValue(value)}.`,
-      { field, got: shownValue(value) },
-    );
+    throw badDate(field, describeValue(value), shownValue(value));
   }
   const text = value.trim();
   const typed = typedDate(text, options.dateOrder ?? 'DMY');
@@ -193,10 +186,16 @@ export function normalizeDateInput(
     }
     return (parseIsoInstant(text) as Date).toISOString();
   }
-  throw queryError('queryBadDate', `${field} must be ${ACCEPTED_DATE_FORMATS}; got "${text}".`, {
-    field,
-    got: shownValue(text),
-  });
+  throw badDate(field, `"${text}"`, shownValue(text));
+}
+
+/** A date filter no reading takes (a person reads ui.error.queryBadDate). */
+function badDate(field: string, described: string, got: string): Error {
+  return queryError(
+    'queryBadDate',
+    `${field} must be a date cell, YYYY-MM-DD, a day as the spreadsheet's locale writes it (21/11/2026 or 11/21/2026) or an ISO date-time such as 2026-11-01T08:00:00-03:00; got ${described}.`,
+    { field, got },
+  );
 }
 
 export function describeValue(value: unknown): string {

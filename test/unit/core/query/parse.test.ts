@@ -125,7 +125,7 @@ describe('normalizeLeadFilters', () => {
     [{ tags: [{ name: 'vip' }] }, /tags must be a list of text/],
     [
       { updated_since: 'ontem' },
-      /updated_since must be a date cell, YYYY-MM-DD, dd\/mm\/yyyy.*got "ontem"/,
+      /updated_since must be a date cell, YYYY-MM-DD, a day as the spreadsheet.s locale writes it.*got "ontem"/,
     ],
     [{ created_from: '2026-02-30' }, /created_from must be/],
     [{ created_to: '31/04/2026' }, /created_to must be/],
