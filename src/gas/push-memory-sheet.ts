@@ -60,7 +60,8 @@ export function pushMemorySheet(
     },
     saveRows(table: MemoryTable, ids: readonly number[], start?: number) {
       const sheet = memorySheet(spreadsheet, sheetId, table);
-      const at = (table.at ??= new Map());
+      table.at ??= new Map();
+      const at = table.at;
       let size = table.size ?? Math.max(0, sheet.getLastRow() - 1);
       const writes = ids.flatMap((id, i) => {
         const row = table.rows.get(id);
