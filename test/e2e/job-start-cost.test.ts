@@ -65,7 +65,8 @@ function addHistory(runtime: GasRuntime, n: number): void {
   const props = runtime.properties('user');
   const recordKey = Object.keys(props).find((k) => k.endsWith(`crm.job.${jobId}`));
   const board = runtime.workbook.metadata.find((m) => m.key === `crm.jobboard.${jobId}`);
-  if (!recordKey || !board) throw new Error('no history template');
+  const boardValue = board?.value;
+  if (!recordKey || !board || !boardValue) throw new Error('no history template');
   const copies: Record<string, string> = {};
   for (let i = 1; i < n; i++) {
     const id = `${jobId}-h${i}`;
@@ -75,7 +76,7 @@ function addHistory(runtime: GasRuntime, n: number): void {
       ...board,
       id: maxId + 1,
       key: `crm.jobboard.${id}`,
-      value: board.value.split(jobId).join(id),
+      value: boardValue.split(jobId).join(id),
     });
   }
   runtime.setProperties('user', copies);
@@ -153,7 +154,7 @@ async function costAfter(kind: Kind, n: number): Promise<Cost> {
 }
 
 const line = (label: string, r: ExecutionResult) =>
-  `${label} ${r.serviceCalls} ${JSON.stringify(byGroup(r))}`;
+  `${label} ${r.serviceCalls} ${JSON.stringify(byGroup(r))}${process.env.START_COST_DETAIL ? JSON.stringify(r.calls) : ''}`;
 
 describe('a start costs the same calls whatever the job history', () => {
   for (const kind of KINDS) {
