@@ -15,7 +15,7 @@ import { missingStatusHeaders } from '../core/import/job/sheet';
 import { isBlankCell } from '../core/import/normalize';
 import { IMPORT_ROW_STATUSES } from '../core/import/status-columns';
 import { columnLetter } from '../core/import/text-key';
-import type { JobSummary } from '../core/jobs';
+import { everyJob, type JobSummary } from '../core/jobs';
 import { startFailure, startPacing } from '../core/jobs/requests';
 import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
 import { DEFAULT_COUNTRY, type Settings } from '../core/settings/settings';
@@ -129,7 +129,7 @@ export function crmImportLeads(options: ImportLeadsOptions): JobSummary {
   const sheetId = sheet.getSheetId();
   const onSheet = { id: sheetId, name: request.sheet, jobName: 'Import' };
   // Checked again, atomically, when the job is created (startJob); this one fails fast.
-  checkNoOtherJobOnSheet(engineDeps().store.board(), {
+  checkNoOtherJobOnSheet(everyJob(engineDeps().store), {
     kind: IMPORT_JOB_KIND,
     ...onSheet,
     sheetId,

@@ -13,6 +13,7 @@ import {
   DEFAULT_BUDGET_MS,
   type Driver,
   type EngineDeps,
+  everyJob,
   getJob,
   isClearedBy,
   isPending,
@@ -398,11 +399,7 @@ function requireBoardJob(deps: EngineDeps, jobId: string): JobRecord {
 
 /** Every job of the spreadsheet, whoever started it: this person's from their own records. */
 function allJobs(deps: EngineDeps): JobRecord[] {
-  const own = new Map(deps.store.list().map((job) => [job.jobId, job]));
-  const others = deps.store.board().filter((job) => !own.has(job.jobId));
-  return [...others, ...own.values()].sort(
-    (a, b) => a.createdAt - b.createdAt || (a.jobId < b.jobId ? -1 : 1),
-  );
+  return everyJob(deps.store);
 }
 
 export interface StartJobInput extends NewJob {

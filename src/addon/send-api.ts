@@ -4,7 +4,7 @@ import { translator } from '../core/i18n';
 import { sayDay } from '../core/i18n/day';
 import { isBlankCell } from '../core/import/normalize';
 import { columnLetter } from '../core/import/text-key';
-import type { JobSummary } from '../core/jobs';
+import { everyJob, type JobSummary } from '../core/jobs';
 import { pacedCall, startFailure, startPacing } from '../core/jobs/requests';
 import { checkNoOtherJobOnSheet } from '../core/jobs/row-job';
 import { holdsKey, type LeadKey } from '../core/leads/resolver';
@@ -130,7 +130,7 @@ export function crmSendTemplate(options: SendTemplateOptions): JobSummary {
   const sheetId = sheet.getSheetId();
   const onSheet = { id: sheetId, name: request.sheet, jobName: 'Send' };
   // Checked again, atomically, when the job is created (startJob); this one fails fast.
-  checkNoOtherJobOnSheet(engineDeps().store.board(), {
+  checkNoOtherJobOnSheet(everyJob(engineDeps().store), {
     kind: SEND_JOB_KIND,
     ...onSheet,
     sheetId,

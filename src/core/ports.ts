@@ -15,6 +15,12 @@ export interface KeyValueStore {
   set(key: string, value: string): void;
   delete(key: string): void;
   keys(): string[];
+  /**
+   * The keys `wanted` accepts, with their values, in one read of the store (Properties'
+   * getProperties, one listing of developer metadata) instead of a get per key: listing the
+   * jobs must not cost a round trip per kept job. Absent: keys() then a get per key.
+   */
+  entries?(wanted: (key: string) => boolean): Map<string, string>;
 }
 
 /** CacheService-like: values may vanish at any time. */

@@ -37,5 +37,15 @@ export function metadataStore(
       for (const entry of entries(key)) entry.remove();
     },
     keys: () => spreadsheet.getDeveloperMetadata().map((entry) => entry.getKey()),
+    // One listing instead of a search per key (three Sheets calls each): values are read only
+    // for the keys wanted, and the first entry of a key wins, as get() reads it.
+    entries: (wanted) => {
+      const out = new Map<string, string>();
+      for (const entry of spreadsheet.getDeveloperMetadata()) {
+        const key = entry.getKey();
+        if (!out.has(key) && wanted(key)) out.set(key, entry.getValue() ?? '');
+      }
+      return out;
+    },
   };
 }

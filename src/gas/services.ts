@@ -17,6 +17,16 @@ export function propertiesStore(properties: GoogleAppsScript.Properties.Properti
       properties.deleteProperty(key);
     },
     keys: () => properties.getKeys(),
+    // One call for every property (getProperties), whatever the number of keys.
+    entries: (wanted) => {
+      const all = properties.getProperties();
+      const out = new Map<string, string>();
+      for (const key of Object.keys(all)) {
+        const value = all[key];
+        if (value !== undefined && wanted(key)) out.set(key, value);
+      }
+      return out;
+    },
   };
 }
 

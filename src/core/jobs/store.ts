@@ -8,6 +8,7 @@ import {
   readChunkedJson,
   writeChunkedJson,
 } from './chunked-json';
+import { prefixedStore, snapshotStore } from './kv';
 import { isFinished, type JobRecord, JobRecordSchema } from './record';
 
 /** Keys of job records: `crm.job.<jobId>` (chunks add `~<generation>.<n>`). */
@@ -89,8 +90,9 @@ export interface JobStore {
   /**
    * Every job of the spreadsheet as its board shows it, whoever started it (without options
    * and cursor), with pending requests applied. Only this store's own jobs without a shared store.
+   * `except`: jobs the caller has already read (its own records), whose entries are not read.
    */
-  board(): JobRecord[];
+  board(except?: ReadonlySet<string>): JobRecord[];
 }
 
 export interface JobStoreOptions {
@@ -127,6 +129,15 @@ function applyRequest(job: JobRecord, request: ControlRequest | null): JobRecord
   if (request.kind === 'cancel') return { ...job, state: 'cancelled', message: cancelledMessage() };
   if (job.state === 'paused') return job;
   return { ...job, state: 'paused', message: request.message };
+}
+
+/**
+ * Whether a request can change how the job reads (applyRequest): a done or cancelled job stays
+ * as it is, so reading its request (a cache read, and now and then three Sheets calls) is
+ * skipped; every kept job would otherwise cost that at each listing.
+ */
+function takesRequest(job: JobRecord): boolean {
+  return !isFinished(job.state) || job.state === 'failed';
 }
 
 function parseRequest(raw: string | null): ControlRequest | null {
@@ -249,8 +260,8 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
     }
   }
 
-  function readRaw(jobId: string): JobRecord | null {
-    const value = readChunkedJson(kv, recordKey(jobId));
+  function readRaw(jobId: string, from: KeyValueStore = kv): JobRecord | null {
+    const value = readChunkedJson(from, recordKey(jobId));
     if (value === null) return null;
     const parsed = JobRecordSchema.safeParse(value);
     if (!parsed.success) {
@@ -262,19 +273,23 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
     return parsed.data;
   }
 
+  const withRequest = (job: JobRecord): JobRecord =>
+    takesRequest(job) ? applyRequest(job, controlRequest(job.jobId)) : job;
+
   function get(jobId: string): JobRecord | null {
     const job = readRaw(jobId);
-    if (job === null) return null;
-    return applyRequest(job, controlRequest(jobId));
+    return job === null ? null : withRequest(job);
   }
 
   function list(): JobRecord[] {
     const jobs: JobRecord[] = [];
-    for (const key of kv.keys()) {
-      if (!key.startsWith(JOB_KEY_PREFIX) || isChunkKey(key)) continue;
+    // Every record (and its chunks) in one read of the store, not a read per kept job.
+    const records = snapshotStore(kv, (key) => key.startsWith(JOB_KEY_PREFIX));
+    for (const key of records.keys()) {
+      if (isChunkKey(key)) continue;
       try {
-        const job = get(key.slice(JOB_KEY_PREFIX.length));
-        if (job) jobs.push(job);
+        const job = readRaw(key.slice(JOB_KEY_PREFIX.length), records);
+        if (job) jobs.push(withRequest(job));
       } catch {
         // One damaged record must not hide every other job from the sidebar.
       }
@@ -316,15 +331,24 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
     }
   }
 
-  function board(): JobRecord[] {
-    if (shared === kv) return list();
+  function board(except: ReadonlySet<string> = new Set()): JobRecord[] {
+    if (shared === kv) return list().filter((job) => !except.has(job.jobId));
     const jobs: JobRecord[] = [];
-    for (const key of shared.keys()) {
-      if (!key.startsWith(BOARD_KEY_PREFIX)) continue;
-      const jobId = key.slice(BOARD_KEY_PREFIX.length);
+    const wanted = (prefix: string) => (key: string) =>
+      key.startsWith(prefix) && !except.has(key.slice(prefix.length));
+    // Every entry and request in one listing of the shared store, not searches per job.
+    const view = snapshotStore(
+      shared,
+      (key) => wanted(BOARD_KEY_PREFIX)(key) || wanted(CONTROL_KEY_PREFIX)(key),
+    );
+    const entries = prefixedStore(view, BOARD_KEY_PREFIX);
+    for (const jobId of entries.keys()) {
       try {
-        const parsed = JobRecordSchema.safeParse(JSON.parse(shared.get(key) ?? 'null'));
-        if (parsed.success) jobs.push(applyRequest(parsed.data, controlRequest(jobId)));
+        const parsed = JobRecordSchema.safeParse(JSON.parse(entries.get(jobId) ?? 'null'));
+        if (!parsed.success) continue;
+        const job = parsed.data;
+        const request = takesRequest(job) ? parseRequest(view.get(controlKey(jobId))) : null;
+        jobs.push(applyRequest(job, request));
       } catch {
         // A damaged board entry hides only itself.
       }
@@ -374,4 +398,17 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
     board,
     prune,
   };
+}
+
+/**
+ * Every job of the spreadsheet, whoever started it, oldest first: this person's from their own
+ * records (fresher than their board entries, which are not read), the others' from the board.
+ * Two reads of the stores whatever the number of kept jobs.
+ */
+export function everyJob(store: JobStore): JobRecord[] {
+  const own = new Map(store.list().map((job) => [job.jobId, job]));
+  const others = store.board(new Set(own.keys()));
+  return [...others, ...own.values()].sort(
+    (a, b) => a.createdAt - b.createdAt || (a.jobId < b.jobId ? -1 : 1),
+  );
 }

@@ -18,6 +18,7 @@ import { duplicateOfSent, type Fates, fateOf } from './fates';
 import {
   auditAndRepair,
   type KeyedOutcome,
+  outcomesStand,
   read,
   recordWritten,
   relocateAll,
@@ -224,7 +225,14 @@ function placing(
   scope: StepScope,
 ): Pick<
   Kind,
-  'write' | 'recordFree' | 'locate' | 'beforePlace' | 'afterPlace' | 'sameRows' | 'endCheck'
+  | 'write'
+  | 'recordFree'
+  | 'locate'
+  | 'beforePlace'
+  | 'afterPlace'
+  | 'sameRows'
+  | 'standing'
+  | 'endCheck'
 > {
   const { run, ctx } = scope;
   return {
@@ -247,6 +255,7 @@ function placing(
     beforePlace: () => run.book.journal(),
     afterPlace: (keyed, placed, offset) => recordWritten(scope, keyed, placed, offset),
     sameRows: sameCells,
+    standing: outcomesStand,
     endCheck: () => auditAndRepair(scope),
   };
 }

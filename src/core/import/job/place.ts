@@ -170,6 +170,22 @@ export function auditAndRepair(scope: StepScope): { read: SheetAnalysis; repaire
   return { read: analysis, repaired };
 }
 
+/** Whether each outcome's status and detail stand on its row of `after` (a dry run writes these). */
+export function outcomesStand(
+  after: SheetAnalysis,
+  outcomes: ReadonlyArray<{ index: number; outcome: RowOutcome }>,
+): boolean {
+  const { columns } = after;
+  return outcomes.every(({ index, outcome }) => {
+    const row = after.rows[index];
+    return (
+      row !== undefined &&
+      String(row[columns.status] ?? '') === outcome.status &&
+      String(row[columns.detail] ?? '') === outcome.detail
+    );
+  });
+}
+
 /** Whether the mapped cells of rows `indices` of `before` are the same in `after`. */
 export function sameCells(
   before: SheetAnalysis,

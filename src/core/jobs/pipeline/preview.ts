@@ -65,15 +65,20 @@ function placeAgain<T extends ScanTypes>(
   plannedOffset: number,
 ): T['read'] {
   let last = written;
-  let rows = placed.map(({ index }) => index);
+  let outcomes = placed;
   for (let round = 0; round < MAX_DRY_RUN_PLACEMENTS; round++) {
     const check = kind.read();
-    if (kind.sameRows(last, check, rows)) return last;
+    const rows = outcomes.map(({ index }) => index);
+    // The rows alone are not enough: sorted and sorted back between two writes, they hold
+    // their cells again while the first write's statuses went with other rows.
+    if (kind.sameRows(last, check, rows) && (kind.standing?.(check, outcomes) ?? true)) {
+      return last;
+    }
     const located = kind.locate(check, keyed, plannedOffset);
     const again = [...kind.split(check).free, ...located.placed];
     kind.write(check, again);
     last = check;
-    rows = again.map(({ index }) => index);
+    outcomes = again;
   }
   return last;
 }

@@ -258,6 +258,27 @@ describe('the board and the store budget', () => {
     expect(other.board()).toEqual([]);
   });
 
+  it('a listing reads no request of a done job, yet a failed job still reads its cancel', () => {
+    const mine = new MemoryKeyValueStore();
+    const shared = new MemoryKeyValueStore();
+    const store = createJobStore(mine, { shared });
+    store.save(job({ jobId: 'done', state: 'done' }));
+    store.save(job({ jobId: 'failed', state: 'failed' }));
+    const other = createJobStore(new MemoryKeyValueStore(), { shared });
+    other.requestCancel('failed');
+    let reads = 0;
+    const get = shared.get.bind(shared);
+    shared.get = (key: string) => {
+      reads += 1;
+      return get(key);
+    };
+    const states = (jobs: JobRecord[]) => jobs.map((j) => `${j.jobId}:${j.state}`).sort();
+    expect(states(store.list())).toEqual(['done:done', 'failed:cancelled']);
+    expect(reads).toBe(1);
+    expect(states(other.board())).toEqual(['done:done', 'failed:cancelled']);
+    expect(states(store.board(new Set(['done'])))).toEqual(['failed:cancelled']);
+  });
+
   it('prune sweeps chunks whose record is gone', () => {
     const kv = new MemoryKeyValueStore();
     const store = createJobStore(kv);

@@ -133,6 +133,12 @@ export interface ScanKind<T extends ScanTypes> {
   ): void;
   /** Whether the cells rows `indices` were decided from are the same in `after` (dry run). */
   sameRows(before: T['read'], after: T['read'], indices: readonly number[]): boolean;
+  /**
+   * Whether each outcome written stands on its row of `after` (dry run): a person who sorts
+   * during its writes and sorts back leaves every row's cells as decided, yet the statuses of
+   * one write on other rows. Absent: not checked.
+   */
+  standing?(after: T['read'], outcomes: readonly AtRow<T['outcome']>[]): boolean;
   /** The end check: every status against the job's record, repaired; returns its whole read. */
   endCheck(): { read: T['read']; repaired: number };
   /** Saves the job's record (`now`: the slice may end, or the job did). */
