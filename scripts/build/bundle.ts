@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
+import { tokenizer } from 'acorn';
 import { build, type Plugin } from 'esbuild';
 import { buildManifest } from './manifest';
 import { type ExportedFunction, findExportedFunctions, renderStub } from './stubs';
@@ -89,6 +90,51 @@ function documentedFunctions(): Map<string, ExportedFunction> {
 }
 
 /**
+ * V8 keeps a source holding only Latin-1 characters as one byte per character and scans it
+ * markedly faster than a two-byte one; a single `…` anywhere made the whole bundle two-byte, and
+ * every custom-function recalculation loads the whole file (issue 30). esbuild's
+ * `charset: 'ascii'` escapes strings and templates but not regular expressions, nor the stubs'
+ * JSDoc.
+ */
+const BEYOND_ASCII = /[\u0080-\uffff]/g;
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+const unicodeEscape = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** The regular expressions' characters beyond ASCII as `\uXXXX`, which matches the same. */
+function regexpsToAscii(code: string): string {
+  if (!BEYOND_LATIN1.test(code)) return code;
+  let out = '';
+  let copied = 0;
+  for (const token of tokenizer(code, { ecmaVersion: 2020 })) {
+    if (token.type.label !== 'regexp') continue;
+    const text = code.slice(token.start, token.end);
+    // After a backslash the character is an identity escape: `\\u…` would mean something else.
+    if (/\\[\u0080-\uffff]/.test(text)) continue;
+    out += code.slice(copied, token.start) + text.replace(BEYOND_ASCII, unicodeEscape);
+    copied = token.end;
+  }
+  return out + code.slice(copied);
+}
+
+/** Typographic characters of the JSDoc the stubs carry, in ASCII (Latin-1 ones stay). */
+const JSDOC_ASCII: Record<string, string> = {
+  '\u2026': '...',
+  '\u2192': '->',
+  '\u2190': '<-',
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2713': 'v',
+};
+
+function jsdocToLatin1(jsdoc: string | undefined): string | undefined {
+  return jsdoc?.replace(/[\u0100-\uffff]/g, (ch) => JSDOC_ASCII[ch] ?? ch);
+}
+
+/**
  * dist/Code.js: src/addon/index.ts as one ES2020 IIFE, then a top-level `function` for every
  * export (Apps Script only calls top-level functions and reads custom-function help there).
  */
@@ -106,7 +152,8 @@ export async function bundleAddon(options: BundleOptions): Promise<Bundle> {
     platform: 'neutral',
     mainFields: ['module', 'main'],
     minify: true,
-    charset: 'utf8',
+    // ASCII keeps the file Latin-1 (see oneByteSource).
+    charset: 'ascii',
     legalComments: 'none',
     define: {
       CRM_DEFAULT_BASE_URL: JSON.stringify(options.baseUrl),
@@ -117,15 +164,16 @@ export async function bundleAddon(options: BundleOptions): Promise<Bundle> {
     write: false,
     logLevel: 'warning',
   });
-  const iife = result.outputFiles[0]?.text ?? '';
+  const iife = regexpsToAscii(result.outputFiles[0]?.text ?? '');
 
   // The names come from the bundle itself, so a stub never points at something not exported.
   const box: Record<string, unknown> = {};
   runInNewContext(`${iife}\nthis.names = Object.keys(${NAMESPACE});`, box);
   const globals = (box.names as string[]).slice().sort();
   const documented = documentedFunctions();
-  const stubs = globals.map((name) =>
-    renderStub(documented.get(name) ?? { name, params: [], jsdoc: undefined }, NAMESPACE),
-  );
+  const stubs = globals.map((name) => {
+    const fn = documented.get(name) ?? { name, params: [], jsdoc: undefined };
+    return renderStub({ ...fn, jsdoc: jsdocToLatin1(fn.jsdoc) }, NAMESPACE);
+  });
   return { code: `${iife}\n${stubs.join('\n')}`, globals };
 }

@@ -13,6 +13,7 @@ import { cachedRead } from '../core/cache/read-through';
 import type { CellOptions } from '../core/export/cells';
 import { formulaError } from '../core/formula-error';
 import { type Locale, localeOf, type Translate, translator } from '../core/i18n';
+import { type DateOrder, dateOrderOf } from '../core/import/normalize';
 import { hashApiKey, type Pacer, PacerDeadlineError } from '../core/pacing';
 import { sayQueryErrorsIn } from '../core/query/errors';
 import { hasFormulaConsent } from '../core/settings/formula-consent';
@@ -46,10 +47,12 @@ export interface CustomFunctionContext {
   cached<T>(parts: readonly unknown[], load: (request: <R>(send: () => R) => R) => T): T;
   /** Cell options for date-only values (midnight in the spreadsheet's zone); looked up once. */
   cellOptions(): CellOptions;
-  /** Words for a cell, in the spreadsheet's language (see spreadsheetLanguage). */
+  /** Words for a cell, in the spreadsheet's language (see spreadsheetLocaleTag). */
   t: Translate;
   /** The spreadsheet's language: the language of CRM_LEADS' headers (core/export/headers.ts). */
   language: Locale;
+  /** How a day typed in a query (`created_from=01/02/2026`) reads: the spreadsheet locale's order. */
+  dateOrder: DateOrder;
 }
 
 /**
@@ -58,7 +61,8 @@ export interface CustomFunctionContext {
  */
 export function customFunctionContext(): CustomFunctionContext {
   const spreadsheet = SpreadsheetApp.getActive();
-  const language = spreadsheetLanguage(spreadsheet);
+  const localeTag = spreadsheetLocaleTag(spreadsheet);
+  const language = localeOf(localeTag);
   const t = translator(language);
   // A mistake in the formula's arguments (core/query) is said in the cell's language.
   sayQueryErrorsIn(t);
@@ -110,6 +114,7 @@ export function customFunctionContext(): CustomFunctionContext {
     client,
     t,
     language,
+    dateOrder: dateOrderOf(localeTag),
     cached(parts, load) {
       try {
         return cachedRead({
@@ -141,14 +146,14 @@ export function customFunctionContext(): CustomFunctionContext {
  * user's locale is not documented to be the viewer's.
  * https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet#getSpreadsheetLocale()
  */
-function spreadsheetLanguage(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null): Locale {
-  let tag = '';
+function spreadsheetLocaleTag(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null,
+): string {
   try {
-    tag = spreadsheet?.getSpreadsheetLocale() ?? '';
+    return spreadsheet?.getSpreadsheetLocale() ?? '';
   } catch {
-    tag = '';
+    return '';
   }
-  return localeOf(tag);
 }
 
 /**

@@ -73,7 +73,9 @@ export const LEADS_MAX_LIMIT = 1_000;
  */
 export function CRM_LEADS(query?: unknown, columns?: unknown, limit?: unknown): Table {
   const ctx = customFunctionContext();
-  const filters = normalizeLeadFilters(parseQueryString(textArgument(query, 'query')));
+  const filters = normalizeLeadFilters(parseQueryString(textArgument(query, 'query')), {
+    dateOrder: ctx.dateOrder,
+  });
   const chosen = leadColumns(ctx, columns);
   const max = parseLimit(limit, LEADS_DEFAULT_LIMIT, LEADS_MAX_LIMIT);
   const { include: asked, ...named } = filters;
@@ -114,7 +116,7 @@ export function CRM_LEADS(query?: unknown, columns?: unknown, limit?: unknown): 
  */
 export function CRM_COUNT(query?: unknown): number {
   const ctx = customFunctionContext();
-  const named = parseCountQuery(textArgument(query, 'query'));
+  const named = parseCountQuery(textArgument(query, 'query'), { dateOrder: ctx.dateOrder });
   const resolved = resolveLeadFilters(named, filterLookups(ctx, named));
   return ctx.cached(['count', resolved], (request) => {
     const page = request(() => ctx.client.leads.list({ ...resolved, per_page: COUNT_PER_PAGE }));

@@ -13,6 +13,7 @@ import { readRememberedQuery, refreshOptions, rememberQuery } from '../core/expo
 import { EXPORT_SHEET_KEY } from '../core/export/target';
 import { unpushedCells } from '../core/export/unpushed';
 import { localeOf, translator } from '../core/i18n';
+import { dateOrderOf } from '../core/import/normalize';
 import { type JobSummary, messageOf } from '../core/jobs';
 import { START_WAIT_MS } from '../core/jobs/requests';
 import { type Pacer, withRateLimitRetry } from '../core/pacing';
@@ -68,6 +69,7 @@ export function crmExportLeads(options: ExportLeadsOptions): JobSummary {
   const timeZone = spreadsheet.getSpreadsheetTimeZone();
   const request = parseExportRequest(options, {
     formatDate: (date) => Utilities.formatDate(date, timeZone, 'yyyy-MM-dd'),
+    dateOrder: dateOrderOf(spreadsheet.getSpreadsheetLocale()),
   });
   const settings = requireSettings();
   const client = clientFor(settings);

@@ -5,6 +5,7 @@ import {
 } from '../core/actions/job';
 import { createExportJobHandler, type ExportEnv } from '../core/export/job/job';
 import { createImportJobHandler, type ImportJobEnv } from '../core/import/job/job';
+import { dateOrderOf, decimalMarkOf } from '../core/import/normalize';
 import type { JobHandler } from '../core/jobs';
 import { builtOnce } from '../core/jobs/row-job';
 import { createPushJobHandler, createPushRevertJobHandler, type PushEnv } from '../core/push/job';
@@ -54,6 +55,8 @@ function importJobHandler(env: () => JobEnv): JobHandler {
         store: base.dataStore,
         defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
         formatDate: (date) => Utilities.formatDate(date, base.timeZone, 'yyyy-MM-dd'),
+        decimalMark: decimalMarkOf(base.spreadsheet.getSpreadsheetLocale()),
+        dateOrder: dateOrderOf(base.spreadsheet.getSpreadsheetLocale()),
         openTable: (sheetId, headerRow) => {
           const sheet = findSheetById(base.spreadsheet, sheetId);
           return sheet ? createSheetTable(sheet, headerRow) : null;
@@ -121,6 +124,7 @@ function leadActionsEnv(env: () => JobEnv): () => LeadActionsEnv {
       },
       backup: (name, leads) => appendToBackup(base.spreadsheet, name, leads),
       optOutTags: () => optOutTagsHere(base.settings, base.spreadsheet),
+      decimalMark: decimalMarkOf(base.spreadsheet.getSpreadsheetLocale()),
     };
   });
 }
@@ -140,6 +144,8 @@ function pushEnv(env: () => JobEnv): () => PushEnv {
       memory: (sheetId) => pushMemorySheet(base.spreadsheet, sheetId),
       makeDate: zonedMidnightMaker(base.timeZone),
       formatDate: (date) => Utilities.formatDate(date, base.timeZone, 'yyyy-MM-dd'),
+      decimalMark: decimalMarkOf(base.spreadsheet.getSpreadsheetLocale()),
+      dateOrder: dateOrderOf(base.spreadsheet.getSpreadsheetLocale()),
     };
   });
 }

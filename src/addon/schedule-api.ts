@@ -3,6 +3,7 @@ import { parseExportRequest } from '../core/export/job/request';
 import { translator } from '../core/i18n';
 import { retranslate } from '../core/i18n/retranslate';
 import { parseImportRequest } from '../core/import/job/options';
+import { dateOrderOf } from '../core/import/normalize';
 import type { JobSummary } from '../core/jobs';
 import { personMessage } from '../core/person-message';
 import {
@@ -90,9 +91,11 @@ function checkRunOptions(schedule: Schedule): void {
   if (schedule.kind === 'import') {
     parseImportRequest(options);
   } else {
-    const zone = currentSpreadsheet().getSpreadsheetTimeZone();
+    const spreadsheet = currentSpreadsheet();
+    const zone = spreadsheet.getSpreadsheetTimeZone();
     parseExportRequest(options, {
       formatDate: (date) => Utilities.formatDate(date, zone, 'yyyy-MM-dd'),
+      dateOrder: dateOrderOf(spreadsheet.getSpreadsheetLocale()),
     });
   }
 }

@@ -60,6 +60,8 @@ export interface ActionsWorldOptions {
   runtime?: Pick<AddonRuntimeOptions, 'costs' | 'realTimeoutMs'>;
   /** Who owns and edits the spreadsheet (runAs one of them); left out, one person. */
   sharing?: { owner: string; editors: string[] };
+  /** The spreadsheet's locale (`getSpreadsheetLocale`); the runtime's default is en_US. */
+  locale?: string;
 }
 
 export async function createActionsWorld(options: ActionsWorldOptions): Promise<ActionsWorld> {
@@ -80,6 +82,7 @@ export async function createActionsWorld(options: ActionsWorldOptions): Promise<
           ),
         },
         timeZone: 'America/Sao_Paulo',
+        ...(options.locale ? { locale: options.locale } : {}),
       },
     }),
   });

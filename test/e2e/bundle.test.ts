@@ -71,4 +71,10 @@ describe('dist/Code.js', () => {
       expect(runInContext(`typeof ${name}`, context), name).toBe('function');
     }
   });
+
+  // Issue 30: every custom-function recalculation loads the whole file, and V8 scans it all.
+  it('is Latin-1 text, which V8 holds and scans as one byte per character', () => {
+    const wide = [...new Set(code.match(/[\u0100-\uffff]/g) ?? [])];
+    expect(wide).toEqual([]);
+  });
 });

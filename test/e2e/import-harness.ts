@@ -27,6 +27,8 @@ export interface ImportWorld extends AddonWorld {
 
 export interface WorldOptions {
   sheet: ImportSheet;
+  /** The spreadsheet's locale (`getSpreadsheetLocale`); the runtime's default is en_US. */
+  locale?: string;
   publishedAddon?: boolean;
   sandbox?: Omit<SandboxOptions, 'now'>;
   runtime?: Omit<AddonRuntimeOptions, 'workbook' | 'publishedAddon'>;
@@ -41,6 +43,7 @@ export async function createImportWorld(options: WorldOptions): Promise<ImportWo
       workbook: {
         sheets: { [SHEET]: [options.sheet.header, ...options.sheet.rows] },
         timeZone: 'America/Sao_Paulo',
+        ...(options.locale ? { locale: options.locale } : {}),
       },
     },
   });
@@ -177,6 +180,13 @@ export interface DriveOptions {
   startKillAt?: KillRange;
   /** Each continuation's kill (chance 0.5, from 5 calls, among 100). */
   continueKill?: KillRange & { chance: number };
+  /**
+   * Of the starts killed, the share whose kill lands `from` + [0, `calls`) service calls after
+   * the start saved its job's record (the rest at `startKillAt`): a kill drawn from the start's
+   * first call mostly lands before the job exists, the more so as finished jobs accumulate in
+   * the world (each start reads them), so the seed ends with no job and moves nothing mid-job.
+   */
+  startKillAfterJob?: KillRange & { share: number };
   /** Starts tried while a killed start left no job (1). */
   startAttempts?: number;
   /**
@@ -208,11 +218,19 @@ export function driveImport(world: ImportWorld, o: DriveOptions) {
   // The start runs the job in its own execution as far as it can: it may be killed too, and
   // if it left no job the person may start it again.
   for (let attempt = 0; attempt < (o.startAttempts ?? 1) && jobId === undefined; attempt++) {
-    const startKill = random() < o.startKillChance ? startAt.from + pick(startAt.calls) : undefined;
+    const killed = random() < o.startKillChance;
+    const afterJob = o.startKillAfterJob;
+    const killAfterJob =
+      killed && afterJob !== undefined && random() < afterJob.share
+        ? afterJob.from + pick(afterJob.calls)
+        : undefined;
+    const startKill =
+      killed && killAfterJob === undefined ? startAt.from + pick(startAt.calls) : undefined;
+    const watch = killAfterJob === undefined ? undefined : jobWatch(world, killAfterJob);
     const start = world.runtime.execute({
       fn: 'crmImportLeads',
       args: [{ sheet: o.sheetName, ...o.importArgs }],
-      interleave,
+      interleave: watch ? { ...interleave, atServiceCall: watch.around(interleave) } : interleave,
       ...(startKill === undefined ? {} : { killAfterServiceCalls: startKill }),
     });
     if (start.killed) {
@@ -222,7 +240,7 @@ export function driveImport(world: ImportWorld, o: DriveOptions) {
     const jobs = world.runtime.runOrThrow('crmListJobs') as JobSummary[];
     started = start.value as JobSummary | undefined;
     const sheet = o.ownSheet === false ? undefined : o.sheetName;
-    jobId = started?.jobId ?? newestJob(jobs, sheet, o.doneStartCounts === true);
+    jobId = started?.jobId ?? watch?.jobId() ?? newestJob(jobs, sheet, o.doneStartCounts === true);
   }
   if (jobId === undefined) return undefined;
   let state = started?.state;
@@ -251,6 +269,45 @@ export function driveImport(world: ImportWorld, o: DriveOptions) {
     (j) => j.jobId === jobId,
   );
   return { final, kills };
+}
+
+/** Job ids in the user's properties (`crm.ss.<spreadsheet>.crm.job.<id>`, chunks `~…`). */
+function jobIdsOf(world: ImportWorld): Set<string> {
+  const ids = new Set<string>();
+  for (const key of Object.keys(world.runtime.properties('user'))) {
+    const id = /(?:^|\.)crm\.job\.([^~]+)/.exec(key)?.[1];
+    if (id !== undefined) ids.add(id);
+  }
+  return ids;
+}
+
+/**
+ * Kills the start `after` service calls once it has saved a new job record: at that call the
+ * clock passes the execution's limit, so the next call dies as Apps Script's time limit ends
+ * an execution. Properties are read only after a Properties call (the record's save).
+ */
+function jobWatch(world: ImportWorld, after: number) {
+  const before = jobIdsOf(world);
+  let job: string | undefined;
+  let killAt: number | undefined;
+  let lastWasProperties = false;
+  return {
+    jobId: () => job,
+    around:
+      (busy: Busy) =>
+      (event: { name: string; index: number }): boolean => {
+        if (job === undefined && lastWasProperties) {
+          job = [...jobIdsOf(world)].find((id) => !before.has(id));
+          if (job !== undefined) killAt = event.index + after;
+        }
+        lastWasProperties = event.name.startsWith('Properties.');
+        if (killAt !== undefined && event.index >= killAt) {
+          killAt = undefined;
+          world.clock.advance(EXECUTION_LIMIT_MS);
+        }
+        return busy.atServiceCall(event);
+      },
+  };
 }
 
 /**

@@ -15,8 +15,10 @@ import { busySheet, createImportWorld, driveImport, type ImportWorld } from './i
 const HEADER = ['Nome', 'E-mail', 'Telefone', 'Empresa'];
 const DATA_COLUMNS = HEADER.length;
 const ROWS = 12;
-const SEEDS = Number(process.env.IMPORT_TWIN_SEEDS ?? 40);
-const KNOWN_DEFECT_SEEDS = new Set<number>([5]);
+const SEEDS = Number(process.env.IMPORT_TWIN_SEEDS ?? 30);
+/** Where a start's kill after its job exists lands: among the start's first calls of the job. */
+const START_KILL_AFTER_JOB_CALLS = 200;
+const KNOWN_DEFECT_SEEDS = new Set<number>([]);
 const LEAD_STATUSES = new Set(['CREATED', 'UPDATED', 'UNCHANGED', 'EXISTS']);
 
 function phoneOf(n: number): string {
@@ -116,10 +118,14 @@ function twinRun(world: ImportWorld, seed: number) {
       if (from !== undefined) paste(from, 2 + pick(last - 1), columns());
     }
   };
+  // Most people stop editing during the job's executions after a few (they still edit between
+  // them): the last execution then reads a sheet nobody edits after it, whose DUPLICATE details
+  // are checked (wrongTwins); edits to the very end leave none quiet.
+  const calmAfter = random() < 0.7 ? pick(2) : Number.POSITIVE_INFINITY;
   const busy = {
     atServiceCall: (event: { name: string }) => {
       const sheetCall = /^(Spreadsheet|Sheet|Range)/.test(event.name);
-      if (random() < (sheetCall ? 0.04 : 0.08)) edit();
+      if (execution <= calmAfter && random() < (sheetCall ? 0.04 : 0.08)) edit();
       if (/^Range\.get(Display)?Values$/.test(event.name)) seenBy.set(execution, edits);
       return false;
     },
@@ -131,6 +137,8 @@ function twinRun(world: ImportWorld, seed: number) {
     interleave: busy,
     random,
     startKillChance: 0.8,
+    // Most kills land after the job exists: its rows then move between executions too.
+    startKillAfterJob: { share: 0.8, from: 0, calls: START_KILL_AFTER_JOB_CALLS },
     beforeRun: () => {
       execution += 1;
       if (random() < 0.3) edit();
@@ -148,7 +156,7 @@ function twinRun(world: ImportWorld, seed: number) {
   };
   // Nothing edited after the job's last read: the whole sheet is the job's to answer for.
   const quiet = (seenBy.get(execution) ?? 0) === edits;
-  return { model, final: job.final, kills: job.kills, edits, unseen, quiet };
+  return { model, final: job.final, kills: job.kills, edits, unseen, quiet, executions: execution };
 }
 
 /** Each row whose lead status is not its own lead's, in words. */
@@ -217,14 +225,20 @@ describe('an import whose twin rows are deleted, pasted and sorted during the jo
     const failed: string[] = [];
     let totalEdits = 0;
     let totalKills = 0;
+    /** Seeds whose start left a job, and those whose job went on in later executions. */
+    let jobs = 0;
+    let continued = 0;
+    /** Seeds whose end nobody edited after the job's last read: their DUPLICATE details checked. */
+    let quiet = 0;
     const only = Number(process.env.IMPORT_TWIN_SEED ?? 0);
     for (let seed = only || 1; seed <= (only || SEEDS); seed++) {
-      // Seeds of a known defect, skipped unless IMPORT_TWIN_KNOWN_DEFECTS=1. Seed 5: DUPLICATE
-      // details name a twin's old row number after rows moved (found when this stop's merges
-      // shifted the kill points; open in the closing note).
+      // Seeds of a known defect, skipped unless IMPORT_TWIN_KNOWN_DEFECTS=1 (none open; seed 5,
+      // a DUPLICATE naming its twin's old row after rows moved, is fixed by the end check).
       if (KNOWN_DEFECT_SEEDS.has(seed) && !only && !process.env.IMPORT_TWIN_KNOWN_DEFECTS) continue;
       const run = twinRun(world, seed);
       if (!run) continue;
+      jobs += 1;
+      if (run.executions > 0) continued += 1;
       totalEdits += run.edits;
       totalKills += run.kills;
       if (run.final?.state !== 'done') {
@@ -235,14 +249,21 @@ describe('an import whose twin rows are deleted, pasted and sorted during the jo
       if (only || Number(process.env.IMPORT_TWIN_PRINT) === seed)
         console.log(JSON.stringify(values.map((l) => [l[0], l[1], l[4], l[5], l[6]])), run.kills);
       const wrong = wrongRows(world, values, run.unseen);
-      if (run.quiet) wrong.push(...wrongTwins(values));
+      if (run.quiet) {
+        quiet += 1;
+        wrong.push(...wrongTwins(values));
+      }
       if (wrong.length > 0) failed.push(`seed ${seed}: ${wrong.join('; ')}`);
     }
     console.log(
-      `import twin rows: ${failed.length} of ${SEEDS} seeds failed, edits ${totalEdits}, kills ${totalKills}`,
+      `import twin rows: ${failed.length} of ${SEEDS} seeds failed, jobs ${jobs}, continued ${continued}, quiet ${quiet}, edits ${totalEdits}, kills ${totalKills}`,
     );
     expect(failed).toEqual([]);
     expect(totalEdits).toBeGreaterThan(SEEDS);
     expect(totalKills).toBeGreaterThan(0);
+    // Most seeds' jobs go on after a kill, their rows moved between executions (before, most
+    // starts died before their job existed: 8 of 40 seeds went on), and many end quiet.
+    if (!only) expect(continued).toBeGreaterThan(SEEDS / 2);
+    if (!only) expect(quiet).toBeGreaterThan(SEEDS / 4);
   }, 600_000);
 });

@@ -26,7 +26,12 @@ export interface PushWorld extends AddonWorld {
   writes(): string[];
 }
 
-export async function createPushWorld(count = 60): Promise<PushWorld> {
+/** `locale`: the spreadsheet's (`getSpreadsheetLocale`), pt_BR unless said. */
+export async function createPushWorld(
+  count = 60,
+  locale = 'pt_BR',
+  columns = PUSH_COLUMNS,
+): Promise<PushWorld> {
   let ids: number[] = [];
   const base = await createAddonWorld({
     sandbox: { seed: 'demo' },
@@ -45,13 +50,16 @@ export async function createPushWorld(count = 60): Promise<PushWorld> {
       ids = chosen.map((l) => l.id);
       return {
         publishedAddon: false,
-        workbook: { sheets: { Planilha1: [] }, locale: 'pt_BR', timeZone: 'America/Sao_Paulo' },
+        workbook: { sheets: { Planilha1: [] }, locale, timeZone: 'America/Sao_Paulo' },
       };
     },
   });
   const values = () => base.runtime.sheet(PUSH_SHEET).getValues();
   const columnOf = (header: string) => {
-    const index = (values()[0] ?? []).indexOf(header);
+    // Case aside, as the add-on matches headers: an en_US export writes `id`, a pt_BR one `ID`.
+    const index = (values()[0] ?? []).findIndex(
+      (cell) => String(cell).toLowerCase() === header.toLowerCase(),
+    );
     if (index < 0) throw new Error(`no column ${header}`);
     return index;
   };
@@ -90,7 +98,7 @@ export async function createPushWorld(count = 60): Promise<PushWorld> {
   const exported = world.run('crmExportLeads', {
     sheet: PUSH_SHEET,
     filters: { tags: ['lote'] },
-    columns: PUSH_COLUMNS,
+    columns,
   });
   if (exported.state !== 'done') throw new Error(`export ${exported.state}: ${exported.message}`);
   waitOutRateWindow(world);

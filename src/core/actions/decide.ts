@@ -1,6 +1,7 @@
 import { cellFault, fillPlaceholders, placeholderNames } from '../cells/read';
 import type { Locale, MessageKey, Translate } from '../i18n';
 import { formatMoney } from '../i18n/money';
+import type { DecimalMark } from '../import/normalize';
 import type { ActionEntry } from './entry';
 import {
   findLostReason,
@@ -47,6 +48,8 @@ export interface DecideContext {
   t: Translate;
   /** The job's language: a won value is written as money its reader writes (R$ 9.500,50). */
   locale?: Locale;
+  /** The spreadsheet locale's decimal mark: how a won value typed as text reads (a comma unless said). */
+  decimalMark?: DecimalMark;
 }
 
 export function decideRow(ctx: DecideContext, entry: ActionEntry): Decision {
@@ -242,10 +245,14 @@ function decideOutcome(ctx: DecideContext, entry: ActionEntry, state: LeadState)
     return { kind: 'same', words: t('leadjob.words.alreadyIn', { stage: stage.name }) };
   const words = moveWords(ctx, state, stage.id, pipelineOfStage(ref, stage.id)?.id ?? state.p);
   if (won) {
-    const value = moneyOf(paramOf(params, entry, 'value'));
-    if (value === 'bad')
+    const money = moneyOf(paramOf(params, entry, 'value'), t, ctx.decimalMark ?? ',');
+    if (money && !money.ok)
+      return fail(t('leadjob.fail.badValue', { reason: money.error }), 'SKIPPED');
+    const value = money?.value;
+    // The CRM refuses a sale value below 0 (422 on `value`): no request.
+    if (value !== undefined && value < 0)
       return fail(
-        t('leadjob.fail.badValue', { value: String(entry.c?.value ?? params.value) }),
+        t('fieldcheck.negative', { value: String(entry.c?.value ?? params.value) }),
         'SKIPPED',
       );
     const shown =

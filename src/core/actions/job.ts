@@ -1,6 +1,7 @@
 import type { CrmClient } from '../../api';
 import type { Lead } from '../../api/schemas';
 import { translator } from '../i18n';
+import type { DecimalMark } from '../import/normalize';
 import type { JobHandler } from '../jobs/engine';
 import type { LedgerRun } from '../jobs/pipeline/ledger/base';
 import { ledgerJobHandler } from '../jobs/pipeline/ledger/handler';
@@ -40,6 +41,8 @@ export interface LeadActionsEnv {
    * skipped with those the job started with (its ref), whoever set one since.
    */
   optOutTags?(): string[];
+  /** The spreadsheet locale's decimal mark: how a won value typed as text reads (a comma unless said). */
+  decimalMark?: DecimalMark;
 }
 
 type AnyRun = LedgerRun<ActionEntry, ActionRequest> | LedgerRun<RevertEntry, ActionRequest>;
@@ -105,6 +108,7 @@ function buildRun(
         crmClock: () => env.client.crmClock?.(),
         now: () => clock.now(),
         ...(backup ? { backup } : {}),
+        ...(env.decimalMark ? { decimalMark: env.decimalMark } : {}),
         ...(planRef
           ? {
               plan: () => {

@@ -2,6 +2,7 @@ import type { CrmApi, CrmClock, Settled } from '../../api';
 import { NotFoundError } from '../../api/errors';
 import type { Lead } from '../../api/schemas';
 import type { Translate } from '../i18n';
+import type { DecimalMark } from '../import/normalize';
 import type { NextMove, PipelineKind, ReadHooks, SheetValues } from '../jobs/pipeline/types';
 import { asText } from '../jobs/row-job';
 import {
@@ -17,6 +18,7 @@ import type { RowScope } from '../rows/scope';
 import { lookupQuery } from '../send/lookup';
 import { type ActionRequest, type DecideContext, decideRow } from './decide';
 import type { ActionEntry } from './entry';
+import { afterTasksRead, readOpenTasks, tasksToRead } from './reference';
 import {
   callOf,
   isRepeatable,
@@ -72,6 +74,8 @@ export interface ActionKindEnv {
   now?(): number;
   /** The run's plan by row key (options.plan), read once an execution. */
   plan?(): ReadonlyMap<string, PlanRow>;
+  /** The spreadsheet locale's decimal mark: how a won value typed as text reads (a comma unless said). */
+  decimalMark?: DecimalMark;
 }
 
 /** The lead-actions pieces of the row pipeline, for a run or its preview. */
@@ -87,6 +91,7 @@ export function leadActionsKind(
     ref: options.ref,
     t,
     locale: options.locale,
+    ...(env.decimalMark ? { decimalMark: env.decimalMark } : {}),
   };
   const keying = (values: SheetValues) => rowKeying(values.header, options, t);
   const copyCells = (entry: ActionEntry, carrier: number): unknown[] => {
@@ -397,17 +402,28 @@ function leadReads(
     needs: (entry) =>
       !entry.g &&
       entry.s === undefined &&
-      (entry.b === undefined || (windowRead === true && entry.w === undefined)),
+      (entry.b === undefined ||
+        tasksToRead(entry.b) ||
+        (windowRead === true && entry.w === undefined)),
     ...(windowRead ? {} : pages),
     one: (entry) => (api) =>
-      entry.i !== undefined
-        ? api.leads.get(entry.i, windowRead ? [...include, 'conversation'] : include)
-        : api.leads.list({
-            q: lookupOf(entry),
-            per_page: 200,
-            ...(include.length ? { include } : {}),
-          }),
+      // A move's pending tasks the stage's spec does not name: their read tells if they hold it.
+      entry.i !== undefined && tasksToRead(entry.b)
+        ? readOpenTasks(entry.i)(api)
+        : entry.i !== undefined
+          ? api.leads.get(entry.i, windowRead ? [...include, 'conversation'] : include)
+          : api.leads.list({
+              q: lookupOf(entry),
+              per_page: 200,
+              ...(include.length ? { include } : {}),
+            }),
     applyOne(entry, answer) {
+      if (entry.i !== undefined && entry.b && tasksToRead(entry.b)) {
+        const held = afterTasksRead(entry.b, entry.i, answer);
+        if (!held) return false;
+        entry.b = held;
+        return true;
+      }
       if (!answer.ok) {
         if (!(answer.error instanceof NotFoundError)) return false;
         entry.g = 1;

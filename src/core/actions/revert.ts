@@ -7,7 +7,15 @@ import { asText } from '../jobs/row-job';
 import { type ActionRequest, type DecideContext, decideRow, stageHold } from './decide';
 import type { ActionEntry } from './entry';
 import type { LeadActionsJobOptions } from './kind';
-import { findStage, pipelineName, sameTag, stageName } from './reference';
+import {
+  afterTasksRead,
+  findStage,
+  pipelineName,
+  readOpenTasks,
+  sameTag,
+  stageName,
+  tasksToRead,
+} from './reference';
 import { callOf, isRepeatable, outcomeOf, stateOf } from './requests';
 import { keysOfSheet, rowKeying } from './rows';
 import { ACTION_STATUS_HEADERS, type LeadState } from './types';
@@ -226,25 +234,44 @@ function revertReads(reversible: boolean, run: DecideContext): ReadHooks<RevertE
   // A stage put back is a move out of the lead's stage: its pending tasks tell whether it can be.
   const moves = ['stage', 'won', 'lost'].includes(run.action);
   const include: ('sequences' | 'tasks')[] = moves ? ['sequences', 'tasks'] : ['sequences'];
+  const nowState = (lead: Lead): LeadState => {
+    const state = stateOf(lead, 'revert', run.ref);
+    if (!moves) delete state.open;
+    return state;
+  };
   return {
-    needs: (entry) => reversible && entry.n === undefined && !entry.g && entry.s === undefined,
+    needs: (entry) =>
+      reversible &&
+      (entry.n === undefined || tasksToRead(entry.n)) &&
+      !entry.g &&
+      entry.s === undefined,
     page: (page) => (api: CrmApi) => api.leads.list({ page, per_page: 200, include }),
     applyPage(items, needing) {
       const byId = new Map((items as Lead[]).map((lead) => [lead.id, lead]));
       return needing.filter((entry) => {
         const lead = byId.get(entry.i ?? 0);
-        if (lead) entry.n = stateOf(lead, 'revert', run.ref);
+        if (lead) entry.n = nowState(lead);
         return lead !== undefined;
       });
     },
-    one: (entry) => (api: CrmApi) => api.leads.get(entry.i ?? 0, include),
+    one: (entry) => (api: CrmApi) =>
+      // Pending tasks the stage's spec does not name: their read tells if they hold the move.
+      tasksToRead(entry.n)
+        ? readOpenTasks(entry.i ?? 0)(api)
+        : api.leads.get(entry.i ?? 0, include),
     applyOne(entry, answer) {
+      if (entry.n && tasksToRead(entry.n)) {
+        const held = afterTasksRead(entry.n, entry.i ?? 0, answer);
+        if (!held) return false;
+        entry.n = held;
+        return true;
+      }
       if (!answer.ok) {
         if (!(answer.error instanceof NotFoundError)) return false;
         entry.g = 1;
         return true;
       }
-      entry.n = stateOf(answer.value as Lead, 'revert', run.ref);
+      entry.n = nowState(answer.value as Lead);
       return true;
     },
   };

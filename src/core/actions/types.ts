@@ -123,6 +123,11 @@ export interface LeadState {
   block?: string[];
   /** Pending tasks that may be mandatory: the stage's mandatory tasks could not be read. */
   mayBlock?: string[];
+  /**
+   * Pending tasks the stage's spec does not name: a task read tells whether the CRM holds them
+   * mandatory (`holdFromTasks`); until then they hold nothing.
+   */
+  open?: string[];
   /** Has a phone (message). */
   phone?: boolean;
   /** The opt-out tag it carries (message): never messaged (PRODUCT.md "Opt-out"). */

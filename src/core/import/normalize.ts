@@ -1,3 +1,4 @@
+import { type DateOrder, formatCalendarDate, isValidCalendarDate, typedDate } from '../query/dates';
 import { describeCell, listBriefly, valueKey } from './text-key';
 
 // Phones live in core/phone (import and send share them); re-exported for the import's callers.
@@ -13,8 +14,9 @@ export type Normalized<T> = { ok: true; value: T } | { ok: false; error: string 
 /** Formats a Date as `YYYY-MM-DD` in the spreadsheet's time zone. */
 export type DateFormatter = (date: Date) => string;
 
-/** How to read `01/02/2026`: day first (pt-BR, default) or month first (en-US). */
-export type DateOrder = 'DMY' | 'MDY';
+// How to read `01/02/2026`: day first (pt-BR, default) or month first (en-US); the reader of a
+// typed day is core/query/dates.ts typedDate, shared with formulas' and exports' filters.
+export type { DateOrder } from '../query/dates';
 
 const ok = <T>(value: T): Normalized<T> => ({ ok: true, value });
 const fail = <T>(error: string): Normalized<T> => ({ ok: false, error });
@@ -61,15 +63,47 @@ export function normalizeEmail(value: unknown, t: Translate = ENGLISH): Normaliz
 
 const CURRENCY = /^(?:R\$|US\$|\$|€|£|BRL|USD|EUR)|(?:R\$|BRL|USD|EUR|€)$/i;
 
+/** The mark a spreadsheet's locale writes between units and decimals: `1,5` or `1.5`. */
+export type DecimalMark = ',' | '.';
+
 /**
- * Reads an amount written the pt-BR or the en-US way, with or without a currency symbol.
- * Both separators present: the last one is the decimal mark. One kind repeated
- * (`1.234.567`): thousands. A single separator followed by exactly three digits after a
- * non-zero integer part of one to three digits (`1.234`, `12,500`) is a thousands
- * separator — money is rarely written with three decimals — otherwise it is the decimal
- * mark (`1,5`, `1234.56`, `0,125`). Negative: leading or trailing `-`, or parentheses.
+ * The decimal mark of a spreadsheet locale (`getSpreadsheetLocale()`: `pt_BR`, `en_US`, `de_DE`…),
+ * as Intl formats numbers there. No locale: a comma, as the CRM's Brazilian sheets write (the
+ * same default as the date order, DMY).
  */
-export function parseNumber(value: unknown, t: Translate = ENGLISH): Normalized<number> {
+export function decimalMarkOf(localeTag: string | undefined): DecimalMark {
+  const tag = (localeTag ?? '').trim().replace(/_/g, '-');
+  if (!tag) return ',';
+  try {
+    // Intl falls back to en-US for a tag it lacks data for, which would read every amount of a
+    // Brazilian sheet with a decimal point; Google does not document which locale data Apps
+    // Script's V8 carries (https://developers.google.com/apps-script/guides/v8-runtime), so a
+    // tag it does not list is judged by its language below.
+    if (Intl.NumberFormat.supportedLocalesOf(tag).length > 0) {
+      const mark = new Intl.NumberFormat(tag).formatToParts(1.5).find((p) => p.type === 'decimal');
+      if (mark?.value === '.' || mark?.value === ',') return mark.value;
+    }
+  } catch {
+    // A tag Intl does not take: judged by its language below.
+  }
+  return /^(en|ja|zh|ko|th|he|hi)\b/i.test(tag) ? '.' : ',';
+}
+
+/**
+ * Reads an amount typed as text the way the spreadsheet's locale writes it (`decimal`), with or
+ * without a currency symbol; a number cell is taken as it is. A text that fits the locale is
+ * read by it, even when the other convention would read it too (`1.234` is 1234 where the decimal
+ * mark is a comma, 1.234 where it is a point); a text that does not fit the locale but fits the
+ * other convention has only that reading and is read by it (`1,234.56` or `12.5` in a pt_BR
+ * sheet); a text that fits neither is refused, saying the locale's decimal mark. Thousands groups
+ * are three digits after a non-zero head of one to three (`0,125` is never 125).
+ * Negative: leading or trailing `-`, or parentheses.
+ */
+export function parseNumber(
+  value: unknown,
+  t: Translate,
+  decimal: DecimalMark,
+): Normalized<number> {
   const notNumber = () => fail<number>(t('import.value.notNumber', { value: describeCell(value) }));
   if (typeof value === 'number') return Number.isFinite(value) ? ok(value) : notNumber();
   if (typeof value !== 'string') return notNumber();
@@ -91,38 +125,55 @@ export function parseNumber(value: unknown, t: Translate = ENGLISH): Normalized<
     text = text.replace(CURRENCY, '');
     if (text === before) break;
   }
-  const amount = signs > 1 ? undefined : parseDigits(text);
+  const amount =
+    signs > 1 ? undefined : (readAs(text, decimal) ?? readAs(text, decimal === ',' ? '.' : ','));
   if (amount === undefined) {
-    return fail(t('import.value.badNumber', { value: describeCell(value) }));
+    const key = decimal === ',' ? 'import.value.badNumberComma' : 'import.value.badNumberPoint';
+    return fail(t(key, { value: describeCell(value) }));
   }
   return ok(signs === 1 ? -amount : amount);
 }
 
-function parseDigits(text: string): number | undefined {
-  if (/^\d+$/.test(text)) return Number(text);
-  const lastDot = text.lastIndexOf('.');
-  const lastComma = text.lastIndexOf(',');
-  if (lastDot >= 0 && lastComma >= 0) {
-    const decimal = lastDot > lastComma ? '.' : ',';
-    const thousands = decimal === '.' ? ',' : '.';
-    const [integer = '', fraction = '', extra] = text.split(decimal);
-    if (extra !== undefined || !/^\d+$/.test(fraction)) return undefined;
-    return isGrouped(integer, thousands)
-      ? Number(`${integer.split(thousands).join('')}.${fraction}`)
-      : undefined;
-  }
-  const separator = lastDot >= 0 ? '.' : ',';
-  const parts = text.split(separator);
-  if (parts.length > 2) return isGrouped(text, separator) ? Number(parts.join('')) : undefined;
-  const [integer = '', fraction = ''] = parts;
-  if (!/^\d*$/.test(integer) || !/^\d+$/.test(fraction)) return undefined;
-  if (fraction.length === 3 && /^[1-9]\d{0,2}$/.test(integer)) return Number(integer + fraction);
-  return Number(`${integer || '0'}.${fraction}`);
+/** `text` read where `decimal` is the decimal mark and the other mark groups thousands. */
+function readAs(text: string, decimal: DecimalMark): number | undefined {
+  const group = decimal === ',' ? '.' : ',';
+  const parts = text.split(decimal);
+  if (parts.length > 2) return undefined;
+  const [integer = '', fraction] = parts;
+  if (fraction !== undefined && !/^\d+$/.test(fraction)) return undefined;
+  const digits = /^\d+$/.test(integer) || (integer === '' && fraction !== undefined);
+  if (!digits && !isGrouped(integer, group)) return undefined;
+  const whole = integer.split(group).join('') || '0';
+  return Number(fraction === undefined ? whole : `${whole}.${fraction}`);
 }
 
 function isGrouped(text: string, separator: string): boolean {
   const [head = '', ...groups] = text.split(separator);
-  return /^\d{1,3}$/.test(head) && groups.every((g) => /^\d{3}$/.test(g));
+  return /^[1-9]\d{0,2}$/.test(head) && groups.length > 0 && groups.every((g) => /^\d{3}$/.test(g));
+}
+
+/**
+ * The order a spreadsheet locale (`getSpreadsheetLocale()`: `pt_BR`, `en_US`, `en_GB`…) writes a
+ * day and its month in, as Intl writes a day of the year there (`01/02` or `02/01`): month first
+ * (en_US, en_PH, ja_JP, zh_CN…) → MDY; day first (pt_BR, en_GB, de_DE, es_US…) → DMY. A tag Intl
+ * does not know (it would answer in its own default, en-US) and no locale: DMY, as the CRM's
+ * Brazilian sheets write.
+ */
+export function dateOrderOf(localeTag: string | undefined): DateOrder {
+  const tag = (localeTag ?? '').trim().replace(/_/g, '-');
+  if (!tag) return 'DMY';
+  try {
+    if (Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0) {
+      const types = new Intl.DateTimeFormat(tag, { month: '2-digit', day: '2-digit' })
+        .formatToParts(new Date(Date.UTC(2026, 0, 2, 12)))
+        .map((part) => part.type);
+      const [month, day] = [types.indexOf('month'), types.indexOf('day')];
+      if (month >= 0 && day >= 0) return month < day ? 'MDY' : 'DMY';
+    }
+  } catch {
+    // A tag Intl does not take: judged by its language below (see decimalMarkOf).
+  }
+  return /^en(-US)?$/i.test(tag) ? 'MDY' : 'DMY';
 }
 
 export interface DateOptions {
@@ -133,23 +184,15 @@ export interface DateOptions {
 }
 
 const ISO_DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T\s].*)?$/;
-const LOCAL_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/;
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
-}
 
 /**
  * Date cell or text to `YYYY-MM-DD`. A Date from a sheet cell is midnight in the
  * spreadsheet's time zone, so it is formatted by the caller's formatter (Apps Script:
  * Utilities.formatDate with the spreadsheet's zone), never by this runtime's zone.
- * Text: `dd/mm/yyyy` (or `mm/dd/yyyy` with dateOrder MDY), `-` or `.` separators allowed,
- * two-digit years 00–49 → 20xx and 50–99 → 19xx; ISO `yyyy-mm-dd`; ISO timestamps keep the
- * calendar date as written. Impossible dates such as 31/02/2026 are errors.
+ * Text: as the spreadsheet's locale writes a day (`dateOrder`, read by the shared typedDate:
+ * `dd/mm/yyyy` or `mm/dd/yyyy`, `-` or `.` separators, two-digit years); ISO `yyyy-mm-dd` in
+ * every locale; ISO timestamps keep the calendar date as written. Impossible dates such as
+ * 31/02/2026 are errors.
  */
 export function normalizeDate(value: unknown, options: DateOptions): Normalized<string> {
   const t = options.t ?? ENGLISH;
@@ -163,31 +206,22 @@ export function normalizeDate(value: unknown, options: DateOptions): Normalized<
     }
     return ok(formatted);
   }
+  const shape = t(options.dateOrder === 'MDY' ? 'import.value.shapeMDY' : 'import.value.shapeDMY');
   if (typeof value !== 'string') {
-    return fail(t('import.value.notDateCell', { value: describeCell(value) }));
+    return fail(t('import.value.notDateCell', { value: describeCell(value), shape }));
   }
   const text = value.trim();
-  let year: number;
-  let month: number;
-  let day: number;
   const iso = ISO_DATE.exec(text);
-  const local = iso ? null : LOCAL_DATE.exec(text);
-  if (iso) {
-    [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  } else if (local) {
-    const [first, second] = [Number(local[1]), Number(local[2])];
-    [day, month] = options.dateOrder === 'MDY' ? [second, first] : [first, second];
-    const yearText = local[3] ?? '';
-    year = Number(yearText);
-    if (yearText.length === 2) year += year < 50 ? 2000 : 1900;
-  } else {
-    const shape = options.dateOrder === 'MDY' ? 'mm/dd/yyyy' : 'dd/mm/yyyy';
+  const typed = iso
+    ? { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) }
+    : typedDate(text, options.dateOrder ?? 'DMY');
+  if (typed === null) {
     return fail(t('import.value.notDate', { value: describeCell(value), shape }));
   }
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+  if (typed === 'unreal' || !isValidCalendarDate(typed)) {
     return fail(t('import.value.unrealDate', { value: describeCell(value) }));
   }
-  return ok(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`);
+  return ok(formatCalendarDate(typed));
 }
 
 /** Splits a list cell on `,`, `;` and line breaks: trimmed, empties dropped, first spelling kept. */

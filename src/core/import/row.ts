@@ -15,6 +15,7 @@ import {
   assertPhoneCountry,
   type DateFormatter,
   type DateOrder,
+  type DecimalMark,
   isBlankCell,
   type Normalized,
   normalizeDate,
@@ -57,6 +58,11 @@ export interface ImportContext {
   accountDefault?: () => Pipeline | undefined;
   /** How `01/02/2026` reads; 'DMY' (pt-BR) unless said otherwise. */
   dateOrder?: DateOrder;
+  /**
+   * The spreadsheet locale's decimal mark (decimalMarkOf): how an amount typed as text reads;
+   * a comma (pt-BR) unless said otherwise.
+   */
+  decimalMark?: DecimalMark;
   /** The words of the reasons; English when absent. */
   t?: Translate;
 }
@@ -151,7 +157,10 @@ type Problem = (column: MappedColumn | undefined, error: string) => void;
 type CellOf = MappedColumn & { value: unknown };
 
 /** What normalising one value needs (an import's context, or a push's). */
-export type ValueContext = Pick<ImportContext, 'defaultCountry' | 'formatDate' | 'dateOrder' | 't'>;
+export type ValueContext = Pick<
+  ImportContext,
+  'defaultCountry' | 'formatDate' | 'dateOrder' | 'decimalMark' | 't'
+>;
 
 /** A custom field's cell as the CRM takes it (per `field_type`); shared with the push. */
 export function customValue(
@@ -164,7 +173,7 @@ export function customValue(
   switch (field.field_type) {
     case 'number':
     case 'currency':
-      return parseNumber(value, t);
+      return parseNumber(value, t, context.decimalMark ?? ',');
     case 'date':
       return normalizeDate(value, context);
     case 'checkbox':
@@ -188,18 +197,33 @@ export function leadValue(
   const t = context.t ?? ENGLISH;
   switch (field) {
     case 'email':
-      return normalizeEmail(value, t);
+      return withinLength(normalizeEmail(value, t), 255, t);
     case 'phone':
       return normalizePhone(value, context.defaultCountry, context.t);
-    case 'value':
-      return parseNumber(value, t);
+    case 'value': {
+      // The CRM refuses a negative deal value (422 `value`): INVALID before any request.
+      const number = parseNumber(value, t, context.decimalMark ?? ',');
+      if (number.ok && number.value < 0)
+        return { ok: false, error: t('fieldcheck.negative', { value: describeCell(value) }) };
+      return number;
+    }
     case 'birthday':
       return normalizeDate(value, context);
     case 'tags':
       return normalizeTags(value, t);
     default:
-      return normalizeText(value, context.formatDate, t);
+      return withinLength(
+        normalizeText(value, context.formatDate, t),
+        field === 'notes' ? 10_000 : 255,
+        t,
+      );
   }
+}
+
+/** A text the CRM keeps only up to `max` characters (longer: 422 on the field), checked first. */
+function withinLength(text: Normalized<string>, max: number, t: Translate): Normalized<string> {
+  if (!text.ok || text.value.length <= max) return text;
+  return { ok: false, error: t('fieldcheck.tooLong', { max, length: text.value.length }) };
 }
 
 interface Placement {

@@ -105,7 +105,7 @@ export function normalizePhone(
       return brazil(international.slice(BRAZIL_CALLING_CODE.length));
     }
     const parsed = parsePhoneNumberFromString(`+${international}`);
-    return parsed?.isValid() ? { ok: true, value: parsed.number } : invalid();
+    return valid(parsed);
   }
   if (defaultCountry === BRAZIL) {
     return brazil(hasBrazilCountryCode(digits) ? digits.slice(BRAZIL_CALLING_CODE.length) : digits);
@@ -115,7 +115,14 @@ export function normalizePhone(
   if (parsed?.countryCallingCode === BRAZIL_CALLING_CODE) {
     return brazil(String(parsed.nationalNumber));
   }
-  return parsed?.isValid() ? { ok: true, value: parsed.number } : invalid();
+  return valid(parsed);
+
+  // E.164 holds at most 15 digits: the CRM refuses a longer number (422 on `phone`), though the
+  // numbering plan of some countries (`+49…`) allows more.
+  function valid(parsed: ReturnType<typeof parsePhoneNumberFromString>): PhoneResult {
+    if (!parsed?.isValid() || digitsOf(parsed.number).length > 15) return invalid();
+    return { ok: true, value: parsed.number };
+  }
 
   function invalid(): PhoneResult {
     return fail('phone.invalid', { country: defaultCountry });

@@ -36,7 +36,13 @@ export interface PushContext {
 export type PushDecision =
   | { kind: 'gone' }
   | { kind: 'final'; status: 'NO_CHANGE' | 'CONFLICT' | 'INVALID' | 'SKIPPED'; words: string }
-  | { kind: 'change'; words: string; requests: PushRequest[] };
+  | {
+      kind: 'change';
+      words: string;
+      requests: PushRequest[];
+      /** The stage move is held (mandatory tasks): the row ends SKIPPED once the rest went. */
+      held?: true;
+    };
 
 /** The upsert's key for a row whose fields change: the lead's own e-mail, or its phone. */
 export function upsertKey(ctx: PushContext, entry: PushEntry): string | undefined | 'both' {
@@ -150,7 +156,10 @@ export function decidePush(ctx: PushContext, entry: PushEntry): PushDecision {
     } else if (role.kind === 'stage') place = { ...place, stage: String(decodeCanon(sheet)) };
     else if (role.kind === 'pipeline') place = { ...place, pipeline: String(decodeCanon(sheet)) };
   }
+  const skippedBefore = skipped.length;
   const move = placeRequest(ctx, entry, place, invalid, skipped);
+  // placeRequest adds to `skipped` only the words of a move the lead's tasks hold.
+  const held = skipped.length > skippedBefore;
   if (invalid.length > 0) return { kind: 'final', status: 'INVALID', words: invalid.join('; ') };
   const upsert = { ...body, ...(Object.keys(custom).length > 0 ? { custom_fields: custom } : {}) };
   if (Object.keys(upsert).length > 0) {
@@ -178,7 +187,12 @@ export function decidePush(ctx: PushContext, entry: PushEntry): PushDecision {
     if (skipped.length > 0) return { kind: 'final', status: 'SKIPPED', words: skipped.join('; ') };
     return { kind: 'final', status: 'NO_CHANGE', words: t('push.words.already') };
   }
-  return { kind: 'change', words: [...words, ...notes].join('; '), requests };
+  return {
+    kind: 'change',
+    words: [...words, ...notes].join('; '),
+    requests,
+    ...(held ? { held: true as const } : {}),
+  };
 }
 
 /** The upsert body keyed by the lead's own e-mail or phone; a string says why not (`!`: INVALID). */

@@ -1,5 +1,6 @@
 import type { CrmClient } from '../../api';
 import { translator } from '../i18n';
+import type { DateOrder, DecimalMark } from '../import/normalize';
 import type { JobHandler } from '../jobs/engine';
 import type { LedgerRun } from '../jobs/pipeline/ledger/base';
 import { ledgerJobHandler } from '../jobs/pipeline/ledger/handler';
@@ -39,6 +40,10 @@ export interface PushEnv {
   memory(sheetId: number): PushMemoryStore;
   makeDate(year: number, month: number, day: number): Date;
   formatDate(date: Date): string;
+  /** The spreadsheet locale's decimal mark: how amounts typed as text read (a comma unless said). */
+  decimalMark?: DecimalMark;
+  /** The spreadsheet locale's date order (dateOrderOf): how `01/02/2026` reads (DMY unless said). */
+  dateOrder?: DateOrder;
 }
 
 type AnyRun = LedgerRun<PushEntry, PushRequest> | LedgerRun<PushRevertEntry, PushRequest>;
@@ -84,6 +89,8 @@ function buildRun(
     },
     makeDate: env.makeDate,
     formatDate: env.formatDate,
+    ...(env.decimalMark ? { decimalMark: env.decimalMark } : {}),
+    ...(env.dateOrder ? { dateOrder: env.dateOrder } : {}),
     crmClock: () => env.client.crmClock?.(),
     now: () => clock.now(),
   };

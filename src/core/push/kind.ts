@@ -3,6 +3,7 @@ import { NotFoundError } from '../../api/errors';
 import type { Lead } from '../../api/schemas';
 import type { ActionRequest } from '../actions/decide';
 import type { ActionEntry } from '../actions/entry';
+import { afterTasksRead, readOpenTasks, tasksToRead } from '../actions/reference';
 import {
   callOf,
   isRepeatable,
@@ -17,7 +18,7 @@ import { toSheetCell } from '../export/cells';
 import { columnKind, flattenLead } from '../export/columns';
 import { headerNamesColumn } from '../export/headers';
 import type { Translate } from '../i18n';
-import { isBlankCell, normalizePhone } from '../import/normalize';
+import { type DateOrder, type DecimalMark, isBlankCell, normalizePhone } from '../import/normalize';
 import { buildDirectory } from '../import/resolve';
 import { columnLetter } from '../import/text-key';
 import type { NextMove, PipelineKind, ReadHooks, SheetValues } from '../jobs/pipeline/types';
@@ -51,6 +52,10 @@ export interface PushKindEnv {
   remember(rows: ReadonlyMap<number, Record<string, string>>): void;
   makeDate(year: number, month: number, day: number): Date;
   formatDate(date: Date): string;
+  /** The spreadsheet locale's decimal mark: how amounts typed as text read (a comma unless said). */
+  decimalMark?: DecimalMark;
+  /** The spreadsheet locale's date order (dateOrderOf): how `01/02/2026` reads (DMY unless said). */
+  dateOrder?: DateOrder;
   crmClock?(): CrmClock | undefined;
   now(): number;
   plan?(): ReadonlyMap<string, PlanRow>;
@@ -119,7 +124,7 @@ export function pushStateOf(
 export function pushContext(
   options: PushJobOptions,
   t: Translate,
-  env: Pick<PushKindEnv, 'formatDate'>,
+  env: Pick<PushKindEnv, 'formatDate' | 'decimalMark' | 'dateOrder'>,
   labels: Record<string, string>,
 ): PushContext {
   const pipelines = options.ref.pipelines.map((p) => ({
@@ -133,7 +138,13 @@ export function pushContext(
     ref: options.ref,
     directory: buildDirectory(pipelines, options.users),
     customFields: options.customFields,
-    values: { defaultCountry: options.defaultCountry, formatDate: env.formatDate, t },
+    values: {
+      defaultCountry: options.defaultCountry,
+      formatDate: env.formatDate,
+      ...(env.decimalMark ? { decimalMark: env.decimalMark } : {}),
+      ...(env.dateOrder ? { dateOrder: env.dateOrder } : {}),
+      t,
+    },
     formatDate: env.formatDate,
     onConflict: options.onConflict,
     labels,
@@ -295,7 +306,8 @@ export function nextPush(
       }
       const request = decision.requests[entry.x ?? 0];
       if (request) return { kind: 'request', request, words: decision.words };
-      return { kind: 'final', status: 'DONE', words: decision.words };
+      // A held stage move is no DONE: the stage cell stays unremembered, so a later push sends it.
+      return { kind: 'final', status: decision.held ? 'SKIPPED' : 'DONE', words: decision.words };
     }
   }
 }
@@ -453,8 +465,15 @@ function pushReads(
   const country = options.defaultCountry;
   const include = options.include;
   const columnsOf = (entry: PushEntry) => Object.keys(entry.c ?? {});
+  // A row that moves its lead (stage or pipeline cell changed).
+  const moves = (entry: PushEntry) =>
+    columnsOf(entry).some((c) => {
+      const kind = roleOf(c, options.customFields).kind;
+      return kind === 'stage' || kind === 'pipeline';
+    });
   const state = (entry: PushEntry, lead: Lead) => {
     entry.b = pushStateOf(lead, columnsOf(entry), options, env.makeDate);
+    if (!moves(entry)) delete entry.b.open;
   };
   const upserts = (entry: PushEntry) =>
     columnsOf(entry).some((c) => goesByUpsert(c, options.customFields));
@@ -472,7 +491,7 @@ function pushReads(
       entry.s === undefined &&
       !entry.g &&
       entry.c !== undefined &&
-      (entry.b === undefined || keyPending(entry)),
+      (entry.b === undefined || tasksToRead(entry.b) || keyPending(entry)),
     page: (page) => (api: CrmApi) => api.leads.list({ page, per_page: 200, include }),
     applyPage(items, needing) {
       const leads = items as Lead[];
@@ -512,11 +531,18 @@ function pushReads(
     },
     one: (entry) => (api: CrmApi) => {
       if (!entry.b) return api.leads.get(entry.i ?? 0, include);
+      if (tasksToRead(entry.b)) return readOpenTasks(entry.i ?? 0)(api);
       const key = upsertKey(context(), entry) as string;
       const by = key.startsWith('e:') ? 'email' : 'phone';
       return api.leads.list({ q: lookupQuery(by, key.slice(2)), per_page: 200 });
     },
     applyOne(entry, answer) {
+      if (entry.b && tasksToRead(entry.b)) {
+        const held = afterTasksRead(entry.b, entry.i ?? 0, answer);
+        if (!held) return false;
+        entry.b = held;
+        return true;
+      }
       if (!answer.ok) {
         if (!(answer.error instanceof NotFoundError)) return false;
         entry.g = 1;

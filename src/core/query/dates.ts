@@ -10,7 +10,8 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** The zone may be `Z`, `±hh:mm`, `±hhmm` or `±hh` (ISO 8601 allows hours alone; PostgreSQL writes them so). */
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
-const BRAZILIAN_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+/** `01/02/2026`, `1-2-26`, `01.02.2026`, optionally followed by a time of day. */
+const TYPED_DATE = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})(\s+\d{1,2}:\d{2}(?::\d{2})?)?$/;
 
 export interface CalendarDate {
   year: number;
@@ -96,12 +97,34 @@ export function parseIsoInstant(text: string): Date | null {
   return new Date(utc - (parsed.offsetMinutes ?? 0) * 60_000);
 }
 
-/** `dd/mm/yyyy` (Brazilian order, one- or two-digit day and month) → its parts. */
-export function parseBrazilianDate(text: string): CalendarDate | null {
-  const match = BRAZILIAN_DATE.exec(text.trim());
+/** How a spreadsheet's locale writes `01/02/2026`: day first (pt_BR, en_GB…) or month first (en_US). */
+export type DateOrder = 'DMY' | 'MDY';
+
+/** A day typed as text, read by typedDate; `unreal` when it has a date's shape but no such day. */
+export type TypedDate = (CalendarDate & { time: boolean }) | 'unreal' | null;
+
+/**
+ * The one reader of a day typed as a person writes it (`01/02/2026`, `1-2-26`, `01.02.2026`,
+ * optionally with a time, reported in `time`), for the import, a push, formulas' query filters and
+ * crmExportLeads' filters: `order` is the spreadsheet locale's (dateOrderOf). Two-digit years
+ * 00–49 are 20xx, 50–99 19xx. An ambiguous text (`01/02/2026`) follows the locale. A text the
+ * locale's order cannot read because its month would pass 12, while the other order reads a real
+ * day (`25/11/2026` in en_US, `11/25/2026` in pt_BR), has only that one reading: nobody writes a
+ * 25th month, so it is read day-first (month-first) as its writer meant — the same rule as an
+ * amount only the other decimal mark reads. ISO `yyyy-mm-dd` is not this reader's: it is the same
+ * in every locale. Null: not a typed date at all.
+ */
+export function typedDate(text: string, order: DateOrder): TypedDate {
+  const match = TYPED_DATE.exec(text.trim());
   if (!match) return null;
-  const date = { year: Number(match[3]), month: Number(match[2]), day: Number(match[1]) };
-  return isValidCalendarDate(date) ? date : null;
+  const [first, second] = [Number(match[1]), Number(match[3])];
+  let [day, month] = order === 'MDY' ? [second, first] : [first, second];
+  if (month > 12 && day <= 12) [day, month] = [month, day];
+  const yearText = match[4] ?? '';
+  let year = Number(yearText);
+  if (yearText.length === 2) year += year < 50 ? 2000 : 1900;
+  const date = { year, month, day };
+  return isValidCalendarDate(date) ? { ...date, time: match[5] !== undefined } : 'unreal';
 }
 
 /**
@@ -118,13 +141,15 @@ export function localCalendarDate(date: Date): string {
 }
 
 export const ACCEPTED_DATE_FORMATS =
-  'a date cell, YYYY-MM-DD, dd/mm/yyyy or an ISO date-time such as 2026-11-01T08:00:00-03:00';
+  "a date cell, YYYY-MM-DD, a day as the spreadsheet's locale writes it (21/11/2026 or 11/21/2026) or an ISO date-time such as 2026-11-01T08:00:00-03:00";
 
 export interface DateInputOptions {
   /** Keep a time of day when one is given (updated_since); otherwise only the day is kept. */
   allowTime: boolean;
   /** How a Date object (a Sheets date cell) becomes YYYY-MM-DD; defaults to the script's zone. */
   formatDate?: (date: Date) => string;
+  /** How `01/02/2026` reads: the spreadsheet locale's order (dateOrderOf); day first unless said. */
+  dateOrder?: DateOrder;
 }
 
 /**
@@ -154,7 +179,11 @@ export function normalizeDateInput(
     );
   }
   const text = value.trim();
-  const dateOnly = parseDateOnly(text) ?? parseBrazilianDate(text);
+  const typed = typedDate(text, options.dateOrder ?? 'DMY');
+  // A typed day's time is dropped where only the day is kept; `updated_since` takes a time only
+  // in ISO, whose zone is explicit.
+  const typedDay = typed && typed !== 'unreal' && !(typed.time && options.allowTime) ? typed : null;
+  const dateOnly = parseDateOnly(text) ?? typedDay;
   if (dateOnly) return formatCalendarDate(dateOnly);
   const dateTime = parseIsoDateTime(text);
   if (dateTime) {

@@ -9,7 +9,7 @@ import {
   type LeadFilters,
   type LeadListInclude,
 } from '../../api/schemas';
-import { describeValue, normalizeDateInput } from './dates';
+import { type DateOrder, describeValue, normalizeDateInput } from './dates';
 import { listed, queryError, shownValue } from './errors';
 
 /**
@@ -132,6 +132,8 @@ function filterToken(rawKey: string): string {
 export interface NormalizeFilterOptions {
   /** How a Date (a Sheets date cell) becomes YYYY-MM-DD; defaults to the script's time zone. */
   formatDate?: (date: Date) => string;
+  /** How `created_from=01/02/2026` reads: the spreadsheet locale's order (dateOrderOf); DMY unless said. */
+  dateOrder?: DateOrder;
 }
 
 /**
@@ -183,6 +185,7 @@ export function normalizeLeadFilters(
       filters[key as (typeof DATE_FILTERS)[number]] = normalizeDateInput(value, key, {
         allowTime: key === 'updated_since',
         formatDate: options.formatDate,
+        ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
       });
     } else if (key === 'tags') {
       const tags = parseList(value, key);

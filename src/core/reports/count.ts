@@ -8,7 +8,12 @@
 import type { ListMeta } from '../../api/schemas';
 import { errorCauseOf } from '../errors';
 import { queryError } from '../query/errors';
-import { type NamedLeadFilters, normalizeLeadFilters, parseQueryString } from '../query/parse';
+import {
+  type NamedLeadFilters,
+  type NormalizeFilterOptions,
+  normalizeLeadFilters,
+  parseQueryString,
+} from '../query/parse';
 
 /** The smallest page the CRM serves: the count is in `meta`, the one lead is not needed. */
 export const COUNT_PER_PAGE = 1;
@@ -17,8 +22,11 @@ export const COUNT_PER_PAGE = 1;
  * The query of CRM_COUNT: the same syntax and names as CRM_LEADS. `include` only adds fields to
  * leads that a count never shows, so it is refused by name rather than silently ignored.
  */
-export function parseCountQuery(query: string): NamedLeadFilters {
-  const filters = countFilters(query);
+export function parseCountQuery(
+  query: string,
+  options: NormalizeFilterOptions = {},
+): NamedLeadFilters {
+  const filters = countFilters(query, options);
   if (filters.include !== undefined) {
     // queryError: a formula cell shows the words in the spreadsheet's language.
     throw queryError(
@@ -49,9 +57,9 @@ export function countFromPage(page: {
  * argument), which mean nothing for a count: CRM_COUNT says its own — it counts every
  * matching lead in one request, so there is no page to pick.
  */
-function countFilters(query: string): NamedLeadFilters {
+function countFilters(query: string, options: NormalizeFilterOptions): NamedLeadFilters {
   try {
-    return normalizeLeadFilters(parseQueryString(query));
+    return normalizeLeadFilters(parseQueryString(query), options);
   } catch (error) {
     const cause = errorCauseOf(error);
     if (cause?.code !== 'queryFilterPage' && cause?.code !== 'queryFilterPerPage') throw error;

@@ -192,6 +192,7 @@ export function auditImportSheet(
     checkKey(input, key, rows, outcome, firstRow, repairs);
   }
   checkMarked(input, settled, repairs);
+  checkNamedRows(input, firstRow, repairs);
   return repairs;
 }
 
@@ -397,6 +398,69 @@ function ownerOf(analysis: SheetAnalysis, rows: readonly number[], outcome: Writ
     rows.find((i) => String(analysis.rows[i]?.[columns.status] ?? '') !== 'DUPLICATE') ??
     (rows[0] as number)
   );
+}
+
+/**
+ * A DUPLICATE standing after the checks above names a row that holds one of its keys now
+ * ("Same e-mail as row 9"). Its detail was right in the read it was decided on, but a person's
+ * sort, insert or delete since then moves its twin: the sheet then sends the person to a row
+ * of another lead (import-twin-rows seed 5). A detail naming no such row is rewritten to name
+ * one, the twin sent (a lead status) first; one naming a holder, or saying its sent row is
+ * gone (duplicateGoneReason), stands, so a sheet named rightly costs no audit round.
+ */
+function checkNamedRows(input: AuditInput, firstRow: number, repairs: AuditRepairs): void {
+  const { analysis, claims, context } = input;
+  const cleared = new Set(repairs.clear);
+  const rewritten = new Map(repairs.rewrite.map(({ index, outcome }) => [index, outcome.status]));
+  const statusAfter = (i: number) =>
+    rewritten.get(i) ?? String(analysis.rows[i]?.[analysis.columns.status] ?? '');
+  // Rows that hold their keys once the repairs are written: a row sent (a lead status: the
+  // twin a person looks for) comes first, then a row this job did not process (not ours).
+  const rank = (i: number): number | undefined => {
+    if (cleared.has(i)) return undefined;
+    const status = statusAfter(i);
+    if (!analysis.processed[i]) return 2;
+    if (LEAD_STATUSES.has(status)) return 0;
+    return TOOK_KEY.has(status) ? 1 : undefined;
+  };
+  const holders = new Map<string, { row: number; rank: number }[]>();
+  claims.forEach((list, row) => {
+    const r = rank(row);
+    if (r === undefined) return;
+    for (const c of list) {
+      const held = holders.get(c) ?? [];
+      held.push({ row, rank: r });
+      holders.set(c, held);
+    }
+  });
+  const gone = goneWords(context);
+  analysis.rows.forEach((row, i) => {
+    if (!analysis.processed[i] || cleared.has(i) || rewritten.has(i)) return;
+    if (String(row[analysis.columns.status] ?? '') !== 'DUPLICATE') return;
+    const detail = String(row[analysis.columns.detail] ?? '');
+    if (gone(detail)) return;
+    const named = (claims[i] ?? [])
+      .flatMap((c) =>
+        (holders.get(c) ?? [])
+          .filter(({ row }) => row !== i)
+          .map(({ row, rank }) => ({ rank, detail: duplicateReason(c, firstRow + row, context) })),
+      )
+      .sort((a, b) => a.rank - b.rank);
+    const first = named[0];
+    if (first === undefined || named.some((n) => n.detail === detail)) return;
+    repairs.rewrite.push({ index: i, outcome: { status: 'DUPLICATE', detail: first.detail } });
+  });
+}
+
+/** Whether a detail says its key's sent row is gone (duplicateGoneReason, any key and lead). */
+function goneWords(context: ImportContext): (detail: string) => boolean {
+  const shapes = ['email:', 'phone:'].map((claim) => {
+    const text = duplicateGoneReason(claim, HOLE, context);
+    const at = text.indexOf(HOLE);
+    return { before: text.slice(0, at), after: text.slice(at + HOLE.length) };
+  });
+  return (detail) =>
+    shapes.some(({ before, after }) => detail.startsWith(before) && detail.endsWith(after));
 }
 
 /** Whether a DUPLICATE row says its key's sent row (the memory's lead) is gone: it stands. */

@@ -9,7 +9,7 @@ import { type RowWindow, readWithStatusColumns, StepClock } from '../../jobs/row
 import type { Pacer } from '../../pacing';
 import type { Clock, KeyValueStore } from '../../ports';
 import { scopedSheet } from '../../rows/scope';
-import type { DateFormatter } from '../normalize';
+import type { DateFormatter, DateOrder, DecimalMark } from '../normalize';
 import type { ImportContext } from '../row';
 import type { WrittenOutcome } from './audit';
 import {
@@ -49,6 +49,10 @@ export interface ImportJobEnv {
   defaultCountry: string;
   /** Date cells to `YYYY-MM-DD` in the spreadsheet's time zone. */
   formatDate: DateFormatter;
+  /** The spreadsheet locale's decimal mark: how amounts typed as text read (a comma unless said). */
+  decimalMark?: DecimalMark;
+  /** The spreadsheet locale's date order (dateOrderOf): how `01/02/2026` reads (DMY unless said). */
+  dateOrder?: DateOrder;
   /** The job's sheet, found by id (renaming it is harmless); null when it was deleted. */
   openTable(sheetId: number, headerRow: number): SheetTable | null;
   /** Reference data already fetched in this execution (by crmImportLeads), if any. */
@@ -152,6 +156,8 @@ export class ImportSession {
       options.stage,
       options.locale,
       fallback,
+      env.decimalMark,
+      env.dateOrder,
     ]);
     if (this.context?.key !== key) {
       const value: ImportContext = {
@@ -161,6 +167,8 @@ export class ImportSession {
         defaultCountry: env.defaultCountry,
         matchBy: options.matchBy,
         formatDate: memoizedFormatter(env.formatDate),
+        ...(env.decimalMark ? { decimalMark: env.decimalMark } : {}),
+        ...(env.dateOrder ? { dateOrder: env.dateOrder } : {}),
         defaults: {
           ...(options.pipeline === undefined ? {} : { pipeline: options.pipeline }),
           ...(options.stage === undefined ? {} : { stage: options.stage }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type DecideContext, decideRow, fillText } from '../../../../src/core/actions/decide';
 import type { ActionEntry } from '../../../../src/core/actions/entry';
 import { nextMove } from '../../../../src/core/actions/kind';
-import { pendingBlock } from '../../../../src/core/actions/reference';
+import { holdFromTasks, pendingBlock } from '../../../../src/core/actions/reference';
 import { revertMove } from '../../../../src/core/actions/revert';
 import type {
   ActionReference,
@@ -137,7 +137,7 @@ describe('mandatory tasks of the lead’s stage', () => {
     }
   });
   it('pending tasks the stage does not require block nothing; unknown requirements say “may be blocked”', () => {
-    expect(pendingBlock(withTasks, 3, ['Ligar'])).toEqual({});
+    expect(pendingBlock(withTasks, 3, ['Ligar'])).toEqual({ open: ['Ligar'] });
     expect(pendingBlock(REF, 2, ['Ligar'])).toEqual({ mayBlock: ['Ligar'] });
     const d = decideRow(ctx('stage', { stage: 'Proposta' }), lead({ mayBlock: ['Ligar'] }));
     expect(d.kind === 'change' && d.words).toMatch(/may be blocked by pending tasks: Ligar/);
@@ -280,5 +280,33 @@ describe('revert', () => {
       t,
     );
     expect(seq).toMatchObject({ kind: 'undo', requests: [{ op: 'unenroll', sequenceId: 1 }] });
+  });
+});
+
+describe('holdFromTasks: the open tasks as the CRM flags them', () => {
+  const task = (subject: string, more: Record<string, unknown>) => ({
+    subject,
+    status: 'pending',
+    lead_id: 9,
+    stage_id: 3,
+    ...more,
+  });
+  it('a required task of the lead’s stage blocks; others hold nothing; unflagged ones may', () => {
+    const state = { p: 1, s: 3, open: ['A', 'B', 'C', 'D', 'E'] };
+    const held = holdFromTasks(state, 9, [
+      task('A', { is_required: true }),
+      task('B', { is_required: false }),
+      task('C', { is_required: true, stage_id: 2 }),
+      task('D', {}),
+      task('E', { is_required: true, lead_id: 8 }),
+    ]);
+    expect(held).toEqual({ p: 1, s: 3, block: ['A'], mayBlock: ['D'] });
+  });
+  it('tasks past the page read may hold the move', () => {
+    expect(holdFromTasks({ p: 1, s: 3, open: ['A', 'B'] }, 9, [], false)).toEqual({
+      p: 1,
+      s: 3,
+      mayBlock: ['A', 'B'],
+    });
   });
 });

@@ -223,4 +223,33 @@ describe('auditImportSheet', () => {
       ids: [],
     });
   });
+  it('rewrites a DUPLICATE naming its twin’s old row: it names the row the twin is on now', () => {
+    // A sort moved Ana's sent row from row 2 to row 3 after her twin was marked.
+    const rows = [
+      ['Bia', 'bia@x.com', 'CREATED', 12, 'Created lead 12.', MARK, ''],
+      ['Ana', 'ana@x.com', 'CREATED', 11, 'Created lead 11.', MARK, ''],
+      ['Ana copia', 'ana@x.com', 'DUPLICATE', '', 'Same e-mail as row 2', MARK, ''],
+      ['Dora', 'dora@x.com', 'CREATED', 14, 'Created lead 14.', MARK, '+5511987654321'],
+      ['Dora 2', 'dora2@x.com', 'DUPLICATE', '', 'Same phone as row 3', MARK, '+5511987654321'],
+    ];
+    const memory = { 'ana@x.com': 11, 'bia@x.com': 12, 'dora@x.com': 14 };
+    const renamed = [
+      { index: 2, outcome: { status: 'DUPLICATE', detail: 'Same e-mail as row 3' } },
+      { index: 4, outcome: { status: 'DUPLICATE', detail: 'Same phone as row 5' } },
+    ];
+    const record = { 'ana@x.com': created(11), 'bia@x.com': created(12) };
+    // Ana's key written by this execution (checked by key), and by an earlier one (by memory).
+    for (const written of [record, {}])
+      expect(audit(rows, written, memory, ['Telefone'])).toEqual({
+        rewrite: renamed,
+        clear: [],
+        ids: [],
+      });
+    // Named rightly: nothing to repair, so the end check does not go round again.
+    const right = rows.map((row, i) => {
+      const fixed = renamed.find(({ index }) => index === i);
+      return fixed ? [...row.slice(0, 4), fixed.outcome.detail, ...row.slice(5)] : row;
+    });
+    expect(audit(right, record, memory, ['Telefone'])).toEqual({ rewrite: [], clear: [], ids: [] });
+  });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../../src/core/i18n';
 import { intlDateFormatter } from '../../../../src/core/import/date-format';
 import {
+  dateOrderOf,
+  decimalMarkOf,
   isBlankCell,
   normalizeDate,
   normalizeEmail,
@@ -49,41 +52,99 @@ describe('normalizePhone', () => {
   });
 });
 
-describe('parseNumber', () => {
+describe('decimalMarkOf', () => {
   it.each([
-    ['R$ 1.234,56', 1234.56],
-    ['R$1.234,56', 1234.56],
-    ['1.234,56', 1234.56],
-    ['1,234.56', 1234.56],
-    ['$1,234.56', 1234.56],
-    ['US$ 1,234.56', 1234.56],
-    ['1234', 1234],
-    ['1.234', 1234], // single separator + exactly 3 digits: thousands (documented rule)
-    ['1,234', 1234],
-    ['12.500', 12500],
-    ['0,125', 0.125], // a zero integer part cannot carry a thousands group
-    ['1234,567', 1234.567], // four integer digits: not a thousands group
-    ['1,5', 1.5],
-    ['1.5', 1.5],
-    ['1234.56', 1234.56],
-    ['1.234.567', 1234567],
-    ['1,234,567.89', 1234567.89],
-    ['1.234.567,89', 1234567.89],
-    ['R$ 2.500,00', 2500],
-    ['-R$ 150,00', -150],
-    ['R$ -150,00', -150],
-    ['-1.234,56', -1234.56],
-    ['(1,234.56)', -1234.56],
-    ['150-', -150],
-    ['\u2212 42', -42],
-    ['1\u00a0234,56', 1234.56],
-    ['+7', 7],
-    ['2.500 BRL', 2500],
-    [1234.56, 1234.56],
-    [-3, -3],
-    [0, 0],
-  ])('%j → %d', (input, expected) => {
-    expect(parseNumber(input)).toEqual({ ok: true, value: expected });
+    ['pt_BR', ','],
+    ['pt-BR', ','],
+    ['de_DE', ','],
+    ['fr_FR', ','],
+    ['en_US', '.'],
+    ['en_GB', '.'],
+    ['ja_JP', '.'],
+    ['es_MX', '.'],
+    ['', ','],
+    [undefined, ','],
+  ])('%j writes decimals after %j', (tag, mark) => {
+    expect(decimalMarkOf(tag)).toBe(mark);
+  });
+
+  it('judges a tag Intl has no data for by its language, not by Intl fallback to en-US', () => {
+    expect(decimalMarkOf('xx_YY')).toBe(',');
+    expect(decimalMarkOf('en_XX')).toBe('.');
+  });
+});
+
+describe('dateOrderOf', () => {
+  it.each([
+    ['pt_BR', 'DMY'],
+    ['pt', 'DMY'],
+    ['en_GB', 'DMY'],
+    ['en_AU', 'DMY'],
+    ['de_DE', 'DMY'],
+    ['es_MX', 'DMY'],
+    ['es_US', 'DMY'],
+    ['en_US', 'MDY'],
+    ['en-US', 'MDY'],
+    ['en', 'MDY'],
+    ['en_PH', 'MDY'],
+    ['ja_JP', 'MDY'],
+    ['xx_YY', 'DMY'],
+    ['', 'DMY'],
+    [undefined, 'DMY'],
+  ])('%j writes a day %s', (tag, order) => {
+    expect(dateOrderOf(tag)).toBe(order);
+  });
+});
+
+describe('parseNumber', () => {
+  const en = translator('en');
+  // The brief's cases: a text that fits the locale is read by it; a text only the other
+  // convention reads has that one reading; both marks present say which one is decimal.
+  it.each([
+    // text,          pt_BR (decimal comma), en_US (decimal point)
+    ['1.234', 1234, 1.234],
+    ['1,234', 1.234, 1234],
+    ['1.234,56', 1234.56, 1234.56],
+    ['1,234.56', 1234.56, 1234.56],
+    ['12,5', 12.5, 12.5],
+    ['12.5', 12.5, 12.5],
+    ['0,125', 0.125, 0.125],
+    ['0.125', 0.125, 0.125],
+    ['1.5', 1.5, 1.5],
+    ['1,5', 1.5, 1.5],
+    ['R$ 9.500,50', 9500.5, 9500.5],
+    ['$1,234.50', 1234.5, 1234.5],
+    ['1.234.567', 1234567, 1234567],
+    ['1,234,567', 1234567, 1234567],
+    ['12.500', 12500, 12.5],
+    ['12,500', 12.5, 12500],
+    ['1234,567', 1234.567, 1234.567],
+    ['1234.567', 1234.567, 1234.567],
+    ['R$ 1.234,56', 1234.56, 1234.56],
+    ['R$1.234,56', 1234.56, 1234.56],
+    ['US$ 1,234.56', 1234.56, 1234.56],
+    ['1234', 1234, 1234],
+    ['1234.56', 1234.56, 1234.56],
+    ['1,234,567.89', 1234567.89, 1234567.89],
+    ['1.234.567,89', 1234567.89, 1234567.89],
+    ['R$ 2.500,00', 2500, 2500],
+    ['-R$ 150,00', -150, -150],
+    ['R$ -150,00', -150, -150],
+    ['-1.234,56', -1234.56, -1234.56],
+    ['(1,234.56)', -1234.56, -1234.56],
+    ['150-', -150, -150],
+    ['\u2212 42', -42, -42],
+    ['1\u00a0234,56', 1234.56, 1234.56],
+    ['+7', 7, 7],
+    ['2.500 BRL', 2500, 2.5],
+    [',5', 0.5, 0.5],
+    [1234.56, 1234.56, 1234.56], // a real number cell: as it is, in any locale
+    [1.234, 1.234, 1.234],
+    [-3, -3, -3],
+    [0, 0, 0],
+  ])('%j → %d in pt_BR, %d in en_US', (input, comma, point) => {
+    expect(parseNumber(input, en, ',')).toEqual({ ok: true, value: comma });
+    expect(parseNumber(input, en, '.')).toEqual({ ok: true, value: point });
   });
 
   it.each([
@@ -91,16 +152,38 @@ describe('parseNumber', () => {
     ['12abc'],
     ['1.23.4'],
     ['1,2,3'],
+    ['1,234.567,89'],
+    ['0.123.456'],
     ['R$'],
     ['--5'],
     ['1.'],
-    [Number.NaN],
-    [true],
-    [{}],
-  ])('%j is refused with an example of a good number', (input) => {
-    const result = parseNumber(input);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(/not a number/);
+    ['1,'],
+  ])('%j is refused in both locales, saying the decimal mark', (input) => {
+    for (const [mark, words] of [
+      [',', /not a number: this spreadsheet's locale writes decimals after a comma/],
+      ['.', /not a number: this spreadsheet's locale writes decimals after a point/],
+    ] as const) {
+      const result = parseNumber(input, en, mark);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error).toMatch(words);
+    }
+  });
+
+  it('refuses a cell that is no number nor text', () => {
+    for (const input of [Number.NaN, true, {}]) {
+      const result = parseNumber(input, en, ',');
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error).toMatch(/is not a number$/);
+    }
+  });
+
+  it('says why in Portuguese', () => {
+    const result = parseNumber('1.23.4', translator('pt'), ',');
+    expect(result).toEqual({
+      ok: false,
+      error:
+        '"1.23.4" não é um número: a localidade desta planilha escreve os decimais depois da vírgula (por exemplo, 1234,56 ou R$ 1.234,56)',
+    });
   });
 });
 
@@ -125,6 +208,49 @@ describe('normalizeDate', () => {
     [' 21/11/2026 ', '2026-11-21'],
   ])('%j → %s', (input, expected) => {
     expect(normalizeDate(input, options)).toEqual({ ok: true, value: expected });
+  });
+
+  // A day typed as text, read as the spreadsheet's locale writes it (dateOrderOf). Before, the
+  // import never passed the order: `01/02/2026` in an en_US sheet read 1 February.
+  it.each([
+    ['pt_BR', '01/02/2026', '2026-02-01'],
+    ['pt_BR', '1/2/26', '2026-02-01'],
+    ['pt_BR', '21/11/2026', '2026-11-21'],
+    ['pt_BR', '11/21/2026', '2026-11-21'],
+    ['pt_BR', '2026-01-02', '2026-01-02'],
+    ['en_US', '01/02/2026', '2026-01-02'],
+    ['en_US', '1/2/26', '2026-01-02'],
+    ['en_US', '11/21/2026', '2026-11-21'],
+    ['en_US', '25/11/2026', '2026-11-25'],
+    ['en_US', '12/31/2026 18:00', '2026-12-31'],
+    ['en_US', '2026-01-02', '2026-01-02'],
+    ['en_GB', '01/02/2026', '2026-02-01'],
+    ['de_DE', '01.02.2026', '2026-02-01'],
+    ['ja_JP', '01/02/2026', '2026-01-02'],
+    ['', '01/02/2026', '2026-02-01'],
+  ])('%s reads %j as %s', (locale, text, expected) => {
+    expect(normalizeDate(text, { ...options, dateOrder: dateOrderOf(locale) })).toEqual({
+      ok: true,
+      value: expected,
+    });
+  });
+
+  it.each([
+    ['en_US', '31/02/2026', 'en', /not a real date/],
+    ['en_US', '13/13/2026', 'en', /not a real date/],
+    ['en_US', 'tomorrow', 'en', /write mm\/dd\/yyyy or yyyy-mm-dd/],
+    ['en_US', 45000, 'en', /or write mm\/dd\/yyyy\)/],
+    ['pt_BR', 'amanhã', 'pt', /escreva dd\/mm\/aaaa ou aaaa-mm-dd/],
+    ['pt_BR', 45000, 'pt', /ou escreva dd\/mm\/aaaa\)/],
+    ['en_US', 'tomorrow', 'pt', /escreva mm\/dd\/aaaa ou aaaa-mm-dd/],
+  ] as const)('%s refuses %j saying its shape (%s)', (locale, input, language, message) => {
+    const result = normalizeDate(input, {
+      ...options,
+      dateOrder: dateOrderOf(locale),
+      t: translator(language),
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(message);
   });
 
   it('reads month first when dateOrder is MDY', () => {

@@ -186,7 +186,7 @@ export const SHEET_CASES: SheetCase[] = [
     expect: { status: 'VALID', payload: { value: 1234.56 } },
   },
   {
-    note: 'ambiguous 1.234 read as thousands',
+    note: '1.234 in a pt-BR sheet (the default decimal comma) is thousands',
     cells: { Nome: 'Renata', 'E-mail': 'renata@x.com', 'Valor (R$)': '1.234', ...base },
     expect: { status: 'VALID', payload: { value: 1234 } },
   },
@@ -266,9 +266,10 @@ export const SHEET_CASES: SheetCase[] = [
     expect: { status: 'VALID', payload: { birthday: '1990-03-05' } },
   },
   {
+    // The CRM refuses a deal value below 0 (422 on `value`): INVALID before any request.
     note: 'negative amount with currency',
     cells: { Nome: 'Hugo', 'E-mail': 'hugo@x.com', 'Valor (R$)': '-R$ 150,00', ...base },
-    expect: { status: 'VALID', payload: { value: -150 } },
+    expect: { status: 'INVALID', reason: /^Column "Valor \(R\$\)": "-R\$ 150,00" is negative/ },
   },
   {
     note: 'name with accents and stray spaces',

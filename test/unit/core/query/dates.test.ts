@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  parseBrazilianDate,
+  normalizeDateInput,
   parseDateOnly,
   parseIsoInstant,
+  typedDate,
 } from '../../../../src/core/query/dates';
 import { closeMatches, foldName } from '../../../../src/core/query/text';
 
@@ -44,13 +45,52 @@ describe('calendar dates', () => {
     expect(parseDateOnly(text)).toEqual(expected);
   });
 
+  // The one reader of a typed day (import, push, formulas' and exports' filters), per order.
   it.each([
-    ['21/11/2026', { year: 2026, month: 11, day: 21 }],
-    ['1/2/2026', { year: 2026, month: 2, day: 1 }],
-    ['11/21/2026', null],
-    ['21-11-2026', null],
-  ])('parseBrazilianDate(%j) → %j', (text, expected) => {
-    expect(parseBrazilianDate(text)).toEqual(expected);
+    ['21/11/2026', 'DMY', { year: 2026, month: 11, day: 21, time: false }],
+    ['1/2/2026', 'DMY', { year: 2026, month: 2, day: 1, time: false }],
+    ['1/2/2026', 'MDY', { year: 2026, month: 1, day: 2, time: false }],
+    ['01/02/2026', 'MDY', { year: 2026, month: 1, day: 2, time: false }],
+    ['01-02-26', 'MDY', { year: 2026, month: 1, day: 2, time: false }],
+    ['01.02.2026 10:30', 'DMY', { year: 2026, month: 2, day: 1, time: true }],
+    // Impossible in the locale's order, real in the other: its one reading.
+    ['11/21/2026', 'DMY', { year: 2026, month: 11, day: 21, time: false }],
+    ['25/11/2026', 'MDY', { year: 2026, month: 11, day: 25, time: false }],
+    // Impossible in both orders.
+    ['31/02/2026', 'MDY', 'unreal'],
+    ['02/31/2026', 'DMY', 'unreal'],
+    ['13/13/2026', 'DMY', 'unreal'],
+    // Mixed separators, ISO and words are not typed days.
+    ['21-11/2026', 'DMY', null],
+    ['2026-11-21', 'MDY', null],
+    ['amanhã', 'DMY', null],
+  ] as const)('typedDate(%j, %s) → %j', (text, order, expected) => {
+    expect(typedDate(text, order)).toEqual(expected);
+  });
+});
+
+describe('normalizeDateInput by the spreadsheet locale', () => {
+  it.each([
+    ['01/02/2026', 'DMY', false, '2026-02-01'],
+    ['01/02/2026', 'MDY', false, '2026-01-02'],
+    ['25/11/2026', 'MDY', false, '2026-11-25'],
+    ['2026-01-02', 'MDY', false, '2026-01-02'],
+    ['2026-01-02', 'DMY', false, '2026-01-02'],
+    ['01/02/2026 10:00', 'MDY', false, '2026-01-02'],
+  ] as const)('%j in %s → %s', (text, dateOrder, allowTime, expected) => {
+    expect(normalizeDateInput(text, 'created_from', { allowTime, dateOrder })).toBe(expected);
+  });
+
+  it('keeps a time only in ISO, whose zone is explicit', () => {
+    expect(() =>
+      normalizeDateInput('01/02/2026 10:00', 'updated_since', {
+        allowTime: true,
+        dateOrder: 'MDY',
+      }),
+    ).toThrow(/updated_since/);
+    expect(() =>
+      normalizeDateInput('31/02/2026', 'created_from', { allowTime: false, dateOrder: 'DMY' }),
+    ).toThrow(/created_from/);
   });
 });
 

@@ -20,10 +20,8 @@ export const IMPORT_SAFETY_EN = {
   'import.value.notEmail': '{value} is not an email address',
   'import.value.badEmail': '{value} is not a valid email address',
   'import.value.notNumber': '{value} is not a number',
-  'import.value.badNumber': '{value} is not a number (write e.g. 1234,56, R$ 1.234,56 or 1,234.56)',
   'import.value.invalidDate': 'is an invalid date',
-  'import.value.notDateCell':
-    '{value} is not a date (format the cell as a date, or write dd/mm/yyyy)',
+  'import.value.notDateCell': '{value} is not a date (format the cell as a date, or write {shape})',
   'import.value.notDate': '{value} is not a date (write {shape} or yyyy-mm-dd)',
   'import.value.unrealDate': '{value} is not a real date',
   'import.value.notTags': '{value} is not a tag list',
@@ -50,4 +48,15 @@ export const IMPORT_SAFETY_EN = {
     'Update a lead even when the row seems another person (CONFLICT: its e-mail or phone is a lead with another name)',
   'ui.error.importPlaceOption':
     'The place for new leads does not fit the CRM: {problem}. Fix "Default pipeline" / "Default stage" (or leave them empty), then import again.',
+  // A number typed as text, read by the spreadsheet's locale (normalize.ts parseNumber).
+  'import.value.badNumberComma':
+    "{value} is not a number: this spreadsheet's locale writes decimals after a comma (e.g. 1234,56 or R$ 1.234,56)",
+  'import.value.badNumberPoint':
+    "{value} is not a number: this spreadsheet's locale writes decimals after a point (e.g. 1234.56 or $1,234.56)",
+  // How the spreadsheet's locale writes a day typed as text (normalize.ts normalizeDate).
+  'import.value.shapeDMY': 'dd/mm/yyyy',
+  'import.value.shapeMDY': 'mm/dd/yyyy',
+  // What the CRM refuses in a lead field, checked before any request (previews foresee it).
+  'fieldcheck.negative': '{value} is negative; the CRM takes no deal value below 0',
+  'fieldcheck.tooLong': '{length} characters; the CRM keeps at most {max}',
 } as const;

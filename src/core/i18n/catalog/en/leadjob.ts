@@ -36,7 +36,7 @@ export const LEADJOB_EN = {
   'leadjob.fail.notWonStage':
     '{stage} is not a won stage (A etapa informada não é uma etapa de ganho.).',
   'leadjob.fail.notLostStage': '{stage} is not a lost stage.',
-  'leadjob.fail.badValue': '"{value}" is not a value.',
+  'leadjob.fail.badValue': 'The value {reason}.',
   'leadjob.fail.noReason': 'No lost reason is named "{name}".',
   'leadjob.fail.noTags': 'No tag is given for this row.',
   'leadjob.fail.noSequenceGiven': 'No sequence is given for this row.',

@@ -22,11 +22,9 @@ export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
   'import.value.notEmail': '{value} não é um endereço de e-mail',
   'import.value.badEmail': '{value} não é um endereço de e-mail válido',
   'import.value.notNumber': '{value} não é um número',
-  'import.value.badNumber':
-    '{value} não é um número (escreva, por exemplo, 1234,56, R$ 1.234,56 ou 1,234.56)',
   'import.value.invalidDate': 'é uma data inválida',
   'import.value.notDateCell':
-    '{value} não é uma data (formate a célula como data, ou escreva dd/mm/aaaa)',
+    '{value} não é uma data (formate a célula como data, ou escreva {shape})',
   'import.value.notDate': '{value} não é uma data (escreva {shape} ou aaaa-mm-dd)',
   'import.value.unrealDate': '{value} não é uma data que existe',
   'import.value.notTags': '{value} não é uma lista de etiquetas',
@@ -53,4 +51,15 @@ export const IMPORT_SAFETY_PT: Record<keyof typeof IMPORT_SAFETY_EN, string> = {
     'Atualizar o lead mesmo quando a linha parece outra pessoa (CONFLICT: o e-mail ou telefone é de um lead com outro nome)',
   'ui.error.importPlaceOption':
     'O lugar dos leads novos não confere com o CRM: {problem}. Corrija "Funil padrão" / "Etapa padrão" (ou deixe em branco) e importe de novo.',
+  // A number typed as text, read by the spreadsheet's locale (normalize.ts parseNumber).
+  'import.value.badNumberComma':
+    '{value} não é um número: a localidade desta planilha escreve os decimais depois da vírgula (por exemplo, 1234,56 ou R$ 1.234,56)',
+  'import.value.badNumberPoint':
+    '{value} não é um número: a localidade desta planilha escreve os decimais depois do ponto (por exemplo, 1234.56 ou $1,234.56)',
+  // How the spreadsheet's locale writes a day typed as text (normalize.ts normalizeDate).
+  'import.value.shapeDMY': 'dd/mm/aaaa',
+  'import.value.shapeMDY': 'mm/dd/aaaa',
+  // What the CRM refuses in a lead field, checked before any request (previews foresee it).
+  'fieldcheck.negative': '{value} é negativo; o CRM não aceita valor de negócio abaixo de 0',
+  'fieldcheck.tooLong': '{length} caracteres; o CRM guarda no máximo {max}',
 };

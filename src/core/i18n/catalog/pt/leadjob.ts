@@ -36,7 +36,7 @@ export const LEADJOB_PT = {
   'leadjob.fail.notWonStage':
     '{stage} não é uma etapa de ganho (A etapa informada não é uma etapa de ganho.).',
   'leadjob.fail.notLostStage': '{stage} não é uma etapa de perda.',
-  'leadjob.fail.badValue': '"{value}" não é um valor.',
+  'leadjob.fail.badValue': 'O valor {reason}.',
   'leadjob.fail.noReason': 'Nenhum motivo de perda se chama "{name}".',
   'leadjob.fail.noTags': 'Nenhuma etiqueta informada para esta linha.',
   'leadjob.fail.noSequenceGiven': 'Nenhuma sequência informada para esta linha.',
