@@ -127,3 +127,27 @@ export function oneOffChainDues(
   }
   return dues;
 }
+
+/**
+ * Installable triggers a person may have per script: 20
+ * (https://developers.google.com/apps-script/guides/services/quotas), shared by every document
+ * the code serves (their chains and hourly triggers).
+ */
+export const TRIGGERS_PER_SCRIPT = 20;
+/**
+ * Room a chain leaves free for other documents: a start there needs its hourly trigger and a
+ * one-off driver, two documents' worth.
+ */
+const TRIGGERS_KEPT_FREE = 4;
+
+/**
+ * How many of a chain's `wanted` triggers to create when `live` triggers of this person's
+ * script exist, `replaced` of them the chain's own old ones (deleted once the new ones are
+ * made): at most half of the room beyond TRIGGERS_KEPT_FREE, so a chain of seven never takes
+ * the last slots another document's start needs (trigger-limit.test.ts: the fourth document's
+ * start failed with "too many triggers"); never fewer than one, the chain's driver.
+ */
+export function chainTriggersRoom(wanted: number, live: number, replaced: number): number {
+  const room = TRIGGERS_PER_SCRIPT - live + replaced - TRIGGERS_KEPT_FREE;
+  return Math.max(1, Math.min(wanted, Math.floor(room / 2)));
+}

@@ -5,6 +5,7 @@ import {
   BUSY_POLL_MS,
   type ContinuationInput,
   type ContinuationPlan,
+  chainTriggersRoom,
   continuationPlan,
   oneOffChainDues,
   SIDEBAR_FALLBACK_DELAY_MS,
@@ -127,6 +128,21 @@ describe('oneOffChainDues', () => {
     expect(dues[0]).toBe(NOW + 1_000);
     for (let i = 1; i < dues.length; i++) {
       expect((dues[i] ?? 0) - (dues[i - 1] ?? 0)).toBeGreaterThanOrEqual(3_000);
+    }
+  });
+});
+
+describe('chainTriggersRoom (the 20 triggers a person has per script)', () => {
+  it('arms the whole chain with room to spare, a shorter one near the limit, never none', () => {
+    // A first document: its hourly trigger and driver live, the driver replaced.
+    expect(chainTriggersRoom(7, 2, 1)).toBe(7);
+    // Other documents' chains hold most of the 20: room is left for two more starts.
+    expect(chainTriggersRoom(7, 10, 1)).toBe(3);
+    expect(chainTriggersRoom(7, 16, 1)).toBe(1);
+    expect(chainTriggersRoom(7, 20, 0)).toBe(1);
+    // Every live trigger plus a full chain stays within 20 less the room kept free.
+    for (let live = 0; live <= 14; live++) {
+      expect(live + chainTriggersRoom(7, live, 0)).toBeLessThanOrEqual(16);
     }
   });
 });
