@@ -125,6 +125,7 @@ export function measure(input: MeasureInput): JobFigures {
       .map((r) => r.time + r.durationMs),
   );
   const perRow = (n: number, digits = 2) => round(n / Math.max(1, rows), digits);
+  if (process.env.BENCH_TRACE) traceExecutions(runtime, answered, input.startedAt);
   return {
     run: input.run,
     rows,
@@ -140,6 +141,45 @@ export function measure(input: MeasureInput): JobFigures {
     triggerMinPer1k: round((stats.triggerRuntimeMs / Math.max(1, rows)) * (1_000 / 60_000), 1),
     minutes: round((lastAnswer - input.startedAt) / 60_000, 1),
   };
+}
+
+/**
+ * BENCH_TRACE=1: one line per execution on stderr (start and length in simulated seconds from
+ * the job's start, the job's requests that arrived during it), to see where a chain's budget
+ * and runtime go.
+ */
+function traceExecutions(
+  runtime: GasRuntime,
+  answered: readonly { at: number }[],
+  startedAt: number,
+): void {
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  for (const e of runtime.executions.filter((x) => x.startedAt >= startedAt - 1)) {
+    const sent = answered.filter((r) => r.at >= e.startedAt && r.at <= e.endedAt).length;
+    process.stderr.write(
+      `${e.kind.padEnd(8)} ${s(e.startedAt - startedAt).padStart(7)} +${s(e.durationMs).padStart(6)} s  ${String(sent).padStart(3)} requests\n`,
+    );
+    const armed = Object.entries(e.calls)
+      .filter(([name]) => /Trigger/.test(name))
+      .map(([name, n]) => `${name.replace(/^.*\./, '')}×${n}`)
+      .join(' ');
+    if (armed) process.stderr.write(`    triggers: ${armed}\n`);
+    if (process.env.BENCH_TRACE === '2') {
+      const inside = runtime.requests.filter((r) => r.time >= e.startedAt && r.time <= e.endedAt);
+      const groups = new Map<number, string[]>();
+      for (const r of inside) {
+        const list = groups.get(r.time) ?? [];
+        list.push(
+          String(r.url)
+            .replace(/^.*\/api\/v1/, '')
+            .slice(0, 24),
+        );
+        groups.set(r.time, list);
+      }
+      for (const [time, urls] of groups)
+        process.stderr.write(`    ${s(time - e.startedAt)} ${urls.length}× ${urls[0]}\n`);
+    }
+  }
 }
 
 /**

@@ -33,7 +33,7 @@ import {
   requireSettings,
 } from './context';
 import { startJob } from './jobs-api';
-import { referenceMemo } from './reference-memo';
+import { keepFreshReference, referenceMemo } from './reference-memo';
 import { splitRowsOption } from './rows-option';
 
 export interface ImportLeadsOptions {
@@ -86,7 +86,7 @@ function loadReference(settings: Settings, what: string): ReferenceData {
       clientFor(settings),
       startPacing(pacerFor(settings), appsScriptClock),
     );
-    referenceMemo.set(data);
+    keepFreshReference(settings, data);
     return data;
   } catch (error) {
     throw startFailure(error, what);

@@ -22,7 +22,7 @@ import { sendRecordExclusion } from './context';
 import { type JobEnv, lazyJobEnv } from './job-env';
 import { STORE_NEARLY_FULL_BYTES, storeBytes } from './job-store-budget';
 import { optOutTagsHere } from './opt-out-tags';
-import { referenceMemo } from './reference-memo';
+import { sharedReferenceMemo } from './reference-memo';
 
 /**
  * Every job kind the add-on runs, each handler built over Apps Script services. They live here,
@@ -61,7 +61,7 @@ function importJobHandler(env: () => JobEnv): JobHandler {
           const sheet = findSheetById(base.spreadsheet, sheetId);
           return sheet ? createSheetTable(sheet, headerRow) : null;
         },
-        referenceMemo,
+        referenceMemo: sharedReferenceMemo(base.settings),
         // The memory's saves during a long job stay below the store's mark, leaving the rest
         // of the person's 500 KB to job checkpoints (job-store-budget.ts).
         memoryRoom: () => STORE_NEARLY_FULL_BYTES - storeBytes(),

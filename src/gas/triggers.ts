@@ -1,5 +1,5 @@
 import { codedError } from '../core/errors';
-import { LATENESS_HISTORY } from '../core/jobs/continuation';
+import { chainTriggersRoom, LATENESS_HISTORY } from '../core/jobs/continuation';
 import { spreadsheetIdOf } from './spreadsheet-id';
 
 /**
@@ -220,7 +220,16 @@ export function ensureOneOffChain(
     const id = spreadsheetIdOf(spreadsheet);
     const previous = readRecorded(ONE_OFF_ROLE, id, true);
     const made: Array<{ id: string; at: number }> = [];
-    for (const at of ats.length > 0 ? ats : [now]) {
+    const wanted = ats.length > 0 ? ats : [now];
+    // The latest dues stay when the person's other triggers leave little room: the backup and
+    // the leads nearest the target, which fire once the slots are free, whereas an early one
+    // alone would mostly come too early and only re-arm.
+    const room = chainTriggersRoom(
+      wanted.length,
+      ScriptApp.getProjectTriggers().length,
+      previous ? entriesOf(previous).length : 0,
+    );
+    for (const at of wanted.slice(-room)) {
       try {
         const trigger = ScriptApp.newTrigger(RUN_JOBS_HANDLER)
           .timeBased()
@@ -231,6 +240,9 @@ export function ensureOneOffChain(
         // The 20 triggers a person may have per script (the old chain is still there, and
         // other documents' chains where the code serves several): a shorter chain still
         // drives the job, whereas throwing would leave the ones made unrecorded (review 5).
+        // With none made, the old chain (or the start's driver) still drives the job if one
+        // of its triggers is yet to fire: kept as it is.
+        if (made.length === 0 && previous && stillPending(previous, now)) return;
         if (made.length === 0) throw error;
         break;
       }
@@ -243,6 +255,11 @@ export function ensureOneOffChain(
     });
     deleteRecorded(spreadsheet, previous);
   });
+}
+
+/** Whether a recorded one-off trigger of `recorded` has yet to fire. */
+function stillPending(recorded: Recorded, now: number): boolean {
+  return entriesOf(recorded).some((entry) => (entry.at ?? 0) > now);
 }
 
 /** When the first recorded one-off trigger that has not fired yet fires. */

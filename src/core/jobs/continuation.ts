@@ -76,12 +76,14 @@ const SAME_DUE_MS = 3_000;
 const BACKUP_AFTER_MS = 5_000;
 
 /**
- * The early triggers' leads, as quantiles of the lateness seen: chosen by simulating uniform
- * 0–60 s and long-tail lateness with a 20 s allowance to sleep (TRIGGER_MAX_WAIT_MS) against
- * the rate and trigger runtime they give (bench: 52–55 sends a minute for 3–3.5 minutes of
- * runtime per 1,000 rows); fewer or later ones lost 3–6 requests a minute.
+ * The early triggers' leads, as quantiles of the lateness seen. A chain is armed when its
+ * execution ends, 40–58 s before the slots free, so most leads are cut to "now" and each
+ * trigger is a fresh draw of the lateness: with 0–60 s lateness one lands in the 20 s allowance
+ * to sleep (TRIGGER_MAX_WAIT_MS) a third of the time. Three leads missed it a third of the
+ * cycles, and a miss costs 20–30 s of the key's budget (issue 30); six miss it 1 in 6, and each
+ * extra trigger that comes early costs about a second of runtime (continuation.test.ts).
  */
-const LEAD_QUANTILES = [0.75, 0.5, 0.25];
+const LEAD_QUANTILES = [0.9, 0.75, 0.6, 0.45, 0.3, 0.15];
 
 function quantile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
@@ -94,9 +96,9 @@ function quantile(sorted: readonly number[], p: number): number {
  * so a trigger armed for `target` starts on average half a minute after it, and a send that
  * works one budget of 60 a minute loses a third of its rate. Arming early by the expected
  * lateness instead makes the execution start before the slots free about half the time, and
- * sleeping through that costs trigger runtime (the scarcest quota). So up to four triggers are
+ * sleeping through that costs trigger runtime (the scarcest quota). So up to seven triggers are
  * armed, from the lateness this person's triggers showed (`lateness`, ms, newest last):
- * - at `target` − the 75th, 50th and 25th percentiles of that lateness: the first to arrive
+ * - at `target` − the LEAD_QUANTILES of that lateness: the first to arrive
  *   within a few seconds of `target` works; one that comes too early ends at once (about a
  *   second of runtime) and leaves the others armed;
  * - at `target` − the least lateness + 5 s: a backup for when all arrive late (a long tail).
@@ -124,4 +126,28 @@ export function oneOffChainDues(
     if (last === undefined || at - last >= SAME_DUE_MS) dues.push(at);
   }
   return dues;
+}
+
+/**
+ * Installable triggers a person may have per script: 20
+ * (https://developers.google.com/apps-script/guides/services/quotas), shared by every document
+ * the code serves (their chains and hourly triggers).
+ */
+export const TRIGGERS_PER_SCRIPT = 20;
+/**
+ * Room a chain leaves free for other documents: a start there needs its hourly trigger and a
+ * one-off driver, two documents' worth.
+ */
+const TRIGGERS_KEPT_FREE = 4;
+
+/**
+ * How many of a chain's `wanted` triggers to create when `live` triggers of this person's
+ * script exist, `replaced` of them the chain's own old ones (deleted once the new ones are
+ * made): at most half of the room beyond TRIGGERS_KEPT_FREE, so a chain of seven never takes
+ * the last slots another document's start needs (trigger-limit.test.ts: the fourth document's
+ * start failed with "too many triggers"); never fewer than one, the chain's driver.
+ */
+export function chainTriggersRoom(wanted: number, live: number, replaced: number): number {
+  const room = TRIGGERS_PER_SCRIPT - live + replaced - TRIGGERS_KEPT_FREE;
+  return Math.max(1, Math.min(wanted, Math.floor(room / 2)));
 }

@@ -5,6 +5,7 @@ import { translator } from '../i18n';
 import { hasPersonWords, personMessage } from '../person-message';
 import type { Clock, Mutex } from '../ports';
 import { checkpointOf, type JobYield, jobControlOf, messageOf } from './errors';
+import { IDLE_RETRY_MS, IDLE_STEPS_PER_SLICE, idleSlice, progressOf } from './idle';
 import { utf8Bytes } from './kv';
 import { type PlatformWait, platformWait } from './platform-wait';
 import {
@@ -314,6 +315,9 @@ export function runSlice(
       if (outOfTime) break;
       const handler = byKind.get(requireJob(store, jobId).kind);
       let lastSaved: JobRecord | undefined;
+      // Whether a step of this slice moved the job on, and how many in a row left it as it was.
+      let progressed = false;
+      let idleSteps = 0;
       for (;;) {
         // A cancel or pause may have arrived from another execution: the record this slice
         // saved last (it is the record's only writer while it holds the lease), with requests.
@@ -383,6 +387,9 @@ export function runSlice(
           const control = jobControlOf(error);
           if (control === 'yield') {
             nextRunAt = earlier(nextRunAt, (error as JobYield).notBefore);
+            // A slice whose every step yielded spent its requests on nothing it kept: counted,
+            // so that executions that each do so end in a pause, not in a chain for ever.
+            if (!progressed && !settling) store.save(idleSlice(job, clock.now(), false));
             break;
           }
           const platform = control === null ? asPlatformQuotaError(error) : undefined;
@@ -428,6 +435,8 @@ export function runSlice(
         if (result.status === 'finished') draft.state = 'done';
         draft.updatedAt = clock.now();
         delete draft.transientFailures;
+        const moved = progressOf(draft) !== progressOf(job);
+        if (moved) delete draft.idleSince;
         // A settling step that ended the job (finished, or a pause or failure it could not get
         // past) leaves it cancelled and settled; otherwise it stays cancelled and settling.
         const saved = store.save(
@@ -452,6 +461,16 @@ export function runSlice(
         estimateMs = Math.max(estimateMs, workMs);
         // A pause or cancel that landed during the step shows when the loop reads the job again.
         if (saved.state !== 'running' && !isSettlingCancel(saved)) break;
+        if (moved) {
+          progressed = true;
+          idleSteps = 0;
+        } else if (++idleSteps >= IDLE_STEPS_PER_SLICE) {
+          // Steps that say there is more yet change nothing would loop here for ever (no
+          // clock need move): the slice leaves the job and tries again after the CRM's minute.
+          if (!progressed && !settling) store.save(idleSlice(saved, clock.now(), true));
+          nextRunAt = earlier(nextRunAt, clock.now() + IDLE_RETRY_MS);
+          break;
+        }
       }
     }
 

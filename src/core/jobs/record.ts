@@ -117,6 +117,8 @@ export const JobRecordSchema = lazySchema(() =>
     notice: z.optional(z.string()),
     /** Transient Apps Script service errors in a row (a step that succeeds clears it). */
     transientFailures: z.optional(z.number()),
+    /** When the slices that made no progress on the job began (jobs/idle.ts; progress clears it). */
+    idleSince: z.optional(z.number()),
     /**
      * Set at the start for kinds whose requests must not be repeated (lead actions, the send):
      * once cancelled, the job still reads back what may have left before it is over

@@ -10,8 +10,13 @@ import { leadIdOfKey, type SendAnalysis } from './rows';
  * leads it claimed (sent to, or may have), retries to come, and how its batches ramp up.
  */
 
-/** Rows in one batch: a batch killed mid-flight leaves at most this many rows UNCERTAIN. */
-export const MAX_BATCH_ROWS = 10;
+/**
+ * Rows in one batch: a batch killed mid-flight leaves at most this many rows UNCERTAIN, each
+ * settled by one read. A whole budget of 60, so that a trigger execution sends the slots it
+ * woke for in one round trip (issue 30: batches of 10 at a 2–4 s CRM kept it running half of
+ * every minute); the ramp (batchSize) still starts a job at 1.
+ */
+export const MAX_BATCH_ROWS = 60;
 
 /** What a send job keeps between steps in its checkpoint. */
 export const SendCursorSchema = lazySchema(() =>

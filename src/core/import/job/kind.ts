@@ -1,5 +1,6 @@
 import type { CrmApi } from '../../../api/client';
 import type { StepContext } from '../../jobs/engine';
+import { SCAN_BATCH_ROWS } from '../../jobs/pipeline/repeatable';
 import type { ScanKind, ScanTypes, ToSend } from '../../jobs/pipeline/scan/types';
 import type { JobRecord } from '../../jobs/record';
 import { pacedCall } from '../../jobs/requests';
@@ -133,6 +134,14 @@ function splitRows(
   return { free, toSend };
 }
 
+/**
+ * Searches of one row at a time a batch may make: half the CRM's minute (a batch is a whole
+ * budget, SCAN_BATCH_ROWS), so the rows they answer have the other half for their upserts. A
+ * batch of 60 new leads searched all 60 and found no slot left to send any, and the next
+ * execution, knowing none of it, did the same: the import never went on (job-errors.test.ts).
+ */
+export const ROW_SEARCHES_PER_LEARN = Math.floor(SCAN_BATCH_ROWS / 2);
+
 /** How a row is decided: what costs nothing, what the CRM says of its lead, then its mode. */
 function decisions(
   scope: StepScope,
@@ -162,6 +171,7 @@ function decisions(
           ahead,
           session.paced(ctx, env),
           rows.map(({ decision }) => decision),
+          ROW_SEARCHES_PER_LEARN,
         );
       },
     },

@@ -79,6 +79,12 @@ export class ExistenceKnowledge {
     options: PacedCallOptions,
     /** The rows still to send around the batch (the read's): how many share a domain. */
     around: ReadonlyArray<{ matchKey: string; payload: UpsertLeadInput }> = rows,
+    /**
+     * Searches of one row at a time this call may make (every probe of a row counted): the
+     * rows past them stay unknown. A step that spent its minute's requests on searches had none
+     * left for the upserts, and the next execution searched the same rows again (issue 30).
+     */
+    maxSearches = Number.POSITIVE_INFINITY,
   ): void {
     let unknown = rows.filter((row) => !this.answer(row));
     if (unknown.length === 0) return;
@@ -93,6 +99,21 @@ export class ExistenceKnowledge {
       // Rows whose e-mail a whole domain search missed go on to their phone.
       const emailMissed = unknown.filter((row) => this.missedByDomain(row));
       unknown = unknown.filter((row) => !emailMissed.includes(row));
+      // Only as many rows as their every probe fits in maxSearches; the rest stay unknown
+      // (not sent this step: the next one learns them).
+      let room = maxSearches;
+      const fits = (row: { payload: UpsertLeadInput }, first: boolean): boolean => {
+        const cost = probesOf(row.payload, this.matchBy).length - (first ? 0 : 1);
+        if (cost > room && room < maxSearches) return false;
+        room -= cost;
+        return true;
+      };
+      const searched = new Set([
+        ...emailMissed.filter((row) => fits(row, false)),
+        ...unknown.filter((row) => fits(row, true)),
+      ]);
+      unknown = unknown.filter((row) => searched.has(row));
+      emailMissed.splice(0, emailMissed.length, ...emailMissed.filter((row) => searched.has(row)));
       // The rows' first probes go out together, then the second probes of the misses.
       for (let probe = 0; unknown.length > 0 || emailMissed.length > 0; probe++) {
         if (probe === 1) unknown.push(...emailMissed.splice(0));

@@ -74,10 +74,10 @@ describe('planStep', () => {
   });
 
   it('takes at most maxRows rows', () => {
-    const rows = Array.from({ length: 25 }, (_, i) => row(`N${i}`, i + 1));
+    const rows = Array.from({ length: MAX_BATCH_ROWS + 15 }, (_, i) => row(`N${i}`, i + 1));
     const result = plan(rows);
     expect(result.next.kind === 'send' && result.next.rows).toHaveLength(MAX_BATCH_ROWS);
-    expect(result.marks).toHaveLength(25);
+    expect(result.marks).toHaveLength(MAX_BATCH_ROWS + 15);
   });
 
   it('leaves a row whose retry is not due, and waits for it when nothing else is left', () => {
@@ -216,8 +216,8 @@ describe('lead ids in the checkpoint', () => {
 
 describe('batch sizes', () => {
   it('start at 1 and double up to MAX_BATCH_ROWS as sends are answered (issue 16 item 17)', () => {
-    const sizes = [0, 1, 3, 7, 15, 100].map((answered) => batchSize({ ...EMPTY, answered }));
-    expect(sizes).toEqual([1, 2, 4, 8, MAX_BATCH_ROWS, MAX_BATCH_ROWS]);
+    const sizes = [0, 1, 3, 7, 15, 31, 100].map((answered) => batchSize({ ...EMPTY, answered }));
+    expect(sizes).toEqual([1, 2, 4, 8, 16, 32, MAX_BATCH_ROWS]);
     expect(batchSize({ ...EMPTY, answered: 100, streak: 1 })).toBe(1);
   });
 });

@@ -93,4 +93,8 @@ export const MESSAGES_JOBS_EN = {
     'CRM Sheets needs permission you have not allowed: {permissions}. Open {url} and allow it, then try again. Nothing was sent.',
   'jobs.pause.consentMissing':
     'Paused: CRM Sheets needs permission you have not allowed: {permissions}. Open {url} and allow it; the job then goes on by itself.',
+  // Jobs that make no progress (jobs/idle.ts, issue 30).
+  'jobs.noProgress': 'This run made no progress on the rows; the job tries again in a minute.',
+  'jobs.pause.noProgress':
+    'Paused: for {minutes} minutes the job made no progress on the rows, though each try spent the CRM’s rate limit. Resume the job to try again; if it stops here again, tell the add-on’s support.',
 } as const;

@@ -94,4 +94,8 @@ export const MESSAGES_JOBS_PT: Readonly<Record<keyof typeof MESSAGES_JOBS_EN, st
     'O CRM Sheets precisa de uma permissão que você não concedeu: {permissions}. Abra {url} e conceda-a; depois tente de novo. Nada foi enviado.',
   'jobs.pause.consentMissing':
     'Pausada: o CRM Sheets precisa de uma permissão que você não concedeu: {permissions}. Abra {url} e conceda-a; a tarefa então continua sozinha.',
+  // Jobs that make no progress (jobs/idle.ts, issue 30).
+  'jobs.noProgress': 'Esta execução não avançou nas linhas; a tarefa tenta de novo em um minuto.',
+  'jobs.pause.noProgress':
+    'Pausada: por {minutes} minutos a tarefa não avançou nas linhas, e cada tentativa gastou o limite de requisições do CRM. Retome a tarefa para tentar de novo; se ela parar aqui outra vez, avise o suporte do complemento.',
 };
