@@ -340,6 +340,13 @@ function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: A
   for (const list of input.claims) for (const c of list) claimed.set(c, (claimed.get(c) ?? 0) + 1);
   const leadRows: number[] = [];
   const unknown: number[] = [];
+  /**
+   * Keys whose lead status one row already keeps: a later row of the key showing it too is a
+   * copy (a person pasted the whole row, status cells too, after the execution that sent it,
+   * so the key is in the memory, not in `record`); as checkKey keeps one row per key, the copy
+   * is decided again and becomes DUPLICATE of the first (import-twin-rows seed 18 on 955613b).
+   */
+  const kept = new Set<string>();
   analysis.rows.forEach((row, i) => {
     if (settled.has(i) || !analysis.processed[i]) return;
     const status = String(row[analysis.columns.status] ?? '');
@@ -360,6 +367,8 @@ function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: A
         known !== undefined
           ? id !== known.leadId || input.prints[i] !== known.fingerprint
           : elsewhere(id, key);
+      if (!wrong && kept.has(key)) wrong = true;
+      else if (!wrong) kept.add(key);
     } else if (status === 'INVALID' && notOwnInvalid(String(row[analysis.columns.detail] ?? ''))) {
       // The INVALID of a row whose cells make no valid row, on a row whose cells do: written by
       // position in a read a person's sort or insert made stale. The row is decided again.

@@ -252,4 +252,17 @@ describe('auditImportSheet', () => {
     });
     expect(audit(right, record, memory, ['Telefone'])).toEqual({ rewrite: [], clear: [], ids: [] });
   });
+
+  it('keeps one row of a key an earlier execution sent as its lead’s: copies of it are decided again', () => {
+    // A person pasted Ana's whole row, status cells too, twice in a later execution: the key is
+    // in the memory, not in this execution's record (import-twin-rows seed 18 on 955613b).
+    const ana = ['Ana', 'ana@x.com', 'CREATED', 11, 'Created lead 11.', MARK];
+    const rows = [ana, ['Bia', 'bia@x.com', 'CREATED', 12, 'Created lead 12.', MARK], ana, ana];
+    const memory = { 'ana@x.com': 11, 'bia@x.com': 12 };
+    expect(audit(rows, {}, memory)).toEqual({ rewrite: [], clear: [2, 3], ids: [] });
+    // Once decided again (DUPLICATE of row 2) nothing is left to repair.
+    const decided = ['Ana', 'ana@x.com', 'DUPLICATE', '', 'Same e-mail as row 2', MARK];
+    const after = [ana, rows[1], decided, decided] as unknown[][];
+    expect(audit(after, {}, memory)).toEqual({ rewrite: [], clear: [], ids: [] });
+  });
 });
