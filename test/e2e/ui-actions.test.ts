@@ -302,8 +302,8 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await sidebar.locator('#confirm-run').click();
       const progress = sidebar.locator('.progress');
       // The run's first call starts the job and works its first slice: under a loaded CI machine
-      // that alone can take longer than 30 s of wall time.
-      await progress.locator('button.pause').waitFor({ state: 'visible', timeout: 90_000 });
+      // that alone can take longer than 90 s of wall time.
+      await progress.locator('button.pause').waitFor({ state: 'visible', timeout: 150_000 });
       await progress.locator('button.pause').click();
       await expect.poll(() => progress.getAttribute('data-state'), SLOW).toBe('paused');
       releaseSlices();
@@ -313,7 +313,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await page.unroute('**/run');
       await progress.locator('button.resume').click();
       await expect
-        .poll(() => progress.getAttribute('data-state'), { timeout: 60_000 })
+        .poll(() => progress.getAttribute('data-state'), { timeout: 150_000 })
         .toBe('done');
       await expect
         .poll(() => sidebar.locator('#after').textContent(), PATIENCE)
@@ -322,7 +322,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       expect(tagged).toHaveLength(ids.length);
       longRunId = (await progress.getAttribute('data-job-id')) ?? '';
       await expect.poll(() => sidebar.locator('#run-id').inputValue(), PATIENCE).toBe(longRunId);
-    }, 240_000);
+    }, 420_000);
 
     it('Delete runs only once the exact number of leads is typed', async () => {
       // A sheet without a run offers none to revert, not the last sheet's.
