@@ -40,8 +40,11 @@ describe('an import reads the sheet in windows', () => {
     const small = await measureSlice(1_000);
     const large = await measureSlice(10_000);
     // The sheet has 16 columns with the status columns: a row costs a read of the window it is
-    // in and one of its batch, never the whole sheet.
-    expect(small.cellsPerRow).toBeLessThan(100);
+    // in and a few of its batch, never the whole sheet. Batches of a whole minute's budget (60,
+    // issue 30) read about 115 cells a row here, against 71 with batches of 20, for 0.66 Sheets
+    // calls a row against 0.82: at about 10 µs a cell the 44 more cost under 0.5 ms a row, a
+    // round trip saved costs tens of ms.
+    expect(small.cellsPerRow).toBeLessThan(130);
     expect(Math.abs(large.cellsPerRow - small.cellsPerRow)).toBeLessThan(0.2 * small.cellsPerRow);
     expect(small.callsPerRow).toBeLessThan(1.5);
     expect(large.callsPerRow).toBeLessThan(1.5);
