@@ -45,7 +45,8 @@ describe('an import reads the sheet in windows', () => {
     // calls a row against 0.82: at about 10 µs a cell the 44 more cost under 0.5 ms a row, a
     // round trip saved costs tens of ms.
     expect(small.cellsPerRow).toBeLessThan(130);
-    expect(Math.abs(large.cellsPerRow - small.cellsPerRow)).toBeLessThan(0.2 * small.cellsPerRow);
+    // What must not happen is reads growing with the sheet (the large one reads fewer here: 90).
+    expect(large.cellsPerRow).toBeLessThan(1.2 * small.cellsPerRow);
     expect(small.callsPerRow).toBeLessThan(1.5);
     expect(large.callsPerRow).toBeLessThan(1.5);
   }, 120_000);
