@@ -184,8 +184,15 @@ export async function openSidebar(
   caption: string,
   title: string,
 ): Promise<FrameLocator> {
+  const frame = page.locator('#sidebar-frame');
+  const before = await frame.getAttribute('src');
   await page.locator(`nav button[data-menu="${caption}"]`).click();
   await expect.poll(() => page.locator('#sidebar-title').textContent(), PATIENCE).toBe(title);
+  // Each opening has its own address: until the frame has navigated to it, a locator may still
+  // find the sidebar open before (Import and Export share element ids), as a loaded machine showed.
+  await expect.poll(() => frame.getAttribute('src'), PATIENCE).not.toBe(before);
+  const src = (await frame.getAttribute('src')) ?? '';
+  await expect.poll(() => page.frames().some((f) => f.url().endsWith(src)), PATIENCE).toBe(true);
   return page.frameLocator('#sidebar-frame');
 }
 
