@@ -89,25 +89,6 @@ export function pushMemorySheet(
         () => 0,
       );
     },
-    dropRows(table: MemoryTable, ids: readonly number[]) {
-      const sheet = findMemorySheet(spreadsheet, sheetId)?.sheet;
-      const writes = ids.flatMap((id) => {
-        const index = table.at?.get(id);
-        table.rows.delete(id);
-        table.at?.delete(id);
-        return index === undefined ? [] : [{ index, cells: ['', ''] }];
-      });
-      if (!sheet || writes.length === 0) return;
-      writes.sort((a, b) => a.index - b.index);
-      writeInRuns(
-        writes,
-        (run) =>
-          sheet
-            .getRange(2 + (run[0]?.index ?? 0), 1, run.length, 2)
-            .setValues(run.map(({ cells }) => cells)),
-        () => 0,
-      );
-    },
     clearFrom(index: number) {
       const sheet = findMemorySheet(spreadsheet, sheetId)?.sheet;
       if (!sheet) return;

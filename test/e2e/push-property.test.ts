@@ -15,6 +15,12 @@ import { seededRandom } from '../unit/core/jobs/fakes';
 import { createPushWorld, PUSH_SHEET } from './push-harness';
 
 const SEEDS = Number(process.env.PUSH_KILL_SEEDS) || 6;
+/**
+ * Seeds that found a defect, run every time. 187: a row inserted while the push read the sheet
+ * left the last lead out of that read, and the push "forgot" it from the memory as deleted; its
+ * change was then SKIPPED ("export again").
+ */
+const REGRESSION_SEEDS = [187];
 const LEADS = 16;
 const EDIT_CHANCE = 0.08;
 const NO_EDIT_CALLS = new Set(['Sheet.getRange', 'Range.setValues', 'Range.getDisplayValues']);
@@ -79,7 +85,8 @@ async function killedPush(seed: number): Promise<number> {
 describe('push under kills and sorts', () => {
   it(`sends each change once and leaves every status on its own row (${SEEDS} seeds)`, async () => {
     let edits = 0;
-    for (let seed = 0; seed <= SEEDS; seed++) edits += await killedPush(seed);
+    const seeds = [...Array.from({ length: SEEDS + 1 }, (_, seed) => seed), ...REGRESSION_SEEDS];
+    for (const seed of new Set(seeds)) edits += await killedPush(seed);
     expect(edits).toBeGreaterThan(SEEDS);
   }, 600_000);
 });

@@ -94,10 +94,6 @@ function buildRun(
       for (const [id, cells] of rows) table.rows.set(id, { ...table.rows.get(id), ...cells });
       memory.saveRows(table, [...rows.keys()]);
     },
-    forget: (ids: readonly number[]) => {
-      const table = load();
-      if (table) memory.dropRows(table, ids);
-    },
     makeDate: env.makeDate,
     formatDate: env.formatDate,
     ...(env.decimalMark ? { decimalMark: env.decimalMark } : {}),

@@ -34,7 +34,7 @@ import { fitToPlan, type PlanRow } from '../plan/plan';
 import { lookupQuery } from '../send/lookup';
 import { decidePush, type PushContext, upsertKey } from './decide';
 import { goesByUpsert, roleOf } from './fields';
-import { canonCell, goneLeads, type MemoryTable } from './memory';
+import { canonCell, type MemoryTable } from './memory';
 import {
   PUSH_STATUS_HEADERS,
   type PushEntry,
@@ -50,8 +50,6 @@ export interface PushKindEnv {
   memory(): MemoryTable | null;
   /** Remembers the cells of rows the push sent (or found already so) as the sheet shows them. */
   remember(rows: ReadonlyMap<number, Record<string, string>>): void;
-  /** Forgets the remembered rows of leads whose rows were deleted from the sheet. */
-  forget?(ids: readonly number[]): void;
   makeDate(year: number, month: number, day: number): Date;
   formatDate(date: Date): string;
   /** The spreadsheet locale's decimal mark: how amounts typed as text read (a comma unless said). */
@@ -200,11 +198,6 @@ export function pushKind(
       if (layout.id === undefined)
         return t('push.message.noIdColumn', { sheet: options.sheetName });
       const entries = collectPush(values, layout, m, t, env.now(), options);
-      // Only a run's complete read (no `rows` option) tells a lead's row gone from the sheet.
-      if (!preview && !options.rowScope && env.forget) {
-        const gone = deletedLeads(values, layout, m);
-        if (gone && gone.length > 0) env.forget(gone);
-      }
       const plan = env.plan?.();
       if (plan) for (const entry of entries) keepToPushPlan(entry, plan, t, env.now());
       return entries;
@@ -434,31 +427,6 @@ function collectPush(
     }
   });
   return [...byKey.values()];
-}
-
-/**
- * The remembered leads no row of the sheet holds (core/push/memory.ts goneLeads): neither by
- * its id nor by its exported cells under another id (an id typed over or sorted alone: that
- * lead's memory is what tells such a row from a change, push.detail.idChanged).
- */
-export function deletedLeads(
-  values: SheetValues,
-  layout: ReturnType<typeof pushLayout>,
-  table: MemoryTable,
-): number[] | undefined {
-  const keys = pushRowKeys(values, layout);
-  const sheetIds = keys.map((key) =>
-    key === '' ? ('blank' as const) : key.startsWith('#') ? Number(key.slice(1)) : 'unreadable',
-  );
-  const gone = goneLeads(table, sheetIds as (number | 'blank' | 'unreadable')[]);
-  if (!gone || gone.length === 0) return gone;
-  const signature = (cell: (column: string, at: number) => string) =>
-    JSON.stringify([...layout.at].map(([column, at]) => cell(column, at)));
-  const shown = new Set(values.rows.map((row) => signature((_column, at) => canonCell(row[at]))));
-  return gone.filter((id) => {
-    const remembered = table.rows.get(id) ?? {};
-    return !shown.has(signature((column) => remembered[column] ?? ''));
-  });
 }
 
 /** An entry whose lead two rows with other cells name: SKIPPED with words, nothing read or sent. */

@@ -35,23 +35,6 @@ export interface PushMemoryStore {
   saveRows(table: MemoryTable, ids: readonly number[], start?: number): void;
   /** Clears the rows from `index` (0-based) down: what an earlier export or a killed step left. */
   clearFrom(index: number): void;
-  /** Forgets the rows of `ids` (their leads' rows were deleted from the export sheet). */
-  dropRows(table: MemoryTable, ids: readonly number[]): void;
-}
-
-/**
- * The remembered leads whose rows a person deleted from the export sheet: every lead of the
- * table that no row of a complete read of the sheet names (`sheetIds`: each data row's id
- * cell). Undefined when a row with content has no readable id (an error, a typed-over cell):
- * its lead cannot be told gone, so nothing is.
- */
-export function goneLeads(
-  table: Pick<MemoryTable, 'rows'>,
-  sheetIds: readonly (number | 'blank' | 'unreadable')[],
-): number[] | undefined {
-  if (sheetIds.includes('unreadable')) return undefined;
-  const present = new Set(sheetIds);
-  return [...table.rows.keys()].filter((id) => !present.has(id));
 }
 
 /**

@@ -95,9 +95,7 @@ export function pushRevertKind(
   delete asPush.plan;
   // A revert leaves the memory as the push left it: the sheet still shows the pushed values,
   // and a sync then brings the CRM's (put back) values into it.
-  // Nor does it forget rows: only a push or a sync does (PushKindEnv.forget).
-  const { forget: _forget, ...kindEnv } = env;
-  const base = pushKind(asPush, { ...kindEnv, remember: () => undefined });
+  const base = pushKind(asPush, { ...env, remember: () => undefined });
   let ctx: ReturnType<typeof pushContext> | undefined;
   const context = () => {
     const table = env.memory();

@@ -31,7 +31,6 @@ import type { Pacer } from '../../pacing';
 import type { Clock, KeyValueStore } from '../../ports';
 import {
   canonCell,
-  goneLeads,
   type MemoryTable,
   type PushMemoryStore,
   rememberCells,
@@ -177,11 +176,8 @@ export function exportStep(job: JobRecord, ctx: StepContext, env: ExportEnv): St
       : paging.fresh;
   const memory = env.memory?.(options.sheetId);
   const table = memory ? memoryOf(memory, options) : undefined;
-  const { plan, sheetIds } = planAndApply(options, cursor, sheet, leads, env, t, table);
+  const plan = planAndApply(options, cursor, sheet, leads, env, t, table);
   if (memory && table) {
-    // A sync's read of the sheet is complete: a remembered lead no row names was deleted.
-    const gone = sheetIds && goneLeads(table, sheetIds);
-    if (gone && gone.length > 0) memory.dropRows(table, gone);
     remember(table, options, leads, env, plan);
     const ids = leads.map((lead) => lead.id);
     if (options.mode === 'replace') {
@@ -352,22 +348,12 @@ function planAndApply(
   env: ExportEnv,
   t: Translate,
   memory?: MemoryTable,
-): { plan: SheetPlan; sheetIds?: SheetId[] } {
+): SheetPlan {
   for (let attempt = 1; ; attempt++) {
     const { plan, expected } = planSheet(options, cursor, sheet, leads, env, t, memory);
     const check = attempt < WRITE_ATTEMPTS ? expected : undefined;
-    if (sheet.apply(plan, check) !== false)
-      return expected ? { plan, sheetIds: expected.ids.map(sheetIdOf) } : { plan };
+    if (sheet.apply(plan, check) !== false) return plan;
   }
-}
-
-type SheetId = number | 'blank' | 'unreadable';
-
-/** What a row's id cell says: a lead id, nothing, or something that is no id. */
-function sheetIdOf(cell: unknown): SheetId {
-  const text = String(cell ?? '').trim();
-  if (text === '') return 'blank';
-  return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : 'unreadable';
 }
 
 /** How the export writes a flat value of each of its columns (kinds from the custom fields). */
