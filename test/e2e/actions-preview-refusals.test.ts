@@ -6,31 +6,9 @@
  * value), and the run sends no request the CRM refuses. The real bundle against the sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, type Sandbox } from '../../sandbox/index';
+import { DEMO } from '../../sandbox/index';
 import { ACTION_HEADER, createActionsWorld, leadRows, plainLeads, runJob } from './actions-harness';
-
-function addMandatoryTask(sandbox: Sandbox, leadId: number, subject: string): void {
-  const lead = sandbox.state.leads.find((l) => l.id === leadId);
-  if (!lead) throw new Error(`no lead ${leadId}`);
-  sandbox.state.tasks.push({
-    id: 990_000 + sandbox.state.tasks.length,
-    account_id: lead.account_id,
-    lead_id: lead.id,
-    stage_id: lead.stage_id,
-    is_required: true,
-    subject,
-    description: null,
-    type: 'task',
-    status: 'pending',
-    priority: 'high',
-    due_date: null,
-    due_time: null,
-    completed_at: null,
-    assigned_to: lead.assigned_to,
-    created_at: lead.updated_at,
-    updated_at: lead.updated_at,
-  } as (typeof sandbox.state.tasks)[number]);
-}
+import { addMandatoryTask } from './addon-harness';
 
 const CASES = [
   { action: 'stage', params: { stage: 'Negociação' } },

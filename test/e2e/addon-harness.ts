@@ -148,3 +148,33 @@ export function sheetColumn(runtime: GasRuntime, sheet: string, header: string):
 }
 
 export { DEMO_KEYS, DEMO_NOW };
+
+/**
+ * Adds a pending mandatory task in the lead's current stage, one the stage's spec does not name
+ * (added in the CRM, or left by a spec changed since): the CRM holds the lead's moves until it
+ * is done. Returns the stored task, to complete it later.
+ */
+export function addMandatoryTask(sandbox: Sandbox, leadId: number, subject: string) {
+  const lead = sandbox.state.leads.find((l) => l.id === leadId);
+  if (!lead) throw new Error(`no lead ${leadId}`);
+  const task = {
+    id: 990_000 + sandbox.state.tasks.length,
+    account_id: lead.account_id,
+    lead_id: lead.id,
+    stage_id: lead.stage_id,
+    is_required: true,
+    subject,
+    description: null,
+    type: 'task',
+    status: 'pending',
+    priority: 'high',
+    due_date: '2026-11-30',
+    due_time: null,
+    completed_at: null,
+    assigned_to: lead.assigned_to,
+    created_at: lead.updated_at,
+    updated_at: lead.updated_at,
+  } as (typeof sandbox.state.tasks)[number];
+  sandbox.state.tasks.push(task);
+  return task;
+}

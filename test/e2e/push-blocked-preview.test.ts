@@ -6,36 +6,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../sandbox/index';
+import { addMandatoryTask } from './addon-harness';
 import { buildBundle } from './export-harness';
-import { createPushWorld, type PushWorld } from './push-harness';
+import { createPushWorld } from './push-harness';
 
 beforeAll(async () => {
   await buildBundle();
 });
-
-function addMandatoryTask(w: PushWorld, lead: number, subject: string) {
-  const row = w.lead(lead);
-  const task = {
-    id: 990001 + w.sandbox.state.tasks.length,
-    account_id: row.account_id,
-    lead_id: lead,
-    stage_id: row.stage_id,
-    is_required: true,
-    subject,
-    description: null,
-    type: 'task',
-    status: 'pending',
-    priority: 'high',
-    due_date: '2026-11-30',
-    due_time: null,
-    completed_at: null,
-    assigned_to: row.assigned_to,
-    created_at: row.updated_at,
-    updated_at: row.updated_at,
-  };
-  w.sandbox.state.tasks.push(task as unknown as (typeof w.sandbox.state.tasks)[number]);
-  return task;
-}
 
 describe('a push preview of a stage move held by a mandatory task', () => {
   it('says so in the preview, naming the task; the run sends no refused stage request', async () => {
@@ -43,8 +20,8 @@ describe('a push preview of a stage move held by a mandatory task', () => {
     const [lead, stageOnly] = w.ids as [number, number];
     // A mandatory task the stage's spec does not name (added in the CRM, or left by a spec
     // changed since): the CRM holds the move all the same.
-    addMandatoryTask(w, lead, 'Enviar contrato');
-    addMandatoryTask(w, stageOnly, 'Assinar NDA');
+    addMandatoryTask(w.sandbox, lead, 'Enviar contrato');
+    addMandatoryTask(w.sandbox, stageOnly, 'Assinar NDA');
     w.set(lead, 'Nome', 'Nome Novo');
     w.set(lead, 'Etapa', 'Proposta');
     w.set(stageOnly, 'Etapa', 'Proposta');

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../sandbox/index';
+import { addMandatoryTask } from './addon-harness';
 import { buildBundle } from './export-harness';
 import { createPushWorld } from './push-harness';
 
@@ -17,25 +18,7 @@ describe('a push whose stage move is held by mandatory tasks', () => {
     const w = await createPushWorld(10);
     const [lead] = w.ids as [number];
     const row = w.lead(lead);
-    const task = {
-      id: 990001,
-      account_id: row.account_id,
-      lead_id: lead,
-      stage_id: row.stage_id,
-      is_required: true,
-      subject: 'Enviar contrato',
-      description: null,
-      type: 'task',
-      status: 'pending',
-      priority: 'high',
-      due_date: '2026-11-30',
-      due_time: null,
-      completed_at: null,
-      assigned_to: row.assigned_to,
-      created_at: row.updated_at,
-      updated_at: row.updated_at,
-    };
-    w.sandbox.state.tasks.push(task as unknown as (typeof w.sandbox.state.tasks)[number]);
+    const task = addMandatoryTask(w.sandbox, lead, 'Enviar contrato');
     w.set(lead, 'Nome', 'Nome Novo');
     w.set(lead, 'Etapa', 'Proposta');
     const first = w.run('crmPushChanges', { sheet: 'Export' });

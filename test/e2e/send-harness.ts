@@ -262,4 +262,29 @@ export function forgetSendRecord(world: Pick<SendWorld, 'runtime'>): void {
   if (record) world.runtime.workbook.removeSheet(record);
 }
 
+/**
+ * `count` demo leads with phones and e-mails as a send sheet; the tags given are put on the first
+ * ones, one each (the opt-out tests).
+ */
+export function taggedSendSheet(count: number, tags: readonly string[]) {
+  return (sandbox: Sandbox) => {
+    const leads = sandbox.state.leads
+      .filter((l) => l.account_id === 1 && l.phone && l.email && l.id !== DEMO.leads.noPhone)
+      .slice(0, count);
+    leads.forEach((lead, i) => {
+      const tag = tags[i];
+      if (tag !== undefined) lead.tags = [...lead.tags, tag];
+    });
+    const rows = leads.map((l, i) => [
+      l.name,
+      l.email ?? '',
+      l.phone ?? '',
+      l.id,
+      `#${i}`,
+      'https://files.example.com/a.pdf',
+    ]);
+    return { header: SEND_HEADER, rows };
+  };
+}
+
 export { DEMO };

@@ -7,32 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/index';
 import { BASE_URL, DEMO_KEYS, waitOutRateWindow } from './addon-harness';
-import { createSendWorld, DEMO, DOCUMENT_SEND, SEND_HEADER } from './send-harness';
+import { createSendWorld, DEMO, DOCUMENT_SEND, SEND_HEADER, taggedSendSheet } from './send-harness';
 
 const OWNER = 'ana@example.com';
 const EDITOR = 'bia@example.com';
 
 /** Four demo leads with phones and e-mails; the tags given are put on the first ones. */
-function taggedSheet(tags: string[]) {
-  return (sandbox: Sandbox) => {
-    const leads = sandbox.state.leads
-      .filter((l) => l.account_id === 1 && l.phone && l.email && l.id !== DEMO.leads.noPhone)
-      .slice(0, 4);
-    leads.forEach((lead, i) => {
-      const tag = tags[i];
-      if (tag !== undefined) lead.tags = [...lead.tags, tag];
-    });
-    const rows = leads.map((l, i) => [
-      l.name,
-      l.email ?? '',
-      l.phone ?? '',
-      l.id,
-      `#${i}`,
-      'https://files.example.com/a.pdf',
-    ]);
-    return { header: SEND_HEADER, rows };
-  };
-}
+const taggedSheet = (tags: string[]) => taggedSendSheet(4, tags);
 
 interface Preview {
   counts: Record<string, number>;

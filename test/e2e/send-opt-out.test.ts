@@ -5,31 +5,11 @@
  * (the sandbox folds case and accents: `OptOut` is `optout`).
  */
 import { describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/index';
 import { BASE_URL, DEMO_KEYS } from './addon-harness';
-import { createSendWorld, DEMO, DOCUMENT_SEND, SEND_HEADER } from './send-harness';
+import { createSendWorld, DOCUMENT_SEND, taggedSendSheet } from './send-harness';
 
-/** Six demo leads with phones and e-mails; the tags given are put on the first ones, one each. */
-function taggedSheet(tags: string[]) {
-  return (sandbox: Sandbox) => {
-    const leads = sandbox.state.leads
-      .filter((l) => l.account_id === 1 && l.phone && l.email && l.id !== DEMO.leads.noPhone)
-      .slice(0, 6);
-    leads.forEach((lead, i) => {
-      const tag = tags[i];
-      if (tag !== undefined) lead.tags = [...lead.tags, tag];
-    });
-    const rows = leads.map((l, i) => [
-      l.name,
-      l.email ?? '',
-      l.phone ?? '',
-      l.id,
-      `#${i}`,
-      'https://files.example.com/a.pdf',
-    ]);
-    return { header: SEND_HEADER, rows };
-  };
-}
+/** Six demo leads with phones and e-mails; the tags given are put on the first ones. */
+const taggedSheet = (tags: string[]) => taggedSendSheet(6, tags);
 
 interface Preview {
   counts: Record<string, number>;
