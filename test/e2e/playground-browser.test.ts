@@ -182,7 +182,10 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('playground grid'), () => {
       { tab: SEND_SHEET, jobsMenu: t('menu.jobs'), jobsTitle: t('menu.title.jobs') },
     );
     expect(log.duringTab).toContain('crmImportLeads');
-    expect(log.afterMenu).toContain('crmImportLeads');
+    // The import still runs after the menu: its first slice (crmImportLeads), or, once that slice
+    // has ended (it is cut by time, and a loaded machine makes it end sooner in the test's
+    // steps), the Jobs sidebar driving the next slice while it is open (uiContinueJob).
+    expect(log.afterMenu).toMatch(/crmImportLeads|uiContinueJob/);
     // Pending either way: 'queued' until the import's first step has checkpointed, then 'running'.
     expect(['queued', 'running']).toContain(log.jobState);
     // Answered at the import's next UrlFetchApp call, not after its slice (seconds of wall time).
