@@ -11,6 +11,7 @@ import {
   crmListJobs,
   crmResumeJob,
   resumeJobsPausedForConsent,
+  startedBySidebar,
   uiClearFinishedJobs,
   uiContinueJob,
   uiListJobs,
@@ -142,7 +143,7 @@ export function uiCall(fn: string, args: unknown[]): unknown {
     if (checked) requireConsent(translator(currentLocale()));
     // Jobs a missing permission paused go on once it is granted, without a Resume.
     resumeJobsPausedForConsent(checked);
-    return target(...(Array.isArray(args) ? args : []));
+    return startedBySidebar(() => target(...(Array.isArray(args) ? args : [])));
   } catch (error) {
     throw new Error(personMessage(error, translator(currentLocale())));
   }

@@ -132,7 +132,7 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('playground grid'), () => {
         const until = async (test: () => boolean, what: string) => {
           const start = performance.now();
           while (!test()) {
-            if (performance.now() - start > 10_000) throw new Error(`Still waiting for ${what}.`);
+            if (performance.now() - start > 20_000) throw new Error(`Still waiting for ${what}.`);
             await sleep(10);
           }
           return Math.round(performance.now() - start);
@@ -145,12 +145,15 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('playground grid'), () => {
           );
         };
         const running = () => byId('running').textContent ?? '';
+        // The import's start (crmImportLeads) answers at once, and the sidebar drives the
+        // import with uiContinueJob: either is the import running.
+        const importRuns = () => /crmImportLeads|uiContinueJob/.test(running());
         const frame = () => byId('sidebar-frame').contentDocument;
 
         frame()?.getElementById('start')?.click();
         // The tab's answer also says what runs: switch until the import is seen running.
         const sheets = ['Leads', 'Export'];
-        for (let i = 0; !running().includes('crmImportLeads'); i++) {
+        for (let i = 0; !importRuns(); i++) {
           if (i === 50) throw new Error('The import was never seen running.');
           await clickTab(sheets[i % 2] as string);
           await sleep(100);
@@ -181,17 +184,18 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('playground grid'), () => {
       },
       { tab: SEND_SHEET, jobsMenu: t('menu.jobs'), jobsTitle: t('menu.title.jobs') },
     );
-    expect(log.duringTab).toContain('crmImportLeads');
-    // The import still runs after the menu: its first slice (crmImportLeads), or, once that slice
-    // has ended (it is cut by time, and a loaded machine makes it end sooner in the test's
-    // steps), the Jobs sidebar driving the next slice while it is open (uiContinueJob).
+    // The import still runs after the tab and the menu: driven by the Import sidebar, then by
+    // the Jobs sidebar (uiContinueJob).
+    expect(log.duringTab).toMatch(/crmImportLeads|uiContinueJob/);
     expect(log.afterMenu).toMatch(/crmImportLeads|uiContinueJob/);
     // Pending either way: 'queued' until the import's first step has checkpointed, then 'running'.
     expect(['queued', 'running']).toContain(log.jobState);
-    // Answered at the import's next UrlFetchApp call, not after its slice (seconds of wall time).
-    expect(log.tabMs).toBeLessThan(3_000);
-    expect(log.menuMs).toBeLessThan(5_000);
-    expect(log.cancelMs).toBeLessThan(5_000);
+    // Answered at the import's next UrlFetchApp call, not after its slice (tens of seconds of wall
+    // time). The bounds leave room for a loaded 2-core CI machine, where the page, the browser and
+    // the runtime share the cores with other test files.
+    expect(log.tabMs).toBeLessThan(8_000);
+    expect(log.menuMs).toBeLessThan(10_000);
+    expect(log.cancelMs).toBeLessThan(10_000);
     // The slice saw the cancel and stopped part-way: this test did not wait for 1,000 rows.
     const [job] = playground.runtime.runOrThrow('crmListJobs') as Array<{
       state: string;
@@ -201,5 +205,5 @@ describe.skipIf(!HAVE_CHROMIUM)(chromiumSuiteTitle('playground grid'), () => {
     expect(job).toMatchObject({ state: 'cancelled', total: 1_000 });
     expect(job?.done).toBeLessThan(1_000);
     expect(await gridCellText(page, 'Leads', 'A1')).toBe('Nome');
-  });
+  }, 180_000);
 });

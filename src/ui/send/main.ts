@@ -436,7 +436,7 @@ async function startSend(): Promise<void> {
         if (next.state !== 'queued' && next.state !== 'running') showAfterJob(next.counts);
       },
     });
-    // The first slice runs inside crmSendTemplate: a short send may already be over.
+    // A job that ended at its start (refused before any row, say) is over already.
     if (summary.state !== 'queued' && summary.state !== 'running') showAfterJob(summary.counts);
   } catch (error) {
     showStatus('status', errorText(error), 'error');
