@@ -310,7 +310,11 @@ export function spreadsheetExclusion(
     kv: propertiesStore(PropertiesService.getScriptProperties()),
     key: `crm.${name}.${id}`,
     documentGuard: documentLock ? lockAdapter(documentLock) : null,
-    fallbackGuard: lockAdapter(LockService.getScriptLock()),
+    // Asked for only without a document lock: one Lock call less per take, and the script lock
+    // an execution's start asks for is then the start lock's (send-record-sheet.test.ts).
+    fallbackGuard: documentLock
+      ? { tryLock: () => false, release: () => {} }
+      : lockAdapter(LockService.getScriptLock()),
     clock: appsScriptClock,
     token: executionToken,
     expiresAt: executionOverAt(),
