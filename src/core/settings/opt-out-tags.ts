@@ -150,7 +150,7 @@ const english = translator('en');
  * under `lock` (the spreadsheet's exclusion, addon/opt-out-tags.ts), the list read again once it
  * is held: two people saving at once would otherwise each write back the list they read, one
  * dropping the other's tag. `whileLocked` (saving Settings) runs under it before the write, after
- * every check, so a refusal saves nothing.
+ * every check, so a refusal saves nothing (with no write to make, it runs without the lock).
  *
  * Refused (nothing written, `whileLocked` not run): the lock not had in OPT_OUT_LOCK_WAIT_MS when
  * the write would put `tag` in force (a preview that only refreshes when a tag in force was used
