@@ -289,6 +289,18 @@ export function driverLease(spreadsheetId: string): Lease {
  * in that spreadsheet.
  */
 export function sendRecordExclusion(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): Mutex {
+  return spreadsheetExclusion(spreadsheet, 'sendRecord');
+}
+
+/**
+ * An exclusion of every person's executions in one spreadsheet, as sendRecordExclusion's, for
+ * what `name` says (its own lease: holding one never waits on another): the send record, the
+ * opt-out tags' list (addon/opt-out-tags.ts).
+ */
+export function spreadsheetExclusion(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  name: string,
+): Mutex {
   executionToken ??= Utilities.getUuid();
   const id = spreadsheetIdOf(spreadsheet);
   const active = activeSpreadsheet();
@@ -296,9 +308,13 @@ export function sendRecordExclusion(spreadsheet: GoogleAppsScript.Spreadsheet.Sp
     active !== null && spreadsheetIdOf(active) === id ? LockService.getDocumentLock() : null;
   return createSharedLease({
     kv: propertiesStore(PropertiesService.getScriptProperties()),
-    key: `crm.sendRecord.${id}`,
+    key: `crm.${name}.${id}`,
     documentGuard: documentLock ? lockAdapter(documentLock) : null,
-    fallbackGuard: lockAdapter(LockService.getScriptLock()),
+    // Asked for only without a document lock: one Lock call less per take, and the script lock
+    // an execution's start asks for is then the start lock's (send-record-sheet.test.ts).
+    fallbackGuard: documentLock
+      ? { tryLock: () => false, release: () => {} }
+      : lockAdapter(LockService.getScriptLock()),
     clock: appsScriptClock,
     token: executionToken,
     expiresAt: executionOverAt(),

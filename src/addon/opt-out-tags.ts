@@ -2,26 +2,28 @@ import { optOutTagOf } from '../core/settings/opt-out';
 import { spreadsheetOptOutTags } from '../core/settings/opt-out-tags';
 import type { Settings } from '../core/settings/settings';
 import { metadataStore } from '../gas/metadata-store';
-import { personId } from './context';
+import { personId, spreadsheetExclusion } from './context';
 
 /**
  * The opt-out tags a send or message by this person skips in `spreadsheet`: their own and every
  * tag set by others of the spreadsheet (core/settings/opt-out-tags.ts), theirs put on the list
  * first. The list is in the spreadsheet's developer metadata: every editor reads and writes it,
  * and a trigger with no active document opens it by id (gas/metadata-store.ts), which document
- * properties would not allow.
+ * properties would not allow. It is written under the spreadsheet's exclusion (the document lock,
+ * as the send record is): two people saving at once each keep their tag.
  */
 export function optOutTagsHere(
   settings: Settings,
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  /** A preview or a start uses the tags now (false: Settings saved). */
-  used = true,
+  /** Saving Settings: run under the lock of the list, before it is written (none: a use). */
+  save?: () => void,
 ): string[] {
   return spreadsheetOptOutTags(
     metadataStore(spreadsheet),
+    spreadsheetExclusion(spreadsheet, 'optOutTags'),
     personId(),
     optOutTagOf(settings),
     Date.now(),
-    used,
+    save ? { used: false, whileLocked: save } : { used: true },
   );
 }

@@ -1,5 +1,8 @@
+import { utf8Length } from '../cache/chunked';
+import { codedError } from '../errors';
+import { translator } from '../i18n';
 import { PLAN_FRESH_MS } from '../plan/plan';
-import type { KeyValueStore } from '../ports';
+import type { KeyValueStore, Mutex } from '../ports';
 import { tagKey } from './opt-out';
 
 /*
@@ -126,26 +129,72 @@ export function unionOfTags(...lists: readonly (readonly string[] | undefined)[]
 }
 
 /**
+ * How long a save or a preview waits for the list's lock: another person holds it for one read
+ * and one write of the list (a few Sheets calls), so longer means something is wrong.
+ */
+export const OPT_OUT_LOCK_WAIT_MS = 10_000;
+
+/**
+ * The list's largest value, in UTF-8 bytes: a Properties value holds 9 KB, and the spreadsheet's
+ * metadata (about 30,000 characters in all) also holds the job board. 20 entries of 100-letter
+ * tags fit; tags with characters JSON writes escaped (control characters: 6 bytes each) may not.
+ */
+export const MAX_OPT_OUT_LIST_BYTES = 8_000;
+
+const english = translator('en');
+
+/**
  * The tags a send or message by `person` (whose own tag is `tag`) skips here, after putting
  * their tag on the spreadsheet's list (`used`: a preview or a start uses it now; false when
- * Settings are saved). A list that cannot be written (full metadata, a read-only viewer) still
- * gives what it holds plus the person's own tag.
+ * Settings are saved). The list is read, changed and written back whole, so the write is made
+ * under `lock` (the spreadsheet's exclusion, addon/opt-out-tags.ts), the list read again once it
+ * is held: two people saving at once would otherwise each write back the list they read, one
+ * dropping the other's tag. `whileLocked` (saving Settings) runs under it before the write, after
+ * every check, so a refusal saves nothing (with no write to make, it runs without the lock).
+ *
+ * Refused (nothing written, `whileLocked` not run): the lock not had in OPT_OUT_LOCK_WAIT_MS when
+ * the write would put `tag` in force (a preview that only refreshes when a tag in force was used
+ * goes on without the write: never a write without the lock), and a list over
+ * MAX_OPT_OUT_LIST_BYTES. A list that cannot be written (a read-only viewer) still gives what it
+ * holds plus the person's own tag.
  */
 export function spreadsheetOptOutTags(
   store: KeyValueStore,
+  lock: Mutex,
   person: string,
   tag: string,
   now: number,
-  used = true,
+  options: { used?: boolean; whileLocked?: () => void } = {},
 ): string[] {
+  const used = options.used ?? true;
   const entries = parseOptOutEntries(store.get(OPT_OUT_TAGS_KEY));
-  const next = withPersonTag(entries, person, tag, now, used);
-  if (next) {
-    try {
-      store.set(OPT_OUT_TAGS_KEY, JSON.stringify(next));
-    } catch {
-      // Left as it was: this send still skips the union below.
-    }
+  if (withPersonTag(entries, person, tag, now, used) === null) {
+    options.whileLocked?.();
+    return unionOfTags([tag], tagsInForce(entries, now));
   }
-  return unionOfTags([tag], tagsInForce(next ?? entries, now));
+  if (!lock.tryLock(OPT_OUT_LOCK_WAIT_MS)) {
+    const inForce = tagsInForce(entries, now).some((t) => tagKey(t) === tagKey(tag));
+    if (used && inForce) return unionOfTags([tag], tagsInForce(entries, now));
+    throw codedError(english('settings.optOutTagsBusy'), 'optOutTagsBusy');
+  }
+  try {
+    const current = parseOptOutEntries(store.get(OPT_OUT_TAGS_KEY));
+    const next = withPersonTag(current, person, tag, now, used);
+    const value = next ? JSON.stringify(next) : null;
+    if (value !== null && utf8Length(value) > MAX_OPT_OUT_LIST_BYTES) {
+      const params = { bytes: utf8Length(value), max: MAX_OPT_OUT_LIST_BYTES };
+      throw codedError(english('settings.optOutTagsTooLong', params), 'optOutTagsTooLong', params);
+    }
+    options.whileLocked?.();
+    if (value !== null) {
+      try {
+        store.set(OPT_OUT_TAGS_KEY, value);
+      } catch {
+        // Left as it was: this send still skips the union below.
+      }
+    }
+    return unionOfTags([tag], tagsInForce(next ?? current, now));
+  } finally {
+    lock.release();
+  }
 }

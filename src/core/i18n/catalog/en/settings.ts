@@ -44,4 +44,13 @@ export const SETTINGS_EN = {
   'ui.settings.optOutTag': 'Opt-out tag',
   'ui.settings.optOutTagHint':
     'No send or message ever reaches a lead with this tag (LGPD, WhatsApp quality): such rows are SKIPPED. Empty: optout.',
+  // The opt-out tags' list under the spreadsheet's lock (core/settings/opt-out-tags.ts).
+  'settings.optOutTagsBusy':
+    "The spreadsheet's list of opt-out tags is busy: someone else is saving it. Nothing was saved; try again in a moment.",
+  'settings.optOutTagsTooLong':
+    "The spreadsheet's list of opt-out tags would take {bytes} bytes, more than the {max} it may hold. Nothing was saved: use a shorter opt-out tag, of letters and digits only.",
+  'ui.error.optOutTagsBusy':
+    'Someone else is saving the opt-out tags of this spreadsheet right now. Nothing was saved: try again in a moment.',
+  'ui.error.optOutTagsTooLong':
+    'The opt-out tags of this spreadsheet would take {bytes} bytes, more than the {max} they may hold. Nothing was saved: use a shorter opt-out tag, of letters and digits only.',
 } as const;

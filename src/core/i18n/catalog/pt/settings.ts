@@ -46,4 +46,13 @@ export const SETTINGS_PT: Readonly<Record<keyof typeof SETTINGS_EN, string>> = {
   'ui.settings.optOutTag': 'Tag de opt-out',
   'ui.settings.optOutTagHint':
     'Nenhum envio ou mensagem chega a um lead com esta tag (LGPD, qualidade do WhatsApp): essas linhas ficam como SKIPPED. Vazio: optout.',
+  // A lista de tags de opt-out sob o bloqueio da planilha (core/settings/opt-out-tags.ts).
+  'settings.optOutTagsBusy':
+    'A lista de tags de opt-out da planilha está ocupada: outra pessoa a está salvando. Nada foi salvo; tente de novo em instantes.',
+  'settings.optOutTagsTooLong':
+    'A lista de tags de opt-out da planilha ocuparia {bytes} bytes, mais que os {max} que ela comporta. Nada foi salvo: use uma tag de opt-out mais curta, só com letras e números.',
+  'ui.error.optOutTagsBusy':
+    'Outra pessoa está salvando as tags de opt-out desta planilha agora. Nada foi salvo: tente de novo em instantes.',
+  'ui.error.optOutTagsTooLong':
+    'As tags de opt-out desta planilha ocupariam {bytes} bytes, mais que os {max} que elas comportam. Nada foi salvo: use uma tag de opt-out mais curta, só com letras e números.',
 };
