@@ -67,6 +67,8 @@ export function outcomeWithoutRequest(
       // update" where the run then sent nothing.
       const last = run.book.get(matchKeyId(decision.matchKey));
       if (last && run.mode !== 'create' && last.fingerprint === fingerprintOf(decision)) {
+        // A lead this job made, its row's status lost to a kill or cleared by the end check.
+        if (last.createdHere) return createdHere(last.leadId, t);
         return { status: 'UNCHANGED', leadId: last.leadId, detail: t('import.unchanged') };
       }
       return 'send';
@@ -159,6 +161,15 @@ function decideExisting(
     return { status: 'CONFLICT', detail: t('import.conflict.several', { key, ids }) };
   }
   if (mode === 'create') {
+    // The lead this job made of these very cells (its row decided again after a kill or the
+    // end check): CREATED still, never EXISTS of the job's own lead (import-busy-race seed 28).
+    const own = run.book.get(matchKeyId(decision.matchKey));
+    if (
+      own?.createdHere &&
+      (existence.leadId ?? own.leadId) === own.leadId &&
+      own.fingerprint === fingerprintOf(decision)
+    )
+      return createdHere(own.leadId, t);
     return existence.leadId === undefined
       ? { status: 'EXISTS', detail: t('import.existsNoId', { key }) }
       : {
@@ -185,6 +196,11 @@ function decideExisting(
         leadId: existence.leadId,
         detail: t('import.dry.update', { id: existence.leadId, key, moved }),
       };
+}
+
+/** The outcome of a row whose lead this job made (FingerprintBook's `createdHere`). */
+function createdHere(leadId: number, t: Translate): RowOutcome {
+  return { status: 'CREATED', leadId, detail: t('import.created', { id: leadId }) };
 }
 
 /**
