@@ -72,11 +72,12 @@ function upserted(
   // A row sent again after a kill finds the lead this job made: it is still this job's
   // creation, not an update (the memory's mark outlives the kill, fingerprints.ts).
   const before = run.book.get(keyId);
+  const print = fingerprintOf(decision);
   // Mode `update` deletes what it creates (undoCreation): a kept mark must not delete again.
   const again = run.mode !== 'update' && before?.createdHere === true && before.leadId === leadId;
   const ours = value.created || again;
   run.book.set(keyId, {
-    fingerprint: fingerprintOf(decision),
+    fingerprint: print,
     leadId,
     ...(ours ? { createdHere: true } : {}),
   });

@@ -163,13 +163,21 @@ function decideExisting(
   if (mode === 'create') {
     // The lead this job made of these very cells (its row decided again after a kill or the
     // end check): CREATED still, never EXISTS of the job's own lead (import-busy-race seed 28).
-    const own = run.book.get(matchKeyId(decision.matchKey));
+    const keyId = matchKeyId(decision.matchKey);
+    const print = fingerprintOf(decision);
+    const own = run.book.get(keyId);
     if (
       own?.createdHere &&
       (existence.leadId ?? own.leadId) === own.leadId &&
-      own.fingerprint === fingerprintOf(decision)
+      own.fingerprint === print
     )
       return createdHere(own.leadId, t);
+    // The job sent these cells to create the key's lead, and a kill took the answer: the
+    // lead found now is that creation (as a repeated upsert would find it).
+    if (own === undefined && existence.leadId !== undefined && run.book.intended(keyId) === print) {
+      run.book.set(keyId, { fingerprint: print, leadId: existence.leadId, createdHere: true });
+      return createdHere(existence.leadId, t);
+    }
     return existence.leadId === undefined
       ? { status: 'EXISTS', detail: t('import.existsNoId', { key }) }
       : {

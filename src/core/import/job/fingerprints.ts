@@ -133,6 +133,14 @@ export interface FingerprintBook {
    * job left on the same lead stays (a re-sent row whose upsert now finds its own lead).
    */
   set(keyId: string, entry: LastImport): void;
+  /**
+   * The book's job is about to create the key's lead from cells of `fingerprint` (an entry
+   * of lead 0, written ahead by journal() before the upsert leaves): should a kill follow
+   * the CRM's answer, the lead a lookup then finds for the key is the job's own (intended).
+   */
+  intend(keyId: string, fingerprint: string): void;
+  /** The fingerprint of the cells the book's job was about to create the key's lead from. */
+  intended(keyId: string): string | undefined;
   /** Entries set since the last flush. */
   readonly unsaved: number;
   /** Forgets a key (its lead was deleted again): written at the next flush. */
@@ -313,14 +321,38 @@ class ShardedBook implements FingerprintBook {
     return createdHere ? { fingerprint, leadId, createdHere } : { fingerprint, leadId };
   }
 
+  intend(keyId: string, fingerprint: string): void {
+    const id = keyId.slice(-ID_CHARS);
+    if (this.stamp === undefined || this.get(id) !== undefined) return;
+    this.put(
+      id,
+      `${fingerprint.slice(-ID_CHARS).padStart(ID_CHARS, '0')}0${CREATED_MARK}${this.stamp}`,
+    );
+  }
+
+  intended(keyId: string): string | undefined {
+    const id = keyId.slice(-ID_CHARS);
+    const value = this.shards[shardOf(id)]?.get(id);
+    if (value === undefined || this.stamp === undefined) return undefined;
+    return value.slice(ID_CHARS) === `0${CREATED_MARK}${this.stamp}`
+      ? value.slice(0, ID_CHARS)
+      : undefined;
+  }
+
   set(keyId: string, entry: LastImport): void {
     const id = keyId.slice(-ID_CHARS);
-    const n = shardOf(id);
-    const entries = this.shards[n] as Map<string, string>;
     const before = this.get(id);
     const mine = entry.createdHere || (before?.createdHere && before.leadId === entry.leadId);
     const mark = mine && this.stamp !== undefined ? `${CREATED_MARK}${this.stamp}` : '';
-    const value = `${entry.fingerprint.slice(-ID_CHARS).padStart(ID_CHARS, '0')}${entry.leadId.toString(36)}${mark}`;
+    this.put(
+      id,
+      `${entry.fingerprint.slice(-ID_CHARS).padStart(ID_CHARS, '0')}${entry.leadId.toString(36)}${mark}`,
+    );
+  }
+
+  private put(id: string, value: string): void {
+    const n = shardOf(id);
+    const entries = this.shards[n] as Map<string, string>;
     if (entries.get(id) === value) return;
     // Re-inserting moves the lead to the newest end, so the oldest are forgotten first.
     entries.delete(id);

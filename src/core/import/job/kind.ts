@@ -197,6 +197,10 @@ function decisions(
         return { outcome: decided };
       }
       fates.set(decision, {});
+      // Written ahead (beforeRequests): after a kill that follows the answer, the lead a
+      // lookup finds for the key is known to be this job's creation, not EXISTS.
+      if (decided.expectCreate && !run.options.dryRun)
+        run.book.intend(matchKeyId(decision.matchKey), fingerprintOf(decision));
       const by = existence?.exists === true ? existence.by : undefined;
       return { request: { body: decided, by } };
     },
@@ -238,6 +242,7 @@ function placing(
   | 'write'
   | 'recordFree'
   | 'locate'
+  | 'beforeRequests'
   | 'beforePlace'
   | 'afterPlace'
   | 'sameRows'
@@ -263,6 +268,8 @@ function placing(
     // Write-ahead: each sent key's lead id is saved (one property) before the statuses, so
     // the end check can tell a status on the wrong row even after a kill right after the write.
     beforePlace: () => run.book.journal(),
+    // The creations about to be made (intend), in the journal when they are new.
+    beforeRequests: () => run.book.keep(),
     afterPlace: (keyed, placed, offset) => recordWritten(scope, keyed, placed, offset),
     sameRows: sameCells,
     standing: outcomesStand,
