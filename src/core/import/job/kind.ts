@@ -198,8 +198,10 @@ function decisions(
       }
       fates.set(decision, {});
       // Written ahead (beforeRequests): after a kill that follows the answer, the lead a
-      // lookup finds for the key is known to be this job's creation, not EXISTS.
-      if (decided.expectCreate && !run.options.dryRun)
+      // lookup finds for the key is known to be this job's creation, not EXISTS. Mode
+      // `create` only: elsewhere a lead found is sent to again (UPDATED), and the write ahead
+      // would cost every batch a property write (job.test.ts "killed at random instants").
+      if (decided.expectCreate && run.mode === 'create' && !run.options.dryRun)
         run.book.intend(matchKeyId(decision.matchKey), fingerprintOf(decision));
       const by = existence?.exists === true ? existence.by : undefined;
       return { request: { body: decided, by } };
