@@ -40,6 +40,8 @@ export interface ImportRun {
   firstSliceOnly?: boolean;
   /** How late one-off triggers fire. @default 'uniform' */
   lateness?: TriggerLateness;
+  /** The import's mode (`create` writes its creations ahead: one more write a batch). */
+  mode?: 'upsert' | 'create';
 }
 
 /** Sidebar calls or trigger executions a run may take before it is called stuck. */
@@ -54,7 +56,10 @@ export async function benchImport(run: ImportRun): Promise<JobFigures> {
   const { runtime, clock } = world;
   runtime.resetStats();
   const startedAt = clock.now();
-  const first = startJob(runtime, 'crmImportLeads', { sheet: SHEET });
+  const first = startJob(runtime, 'crmImportLeads', {
+    sheet: SHEET,
+    ...(run.mode === undefined ? {} : { mode: run.mode }),
+  });
   if (!run.firstSliceOnly) driveJob(world, first.jobId, run.driver, MAX_RUNS);
   const stats = run.firstSliceOnly ? first.stats : snapshot(runtime.stats);
   const job = runtime.runOrThrow('crmGetJob', first.jobId) as JobSummary;

@@ -68,20 +68,33 @@ function upserted(
 ): RowOutcome {
   const { t } = run;
   const leadId = value.lead.id;
-  run.book.set(matchKeyId(decision.matchKey), { fingerprint: fingerprintOf(decision), leadId });
+  const keyId = matchKeyId(decision.matchKey);
+  // A row sent again after a kill finds the lead this job made: it is still this job's
+  // creation, not an update (the memory's mark outlives the kill, fingerprints.ts).
+  const before = run.book.get(keyId);
+  const print = fingerprintOf(decision);
+  // Mode `update` deletes what it creates (undoCreation): a kept mark must not delete again.
+  const again = run.mode !== 'update' && before?.createdHere === true && before.leadId === leadId;
+  const ours = value.created || again;
+  run.book.set(keyId, {
+    fingerprint: print,
+    leadId,
+    ...(ours ? { createdHere: true } : {}),
+  });
   // The key the lookup found the lead by (an e-mail row may match by its phone).
   const by = matchedBy ?? (decision.matchKey.startsWith('email:') ? 'email' : 'phone');
   const key = t(by === 'email' ? 'import.key.email' : 'import.key.phone');
   run.knowledge.remember(decision.matchKey, { exists: true, leadId, by, via: 'lookup' });
-  if (!value.created) {
+  if (!ours) {
     return { status: 'UPDATED', leadId, detail: t('import.updated', { id: leadId, key }) };
   }
   return {
     status: 'CREATED',
     leadId,
-    detail: expectCreate
-      ? t('import.created', { id: leadId })
-      : t('import.createdNotFound', { id: leadId, key }),
+    detail:
+      expectCreate || !value.created
+        ? t('import.created', { id: leadId })
+        : t('import.createdNotFound', { id: leadId, key }),
   };
 }
 

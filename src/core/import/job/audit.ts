@@ -260,12 +260,23 @@ function endedUnsent(input: AuditInput, index: number, sentPrint?: string): bool
   const { analysis } = input;
   const row = analysis.rows[index] ?? [];
   const status = String(row[analysis.columns.status] ?? '');
+  if (status === 'EXISTS' && madeHere(input, index)) return false;
   if (UNSENT_STATUSES.has(status)) return true;
   return (
     status === 'INVALID' &&
     input.refusedByKey(String(row[analysis.columns.detail] ?? '')) &&
     (sentPrint === undefined || input.prints[index] !== sentPrint)
   );
+}
+
+/**
+ * Whether this job made the lead of the row's key (the memory's `createdHere`): an EXISTS on
+ * the key's rows is then another row's status moved there, or the job's own lead taken for
+ * one that was there before (import-busy-race seed 28); the row is DUPLICATE or decided again.
+ */
+function madeHere(input: AuditInput, index: number): boolean {
+  const key = input.keys[index];
+  return key ? input.memory(matchKeyId(key))?.createdHere === true : false;
 }
 
 /** refusedByKey of AuditInput: keyed words, and not a reason cells that make no row give. */
@@ -373,7 +384,8 @@ function checkMarked(input: AuditInput, settled: ReadonlySet<number>, repairs: A
       // The INVALID of a row whose cells make no valid row, on a row whose cells do: written by
       // position in a read a person's sort or insert made stale. The row is decided again.
       wrong = true;
-    } else wrong = elsewhere(id, key);
+    } else if (status === 'EXISTS' && known?.createdHere) wrong = true;
+    else wrong = elsewhere(id, key);
     if (wrong) repairs.clear.push(i);
   });
   const memoryIntact = unknown.length <= Math.max(MEMORY_SLACK_ROWS, leadRows.length * 0.05);

@@ -3,7 +3,7 @@ import type { Translate } from '../../i18n';
 import { conflictReason } from '../conflict';
 import { matchKeyId } from '../fingerprint';
 import type { Existence } from '../lookup';
-import { type ImportContext, placeExisting } from '../row';
+import { duplicateGoneReason, type ImportContext, placeExisting } from '../row';
 import type { ImportMode, ImportRowStatus } from '../status-columns';
 import type { FingerprintBook } from './fingerprints';
 import type { ExistenceKnowledge } from './knowledge';
@@ -67,6 +67,8 @@ export function outcomeWithoutRequest(
       // update" where the run then sent nothing.
       const last = run.book.get(matchKeyId(decision.matchKey));
       if (last && run.mode !== 'create' && last.fingerprint === fingerprintOf(decision)) {
+        // A lead this job made, its row's status lost to a kill or cleared by the end check.
+        if (last.createdHere) return createdHere(last.leadId, t);
         return { status: 'UNCHANGED', leadId: last.leadId, detail: t('import.unchanged') };
       }
       return 'send';
@@ -159,6 +161,8 @@ function decideExisting(
     return { status: 'CONFLICT', detail: t('import.conflict.several', { key, ids }) };
   }
   if (mode === 'create') {
+    const own = ownCreation(run, decision, existence, importContext);
+    if (own !== undefined) return own;
     return existence.leadId === undefined
       ? { status: 'EXISTS', detail: t('import.existsNoId', { key }) }
       : {
@@ -185,6 +189,45 @@ function decideExisting(
         leadId: existence.leadId,
         detail: t('import.dry.update', { id: existence.leadId, key, moved }),
       };
+}
+
+/**
+ * Mode `create`: the outcome of a row whose key's lead this job made (the memory's
+ * `createdHere`, or the creation written ahead, `intended`, whose answer a kill took), never
+ * EXISTS of the job's own lead. Made of these very cells (its row decided again after a kill
+ * or the end check): CREATED. Made of other cells (another row of the key, since deleted or
+ * pasted over, or this row's before a person typed over it): DUPLICATE of that sent row, as
+ * the end check words it (audit.ts checkKey), not sent (import-busy-race create seed 38).
+ */
+function ownCreation(
+  run: DecideRun,
+  decision: SendDecision,
+  existence: Existence & { exists: true },
+  importContext: ImportContext,
+): RowOutcome | undefined {
+  const keyId = matchKeyId(decision.matchKey);
+  const print = fingerprintOf(decision);
+  let own = run.book.get(keyId);
+  if (own === undefined && existence.leadId !== undefined) {
+    // The job sent cells to create the key's lead, and a kill took the answer: the lead found
+    // now is that creation (as a repeated upsert would find it). Remembered as made of the
+    // cells sent, so the end check knows the key's lead and whose cells made it.
+    const sent = run.book.intended(keyId);
+    if (sent === undefined) return undefined;
+    own = { fingerprint: sent, leadId: existence.leadId, createdHere: true };
+    run.book.set(keyId, own);
+  }
+  if (!own?.createdHere || (existence.leadId ?? own.leadId) !== own.leadId) return undefined;
+  if (own.fingerprint === print) return createdHere(own.leadId, run.t);
+  return {
+    status: 'DUPLICATE',
+    detail: duplicateGoneReason(decision.matchKey, own.leadId, importContext),
+  };
+}
+
+/** The outcome of a row whose lead this job made (FingerprintBook's `createdHere`). */
+function createdHere(leadId: number, t: Translate): RowOutcome {
+  return { status: 'CREATED', leadId, detail: t('import.created', { id: leadId }) };
 }
 
 /**

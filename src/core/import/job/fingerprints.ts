@@ -114,11 +114,33 @@ export function memoryToReclaim(
 export interface LastImport {
   fingerprint: string;
   leadId: number;
+  /**
+   * The job the book is open for made this lead (its upsert answered "created"): a row of the
+   * key decided again after a kill or the end check cleared it is CREATED (or DUPLICATE of
+   * the row that is), never EXISTS of the lead the job itself made (import-busy-race seed 28).
+   * Kept in the entry, written ahead with it (journal), so it outlives a kill.
+   */
+  createdHere?: boolean;
 }
+
+/** Separates an entry's lead id from the stamp of the job that created the lead. */
+const CREATED_MARK = '~';
 
 export interface FingerprintBook {
   get(keyId: string): LastImport | undefined;
+  /**
+   * With `createdHere`, the lead is marked as made by the book's job; without it, a mark the
+   * job left on the same lead stays (a re-sent row whose upsert now finds its own lead).
+   */
   set(keyId: string, entry: LastImport): void;
+  /**
+   * The book's job is about to create the key's lead from cells of `fingerprint` (an entry
+   * of lead 0, written ahead by journal() before the upsert leaves): should a kill follow
+   * the CRM's answer, the lead a lookup then finds for the key is the job's own (intended).
+   */
+  intend(keyId: string, fingerprint: string): void;
+  /** The fingerprint of the cells the book's job was about to create the key's lead from. */
+  intended(keyId: string): string | undefined;
   /** Entries set since the last flush. */
   readonly unsaved: number;
   /** Forgets a key (its lead was deleted again): written at the next flush. */
@@ -187,8 +209,11 @@ export function openFingerprintBook(
   scope = '',
   now: () => number = () => Date.now(),
   room?: () => number,
+  /** The job the book is open for (its createdAt): how its own creations are marked. */
+  job?: number,
 ): FingerprintBook {
-  return new ShardedBook(store, sheetId, scopeTag(scope), now, room);
+  const stamp = job === undefined ? undefined : job.toString(36);
+  return new ShardedBook(store, sheetId, scopeTag(scope), now, room, stamp);
 }
 
 class ShardedBook implements FingerprintBook {
@@ -217,6 +242,7 @@ class ShardedBook implements FingerprintBook {
     private readonly tag: string,
     private readonly now: () => number,
     private readonly room: (() => number) | undefined,
+    private readonly stamp: string | undefined,
   ) {
     this.shards = Array.from({ length: MEMORY_SHARDS }, (_, n) => {
       try {
@@ -287,16 +313,46 @@ class ShardedBook implements FingerprintBook {
     const id = keyId.slice(-ID_CHARS);
     const value = this.shards[shardOf(id)]?.get(id);
     if (value === undefined) return undefined;
-    const leadId = Number.parseInt(value.slice(ID_CHARS), 36);
+    const [lead = '', by] = value.slice(ID_CHARS).split(CREATED_MARK);
+    const leadId = Number.parseInt(lead, 36);
     if (!Number.isSafeInteger(leadId) || leadId <= 0) return undefined;
-    return { fingerprint: value.slice(0, ID_CHARS), leadId };
+    const fingerprint = value.slice(0, ID_CHARS);
+    const createdHere = by !== undefined && by === this.stamp;
+    return createdHere ? { fingerprint, leadId, createdHere } : { fingerprint, leadId };
+  }
+
+  intend(keyId: string, fingerprint: string): void {
+    const id = keyId.slice(-ID_CHARS);
+    if (this.stamp === undefined || this.get(id) !== undefined) return;
+    this.put(
+      id,
+      `${fingerprint.slice(-ID_CHARS).padStart(ID_CHARS, '0')}0${CREATED_MARK}${this.stamp}`,
+    );
+  }
+
+  intended(keyId: string): string | undefined {
+    const id = keyId.slice(-ID_CHARS);
+    const value = this.shards[shardOf(id)]?.get(id);
+    if (value === undefined || this.stamp === undefined) return undefined;
+    return value.slice(ID_CHARS) === `0${CREATED_MARK}${this.stamp}`
+      ? value.slice(0, ID_CHARS)
+      : undefined;
   }
 
   set(keyId: string, entry: LastImport): void {
     const id = keyId.slice(-ID_CHARS);
+    const before = this.get(id);
+    const mine = entry.createdHere || (before?.createdHere && before.leadId === entry.leadId);
+    const mark = mine && this.stamp !== undefined ? `${CREATED_MARK}${this.stamp}` : '';
+    this.put(
+      id,
+      `${entry.fingerprint.slice(-ID_CHARS).padStart(ID_CHARS, '0')}${entry.leadId.toString(36)}${mark}`,
+    );
+  }
+
+  private put(id: string, value: string): void {
     const n = shardOf(id);
     const entries = this.shards[n] as Map<string, string>;
-    const value = `${entry.fingerprint.slice(-ID_CHARS).padStart(ID_CHARS, '0')}${entry.leadId.toString(36)}`;
     if (entries.get(id) === value) return;
     // Re-inserting moves the lead to the newest end, so the oldest are forgotten first.
     entries.delete(id);

@@ -197,6 +197,12 @@ function decisions(
         return { outcome: decided };
       }
       fates.set(decision, {});
+      // Written ahead (beforeRequests): after a kill that follows the answer, the lead a
+      // lookup finds for the key is known to be this job's creation, not EXISTS. Mode
+      // `create` only: elsewhere a lead found is sent to again (UPDATED), and the write ahead
+      // would cost every batch a property write (job.test.ts "killed at random instants").
+      if (decided.expectCreate && run.mode === 'create' && !run.options.dryRun)
+        run.book.intend(matchKeyId(decision.matchKey), fingerprintOf(decision));
       const by = existence?.exists === true ? existence.by : undefined;
       return { request: { body: decided, by } };
     },
@@ -238,6 +244,7 @@ function placing(
   | 'write'
   | 'recordFree'
   | 'locate'
+  | 'beforeRequests'
   | 'beforePlace'
   | 'afterPlace'
   | 'sameRows'
@@ -263,6 +270,8 @@ function placing(
     // Write-ahead: each sent key's lead id is saved (one property) before the statuses, so
     // the end check can tell a status on the wrong row even after a kill right after the write.
     beforePlace: () => run.book.journal(),
+    // The creations about to be made (intend), in the journal when they are new.
+    beforeRequests: () => run.book.keep(),
     afterPlace: (keyed, placed, offset) => recordWritten(scope, keyed, placed, offset),
     sameRows: sameCells,
     standing: outcomesStand,

@@ -222,7 +222,14 @@ export class ImportSession {
       t,
       table,
       // The memory belongs to the CRM account and base URL the job runs against (its owner).
-      book: openFingerprintBook(env.store, options.sheetId, job.owner ?? '', now, env.memoryRoom),
+      book: openFingerprintBook(
+        env.store,
+        options.sheetId,
+        job.owner ?? '',
+        now,
+        env.memoryRoom,
+        job.createdAt,
+      ),
       payloads: new Map(),
       knowledge: new ExistenceKnowledge(env.client, options.matchBy, env.defaultCountry),
       country: env.defaultCountry,

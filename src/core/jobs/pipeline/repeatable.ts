@@ -306,6 +306,7 @@ class RepeatableKind<T extends KeyedScanTypes> implements PlannedKind<Repeatable
       } else sending.push({ index: row.index, row, request: decided.request });
     }
     this.taken = next;
+    if (sending.length > 0) this.kind.beforeRequests?.();
     // No marks: `at` (when they were written) is not asked for (readAnswers).
     return { read: next.read, batch: sending, at: 0, placeOnly };
   }

@@ -123,6 +123,11 @@ export interface ScanKind<T extends ScanTypes> {
     keyed: readonly T['keyed'][],
     plannedOffset: number,
   ): { placed: Placed<T['outcome']>[]; unplaced: number };
+  /**
+   * Before a batch's requests leave: what telling their answers apart after a kill needs
+   * (the import's creations it is about to make). Absent: nothing.
+   */
+  beforeRequests?(): void;
   /** Before a step's statuses are written: what the end check needs if a kill follows. */
   beforePlace(): void;
   /** After they are: the job's record of what it wrote (`placed` by index in `fresh`). */
