@@ -41,7 +41,9 @@ import {
   ensureHourlyTrigger,
   ensureOneOffChain,
   ensureOneOffTrigger,
+  type KeptLateness,
   lateOf,
+  noteUnfiredTriggers,
   oneOffLateness,
   pendingChainTarget,
   pendingOneOffAt,
@@ -76,9 +78,11 @@ import { releaseCancelledSends } from './send-cancel';
  * (https://developers.google.com/apps-script/guides/services/quotas). The chain's triggers come
  * early on purpose, so the one that arrives within this long of the slots sleeps until then:
  * 20 s traded about 1.5 requests a minute for half a minute of runtime per 1,000 rows on the
- * bench. An open sidebar may wait as long as its slice allows.
+ * bench. Once the chain learnt lateness from its unfired triggers too (latenessQuantiles), more
+ * of them came early and slept: 16 s kept a slow CRM's send within 3 trigger minutes per 1,000
+ * rows (3.4 at 20 s). An open sidebar may wait as long as its slice allows.
  */
-export const TRIGGER_MAX_WAIT_MS = 20_000;
+export const TRIGGER_MAX_WAIT_MS = 16_000;
 /**
  * A trigger execution starts its work only when this many request slots are free within
  * TRIGGER_MAX_WAIT_MS (a send batch's worth): slots that free one by one would keep it running
@@ -89,9 +93,12 @@ export const TRIGGER_BATCH_SLOTS = 10;
 /**
  * Once a trigger execution has worked, it goes on only while the next batch's slots free within
  * this long: a burst's slots free as fast as the previous burst took them, a steady trickle
- * (one a second) does not, and the execution ends instead of pacing it (see SlicePacing).
+ * (one a second) does not, and the execution ends instead of pacing it (see SlicePacing). As long
+ * as the first wait: an execution whose first step took a slot alone (a send's opt-out refresh)
+ * sleeps to its batch, whereas ending armed a chain due too soon for its early triggers, which
+ * then came a minute late (5 s here: a slow CRM's send at 51 requests a minute, 54 at 16 s).
  */
-export const TRIGGER_CONTINUE_WAIT_MS = 5_000;
+export const TRIGGER_CONTINUE_WAIT_MS = 16_000;
 /** How long a start waits for another start of the same spreadsheet (never a slice) to finish. */
 const START_LOCK_WAIT_MS = 10_000;
 
@@ -286,7 +293,7 @@ function armContinuation(
   slice: { busy: boolean; stepsRun: number; nextRunAt?: number },
   fallbackAt: number,
   now: number,
-  lateness: () => number[],
+  lateness: () => KeptLateness[],
 ): void {
   if (driver === 'sidebar' || slice.busy) {
     if (driver === 'sidebar' || pendingOneOffAt(spreadsheet, now) === undefined) {
@@ -301,7 +308,9 @@ function armContinuation(
     chainTarget !== undefined &&
     Math.abs(chainTarget - target) <= SAME_TARGET_MS;
   if (!sameChain) {
-    ensureOneOffChain(spreadsheet, oneOffChainDues(target, now, lateness()), now, target);
+    // The old chain's triggers that never fired say how late they were at least, before it goes.
+    const history = noteUnfiredTriggers(spreadsheet, now, lateness());
+    ensureOneOffChain(spreadsheet, oneOffChainDues(target, now, history), now, target);
   }
 }
 
@@ -316,15 +325,15 @@ export function noteFiredTrigger(triggerUid: string | undefined): void {
  * Adds how late the one-off trigger that started this execution fired to its history (once),
  * and returns a reader of that history for arming the next chain.
  */
-function noteTriggerLateness(): () => number[] {
+function noteTriggerLateness(): () => KeptLateness[] {
   const spreadsheet = currentSpreadsheet();
   const uid = firedTriggerUid;
   firedTriggerUid = undefined;
   const late = uid === undefined ? undefined : lateOf(spreadsheet, uid, EXECUTION_STARTED_AT);
-  let history: number[] | undefined;
-  if (late !== undefined) {
+  let history: KeptLateness[] | undefined;
+  if (uid !== undefined && late !== undefined) {
     try {
-      history = recordLateness(spreadsheet, late);
+      history = recordLateness(spreadsheet, late, uid);
     } catch {
       // A full store: the chain is armed from what history there is.
     }

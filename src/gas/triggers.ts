@@ -1,5 +1,9 @@
 import { codedError } from '../core/errors';
-import { chainTriggersRoom, LATENESS_HISTORY } from '../core/jobs/continuation';
+import {
+  chainTriggersRoom,
+  LATENESS_HISTORY,
+  type LatenessSample,
+} from '../core/jobs/continuation';
 import { spreadsheetIdOf } from './spreadsheet-id';
 
 /**
@@ -281,30 +285,82 @@ export function pendingChainTarget(spreadsheet: Spreadsheet, now: number): numbe
 }
 
 /**
- * How late this person's one-off triggers of the spreadsheet fired lately (ms, newest last).
+ * A lateness sample as kept: a fired one names its trigger, so that replacing a chain can tell
+ * which of its triggers never fired (noteUnfiredTriggers).
+ */
+export interface KeptLateness extends LatenessSample {
+  uid?: string;
+}
+
+function parseLateness(value: unknown): KeptLateness {
+  if (typeof value !== 'object' || value === null) return { ms: Number.NaN };
+  const { ms, uid, unfired } = value as Partial<KeptLateness>;
+  return {
+    ms: typeof ms === 'number' ? ms : Number.NaN,
+    ...(typeof uid === 'string' ? { uid } : {}),
+    ...(unfired === true ? { unfired } : {}),
+  };
+}
+
+/**
+ * How late this person's one-off triggers of the spreadsheet were lately (newest last).
  * Kept apart from the trigger records and written without a lock: a sample lost to a race
  * costs nothing, whereas a trigger record overwritten would orphan its triggers.
  */
-export function oneOffLateness(spreadsheet: Spreadsheet): number[] {
+export function oneOffLateness(spreadsheet: Spreadsheet): KeptLateness[] {
   const raw = properties().getProperty(keyOf(LATENESS_KEY, spreadsheetIdOf(spreadsheet)));
   try {
     const value: unknown = raw ? JSON.parse(raw) : [];
     return Array.isArray(value)
-      ? value.filter((x): x is number => typeof x === 'number' && Number.isFinite(x))
+      ? value.map(parseLateness).filter((s) => Number.isFinite(s.ms))
       : [];
   } catch {
     return [];
   }
 }
 
-/** Adds how late the trigger that started this execution fired to the history (see above). */
-export function recordLateness(spreadsheet: Spreadsheet, lateMs: number): number[] {
-  const history = [...oneOffLateness(spreadsheet), Math.round(lateMs)].slice(-LATENESS_HISTORY);
-  properties().setProperty(
-    keyOf(LATENESS_KEY, spreadsheetIdOf(spreadsheet)),
-    JSON.stringify(history),
-  );
-  return history;
+function keepLateness(
+  spreadsheet: Spreadsheet,
+  history: readonly KeptLateness[],
+  added: readonly KeptLateness[],
+): KeptLateness[] {
+  const kept = [...history, ...added].slice(-LATENESS_HISTORY);
+  properties().setProperty(keyOf(LATENESS_KEY, spreadsheetIdOf(spreadsheet)), JSON.stringify(kept));
+  return kept;
+}
+
+/** Adds how late the trigger `uid` that started this execution fired to the history. */
+export function recordLateness(
+  spreadsheet: Spreadsheet,
+  lateMs: number,
+  uid: string,
+): KeptLateness[] {
+  return keepLateness(spreadsheet, oneOffLateness(spreadsheet), [{ ms: Math.round(lateMs), uid }]);
+}
+
+/**
+ * Before the recorded chain is replaced: each of its triggers past its due that has not fired
+ * (no sample of `history` names it) is added as unfired, so many ms late at least; returns the
+ * history. A chain's first trigger to work replaces the rest, so without these the history
+ * kept mostly the early ones (see latenessQuantiles).
+ */
+export function noteUnfiredTriggers(
+  spreadsheet: Spreadsheet,
+  now: number,
+  history: readonly KeptLateness[],
+): KeptLateness[] {
+  const recorded = readRecorded(ONE_OFF_ROLE, spreadsheetIdOf(spreadsheet));
+  const fired = new Set(history.map((s) => s.uid));
+  const unfired = (recorded ? entriesOf(recorded) : [])
+    .filter((e) => e.at !== undefined && e.at < now && !fired.has(e.id))
+    .map((e) => ({ ms: now - (e.at ?? now), unfired: true }));
+  if (unfired.length === 0) return [...history];
+  try {
+    return keepLateness(spreadsheet, history, unfired);
+  } catch {
+    // A full store: the chain is armed from what history there is.
+    return [...history, ...unfired];
+  }
 }
 
 /**

@@ -63,9 +63,21 @@ export function continuationPlan(input: ContinuationInput): ContinuationPlan {
   return { callAgain: false, scheduleTriggerAt, trigger };
 }
 
-/** A lateness sample kept per one-off trigger that fired (ms); the chain learns from these. */
-export const LATENESS_HISTORY = 20;
-/** Fewer samples than this and the chain assumes lateness spread evenly over 0–60 s. */
+/**
+ * How late one one-off trigger of a chain was (ms): when it fired, or, `unfired`, how long past
+ * its due it was deleted without having fired (a chain replaced once another trigger worked):
+ * it would have come later than that.
+ */
+export interface LatenessSample {
+  ms: number;
+  unfired?: boolean;
+}
+/**
+ * Samples kept: a chain's first trigger to work replaces the others, so a cycle adds one or two
+ * that fired and a few that did not.
+ */
+export const LATENESS_HISTORY = 40;
+/** Fewer fired samples than this and the chain assumes lateness spread evenly over 0–60 s. */
 const MIN_LATENESS_SAMPLES = 5;
 const ASSUMED_LATENESS_MS = [0, 6, 12, 18, 24, 30, 36, 42, 48, 54, 60].map((s) => s * 1_000);
 /** `after()` takes whole milliseconds from now; less than a second ahead buys nothing. */
@@ -85,8 +97,40 @@ const BACKUP_AFTER_MS = 5_000;
  */
 const LEAD_QUANTILES = [0.9, 0.75, 0.6, 0.45, 0.3, 0.15];
 
-function quantile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+/**
+ * The lateness quantiles `ps` of the samples, counting the unfired ones (Kaplan–Meier): only
+ * the triggers that fire before the chain is replaced can tell how late they were, and those
+ * are the early ones, so the fired samples alone said 0–60 s lateness was about 0–35 s and the
+ * chain armed its triggers too close to its target (issue 30: 52 requests a minute, 57–58 once
+ * the unfired ones count). A quantile the samples never reach lies between the last fired sample and the latest. With only
+ * fired samples this is the sample at index ⌊p·n⌋ of the sorted ones.
+ */
+export function latenessQuantiles(
+  samples: readonly LatenessSample[],
+  ps: readonly number[],
+): number[] {
+  const sorted = samples
+    .map((s) => ({ ms: Math.max(0, s.ms), unfired: s.unfired === true }))
+    // At a tie a fired sample goes first: the unfired one was still waiting then.
+    .sort((a, b) => a.ms - b.ms || Number(a.unfired) - Number(b.unfired));
+  const steps: Array<{ ms: number; share: number }> = [];
+  let survive = 1;
+  sorted.forEach((s, i) => {
+    if (s.unfired) return;
+    survive *= 1 - 1 / (sorted.length - i);
+    steps.push({ ms: s.ms, share: 1 - survive });
+  });
+  const latest = sorted[sorted.length - 1]?.ms ?? 0;
+  const last = steps[steps.length - 1] ?? { ms: 0, share: 0 };
+  return ps.map(
+    (p) =>
+      steps.find((step) => step.share > p + 1e-9)?.ms ??
+      // Beyond the last fired sample only unfired ones say more: spread evenly up to the
+      // latest, rather than every such quantile on it (their triggers would be merged).
+      Math.round(
+        last.ms + ((latest - last.ms) * (p - last.share)) / Math.max(1e-9, 1 - last.share),
+      ),
+  );
 }
 
 /**
@@ -110,14 +154,13 @@ function quantile(sorted: readonly number[], p: number): number {
 export function oneOffChainDues(
   target: number,
   now: number,
-  lateness: readonly number[],
+  lateness: readonly LatenessSample[],
 ): number[] {
-  const samples = lateness.length >= MIN_LATENESS_SAMPLES ? lateness : ASSUMED_LATENESS_MS;
-  const sorted = [...samples].map((ms) => Math.max(0, ms)).sort((a, b) => a - b);
-  const wanted = [
-    ...LEAD_QUANTILES.map((p) => target - quantile(sorted, p)),
-    target - quantile(sorted, 0) + BACKUP_AFTER_MS,
-  ]
+  const fired = lateness.filter((s) => !s.unfired).length;
+  const samples =
+    fired >= MIN_LATENESS_SAMPLES ? lateness : ASSUMED_LATENESS_MS.map((ms) => ({ ms }));
+  const [least = 0, ...leads] = latenessQuantiles(samples, [0, ...LEAD_QUANTILES]);
+  const wanted = [...leads.map((lead) => target - lead), target - least + BACKUP_AFTER_MS]
     .map((at) => Math.max(at, now + MIN_TRIGGER_AHEAD_MS))
     .sort((a, b) => a - b);
   const dues: number[] = [];
