@@ -98,7 +98,7 @@ function sendJobHandler(env: () => JobEnv): JobHandler {
         client: base.client,
         pacer: base.pacer,
         defaultCountry: base.settings.defaultCountry || DEFAULT_COUNTRY,
-        optOutTags: optOutTagsHere(base.settings, base.spreadsheet),
+        optOutTags: optOutTagsHere(base.settings, base.spreadsheet, 'job'),
         openSheet: (sheetId, headerRow) => {
           const sheet = findSheetById(base.spreadsheet, sheetId);
           return sheet ? createSendSheet(sheet, headerRow) : null;
@@ -123,7 +123,7 @@ function leadActionsEnv(env: () => JobEnv): () => LeadActionsEnv {
         return sheet ? createPipelineSheet(sheet, headerRow) : null;
       },
       backup: (name, leads) => appendToBackup(base.spreadsheet, name, leads),
-      optOutTags: () => optOutTagsHere(base.settings, base.spreadsheet),
+      optOutTags: () => optOutTagsHere(base.settings, base.spreadsheet, 'job'),
       decimalMark: decimalMarkOf(base.spreadsheet.getSpreadsheetLocale()),
     };
   });

@@ -41,10 +41,8 @@ import {
   ensureHourlyTrigger,
   ensureOneOffChain,
   ensureOneOffTrigger,
-  type KeptLateness,
   lateOf,
   noteUnfiredTriggers,
-  oneOffLateness,
   pendingChainTarget,
   pendingOneOffAt,
   recordLateness,
@@ -228,7 +226,7 @@ function resumeConsentPaused(granted: boolean): void {
  */
 export function driveJobs(driver: Driver, jobId?: string): DriveResult {
   const deps = engineDeps();
-  const lateness = noteTriggerLateness();
+  noteTriggerLateness();
   if (jobId !== undefined && !deps.store.get(jobId)) return watchOthersJob(deps, jobId);
   const settings = loadSettings();
   const canRun = runnableBy(settings);
@@ -262,7 +260,7 @@ export function driveJobs(driver: Driver, jobId?: string): DriveResult {
   });
   const spreadsheet = currentSpreadsheet();
   if (plan.trigger === 'one-off' && plan.scheduleTriggerAt !== undefined) {
-    armContinuation(spreadsheet, driver, slice, plan.scheduleTriggerAt, now, lateness);
+    armContinuation(spreadsheet, driver, slice, plan.scheduleTriggerAt, now);
   } else if (plan.trigger === 'hourly') {
     ensureHourlyTrigger(spreadsheet);
   } else if (!pending) {
@@ -293,7 +291,6 @@ function armContinuation(
   slice: { busy: boolean; stepsRun: number; nextRunAt?: number },
   fallbackAt: number,
   now: number,
-  lateness: () => KeptLateness[],
 ): void {
   if (driver === 'sidebar' || slice.busy) {
     if (driver === 'sidebar' || pendingOneOffAt(spreadsheet, now) === undefined) {
@@ -309,7 +306,7 @@ function armContinuation(
     Math.abs(chainTarget - target) <= SAME_TARGET_MS;
   if (!sameChain) {
     // The old chain's triggers that never fired say how late they were at least, before it goes.
-    const history = noteUnfiredTriggers(spreadsheet, now, lateness());
+    const history = noteUnfiredTriggers(spreadsheet, now);
     ensureOneOffChain(spreadsheet, oneOffChainDues(target, now, history), now, target);
   }
 }
@@ -322,26 +319,20 @@ export function noteFiredTrigger(triggerUid: string | undefined): void {
 }
 
 /**
- * Adds how late the one-off trigger that started this execution fired to its history (once),
- * and returns a reader of that history for arming the next chain.
+ * Adds how late the one-off trigger that started this execution fired to its history (once);
+ * the next chain is armed from the history as it is then (noteUnfiredTriggers).
  */
-function noteTriggerLateness(): () => KeptLateness[] {
+function noteTriggerLateness(): void {
   const spreadsheet = currentSpreadsheet();
   const uid = firedTriggerUid;
   firedTriggerUid = undefined;
   const late = uid === undefined ? undefined : lateOf(spreadsheet, uid, EXECUTION_STARTED_AT);
-  let history: KeptLateness[] | undefined;
-  if (uid !== undefined && late !== undefined) {
-    try {
-      history = recordLateness(spreadsheet, late, uid);
-    } catch {
-      // A full store: the chain is armed from what history there is.
-    }
+  if (uid === undefined || late === undefined) return;
+  try {
+    recordLateness(spreadsheet, late, uid);
+  } catch {
+    // A full store: the chain is armed from what history there is.
   }
-  return () => {
-    history ??= oneOffLateness(spreadsheet);
-    return history;
-  };
 }
 
 /** A trigger execution works only when a batch's worth of slots frees within a few seconds. */

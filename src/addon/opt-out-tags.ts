@@ -5,6 +5,13 @@ import { metadataStore } from '../gas/metadata-store';
 import { personId, spreadsheetExclusion } from './context';
 
 /**
+ * Who asks for the tags: a preview or a start (refused while another person writes the list),
+ * an execution of a job (goes on with the tags in force), or Settings saved (`save` runs under
+ * the list's lock, before it is written).
+ */
+export type OptOutUse = 'preview' | 'job' | { save: () => void };
+
+/**
  * The opt-out tags a send or message by this person skips in `spreadsheet`: their own and every
  * tag set by others of the spreadsheet (core/settings/opt-out-tags.ts), theirs put on the list
  * first. The list is in the spreadsheet's developer metadata: every editor reads and writes it,
@@ -15,8 +22,8 @@ import { personId, spreadsheetExclusion } from './context';
 export function optOutTagsHere(
   settings: Settings,
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  /** Saving Settings: run under the lock of the list, before it is written (none: a use). */
-  save?: () => void,
+  /** `preview` (or a start), `job` (an execution of a job) or Settings saved (see below). */
+  use: OptOutUse = 'preview',
 ): string[] {
   return spreadsheetOptOutTags(
     metadataStore(spreadsheet),
@@ -24,6 +31,8 @@ export function optOutTagsHere(
     personId(),
     optOutTagOf(settings),
     Date.now(),
-    save ? { used: false, whileLocked: save } : { used: true },
+    typeof use === 'object'
+      ? { used: false, whileLocked: use.save }
+      : { used: true, inJob: use === 'job' },
   );
 }

@@ -57,7 +57,7 @@ export function crmConfigure(options: ConfigureInput): { account: Account } {
   // The tag counts for everyone's sends in this spreadsheet from now (opt-out-tags.ts): saved
   // under the list's lock, so a list that cannot be had or would be too long saves nothing.
   const spreadsheet = activeSpreadsheet();
-  if (spreadsheet) optOutTagsHere(settings, spreadsheet, save);
+  if (spreadsheet) optOutTagsHere(settings, spreadsheet, { save });
   else save();
   return { account };
 }

@@ -339,21 +339,21 @@ export function recordLateness(
 }
 
 /**
- * Before the recorded chain is replaced: each of its triggers past its due that has not fired
- * (no sample of `history` names it) is added as unfired, so many ms late at least; returns the
- * history. A chain's first trigger to work replaces the rest, so without these the history
- * kept mostly the early ones (see latenessQuantiles).
+ * Before the recorded chain is replaced: each of its triggers past its due that has no sample yet
+ * is added as unfired, so many ms late at least; returns the history. A chain's first trigger to
+ * work replaces the rest, so without these the history kept mostly the early ones (see
+ * latenessQuantiles). The history is read again here, not taken from this execution's start:
+ * a trigger of the chain that fired while this execution worked wrote its real sample meanwhile,
+ * which is kept, not overwritten and counted as unfired. An unfired sample names its trigger
+ * too, so a chain kept (no room for a new one) is not counted twice at the next re-arm.
  */
-export function noteUnfiredTriggers(
-  spreadsheet: Spreadsheet,
-  now: number,
-  history: readonly KeptLateness[],
-): KeptLateness[] {
+export function noteUnfiredTriggers(spreadsheet: Spreadsheet, now: number): KeptLateness[] {
+  const history = oneOffLateness(spreadsheet);
   const recorded = readRecorded(ONE_OFF_ROLE, spreadsheetIdOf(spreadsheet));
-  const fired = new Set(history.map((s) => s.uid));
+  const noted = new Set(history.map((s) => s.uid));
   const unfired = (recorded ? entriesOf(recorded) : [])
-    .filter((e) => e.at !== undefined && e.at < now && !fired.has(e.id))
-    .map((e) => ({ ms: now - (e.at ?? now), unfired: true }));
+    .filter((e) => e.at !== undefined && e.at < now && !noted.has(e.id))
+    .map((e) => ({ ms: now - (e.at ?? now), uid: e.id, unfired: true }));
   if (unfired.length === 0) return [...history];
   try {
     return keepLateness(spreadsheet, history, unfired);

@@ -153,8 +153,8 @@ const english = translator('en');
  * every check, so a refusal saves nothing (with no write to make, it runs without the lock).
  *
  * Refused (nothing written, `whileLocked` not run): the lock not had in OPT_OUT_LOCK_WAIT_MS when
- * the write would put `tag` in force (a preview that only refreshes when a tag in force was used
- * goes on without the write: never a write without the lock), and a list over
+ * a write is due (a job's execution whose tag is in force goes on without it, `inJob`: never a
+ * write without the lock), and a list over
  * MAX_OPT_OUT_LIST_BYTES. A list that cannot be written (a read-only viewer) still gives what it
  * holds plus the person's own tag.
  */
@@ -164,7 +164,15 @@ export function spreadsheetOptOutTags(
   person: string,
   tag: string,
   now: number,
-  options: { used?: boolean; whileLocked?: () => void } = {},
+  options: {
+    used?: boolean;
+    whileLocked?: () => void;
+    /**
+     * A job's execution (its start already recorded the use, and a job keeps the tags it
+     * started with): with the lock busy it goes on with the tags in force, writing nothing.
+     */
+    inJob?: boolean;
+  } = {},
 ): string[] {
   const used = options.used ?? true;
   const entries = parseOptOutEntries(store.get(OPT_OUT_TAGS_KEY));
@@ -173,8 +181,13 @@ export function spreadsheetOptOutTags(
     return unionOfTags([tag], tagsInForce(entries, now));
   }
   if (!lock.tryLock(OPT_OUT_LOCK_WAIT_MS)) {
+    // A preview or a start must record its use: without it, a tag its person replaces before
+    // the run stops counting at once, and the run would message leads the preview showed
+    // SKIPPED. It is refused instead, saying to try again.
     const inForce = tagsInForce(entries, now).some((t) => tagKey(t) === tagKey(tag));
-    if (used && inForce) return unionOfTags([tag], tagsInForce(entries, now));
+    if (used && inForce && options.inJob === true) {
+      return unionOfTags([tag], tagsInForce(entries, now));
+    }
     throw codedError(english('settings.optOutTagsBusy'), 'optOutTagsBusy');
   }
   try {

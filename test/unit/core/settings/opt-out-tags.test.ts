@@ -97,14 +97,40 @@ describe('the opt-out tags of a spreadsheet', () => {
     expect(store.get(OPT_OUT_TAGS_KEY)).toBe(before);
   });
 
-  it('a preview whose tag is in force goes on without the lock, writing nothing', () => {
+  it('a job whose tag is in force goes on without the lock, writing nothing', () => {
     const store = memoryStore();
     tagsOf(store, 'ana', 'optout', 0, false);
     const before = store.get(OPT_OUT_TAGS_KEY);
-    expect(spreadsheetOptOutTags(store, testLock(true), 'ana', 'optout', 1)).toEqual(['optout']);
+    const inJob = { inJob: true };
+    expect(spreadsheetOptOutTags(store, testLock(true), 'ana', 'optout', 1, inJob)).toEqual([
+      'optout',
+    ]);
     expect(store.get(OPT_OUT_TAGS_KEY)).toBe(before);
     // A tag not yet on the list is refused instead: others' sends would not skip it.
-    expect(() => spreadsheetOptOutTags(store, testLock(true), 'bia', 'x', 1)).toThrow(/busy/);
+    expect(() => spreadsheetOptOutTags(store, testLock(true), 'bia', 'x', 1, inJob)).toThrow(
+      /busy/,
+    );
+  });
+
+  it('a preview under a busy lock is refused: its run still skips a tag replaced since', () => {
+    const HOUR = 3_600_000;
+    const store = memoryStore();
+    spreadsheetOptOutTags(store, testLock(), 'ana', 'optout', 0, { used: false });
+    // A preview 30 h later (its use is due to be written) meets the lock held: before, it went
+    // on without recording its use, Ana then replaced her tag, and her run no longer skipped
+    // the leads tagged optout that the preview had shown SKIPPED.
+    expect(() => spreadsheetOptOutTags(store, testLock(true), 'ana', 'optout', 30 * HOUR)).toThrow(
+      /busy/,
+    );
+    // Tried again once the lock is free, the use is recorded and outlives the replacement.
+    spreadsheetOptOutTags(store, testLock(), 'ana', 'optout', 30 * HOUR + 1_000);
+    spreadsheetOptOutTags(store, testLock(), 'ana', 'nao-enviar', 30 * HOUR + 60_000, {
+      used: false,
+      whileLocked: () => {},
+    });
+    expect(
+      spreadsheetOptOutTags(store, testLock(), 'ana', 'nao-enviar', 30 * HOUR + 120_000),
+    ).toEqual(['nao-enviar', 'optout']);
   });
 
   it('takes the lock only to write', () => {
