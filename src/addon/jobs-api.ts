@@ -232,7 +232,6 @@ export function driveJobs(driver: Driver, jobId?: string): DriveResult {
   const canRun = runnableBy(settings);
   const pendingIn = (jobs: readonly JobRecord[]) =>
     jobs.some((job) => needsWork(job) && canRun(job));
-  const anyPending = () => pendingIn(deps.store.list());
   // One read of the jobs for both: the jobs paused here are exactly those canRun refuses.
   const jobsAtStart = deps.store.list();
   pauseJobsOfAnotherAccount(deps, settings, jobsAtStart);
@@ -245,9 +244,9 @@ export function driveJobs(driver: Driver, jobId?: string): DriveResult {
       ? { pacing: triggerPacing(settings) }
       : {}),
   });
-  releaseCancelledSends(deps);
+  const jobsAfter = releaseCancelledSends(deps);
   const now = deps.clock.now();
-  const pending = anyPending();
+  const pending = pendingIn(jobsAfter);
   // Another execution of this person holds the lease: go on when it must have let go.
   const nextRunAt = slice.busy ? deps.mutex.heldUntil() : slice.nextRunAt;
   const plan = continuationPlan({

@@ -15,10 +15,12 @@ import { currentSpreadsheet, spreadsheetDataStore } from './context';
  * job was cancelled (issue 16 item 14), and the job's record of its SKIPPED and FAILED rows
  * (core/send/job-ledger.ts) goes. Done once per job, by the person whose job it is (job records
  * are personal), when no slice works the jobs: a slice still running would write its marks
- * after this. Called after each drive and after a cancel.
+ * after this. Called after each drive and after a cancel. Returns the jobs as it leaves them (one
+ * listing, a Properties call, when it released none), for the caller's next look (issue 30).
  */
-export function releaseCancelledSends(deps: EngineDeps): void {
-  const ended = deps.store.list().filter(
+export function releaseCancelledSends(deps: EngineDeps): JobRecord[] {
+  const listed = deps.store.list();
+  const ended = listed.filter(
     (job) =>
       job.kind === SEND_JOB_KIND &&
       isFinished(job.state) &&
@@ -27,7 +29,7 @@ export function releaseCancelledSends(deps: EngineDeps): void {
       (job.state === 'cancelled' || hasLedger(job)) &&
       !released(job),
   );
-  if (ended.length === 0 || !deps.mutex.tryLock(0)) return;
+  if (ended.length === 0 || !deps.mutex.tryLock(0)) return listed;
   try {
     const jobs = deps.store.list();
     for (const job of ended) {
@@ -48,6 +50,7 @@ export function releaseCancelledSends(deps: EngineDeps): void {
   } finally {
     deps.mutex.release();
   }
+  return deps.store.list();
 }
 
 /** Whether the send's checkpoint says it kept a ledger of its rows (core/send/job-ledger.ts). */

@@ -222,7 +222,8 @@ export function ensureOneOffChain(
   ];
   withTriggerLock(boundDocumentTriggers, () => {
     const id = spreadsheetIdOf(spreadsheet);
-    const previous = readRecorded(ONE_OFF_ROLE, id, true);
+    // Read afresh under this lock by withTriggerLock (recordedEverywhere) a moment ago.
+    const previous = readRecorded(ONE_OFF_ROLE, id);
     const made: Array<{ id: string; at: number }> = [];
     const wanted = ats.length > 0 ? ats : [now];
     // The latest dues stay when the person's other triggers leave little room: the backup and

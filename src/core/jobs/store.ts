@@ -390,7 +390,7 @@ export function createJobStore(kv: KeyValueStore, options: JobStoreOptions = {})
       }
     },
     controlRequest,
-    refresh: (job) => applyRequest(job, controlRequest(job.jobId)),
+    refresh: withRequest,
     clearPauseRequest: (jobId) => {
       if (readRequest(jobId)?.kind === 'pause') shared.delete(controlKey(jobId));
       // The signal stays until a check finds no request (lowerSignal).
