@@ -279,35 +279,16 @@ export function runSlice(
   const deadline = sliceStart + budgetMs;
 
   const canRun = options.canRun ?? (() => true);
-  /**
-   * The records this slice last read or saved, by job: while it holds the lease it is their only
-   * writer, so reading one again costs a Properties call (a chunked one several) for nothing;
-   * `store.refresh` still applies a request that came meanwhile (issue 30: a trigger execution
-   * read its job three times more after listing it).
-   */
-  const known = new Map<string, JobRecord>();
-  const save = (job: JobRecord): JobRecord => {
-    try {
-      const saved = store.save(job);
-      known.set(saved.jobId, saved);
-      return saved;
-    } catch (error) {
-      // A write refused part way: the record is read again when it is next needed.
-      known.delete(job.jobId);
-      throw error;
-    }
-  };
-  const tracked: JobStore = { ...store, save };
-  const scopeIds = (remember = false): string[] => {
-    if (options.jobId !== undefined) return [options.jobId];
-    const scoped = store.list().filter((job) => needsWork(job) && canRun(job));
-    if (remember) for (const job of scoped) known.set(job.jobId, job);
-    return scoped.map((job) => job.jobId);
-  };
+  const scopeIds = (): string[] =>
+    options.jobId !== undefined
+      ? [options.jobId]
+      : store
+          .list()
+          .filter((job) => needsWork(job) && canRun(job))
+          .map((job) => job.jobId);
   const recordsOf = (ids: readonly string[]): JobRecord[] =>
     ids.flatMap((id) => {
-      const seen = known.get(id);
-      const job = seen ? store.refresh(seen) : store.get(id);
+      const job = store.get(id);
       return job ? [job] : [];
     });
   const summariesOf = (ids: readonly string[]): JobSummary[] =>
@@ -323,8 +304,7 @@ export function runSlice(
     return { busy: true, summaries: summariesOf(scopeIds()), moreWork: true, stepsRun: 0 };
   }
   try {
-    // Listed under the lease: the records as the steps below find them.
-    const ids = scopeIds(true);
+    const ids = scopeIds();
     let estimateMs = options.initialStepEstimateMs ?? DEFAULT_INITIAL_STEP_ESTIMATE_MS;
     let nextRunAt: number | undefined;
     let stepsRun = 0;
@@ -333,10 +313,7 @@ export function runSlice(
 
     for (const jobId of ids) {
       if (outOfTime) break;
-      const listed = known.get(jobId);
-      const first = listed ? store.refresh(listed) : requireJob(store, jobId);
-      if (!listed) known.set(jobId, first);
-      const handler = byKind.get(first.kind);
+      const handler = byKind.get(requireJob(store, jobId).kind);
       let lastSaved: JobRecord | undefined;
       // Whether a step of this slice moved the job on, and how many in a row left it as it was.
       let progressed = false;
@@ -344,7 +321,7 @@ export function runSlice(
       for (;;) {
         // A cancel or pause may have arrived from another execution: the record this slice
         // saved last (it is the record's only writer while it holds the lease), with requests.
-        const job = store.refresh(lastSaved ?? first);
+        const job = lastSaved ? store.refresh(lastSaved) : store.get(jobId);
         if (!job || !needsWork(job)) break;
         // Cancelled, it still reads back what may have left: its steps send nothing new.
         const settling = isSettlingCancel(job);
@@ -354,11 +331,11 @@ export function runSlice(
           break;
         }
         if (!handler && settling) {
-          save(settledCancel(job, clock.now()));
+          store.save(settledCancel(job, clock.now()));
           break;
         }
         if (!handler) {
-          save({
+          store.save({
             ...job,
             state: 'failed',
             updatedAt: clock.now(),
@@ -412,13 +389,13 @@ export function runSlice(
             nextRunAt = earlier(nextRunAt, (error as JobYield).notBefore);
             // A slice whose every step yielded spent its requests on nothing it kept: counted,
             // so that executions that each do so end in a pause, not in a chain for ever.
-            if (!progressed && !settling) save(idleSlice(job, clock.now(), false));
+            if (!progressed && !settling) store.save(idleSlice(job, clock.now(), false));
             break;
           }
           const platform = control === null ? asPlatformQuotaError(error) : undefined;
           if (settling && !platform && !isTransientServiceError(error)) {
             // Reads that cannot be made (a refused key): the rows stay as the record has them.
-            save({
+            store.save({
               ...settledCancel(job, clock.now()),
               lastFailure: failureWords(error, job),
             });
@@ -428,7 +405,7 @@ export function runSlice(
             // A quota stops every job of this user alike: end the slice and wait it out.
             // A step that wrote its rows before the refusal hands its record over with it.
             const base = checkpointOf(error) ?? job;
-            const wait = waitForPlatform(tracked, base, platform, clock.now());
+            const wait = waitForPlatform(store, base, platform, clock.now());
             nextRunAt = earlier(nextRunAt, wait.until);
             outOfTime = true;
             break;
@@ -437,12 +414,12 @@ export function runSlice(
           if (transient) {
             // Retried like a network error: the step runs again from its last checkpoint,
             // which a kill at the same instant would also have done.
-            save({ ...(checkpointOf(error) ?? job), ...transient.fields });
+            store.save({ ...(checkpointOf(error) ?? job), ...transient.fields });
             nextRunAt = earlier(nextRunAt, transient.retryAt);
             break;
           }
           const said = failureWords(error, job);
-          save({
+          store.save({
             ...job,
             state: control === 'pause' ? 'paused' : 'failed',
             updatedAt: clock.now(),
@@ -462,7 +439,7 @@ export function runSlice(
         if (moved) delete draft.idleSince;
         // A settling step that ended the job (finished, or a pause or failure it could not get
         // past) leaves it cancelled and settled; otherwise it stays cancelled and settling.
-        const saved = save(
+        const saved = store.save(
           settling
             ? draft.state === 'cancelled' && result.status === 'more'
               ? { ...draft, message: cancelledMessage() }
@@ -490,7 +467,7 @@ export function runSlice(
         } else if (++idleSteps >= IDLE_STEPS_PER_SLICE) {
           // Steps that say there is more yet change nothing would loop here for ever (no
           // clock need move): the slice leaves the job and tries again after the CRM's minute.
-          if (!progressed && !settling) save(idleSlice(saved, clock.now(), true));
+          if (!progressed && !settling) store.save(idleSlice(saved, clock.now(), true));
           nextRunAt = earlier(nextRunAt, clock.now() + IDLE_RETRY_MS);
           break;
         }
