@@ -1,17 +1,14 @@
-import { join } from 'node:path';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { columnRuns } from '../../../src/core/import/job/table';
 import { createGasRuntime, type GasRuntime } from '../../../tools/gas-runtime/index';
+import { bundleAdapter } from './bundle-adapter';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 let code = '';
 
 /** The adapter bundled alone, with globals the runtime can call, over its SpreadsheetApp. */
 beforeAll(async () => {
-  const result = await build({
-    stdin: {
-      contents: `
+  code = await bundleAdapter(
+    `
         import { createSheetTable, findSheetById } from './src/gas/sheet-table';
         const table = (name, headerRow) =>
           createSheetTable(SpreadsheetApp.getActive().getSheetByName(name), headerRow);
@@ -24,16 +21,7 @@ beforeAll(async () => {
           const sheet = findSheetById(SpreadsheetApp.getActive(), id);
           return sheet ? sheet.getName() : null;
         };`,
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    target: 'es2020',
-    write: false,
-    logLevel: 'error',
-  });
-  code = result.outputFiles[0]?.text ?? '';
+  );
 });
 
 function runtimeWith(sheets: Record<string, unknown[][]>): GasRuntime {

@@ -1,16 +1,13 @@
-import { join } from 'node:path';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGasRuntime } from '../../../tools/gas-runtime/index';
+import { bundleAdapter } from './bundle-adapter';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 let code = '';
 
 /** The trigger adapter bundled alone, with globals the runtime can call. */
 beforeAll(async () => {
-  const result = await build({
-    stdin: {
-      contents: `
+  code = await bundleAdapter(
+    `
         import {
           ensureOneOffChain, noteUnfiredTriggers, oneOffLateness, recordLateness,
         } from './src/gas/triggers';
@@ -20,16 +17,7 @@ beforeAll(async () => {
         globalThis.fired = (uid, lateMs) => recordLateness(active(), lateMs, uid);
         globalThis.rearm = (now) => noteUnfiredTriggers(active(), now);
         globalThis.history = () => oneOffLateness(active());`,
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    target: 'es2020',
-    write: false,
-    logLevel: 'error',
-  });
-  code = result.outputFiles[0]?.text ?? '';
+  );
 });
 
 interface Sample {

@@ -1,31 +1,19 @@
-import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clockReadingOf } from '../../../src/api/crm-clock';
 import type { HttpRequest, HttpResponse } from '../../../src/api/transport';
+import { bundleAdapter } from './bundle-adapter';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 let code = '';
 
 /** The adapter bundled alone; the test stands in for UrlFetchApp and records what it is asked. */
 beforeAll(async () => {
-  const result = await build({
-    stdin: {
-      contents: `
+  code = await bundleAdapter(
+    `
         import { createUrlFetchTransport } from './src/gas/url-fetch-transport';
         globalThis.send = (request) => createUrlFetchTransport().send(request);
         globalThis.sendAll = (requests) => createUrlFetchTransport().sendAll(requests);`,
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    target: 'es2020',
-    write: false,
-    logLevel: 'error',
-  });
-  code = result.outputFiles[0]?.text ?? '';
+  );
 });
 
 interface FetchCall {
