@@ -275,16 +275,20 @@ export function taggedSendSheet(count: number, tags: readonly string[]) {
       const tag = tags[i];
       if (tag !== undefined) lead.tags = [...lead.tags, tag];
     });
-    const rows = leads.map((l, i) => [
-      l.name,
-      l.email ?? '',
-      l.phone ?? '',
-      l.id,
-      `#${i}`,
-      'https://files.example.com/a.pdf',
-    ]);
-    return { header: SEND_HEADER, rows };
+    return { header: SEND_HEADER, rows: leads.map(sendRowOf) };
   };
+}
+
+/** A CRM lead as the `i`-th row of a send sheet (SEND_HEADER): as the CRM holds it. */
+export function sendRowOf(lead: Sandbox['state']['leads'][number], i: number): unknown[] {
+  return [
+    lead.name,
+    lead.email ?? '',
+    lead.phone ?? '',
+    lead.id,
+    `#${i}`,
+    'https://files.example.com/a.pdf',
+  ];
 }
 
 export { DEMO };

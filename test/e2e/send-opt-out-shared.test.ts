@@ -7,7 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/index';
 import { BASE_URL, DEMO_KEYS, waitOutRateWindow } from './addon-harness';
-import { createSendWorld, DEMO, DOCUMENT_SEND, SEND_HEADER, taggedSendSheet } from './send-harness';
+import {
+  createSendWorld,
+  DEMO,
+  DOCUMENT_SEND,
+  SEND_HEADER,
+  sendRowOf,
+  taggedSendSheet,
+} from './send-harness';
 
 const OWNER = 'ana@example.com';
 const EDITOR = 'bia@example.com';
@@ -75,15 +82,7 @@ describe('a tag replaced while a send runs', () => {
       .slice(0, 20);
     const tagged = leads[17];
     if (tagged) tagged.tags = [...tagged.tags, 'optout'];
-    const rows = leads.map((l, i) => [
-      l.name,
-      l.email ?? '',
-      l.phone ?? '',
-      l.id,
-      `#${i}`,
-      'https://files.example.com/a.pdf',
-    ]);
-    return { header: SEND_HEADER, rows };
+    return { header: SEND_HEADER, rows: leads.map(sendRowOf) };
   };
   it('keeps the tags the send started with to its end', async () => {
     // A traced run of the same world: which call of the start reads the opted-out leads.

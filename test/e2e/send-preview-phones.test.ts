@@ -5,7 +5,7 @@
  * leads a page of 200 at a time instead of one request per lead.
  */
 import { describe, expect, it } from 'vitest';
-import { createSendWorld, DEMO, DOCUMENT_SEND, SEND_HEADER } from './send-harness';
+import { createSendWorld, DEMO, DOCUMENT_SEND, SEND_HEADER, sendRowOf } from './send-harness';
 
 const LEADS = 20;
 /** The row (1-based among the leads) whose lead the CRM holds without a phone. */
@@ -20,14 +20,7 @@ describe('the send preview of 20 leads, lead 12 without a phone in the CRM', () 
           .filter((l) => l.account_id === 1 && l.phone && l.id !== DEMO.leads.noPhone)
           .filter((l) => !(l.tags ?? []).includes('optout'))
           .slice(0, LEADS);
-        const rows = leads.map((l, i) => [
-          l.name,
-          l.email ?? '',
-          l.phone ?? '',
-          l.id,
-          `#${i}`,
-          'https://files.example.com/a.pdf',
-        ]);
+        const rows = leads.map(sendRowOf);
         // The sheet still shows the phone; only the CRM can tell it is gone.
         const gone = leads[NO_PHONE_AT - 1];
         if (!gone) throw new Error('the demo seed has fewer leads than the test needs');
