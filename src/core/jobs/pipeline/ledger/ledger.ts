@@ -77,20 +77,15 @@ export class Ledger<E extends PipelineEntry> {
 
   /**
    * Shard `n` as stored. One that is one value (or none) is noted in `inline`, so that saving
-   * it again is one write, without reading back what this execution has just read.
+   * it again is one write, without reading back what this execution has just read (`from` is
+   * the snapshot: reading a key twice costs no call).
    */
   private readShard(from: KeyValueStore, n: number): unknown {
     const key = `${this.prefix}${n}`;
     const raw = from.get(key);
     if (raw === null || raw.startsWith(INLINE_START)) this.inline.add(key);
     else this.inline.delete(key);
-    const once: KeyValueStore = {
-      get: (k) => (k === key ? raw : from.get(k)),
-      set: (k, v) => from.set(k, v),
-      delete: (k) => from.delete(k),
-      keys: () => from.keys(),
-    };
-    return readChunkedJson(once, key);
+    return readChunkedJson(from, key);
   }
 
   /** Replaces the ledger with `entries`, in shards (saved by the next save). */
